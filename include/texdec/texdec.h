@@ -1,0 +1,392 @@
+/*
+ * texdec — decode block-compressed GPU textures with Vulkan compute shaders.
+ *
+ * This header is the whole public contract. It is plain C (C99) and includes only
+ * <vulkan/vulkan_core.h>, so it works with volk and VK_NO_PROTOTYPES: the library never
+ * calls a Vulkan function it did not load through a vkGetInstanceProcAddr it was given
+ * (or, for texdec_context_create, one it found by loading the system Vulkan loader).
+ *
+ * Two tiers, one contract:
+ *   texdec_decode()         blocks in host memory -> texels in caller-owned host memory.
+ *                           Uploads, records, submits, waits (with a timeout), reads back.
+ *   texdec_record_decode()  records the decode into the caller's VkCommandBuffer.
+ *                           Never submits, never waits, allocates nothing per call.
+ *
+ * Exactness (see "Formats and references" below): every format and output type is bit-exact
+ * against a named reference decoder, tested with tolerance 0.
+ *
+ * Errors are values: every function returns a texdec_status; texdec_status_string() names it,
+ * and the optional message callback receives a sentence that names the problem.
+ * No global mutable state; a context may be used from several threads at once.
+ *
+ * ---------------------------------------------------------------------------------------------
+ * Formats and references (what "bit-exact" means; ../shared/ORACLES.md is the full contract)
+ *
+ *   BC1, BC2, BC3, BC4, BC5   The spec defines real values and no rounding, so the rounding is
+ *                             part of the API (texdec_bc_rounding):
+ *     EXACT (default)  the spec's real value rounded to nearest, ties up; endpoints
+ *                      round(c*255/31) and round(c*255/63), no bit replication. This is the
+ *                      Direct3D reference (DirectXTex) result. Proven against an independent
+ *                      rational-arithmetic model of the spec written in the tests.
+ *     IDEAL            bit-replicated endpoints; (2a+b)/3, (a+b)/2 and ((8-i)a+(i-1)b)/7
+ *                      truncating on 8-bit values. SNORM: -128 acts as -127 before
+ *                      interpolating, division truncates toward zero. What nvtt, libsquish,
+ *                      Pillow and VK-GL-CTS decode. Proven against libnvimage and libsquish.
+ *     NVIDIA           reserved (NVIDIA hardware's result); returns
+ *                      TEXDEC_ERROR_UNSUPPORTED_ROUNDING for now.
+ *     BC1 with c0 <= c1 is 3-colour + punch-through: index 3 is (0,0,0,0) for the RGBA
+ *     formats and opaque black for the RGB formats. BC2/BC3 colour is always 4-colour.
+ *     BC4/BC5 SNORM: -128 means -1.0; the mode choice compares the raw bytes (so
+ *     (-127, -128) is the 8-value mode), as DirectXTex and Mesa do.
+ *
+ *   BC6H, BC7, ETC2/EAC, ASTC  listed in the format enum; not implemented yet
+ *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
+ *
+ * Output types (texdec_output):
+ *   RGBA8    8-bit result of the format's decode, 4 bytes per texel (R,G,B,A). sRGB formats
+ *            give the encoded sRGB bytes (no EOTF). Refused for SNORM formats, BC6H and ASTC
+ *            sfloat (TEXDEC_ERROR_UNSUPPORTED_OUTPUT).
+ *   RGBA16F  the exact value the format defines, rounded to the nearest FP16 (ties to even),
+ *            8 bytes per texel. BC1-5 EXACT: the spec's real value itself (e.g. (2*c0+c1)/93);
+ *            BC1-5 IDEAL: the 8-bit value v as v/255 (SNORM: max(v,-127)/127).
+ *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
+ *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3. SNORM -1.0 is -127.
+ *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
+ *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).
+ *
+ * Texel layout in memory (host output and buffer output): texels of a row tightly packed,
+ * x fastest, then rows (row_pitch bytes apart), then slices (slice_pitch bytes apart),
+ * little-endian. Block data: blocks tightly packed in block order, x fastest, then y, then z,
+ * unless a row length / image height (in texels, like VkBufferImageCopy) says otherwise.
+ * Extents need not be multiples of the block size; only texels inside the extent are written.
+ * ---------------------------------------------------------------------------------------------
+ */
+#ifndef TEXDEC_H
+#define TEXDEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TEXDEC_VERSION_MAJOR 0
+#define TEXDEC_VERSION_MINOR 1
+#define TEXDEC_VERSION_PATCH 0
+#define TEXDEC_VERSION ((TEXDEC_VERSION_MAJOR << 16) | (TEXDEC_VERSION_MINOR << 8) | TEXDEC_VERSION_PATCH)
+
+#if defined(TEXDEC_STATIC)
+#define TEXDEC_API
+#elif defined(_WIN32)
+#ifdef TEXDEC_BUILDING
+#define TEXDEC_API __declspec(dllexport)
+#else
+#define TEXDEC_API __declspec(dllimport)
+#endif
+#else
+#define TEXDEC_API __attribute__((visibility("default")))
+#endif
+
+/* ---- status -------------------------------------------------------------------------------- */
+
+typedef enum texdec_status {
+    TEXDEC_SUCCESS = 0,
+    TEXDEC_ERROR_INVALID_ARGUMENT = 1,      /* a required pointer is NULL, a struct is malformed */
+    TEXDEC_ERROR_UNKNOWN_FORMAT = 2,        /* the value is not a texdec_format */
+    TEXDEC_ERROR_UNSUPPORTED_FORMAT = 3,    /* a known format this version cannot decode yet */
+    TEXDEC_ERROR_UNSUPPORTED_OUTPUT = 4,    /* the output type is not offered for this format */
+    TEXDEC_ERROR_UNSUPPORTED_ROUNDING = 5,  /* unknown or not yet implemented BC rounding mode */
+    TEXDEC_ERROR_INVALID_EXTENT = 6,        /* width, height or depth is zero */
+    TEXDEC_ERROR_SIZE_OVERFLOW = 7,         /* a size computed from the job does not fit */
+    TEXDEC_ERROR_SOURCE_TOO_SMALL = 8,      /* the block data is shorter than the job needs */
+    TEXDEC_ERROR_DESTINATION_TOO_SMALL = 9, /* the texel destination is smaller than needed */
+    TEXDEC_ERROR_INVALID_LAYOUT = 10,       /* row length / pitch too small, misaligned offset */
+    TEXDEC_ERROR_NO_DEVICE = 11,            /* no Vulkan loader, instance or usable device */
+    TEXDEC_ERROR_MISSING_FEATURE = 12,      /* the device lacks an extension/feature texdec needs */
+    TEXDEC_ERROR_VULKAN = 13,               /* a Vulkan call failed (the message names it) */
+    TEXDEC_ERROR_OUT_OF_MEMORY = 14,        /* host or device memory allocation failed */
+    TEXDEC_ERROR_TIMEOUT = 15,              /* the GPU did not finish within the job's timeout */
+    TEXDEC_ERROR_DEVICE_LOST = 16,          /* VK_ERROR_DEVICE_LOST */
+    TEXDEC_ERROR_INVALID_DESTINATION = 17   /* destination kind/view unusable for this output */
+} texdec_status;
+
+/* A short constant English name of the status ("source data too small"); never NULL. */
+TEXDEC_API const char* texdec_status_string(texdec_status status);
+
+/* ---- formats ------------------------------------------------------------------------------- */
+
+/* Names follow VkFormat: TEXDEC_FORMAT_BC1_RGB_UNORM is VK_FORMAT_BC1_RGB_UNORM_BLOCK and
+ * "bc1-rgb-unorm" on the command line. ASTC 3D formats follow VK_EXT_texture_compression_astc_3d. */
+typedef enum texdec_format {
+    TEXDEC_FORMAT_UNDEFINED = 0,
+    /* BC (S3TC, RGTC, BPTC) */
+    TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_FORMAT_BC1_RGB_SRGB,
+    TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_FORMAT_BC1_RGBA_SRGB,
+    TEXDEC_FORMAT_BC2_UNORM, TEXDEC_FORMAT_BC2_SRGB,
+    TEXDEC_FORMAT_BC3_UNORM, TEXDEC_FORMAT_BC3_SRGB,
+    TEXDEC_FORMAT_BC4_UNORM, TEXDEC_FORMAT_BC4_SNORM,
+    TEXDEC_FORMAT_BC5_UNORM, TEXDEC_FORMAT_BC5_SNORM,
+    TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_FORMAT_BC6H_SFLOAT,
+    TEXDEC_FORMAT_BC7_UNORM, TEXDEC_FORMAT_BC7_SRGB,
+    /* ETC2 / EAC */
+    TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8_SRGB,
+    TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB,
+    TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB,
+    TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_FORMAT_EAC_R11_SNORM,
+    TEXDEC_FORMAT_EAC_R11G11_UNORM, TEXDEC_FORMAT_EAC_R11G11_SNORM,
+    /* ASTC 2D */
+    TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_FORMAT_ASTC_4x4_SRGB, TEXDEC_FORMAT_ASTC_4x4_SFLOAT,
+    TEXDEC_FORMAT_ASTC_5x4_UNORM, TEXDEC_FORMAT_ASTC_5x4_SRGB, TEXDEC_FORMAT_ASTC_5x4_SFLOAT,
+    TEXDEC_FORMAT_ASTC_5x5_UNORM, TEXDEC_FORMAT_ASTC_5x5_SRGB, TEXDEC_FORMAT_ASTC_5x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_6x5_UNORM, TEXDEC_FORMAT_ASTC_6x5_SRGB, TEXDEC_FORMAT_ASTC_6x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_FORMAT_ASTC_6x6_SFLOAT,
+    TEXDEC_FORMAT_ASTC_8x5_UNORM, TEXDEC_FORMAT_ASTC_8x5_SRGB, TEXDEC_FORMAT_ASTC_8x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_8x6_UNORM, TEXDEC_FORMAT_ASTC_8x6_SRGB, TEXDEC_FORMAT_ASTC_8x6_SFLOAT,
+    TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_FORMAT_ASTC_8x8_SFLOAT,
+    TEXDEC_FORMAT_ASTC_10x5_UNORM, TEXDEC_FORMAT_ASTC_10x5_SRGB, TEXDEC_FORMAT_ASTC_10x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_10x6_UNORM, TEXDEC_FORMAT_ASTC_10x6_SRGB, TEXDEC_FORMAT_ASTC_10x6_SFLOAT,
+    TEXDEC_FORMAT_ASTC_10x8_UNORM, TEXDEC_FORMAT_ASTC_10x8_SRGB, TEXDEC_FORMAT_ASTC_10x8_SFLOAT,
+    TEXDEC_FORMAT_ASTC_10x10_UNORM, TEXDEC_FORMAT_ASTC_10x10_SRGB, TEXDEC_FORMAT_ASTC_10x10_SFLOAT,
+    TEXDEC_FORMAT_ASTC_12x10_UNORM, TEXDEC_FORMAT_ASTC_12x10_SRGB, TEXDEC_FORMAT_ASTC_12x10_SFLOAT,
+    TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_FORMAT_ASTC_12x12_SRGB, TEXDEC_FORMAT_ASTC_12x12_SFLOAT,
+    /* ASTC 3D (VK_EXT_texture_compression_astc_3d) */
+    TEXDEC_FORMAT_ASTC_3x3x3_UNORM, TEXDEC_FORMAT_ASTC_3x3x3_SRGB, TEXDEC_FORMAT_ASTC_3x3x3_SFLOAT,
+    TEXDEC_FORMAT_ASTC_4x3x3_UNORM, TEXDEC_FORMAT_ASTC_4x3x3_SRGB, TEXDEC_FORMAT_ASTC_4x3x3_SFLOAT,
+    TEXDEC_FORMAT_ASTC_4x4x3_UNORM, TEXDEC_FORMAT_ASTC_4x4x3_SRGB, TEXDEC_FORMAT_ASTC_4x4x3_SFLOAT,
+    TEXDEC_FORMAT_ASTC_4x4x4_UNORM, TEXDEC_FORMAT_ASTC_4x4x4_SRGB, TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT,
+    TEXDEC_FORMAT_ASTC_5x4x4_UNORM, TEXDEC_FORMAT_ASTC_5x4x4_SRGB, TEXDEC_FORMAT_ASTC_5x4x4_SFLOAT,
+    TEXDEC_FORMAT_ASTC_5x5x4_UNORM, TEXDEC_FORMAT_ASTC_5x5x4_SRGB, TEXDEC_FORMAT_ASTC_5x5x4_SFLOAT,
+    TEXDEC_FORMAT_ASTC_5x5x5_UNORM, TEXDEC_FORMAT_ASTC_5x5x5_SRGB, TEXDEC_FORMAT_ASTC_5x5x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_6x5x5_UNORM, TEXDEC_FORMAT_ASTC_6x5x5_SRGB, TEXDEC_FORMAT_ASTC_6x5x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_6x6x5_UNORM, TEXDEC_FORMAT_ASTC_6x6x5_SRGB, TEXDEC_FORMAT_ASTC_6x6x5_SFLOAT,
+    TEXDEC_FORMAT_ASTC_6x6x6_UNORM, TEXDEC_FORMAT_ASTC_6x6x6_SRGB, TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT,
+    TEXDEC_FORMAT_COUNT
+} texdec_format;
+
+typedef enum texdec_family {
+    TEXDEC_FAMILY_BC1_3 = 0, /* BC1, BC2, BC3 */
+    TEXDEC_FAMILY_BC4_5 = 1, /* BC4, BC5 */
+    TEXDEC_FAMILY_BC6H = 2,
+    TEXDEC_FAMILY_BC7 = 3,
+    TEXDEC_FAMILY_ETC2 = 4,  /* ETC1/ETC2 colour (+ EAC alpha for RGBA8) */
+    TEXDEC_FAMILY_EAC = 5,   /* EAC R11 / RG11 */
+    TEXDEC_FAMILY_ASTC = 6
+} texdec_family;
+
+enum texdec_format_flag_bits {
+    TEXDEC_FORMAT_FLAG_SRGB = 1u << 0,        /* values are sRGB-encoded */
+    TEXDEC_FORMAT_FLAG_SIGNED = 1u << 1,      /* SNORM or signed float */
+    TEXDEC_FORMAT_FLAG_HDR = 1u << 2,         /* float data (BC6H, ASTC sfloat) */
+    TEXDEC_FORMAT_FLAG_ALPHA = 1u << 3,       /* has an alpha channel */
+    TEXDEC_FORMAT_FLAG_IMPLEMENTED = 1u << 4  /* this build decodes it */
+};
+
+typedef struct texdec_format_info {
+    texdec_format format;
+    const char* name;          /* "bc1-rgb-unorm" */
+    texdec_family family;
+    uint32_t block_width, block_height, block_depth; /* texels */
+    uint32_t bytes_per_block;  /* 8 or 16 */
+    uint32_t channels;         /* 1 (R), 2 (RG), 3 (RGB) or 4 (RGBA) */
+    uint32_t flags;            /* texdec_format_flag_bits */
+    VkFormat vk_format;        /* the compressed VkFormat */
+} texdec_format_info;
+
+/* Fills *info. TEXDEC_ERROR_UNKNOWN_FORMAT for values outside the enum. Works for formats
+ * not implemented yet (flags lacks TEXDEC_FORMAT_FLAG_IMPLEMENTED). */
+TEXDEC_API texdec_status texdec_format_get_info(texdec_format format, texdec_format_info* info);
+/* Lower-case command-line name ("bc3-srgb", "astc-6x6-unorm"); TEXDEC_FORMAT_UNDEFINED if unknown. */
+TEXDEC_API texdec_format texdec_format_from_name(const char* name);
+/* The texdec_format of a compressed VkFormat; TEXDEC_FORMAT_UNDEFINED if none. */
+TEXDEC_API texdec_format texdec_format_from_vk(VkFormat vk_format);
+
+/* ---- outputs ------------------------------------------------------------------------------- */
+
+typedef enum texdec_output {
+    TEXDEC_OUTPUT_RGBA8 = 0,
+    TEXDEC_OUTPUT_RGBA16F = 1,
+    TEXDEC_OUTPUT_NATIVE = 2
+} texdec_output;
+
+typedef enum texdec_bc_rounding {
+    TEXDEC_BC_ROUNDING_EXACT = 0, /* default: spec value rounded to nearest, ties up (D3D) */
+    TEXDEC_BC_ROUNDING_IDEAL = 1, /* bit replication + truncating interpolation (nvtt, squish) */
+    TEXDEC_BC_ROUNDING_NVIDIA = 2 /* reserved: not implemented yet */
+} texdec_bc_rounding;
+
+/* The uncompressed VkFormat that `output` of `format` produces (R8G8B8A8_SRGB for sRGB RGBA8).
+ * Returns UNKNOWN_FORMAT / UNSUPPORTED_OUTPUT as texdec_decode would. */
+TEXDEC_API texdec_status texdec_output_vk_format(texdec_format format, texdec_output output,
+                                                 VkFormat* vk_format);
+/* Bytes of one output texel (4 for RGBA8, 8 for RGBA16F, 1/2/4 for NATIVE R8/RG8/...). */
+TEXDEC_API texdec_status texdec_output_texel_size(texdec_format format, texdec_output output,
+                                                  uint32_t* bytes);
+/* Bytes of tightly packed compressed data for an extent (width x height x depth texels). */
+TEXDEC_API texdec_status texdec_encoded_size(texdec_format format, uint32_t width, uint32_t height,
+                                             uint32_t depth, uint64_t* bytes);
+/* Bytes of tightly packed decoded texels for an extent (row pitch = width * texel size). */
+TEXDEC_API texdec_status texdec_decoded_size(texdec_format format, texdec_output output,
+                                             uint32_t width, uint32_t height, uint32_t depth,
+                                             uint64_t* bytes);
+
+/* ---- context ------------------------------------------------------------------------------- */
+
+typedef struct texdec_context texdec_context;
+
+typedef enum texdec_message_severity {
+    TEXDEC_MESSAGE_INFO = 0,    /* e.g. the device chosen */
+    TEXDEC_MESSAGE_WARNING = 1,
+    TEXDEC_MESSAGE_ERROR = 2,   /* the detail behind a non-success status */
+    TEXDEC_MESSAGE_VALIDATION = 3 /* a Vulkan validation-layer message (own context with
+                                     TEXDEC_CONTEXT_VALIDATION) */
+} texdec_message_severity;
+
+/* Called on the thread that hit the condition; may be called from several threads at once. */
+typedef void (*texdec_message_callback)(texdec_message_severity severity, const char* message,
+                                        void* user_data);
+
+enum texdec_context_flag_bits {
+    /* Own context only: enable VK_LAYER_KHRONOS_validation and report its messages through the
+     * message callback as TEXDEC_MESSAGE_VALIDATION. Fails with NO_DEVICE if the layer is absent. */
+    TEXDEC_CONTEXT_VALIDATION = 1u << 0
+};
+
+typedef struct texdec_context_create_info {
+    uint32_t flags;                             /* texdec_context_flag_bits */
+    const VkAllocationCallbacks* allocator;     /* optional; used for every Vulkan object */
+    VkPipelineCache pipeline_cache;             /* optional; must belong to the device used */
+    /* Own context only: which device. NULL = the TEXDEC_DEVICE environment variable, else the
+     * first discrete GPU, then integrated, virtual, CPU (lavapipe). A decimal index into
+     * vkEnumeratePhysicalDevices or a case-insensitive substring of the device name. */
+    const char* device_selector;
+    texdec_message_callback message_callback;   /* optional */
+    void* user_data;
+} texdec_context_create_info;
+
+/* Creates an instance and device of its own (through volk, which loads libvulkan.so.1). The
+ * chosen device is reported through the message callback (INFO) and texdec_context_device_name. */
+TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
+                                               texdec_context** out_context);
+
+/* The caller's device. Requirements on it:
+ *   - Vulkan 1.1 or later; VK_KHR_push_descriptor enabled (NVIDIA, AMD, Intel, Mesa have it).
+ *   - queue_family_index supports compute. `queue` is used only by texdec_decode(); it may be
+ *     VK_NULL_HANDLE if you only record. Vulkan requires external synchronization of a queue:
+ *     give lock_queue/unlock_queue if other threads submit to it too.
+ * Functions are loaded through get_instance_proc_addr (and vkGetDeviceProcAddr obtained from it);
+ * the library makes no link-time Vulkan calls. */
+typedef struct texdec_external_device {
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    uint32_t queue_family_index;
+    VkQueue queue;                               /* optional, for texdec_decode */
+    void (*lock_queue)(void* user_data);         /* optional */
+    void (*unlock_queue)(void* user_data);       /* optional */
+    void* queue_user_data;
+} texdec_external_device;
+
+TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_create_info* info,
+                                                        const texdec_external_device* device,
+                                                        texdec_context** out_context);
+
+/* Waits for nothing: the caller must not destroy a context while GPU work it recorded is pending. */
+TEXDEC_API void texdec_context_destroy(texdec_context* context);
+
+/* The VkPhysicalDeviceProperties::deviceName of the context's device; valid while it lives. */
+TEXDEC_API const char* texdec_context_device_name(const texdec_context* context);
+
+/* Enumerates the physical devices the own-context path would see (index, name, type as
+ * VkPhysicalDeviceType) by calling `callback` for each; for `astc-gpu-decode list-devices`. */
+typedef void (*texdec_device_callback)(uint32_t index, const char* name, VkPhysicalDeviceType type,
+                                       uint32_t api_version, void* user_data);
+TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callback, void* user_data);
+
+/* ---- one-call decode (host memory) ---------------------------------------------------------- */
+
+typedef struct texdec_host_job {
+    texdec_format format;
+    texdec_output output;
+    texdec_bc_rounding bc_rounding;
+    uint32_t width, height, depth;  /* extent in texels; depth = slices (1 for a 2D image) */
+    const void* blocks;             /* compressed blocks */
+    size_t blocks_size;             /* bytes readable at `blocks` */
+    uint32_t blocks_row_length;     /* texels per source row (0 = width); like bufferRowLength */
+    uint32_t blocks_image_height;   /* texel rows per source slice (0 = height) */
+    void* texels;                   /* caller-owned destination */
+    size_t texels_size;             /* bytes writable at `texels` */
+    size_t row_pitch;               /* bytes between rows (0 = width * texel size) */
+    size_t slice_pitch;             /* bytes between slices (0 = row_pitch * height) */
+    uint64_t timeout_ns;            /* 0 = 10 seconds */
+} texdec_host_job;
+
+/* Decodes on the context's device and waits. Only bytes of texels inside the extent are written
+ * (padding between rows is left untouched). Thread-safe; concurrent calls share staging memory
+ * and run one after another. */
+TEXDEC_API texdec_status texdec_decode(texdec_context* context, const texdec_host_job* job);
+
+/* ---- record into the caller's command buffer ------------------------------------------------ */
+
+typedef enum texdec_destination_kind {
+    TEXDEC_DESTINATION_BUFFER = 0,
+    /* A storage image view of type VK_IMAGE_VIEW_TYPE_2D_ARRAY (a 2D image gives one with
+     * layerCount 1), whose format is texdec_output_vk_format() or, for sRGB outputs, the UNORM
+     * twin (create the image with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT and STORAGE usage). The
+     * view's image must be in VK_IMAGE_LAYOUT_GENERAL when the commands execute. You own the
+     * view; keep it alive until the commands have executed. */
+    TEXDEC_DESTINATION_IMAGE = 1
+} texdec_destination_kind;
+
+enum texdec_record_flag_bits {
+    /* Before the decode: make transfer writes (vkCmdCopyBuffer into the source) visible to the
+     * decode shader. */
+    TEXDEC_RECORD_BARRIER_BEFORE = 1u << 0,
+    /* After the decode: make the decoded texels visible to transfer reads, and to compute and
+     * fragment shader reads. */
+    TEXDEC_RECORD_BARRIER_AFTER = 1u << 1
+};
+
+typedef struct texdec_record_job {
+    texdec_format format;
+    texdec_output output;
+    texdec_bc_rounding bc_rounding;
+    uint32_t flags;                 /* texdec_record_flag_bits */
+    uint32_t width, height, depth;  /* extent in texels */
+
+    VkBuffer src_buffer;            /* STORAGE_BUFFER usage */
+    VkDeviceSize src_offset;        /* multiple of 4 */
+    VkDeviceSize src_size;          /* bytes usable from src_offset (checked against the job) */
+    uint32_t src_row_length;        /* texels (0 = width), like VkBufferImageCopy */
+    uint32_t src_image_height;      /* texels (0 = height) */
+
+    texdec_destination_kind dst_kind;
+    /* TEXDEC_DESTINATION_BUFFER (STORAGE_BUFFER usage): offset and pitches are multiples of the
+     * output texel size (4 for 2-byte or smaller texels with pitches that are not). */
+    VkBuffer dst_buffer;
+    VkDeviceSize dst_offset;
+    VkDeviceSize dst_size;          /* bytes usable from dst_offset */
+    VkDeviceSize dst_row_pitch;     /* 0 = width * texel size */
+    VkDeviceSize dst_slice_pitch;   /* 0 = row pitch * height */
+    /* TEXDEC_DESTINATION_IMAGE */
+    VkImageView dst_view;
+    int32_t dst_x, dst_y;           /* texel offset of the extent's origin in the view */
+    uint32_t dst_layer;             /* first array layer of the view written (one per slice) */
+} texdec_record_job;
+
+/* Records the decode into `cmd` (a compute-capable command buffer in the recording state, from a
+ * pool of the context's queue family). Binds a compute pipeline and pushes descriptor set 0 and
+ * push constants (VK_KHR_push_descriptor): the caller must rebind its own compute pipeline,
+ * descriptor sets and push constants afterwards. Nothing else is changed. No submit, no wait, no
+ * allocation per call (pipelines are created once per variant, on first use). Large jobs are
+ * split into several dispatches that respect maxComputeWorkGroupCount and
+ * maxStorageBufferRange. Thread-safe for distinct command buffers. */
+TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommandBuffer cmd,
+                                              const texdec_record_job* job);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TEXDEC_H */

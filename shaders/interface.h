@@ -1,0 +1,80 @@
+// Shared by the C++ library and every GLSL decoder: bindings, push-constant layout, constants.
+// Included from GLSL (where TEXDEC_GLSL is defined by the build) and from C++.
+#ifndef TEXDEC_SHADERS_INTERFACE_H
+#define TEXDEC_SHADERS_INTERFACE_H
+
+// Descriptor set 0 (pushed with VK_KHR_push_descriptor).
+#define TEXDEC_BINDING_SRC 0        // storage buffer: the blocks, read as uint words
+#define TEXDEC_BINDING_DST 1        // storage buffer (buffer variant) or storage image (image variant)
+
+// Workgroup: one thread per block, TEXDEC_WORKGROUP_X blocks of one block row per workgroup.
+// 64 stays far inside the guaranteed maxComputeWorkGroupInvocations (128).
+#define TEXDEC_WORKGROUP_X 64
+
+// What one output texel looks like in memory (chosen on the host from format + output type).
+#define TEXDEC_STORE_RGBA8 0    // 4 bytes R,G,B,A (UNORM / sRGB bytes)
+#define TEXDEC_STORE_RGBA16F 1  // 8 bytes, 4 x IEEE half
+#define TEXDEC_STORE_R8 2       // 1 byte (UNORM or two's-complement SNORM)
+#define TEXDEC_STORE_RG8 3      // 2 bytes
+#define TEXDEC_STORE_R16 4      // 2 bytes (EAC NATIVE, later)
+#define TEXDEC_STORE_RG16 5     // 4 bytes (EAC NATIVE, later)
+
+// BC rounding modes (same values as texdec_bc_rounding).
+#define TEXDEC_ROUNDING_EXACT 0
+#define TEXDEC_ROUNDING_IDEAL 1
+#define TEXDEC_ROUNDING_NVIDIA 2
+
+// Variants of bc1_3.comp (specialization constant TEXDEC_SC_VARIANT).
+#define TEXDEC_BC1_RGB 0   // BC1, index 3 of 3-colour mode = opaque black
+#define TEXDEC_BC1_RGBA 1  // BC1, index 3 of 3-colour mode = transparent black
+#define TEXDEC_BC2 2
+#define TEXDEC_BC3 3
+// Variants of bc4_5.comp.
+#define TEXDEC_BC4 0
+#define TEXDEC_BC5 1
+
+// Specialization constant ids (every decoder shader declares these).
+#define TEXDEC_SC_VARIANT 0   // per-shader variant (table above)
+#define TEXDEC_SC_SIGNED 1    // 1 for SNORM / signed formats
+#define TEXDEC_SC_STORE 2     // TEXDEC_STORE_*
+#define TEXDEC_SC_ROUNDING 3  // TEXDEC_ROUNDING_*
+
+#ifdef TEXDEC_GLSL
+#define TEXDEC_UINT uint
+#define TEXDEC_INT int
+#else
+#include <cstdint>
+#define TEXDEC_UINT uint32_t
+#define TEXDEC_INT int32_t
+namespace texdec::shader {
+#endif
+
+// Push constants of one dispatch (one chunk of the job). 64 bytes; guaranteed limit is 128.
+// The dispatch covers block columns [0, gl_NumWorkGroups.x * 64) and block rows
+// [0, gl_NumWorkGroups.y) of the chunk; the chunk's origin is texel (0, chunk_y0, chunk_z0)
+// of the job, where the descriptors' offsets already point.
+struct TexdecPushConstants {
+    TEXDEC_UINT src_base_word;    // word index (into the bound range) of the chunk's first block
+    TEXDEC_UINT src_row_words;    // words between block rows in the source
+    TEXDEC_UINT src_slice_words;  // words between block slices (3D footprints)
+    TEXDEC_UINT width;            // texels per row inside the extent
+    TEXDEC_UINT height;           // texel rows in this chunk (the last block row may be partial)
+    TEXDEC_UINT depth;            // texel slices in this chunk
+    TEXDEC_UINT dst_base_byte;    // buffer: byte offset (into the bound range) of the chunk origin
+    TEXDEC_UINT dst_row_pitch;    // buffer: bytes between texel rows
+    TEXDEC_UINT dst_slice_pitch;  // buffer: bytes between texel slices
+    TEXDEC_INT dst_x;             // image: texel coordinate of the chunk origin
+    TEXDEC_INT dst_y;
+    TEXDEC_INT dst_layer;         // image: array layer of the chunk's first slice
+    TEXDEC_UINT reserved0;
+    TEXDEC_UINT reserved1;
+    TEXDEC_UINT reserved2;
+    TEXDEC_UINT reserved3;
+};
+
+#ifndef TEXDEC_GLSL
+static_assert(sizeof(TexdecPushConstants) == 64, "push constants must stay 64 bytes");
+}  // namespace texdec::shader
+#endif
+
+#endif

@@ -1,0 +1,397 @@
+// Context creation: an own instance + device (through volk; GPU first, lavapipe as fallback), or
+// the caller's device. All Vulkan functions come from per-context tables.
+#include "context.h"
+
+#include <volk.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+using namespace texdec;
+
+texdec_status texdec_context::report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const {
+    if (message_callback) {
+        char text[1024];
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(text, sizeof text, fmt, args);
+        va_end(args);
+        message_callback(severity, text, user_data);
+    }
+    return status;
+}
+
+namespace texdec {
+
+texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what) {
+    texdec_status status = TEXDEC_ERROR_VULKAN;
+    if (result == VK_ERROR_DEVICE_LOST) status = TEXDEC_ERROR_DEVICE_LOST;
+    if (result == VK_ERROR_OUT_OF_HOST_MEMORY || result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        status = TEXDEC_ERROR_OUT_OF_MEMORY;
+    return ctx->report(status, TEXDEC_MESSAGE_ERROR, "%s failed with VkResult %d", what, int(result));
+}
+
+}  // namespace texdec
+
+namespace {
+
+void report_early(const texdec_context_create_info* info, texdec_message_severity severity, const char* fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void report_early(const texdec_context_create_info* info, texdec_message_severity severity, const char* fmt, ...) {
+    if (!info || !info->message_callback) return;
+    char text[1024];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    info->message_callback(severity, text, info->user_data);
+}
+
+// volk loads libvulkan.so.1 once per process; the result (the loader's vkGetInstanceProcAddr) is
+// read-only afterwards.
+PFN_vkGetInstanceProcAddr loader_get_instance_proc_addr() {
+    static std::once_flag once;
+    static PFN_vkGetInstanceProcAddr gipa = nullptr;
+    std::call_once(once, [] {
+        if (volkInitialize() == VK_SUCCESS) gipa = vkGetInstanceProcAddr;
+    });
+    return gipa;
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL debug_messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                                        VkDebugUtilsMessageTypeFlagsEXT,
+                                                        const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                        void* user) {
+    auto* ctx = static_cast<const texdec_context*>(user);
+    ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_VALIDATION, "%s", data && data->pMessage ? data->pMessage : "(no text)");
+    return VK_FALSE;
+}
+
+bool has_extension(const InstanceFunctions& vki, VkPhysicalDevice pd, const char* name) {
+    uint32_t count = 0;
+    if (vki.vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkExtensionProperties> exts(count);
+    if (vki.vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, exts.data()) != VK_SUCCESS) return false;
+    for (const auto& e : exts)
+        if (strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
+
+// Index of a queue family with compute (preferring compute-only ones is not worth it here: the
+// host path submits little). UINT32_MAX if none.
+uint32_t find_compute_queue_family(const InstanceFunctions& vki, VkPhysicalDevice pd, VkQueueFlags* flags) {
+    uint32_t count = 0;
+    vki.vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vki.vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families.data());
+    for (uint32_t i = 0; i < count; ++i)
+        if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+            if (flags) *flags = families[i].queueFlags;
+            return i;
+        }
+    return UINT32_MAX;
+}
+
+int device_type_rank(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
+    }
+}
+
+bool contains_case_insensitive(const char* haystack, const char* needle) {
+    std::string h(haystack), n(needle);
+    for (auto& c : h) c = char(tolower(static_cast<unsigned char>(c)));
+    for (auto& c : n) c = char(tolower(static_cast<unsigned char>(c)));
+    return h.find(n) != std::string::npos;
+}
+
+bool is_decimal(const char* s) {
+    if (!*s) return false;
+    for (; *s; ++s)
+        if (!isdigit(static_cast<unsigned char>(*s))) return false;
+    return true;
+}
+
+// Everything both creation paths do once the device exists.
+texdec_status finish_context(texdec_context* ctx, const texdec_context_create_info* info) {
+    ctx->vki.vkGetPhysicalDeviceProperties(ctx->physical_device, &ctx->properties);
+    ctx->vki.vkGetPhysicalDeviceMemoryProperties(ctx->physical_device, &ctx->memory_properties);
+    if (const char* missing = load_device_functions(ctx->vki.vkGetDeviceProcAddr, ctx->device, ctx->vkd))
+        return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
+                           "device function %s is unavailable (is VK_KHR_push_descriptor enabled?)", missing);
+    if (info->pipeline_cache) {
+        ctx->pipeline_cache = info->pipeline_cache;
+    } else {
+        VkPipelineCacheCreateInfo pci{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+        VkResult r = ctx->vkd.vkCreatePipelineCache(ctx->device, &pci, ctx->allocator, &ctx->pipeline_cache);
+        if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreatePipelineCache");
+        ctx->owns_pipeline_cache = true;
+    }
+    return create_pipeline_layouts(ctx);
+}
+
+void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
+    ctx->message_callback = info->message_callback;
+    ctx->user_data = info->user_data;
+    if (info->allocator) {
+        ctx->allocator_storage = *info->allocator;
+        ctx->allocator = &ctx->allocator_storage;
+    }
+}
+
+texdec_status create_own_instance(texdec_context* ctx, const texdec_context_create_info* info, PFN_vkGetInstanceProcAddr gipa) {
+    auto create_instance = reinterpret_cast<PFN_vkCreateInstance>(gipa(VK_NULL_HANDLE, "vkCreateInstance"));
+    if (!create_instance) return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "the Vulkan loader has no vkCreateInstance");
+    const bool validation = info->flags & TEXDEC_CONTEXT_VALIDATION;
+    std::vector<const char*> layers, extensions;
+    if (validation) {
+        layers.push_back("VK_LAYER_KHRONOS_validation");
+        extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    }
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "texdec";
+    app.pEngineName = "texdec";
+    app.engineVersion = TEXDEC_VERSION;
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ici.pApplicationInfo = &app;
+    ici.enabledLayerCount = uint32_t(layers.size());
+    ici.ppEnabledLayerNames = layers.data();
+    ici.enabledExtensionCount = uint32_t(extensions.size());
+    ici.ppEnabledExtensionNames = extensions.data();
+    VkResult r = create_instance(&ici, ctx->allocator, &ctx->instance);
+    if (r == VK_ERROR_LAYER_NOT_PRESENT || r == VK_ERROR_EXTENSION_NOT_PRESENT)
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
+                           "validation requested but VK_LAYER_KHRONOS_validation / VK_EXT_debug_utils is not installed");
+    if (r != VK_SUCCESS)
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "vkCreateInstance failed with VkResult %d", int(r));
+    if (const char* missing = load_instance_functions(gipa, ctx->instance, ctx->vki))
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "instance function %s is unavailable", missing);
+    if (validation) {
+        if (!ctx->vki.vkCreateDebugUtilsMessengerEXT)
+            return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "VK_EXT_debug_utils functions are unavailable");
+        VkDebugUtilsMessengerCreateInfoEXT mci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+        mci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+        mci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                          VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+        mci.pfnUserCallback = debug_messenger_callback;
+        mci.pUserData = ctx;
+        r = ctx->vki.vkCreateDebugUtilsMessengerEXT(ctx->instance, &mci, ctx->allocator, &ctx->messenger);
+        if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateDebugUtilsMessengerEXT");
+    }
+    return TEXDEC_SUCCESS;
+}
+
+struct Candidate {
+    VkPhysicalDevice device;
+    VkPhysicalDeviceProperties props;
+    uint32_t index;
+};
+
+texdec_status choose_physical_device(texdec_context* ctx, const texdec_context_create_info* info) {
+    uint32_t count = 0;
+    VkResult r = ctx->vki.vkEnumeratePhysicalDevices(ctx->instance, &count, nullptr);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEnumeratePhysicalDevices");
+    std::vector<VkPhysicalDevice> devices(count);
+    r = ctx->vki.vkEnumeratePhysicalDevices(ctx->instance, &count, devices.data());
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE) return vk_failure(ctx, r, "vkEnumeratePhysicalDevices");
+    if (count == 0)
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
+                           "no Vulkan physical device (install mesa-vulkan-drivers for lavapipe)");
+
+    // Usable = Vulkan 1.1, a compute queue, VK_KHR_push_descriptor.
+    std::vector<Candidate> usable;
+    for (uint32_t i = 0; i < count; ++i) {
+        Candidate c{devices[i], {}, i};
+        ctx->vki.vkGetPhysicalDeviceProperties(devices[i], &c.props);
+        const char* why = nullptr;
+        if (c.props.apiVersion < VK_API_VERSION_1_1) why = "Vulkan 1.1 is required";
+        else if (find_compute_queue_family(ctx->vki, devices[i], nullptr) == UINT32_MAX) why = "no compute queue";
+        else if (!has_extension(ctx->vki, devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) why = "no VK_KHR_push_descriptor";
+        if (why) {
+            ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_WARNING, "device %u (%s) skipped: %s", i, c.props.deviceName, why);
+            continue;
+        }
+        usable.push_back(c);
+    }
+
+    const char* selector = info->device_selector;
+    if (!selector || !*selector) selector = getenv("TEXDEC_DEVICE");
+    const Candidate* chosen = nullptr;
+    if (selector && *selector) {
+        for (const Candidate& c : usable) {
+            if (is_decimal(selector) ? c.index == uint32_t(strtoul(selector, nullptr, 10))
+                                     : contains_case_insensitive(c.props.deviceName, selector)) {
+                chosen = &c;
+                break;
+            }
+        }
+        if (!chosen)
+            return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
+                               "no usable Vulkan device matches \"%s\" (see astc-gpu-decode list-devices)", selector);
+    } else {
+        for (const Candidate& c : usable)
+            if (!chosen || device_type_rank(c.props.deviceType) < device_type_rank(chosen->props.deviceType)) chosen = &c;
+        if (!chosen)
+            return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "no Vulkan device has Vulkan 1.1, compute and VK_KHR_push_descriptor");
+    }
+    ctx->physical_device = chosen->device;
+    ctx->queue_family = find_compute_queue_family(ctx->vki, chosen->device, &ctx->queue_flags);
+    ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_INFO, "device %u: %s", chosen->index, chosen->props.deviceName);
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status create_own_device(texdec_context* ctx) {
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qci.queueFamilyIndex = ctx->queue_family;
+    qci.queueCount = 1;
+    qci.pQueuePriorities = &priority;
+    const char* extensions[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    dci.queueCreateInfoCount = 1;
+    dci.pQueueCreateInfos = &qci;
+    dci.enabledExtensionCount = 1;
+    dci.ppEnabledExtensionNames = extensions;
+    VkResult r = ctx->vki.vkCreateDevice(ctx->physical_device, &dci, ctx->allocator, &ctx->device);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateDevice");
+    return TEXDEC_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info, texdec_context** out_context) {
+    if (!out_context) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *out_context = nullptr;
+    texdec_context_create_info defaults{};
+    if (!info) info = &defaults;
+    PFN_vkGetInstanceProcAddr gipa = loader_get_instance_proc_addr();
+    if (!gipa) {
+        report_early(info, TEXDEC_MESSAGE_ERROR, "could not load the Vulkan loader (libvulkan.so.1); install libvulkan1");
+        return TEXDEC_ERROR_NO_DEVICE;
+    }
+    auto* ctx = new (std::nothrow) texdec_context;
+    if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
+    ctx->owns_device = true;
+    init_common(ctx, info);
+    texdec_status status = create_own_instance(ctx, info, gipa);
+    if (status == TEXDEC_SUCCESS) status = choose_physical_device(ctx, info);
+    if (status == TEXDEC_SUCCESS) status = create_own_device(ctx);
+    if (status == TEXDEC_SUCCESS) status = finish_context(ctx, info);
+    if (status == TEXDEC_SUCCESS) ctx->vkd.vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    if (status != TEXDEC_SUCCESS) {
+        texdec_context_destroy(ctx);
+        return status;
+    }
+    *out_context = ctx;
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_create_info* info,
+                                                        const texdec_external_device* device,
+                                                        texdec_context** out_context) {
+    if (!out_context) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *out_context = nullptr;
+    texdec_context_create_info defaults{};
+    if (!info) info = &defaults;
+    if (!device || !device->get_instance_proc_addr || !device->instance || !device->physical_device || !device->device) {
+        report_early(info, TEXDEC_MESSAGE_ERROR,
+                     "texdec_external_device needs get_instance_proc_addr, instance, physical_device and device");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    if (info->flags & TEXDEC_CONTEXT_VALIDATION) {
+        report_early(info, TEXDEC_MESSAGE_ERROR,
+                     "TEXDEC_CONTEXT_VALIDATION is for own contexts: enable the layer on your own instance");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    auto* ctx = new (std::nothrow) texdec_context;
+    if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
+    init_common(ctx, info);
+    ctx->instance = device->instance;
+    ctx->physical_device = device->physical_device;
+    ctx->device = device->device;
+    ctx->queue_family = device->queue_family_index;
+    ctx->queue = device->queue;
+    ctx->lock_queue = device->lock_queue;
+    ctx->unlock_queue = device->unlock_queue;
+    ctx->queue_user_data = device->queue_user_data;
+    texdec_status status = TEXDEC_SUCCESS;
+    if (const char* missing = load_instance_functions(device->get_instance_proc_addr, device->instance, ctx->vki))
+        status = ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "instance function %s is unavailable", missing);
+    if (status == TEXDEC_SUCCESS) {
+        uint32_t count = 0;
+        ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &count, nullptr);
+        std::vector<VkQueueFamilyProperties> families(count);
+        ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &count, families.data());
+        if (ctx->queue_family >= count || !(families[ctx->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT))
+            status = ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                                 "queue family %u does not exist or lacks compute", ctx->queue_family);
+        else
+            ctx->queue_flags = families[ctx->queue_family].queueFlags;
+    }
+    if (status == TEXDEC_SUCCESS) status = finish_context(ctx, info);
+    if (status != TEXDEC_SUCCESS) {
+        texdec_context_destroy(ctx);
+        return status;
+    }
+    *out_context = ctx;
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API void texdec_context_destroy(texdec_context* ctx) {
+    if (!ctx) return;
+    if (ctx->device && ctx->vkd.vkDestroyPipeline) {
+        destroy_host_staging(ctx);
+        destroy_pipelines(ctx);
+        if (ctx->owns_pipeline_cache) ctx->vkd.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, ctx->allocator);
+    }
+    if (ctx->owns_device) {
+        if (ctx->device && ctx->vkd.vkDestroyDevice) ctx->vkd.vkDestroyDevice(ctx->device, ctx->allocator);
+        else if (ctx->device && ctx->vki.vkGetDeviceProcAddr) {
+            auto destroy = reinterpret_cast<PFN_vkDestroyDevice>(ctx->vki.vkGetDeviceProcAddr(ctx->device, "vkDestroyDevice"));
+            if (destroy) destroy(ctx->device, ctx->allocator);
+        }
+        if (ctx->messenger) ctx->vki.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, ctx->allocator);
+        if (ctx->instance && ctx->vki.vkDestroyInstance) ctx->vki.vkDestroyInstance(ctx->instance, ctx->allocator);
+    }
+    delete ctx;
+}
+
+TEXDEC_API const char* texdec_context_device_name(const texdec_context* ctx) {
+    return ctx ? ctx->properties.deviceName : "";
+}
+
+TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callback, void* user_data) {
+    if (!callback) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    PFN_vkGetInstanceProcAddr gipa = loader_get_instance_proc_addr();
+    if (!gipa) return TEXDEC_ERROR_NO_DEVICE;
+    texdec_context scratch;  // only for the instance + function table
+    texdec_context_create_info info{};
+    texdec_status status = create_own_instance(&scratch, &info, gipa);
+    if (status == TEXDEC_SUCCESS) {
+        uint32_t count = 0;
+        scratch.vki.vkEnumeratePhysicalDevices(scratch.instance, &count, nullptr);
+        std::vector<VkPhysicalDevice> devices(count);
+        scratch.vki.vkEnumeratePhysicalDevices(scratch.instance, &count, devices.data());
+        for (uint32_t i = 0; i < count; ++i) {
+            VkPhysicalDeviceProperties props;
+            scratch.vki.vkGetPhysicalDeviceProperties(devices[i], &props);
+            callback(i, props.deviceName, props.deviceType, props.apiVersion, user_data);
+        }
+    }
+    if (scratch.instance && scratch.vki.vkDestroyInstance) scratch.vki.vkDestroyInstance(scratch.instance, nullptr);
+    return status;
+}
+
+}  // extern "C"

@@ -1,0 +1,105 @@
+// The context: device, function tables, pipelines and host-path staging. Internal.
+#pragma once
+#include <texdec/texdec.h>
+
+#include <cstdarg>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "vk_functions.h"
+
+namespace texdec {
+
+// Everything record_decode needs to know about one compute pipeline variant.
+struct PipelineKey {
+    uint32_t shader;     // ShaderId (pipelines.cpp)
+    uint32_t variant;    // TEXDEC_SC_VARIANT
+    uint32_t is_signed;  // TEXDEC_SC_SIGNED
+    uint32_t store;      // TEXDEC_SC_STORE
+    uint32_t rounding;   // TEXDEC_SC_ROUNDING
+    auto operator<=>(const PipelineKey&) const = default;
+};
+
+// Host-visible buffer + memory, persistently mapped.
+struct MappedBuffer {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkDeviceSize size = 0;
+    void* mapped = nullptr;
+    bool coherent = false;
+};
+
+// Resources of the one-call path, reused between calls (guarded by host_mutex).
+struct HostStaging {
+    MappedBuffer upload;    // blocks
+    MappedBuffer readback;  // texels
+    VkCommandPool pool = VK_NULL_HANDLE;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    bool in_flight = false;  // a timed-out submission may still use the buffers
+};
+
+}  // namespace texdec
+
+struct texdec_context {
+    texdec::InstanceFunctions vki;
+    texdec::DeviceFunctions vkd;
+    bool owns_device = false;
+    VkInstance instance = VK_NULL_HANDLE;
+    VkPhysicalDevice physical_device = VK_NULL_HANDLE;
+    VkDevice device = VK_NULL_HANDLE;
+    uint32_t queue_family = 0;
+    VkQueueFlags queue_flags = 0;
+    VkQueue queue = VK_NULL_HANDLE;
+    void (*lock_queue)(void*) = nullptr;
+    void (*unlock_queue)(void*) = nullptr;
+    void* queue_user_data = nullptr;
+    VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+
+    VkAllocationCallbacks allocator_storage{};
+    const VkAllocationCallbacks* allocator = nullptr;  // nullptr or &allocator_storage
+    VkPipelineCache pipeline_cache = VK_NULL_HANDLE;
+    bool owns_pipeline_cache = false;
+
+    VkPhysicalDeviceProperties properties{};
+    VkPhysicalDeviceMemoryProperties memory_properties{};
+
+    texdec_message_callback message_callback = nullptr;
+    void* user_data = nullptr;
+
+    // Pipelines: created on first use, once, under pipeline_mutex.
+    std::mutex pipeline_mutex;
+    VkDescriptorSetLayout set_layout_buffer_dst = VK_NULL_HANDLE;
+    VkDescriptorSetLayout set_layout_image_dst = VK_NULL_HANDLE;
+    VkPipelineLayout layout_buffer_dst = VK_NULL_HANDLE;
+    VkPipelineLayout layout_image_dst = VK_NULL_HANDLE;
+    std::map<texdec::PipelineKey, VkPipeline> pipelines;
+
+    std::mutex host_mutex;
+    texdec::HostStaging staging;
+
+    // Sends a printf-style message to the callback (if any); returns `status` for chaining.
+    texdec_status report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const
+        __attribute__((format(printf, 4, 5)));
+    void lock() const { if (lock_queue) lock_queue(queue_user_data); }
+    void unlock() const { if (unlock_queue) unlock_queue(queue_user_data); }
+};
+
+namespace texdec {
+
+// Maps a VkResult to a status and reports what failed.
+texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what);
+
+// Pipelines (pipelines.cpp).
+texdec_status create_pipeline_layouts(texdec_context* ctx);
+void destroy_pipelines(texdec_context* ctx);
+// The pipeline for a key, creating it on first use. Thread-safe.
+texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* pipeline);
+// The shader id for (family, destination kind, store kind, signed); false if none exists.
+bool find_shader(texdec_family family, texdec_destination_kind dst, uint32_t store, bool is_signed, uint32_t* shader);
+
+// Host path teardown (decode_host.cpp).
+void destroy_host_staging(texdec_context* ctx);
+
+}  // namespace texdec

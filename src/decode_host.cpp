@@ -1,0 +1,215 @@
+// texdec_decode: the one-call path. Blocks are copied into a persistently mapped upload buffer,
+// decoded into a mapped readback buffer with a tight (word-aligned) layout, and the rows are then
+// copied into the caller's memory with the caller's pitches (padding bytes are never touched).
+// Buffers, command buffer and fence are kept in the context and grow as needed.
+#include <algorithm>
+#include <cstring>
+
+#include "job.h"
+
+namespace texdec {
+namespace {
+
+constexpr uint64_t kDefaultTimeoutNs = 10ull * 1000 * 1000 * 1000;
+
+// A host-visible memory type; prefers `preferred` flags (e.g. HOST_CACHED for readback).
+uint32_t find_host_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags preferred) {
+    const VkMemoryPropertyFlags required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+    uint32_t fallback = UINT32_MAX;
+    for (uint32_t i = 0; i < ctx->memory_properties.memoryTypeCount; ++i) {
+        if (!(type_bits & (1u << i))) continue;
+        const VkMemoryPropertyFlags flags = ctx->memory_properties.memoryTypes[i].propertyFlags;
+        if ((flags & required) != required) continue;
+        if ((flags & preferred) == preferred) return i;
+        if (fallback == UINT32_MAX) fallback = i;
+    }
+    return fallback;
+}
+
+void destroy_buffer(texdec_context* ctx, MappedBuffer& b) {
+    if (b.buffer) ctx->vkd.vkDestroyBuffer(ctx->device, b.buffer, ctx->allocator);
+    if (b.memory) ctx->vkd.vkFreeMemory(ctx->device, b.memory, ctx->allocator);  // unmaps implicitly
+    b = MappedBuffer{};
+}
+
+// Makes `b` at least `size` bytes (grows by replacing; the old contents are not kept).
+texdec_status ensure_buffer(texdec_context* ctx, MappedBuffer& b, VkDeviceSize size, VkMemoryPropertyFlags preferred) {
+    if (b.buffer && b.size >= size) return TEXDEC_SUCCESS;
+    destroy_buffer(ctx, b);
+    size = std::max<VkDeviceSize>(size, 64 * 1024);
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    VkResult r = ctx->vkd.vkCreateBuffer(ctx->device, &bci, ctx->allocator, &b.buffer);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateBuffer (staging)");
+    VkMemoryRequirements req;
+    ctx->vkd.vkGetBufferMemoryRequirements(ctx->device, b.buffer, &req);
+    const uint32_t type = find_host_memory_type(ctx, req.memoryTypeBits, preferred);
+    if (type == UINT32_MAX) {
+        destroy_buffer(ctx, b);
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "no host-visible memory type for staging");
+    }
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = type;
+    r = ctx->vkd.vkAllocateMemory(ctx->device, &mai, ctx->allocator, &b.memory);
+    if (r != VK_SUCCESS) {
+        destroy_buffer(ctx, b);
+        return vk_failure(ctx, r, "vkAllocateMemory (staging)");
+    }
+    if ((r = ctx->vkd.vkBindBufferMemory(ctx->device, b.buffer, b.memory, 0)) != VK_SUCCESS ||
+        (r = ctx->vkd.vkMapMemory(ctx->device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped)) != VK_SUCCESS) {
+        destroy_buffer(ctx, b);
+        return vk_failure(ctx, r, "binding/mapping staging memory");
+    }
+    b.size = size;
+    b.coherent = ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status ensure_command_objects(texdec_context* ctx) {
+    HostStaging& st = ctx->staging;
+    if (st.pool) return TEXDEC_SUCCESS;
+    VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    cpci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    cpci.queueFamilyIndex = ctx->queue_family;
+    VkResult r = ctx->vkd.vkCreateCommandPool(ctx->device, &cpci, ctx->allocator, &st.pool);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateCommandPool");
+    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cbai.commandPool = st.pool;
+    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cbai.commandBufferCount = 1;
+    if ((r = ctx->vkd.vkAllocateCommandBuffers(ctx->device, &cbai, &st.cmd)) != VK_SUCCESS)
+        return vk_failure(ctx, r, "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    if ((r = ctx->vkd.vkCreateFence(ctx->device, &fci, ctx->allocator, &st.fence)) != VK_SUCCESS)
+        return vk_failure(ctx, r, "vkCreateFence");
+    return TEXDEC_SUCCESS;
+}
+
+// Waits for the previous submission if an earlier call timed out while it was running.
+texdec_status wait_previous(texdec_context* ctx, uint64_t timeout_ns) {
+    HostStaging& st = ctx->staging;
+    if (!st.in_flight) return TEXDEC_SUCCESS;
+    VkResult r = ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, timeout_ns);
+    if (r == VK_TIMEOUT)
+        return ctx->report(TEXDEC_ERROR_TIMEOUT, TEXDEC_MESSAGE_ERROR, "an earlier decode that timed out is still running");
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkWaitForFences");
+    st.in_flight = false;
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status submit_and_wait(texdec_context* ctx, uint64_t timeout_ns) {
+    HostStaging& st = ctx->staging;
+    VkResult r = ctx->vkd.vkResetFences(ctx->device, 1, &st.fence);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkResetFences");
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &st.cmd;
+    ctx->lock();
+    r = ctx->vkd.vkQueueSubmit(ctx->queue, 1, &si, st.fence);
+    ctx->unlock();
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkQueueSubmit");
+    st.in_flight = true;
+    r = ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, timeout_ns);
+    if (r == VK_TIMEOUT)
+        return ctx->report(TEXDEC_ERROR_TIMEOUT, TEXDEC_MESSAGE_ERROR, "the decode did not finish within %llu ns",
+                           (unsigned long long)timeout_ns);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkWaitForFences");
+    st.in_flight = false;
+    return TEXDEC_SUCCESS;
+}
+
+// Copies the tight staging rows into the caller's layout, texel bytes only.
+void copy_rows_out(const JobPlan& plan, const uint8_t* staged, uint64_t staged_row, uint64_t staged_slice, uint8_t* out) {
+    const uint64_t row_bytes = uint64_t(plan.width) * plan.output.texel_bytes;
+    for (uint32_t z = 0; z < plan.depth; ++z)
+        for (uint32_t y = 0; y < plan.height; ++y)
+            memcpy(out + z * plan.dst_slice_pitch + y * plan.dst_row_pitch, staged + z * staged_slice + y * staged_row, row_bytes);
+}
+
+}  // namespace
+
+void destroy_host_staging(texdec_context* ctx) {
+    HostStaging& st = ctx->staging;
+    if (st.in_flight && st.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, UINT64_MAX);
+    destroy_buffer(ctx, st.upload);
+    destroy_buffer(ctx, st.readback);
+    if (st.fence) ctx->vkd.vkDestroyFence(ctx->device, st.fence, ctx->allocator);
+    if (st.pool) ctx->vkd.vkDestroyCommandPool(ctx->device, st.pool, ctx->allocator);
+    st = HostStaging{};
+}
+
+}  // namespace texdec
+
+using namespace texdec;
+
+extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const texdec_host_job* job) {
+    if (!ctx || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    JobPlan plan;
+    texdec_status s = plan_job(ctx, job->format, job->output, job->bc_rounding, job->width, job->height, job->depth,
+                               {job->blocks_row_length, job->blocks_image_height}, &plan);
+    if (s != TEXDEC_SUCCESS) return s;
+    if (!job->blocks || !job->texels)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "blocks and texels must not be NULL");
+    if (job->blocks_size < plan.src_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
+                           "the extent needs %llu bytes of blocks, blocks_size is %llu",
+                           (unsigned long long)plan.src_bytes_needed, (unsigned long long)job->blocks_size);
+    if ((s = plan_destination(ctx, job->row_pitch, job->slice_pitch, &plan)) != TEXDEC_SUCCESS) return s;
+    if (job->texels_size < plan.dst_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
+                           "the extent needs %llu bytes of texels, texels_size is %llu",
+                           (unsigned long long)plan.dst_bytes_needed, (unsigned long long)job->texels_size);
+    if (!ctx->queue)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the context has no queue (external device without one)");
+
+    // The staging layout: rows padded to whole words, so no two rows share a word.
+    const uint64_t staged_row = (uint64_t(plan.width) * plan.output.texel_bytes + 3) / 4 * 4;
+    const uint64_t staged_slice = staged_row * plan.height;
+    const uint64_t staged_bytes = staged_slice * plan.depth;
+    JobPlan staged_plan = plan;
+    staged_plan.dst_row_pitch = staged_row;
+    staged_plan.dst_slice_pitch = staged_slice;
+    staged_plan.dst_bytes_needed = staged_bytes;
+
+    std::lock_guard<std::mutex> lock(ctx->host_mutex);
+    const uint64_t timeout = job->timeout_ns ? job->timeout_ns : kDefaultTimeoutNs;
+    HostStaging& st = ctx->staging;
+    if ((s = wait_previous(ctx, timeout)) != TEXDEC_SUCCESS) return s;
+    if ((s = ensure_command_objects(ctx)) != TEXDEC_SUCCESS) return s;
+    const uint64_t upload_bytes = (plan.src_bytes_needed + 3) / 4 * 4;
+    if ((s = ensure_buffer(ctx, st.upload, upload_bytes, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
+    if ((s = ensure_buffer(ctx, st.readback, staged_bytes, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
+
+    memcpy(st.upload.mapped, job->blocks, plan.src_bytes_needed);
+    if (!st.upload.coherent) {
+        VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.upload.memory, 0, VK_WHOLE_SIZE};
+        ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+    }
+
+    VkResult r = ctx->vkd.vkResetCommandPool(ctx->device, st.pool, 0);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkResetCommandPool");
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    if ((r = ctx->vkd.vkBeginCommandBuffer(st.cmd, &begin)) != VK_SUCCESS) return vk_failure(ctx, r, "vkBeginCommandBuffer");
+    RecordTarget target{st.upload.buffer, 0, TEXDEC_DESTINATION_BUFFER, st.readback.buffer, 0, VK_NULL_HANDLE, 0, 0, 0, 0};
+    s = record_plan(ctx, st.cmd, staged_plan, target);
+    // Shader writes -> host reads of the readback buffer.
+    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+    ctx->vkd.vkCmdPipelineBarrier(st.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier,
+                                  0, nullptr, 0, nullptr);
+    r = ctx->vkd.vkEndCommandBuffer(st.cmd);
+    if (s != TEXDEC_SUCCESS) return s;
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEndCommandBuffer");
+    if ((s = submit_and_wait(ctx, timeout)) != TEXDEC_SUCCESS) return s;
+
+    if (!st.readback.coherent) {
+        VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.readback.memory, 0, VK_WHOLE_SIZE};
+        ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
+    }
+    copy_rows_out(plan, static_cast<const uint8_t*>(st.readback.mapped), staged_row, staged_slice,
+                  static_cast<uint8_t*>(job->texels));
+    return TEXDEC_SUCCESS;
+}

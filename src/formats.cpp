@@ -1,0 +1,210 @@
+// ONE table: every format's block footprint, family, flags and VkFormat. Everything else about a
+// format (output formats, texel sizes, shader variant) is derived from it.
+#include "formats.h"
+
+#include <array>
+#include <cstring>
+#include <strings.h>
+
+#include "interface.h"
+
+namespace texdec {
+namespace {
+
+constexpr uint32_t kSrgb = TEXDEC_FORMAT_FLAG_SRGB;
+constexpr uint32_t kSigned = TEXDEC_FORMAT_FLAG_SIGNED;
+constexpr uint32_t kHdr = TEXDEC_FORMAT_FLAG_HDR;
+constexpr uint32_t kAlpha = TEXDEC_FORMAT_FLAG_ALPHA;
+constexpr uint32_t kDone = TEXDEC_FORMAT_FLAG_IMPLEMENTED;
+
+// VK_EXT_texture_compression_astc_3d (not in Debian 12's Vulkan headers): 1000288000 + 3 * footprint
+// + {0 UNORM, 1 SRGB, 2 SFLOAT}, footprints in the order of the enum.
+constexpr VkFormat astc3d_vk(int footprint, int kind) { return VkFormat(1000288000 + 3 * footprint + kind); }
+// VK_FORMAT_ASTC_4x4_UNORM_BLOCK = 157 (+2 per footprint, SRGB +1); SFLOAT = 1000066000 + footprint.
+constexpr VkFormat astc2d_vk(int footprint, int kind) {
+    return kind == 2 ? VkFormat(1000066000 + footprint) : VkFormat(157 + 2 * footprint + kind);
+}
+
+#define BC(fmt, name, fam, bytes, ch, flags, vk, var) \
+    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, vk, var}
+#define ASTC2(w, h, i)                                                                                 \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_UNORM, "astc-" #w "x" #h "-unorm", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kAlpha, astc2d_vk(i, 0), 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SRGB, "astc-" #w "x" #h "-srgb", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kAlpha | kSrgb, astc2d_vk(i, 1), 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SFLOAT, "astc-" #w "x" #h "-sfloat", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kAlpha | kHdr | kSigned, astc2d_vk(i, 2), 0}
+#define ASTC3(w, h, d, i)                                                                              \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_UNORM, "astc-" #w "x" #h "x" #d "-unorm", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kAlpha, astc3d_vk(i, 0), 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SRGB, "astc-" #w "x" #h "x" #d "-srgb", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kAlpha | kSrgb, astc3d_vk(i, 1), 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kAlpha | kHdr | kSigned, astc3d_vk(i, 2), 0}
+
+// Indexed by texdec_format - 1. Channels = what the format stores (BC1 RGBA has 1-bit alpha).
+constexpr FormatEntry kFormats[] = {
+    BC(BC1_RGB_UNORM, "bc1-rgb-unorm", BC1_3, 8, 3, kDone, VK_FORMAT_BC1_RGB_UNORM_BLOCK, TEXDEC_BC1_RGB),
+    BC(BC1_RGB_SRGB, "bc1-rgb-srgb", BC1_3, 8, 3, kDone | kSrgb, VK_FORMAT_BC1_RGB_SRGB_BLOCK, TEXDEC_BC1_RGB),
+    BC(BC1_RGBA_UNORM, "bc1-rgba-unorm", BC1_3, 8, 4, kDone | kAlpha, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, TEXDEC_BC1_RGBA),
+    BC(BC1_RGBA_SRGB, "bc1-rgba-srgb", BC1_3, 8, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC1_RGBA_SRGB_BLOCK, TEXDEC_BC1_RGBA),
+    BC(BC2_UNORM, "bc2-unorm", BC1_3, 16, 4, kDone | kAlpha, VK_FORMAT_BC2_UNORM_BLOCK, TEXDEC_BC2),
+    BC(BC2_SRGB, "bc2-srgb", BC1_3, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC2_SRGB_BLOCK, TEXDEC_BC2),
+    BC(BC3_UNORM, "bc3-unorm", BC1_3, 16, 4, kDone | kAlpha, VK_FORMAT_BC3_UNORM_BLOCK, TEXDEC_BC3),
+    BC(BC3_SRGB, "bc3-srgb", BC1_3, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC3_SRGB_BLOCK, TEXDEC_BC3),
+    BC(BC4_UNORM, "bc4-unorm", BC4_5, 8, 1, kDone, VK_FORMAT_BC4_UNORM_BLOCK, TEXDEC_BC4),
+    BC(BC4_SNORM, "bc4-snorm", BC4_5, 8, 1, kDone | kSigned, VK_FORMAT_BC4_SNORM_BLOCK, TEXDEC_BC4),
+    BC(BC5_UNORM, "bc5-unorm", BC4_5, 16, 2, kDone, VK_FORMAT_BC5_UNORM_BLOCK, TEXDEC_BC5),
+    BC(BC5_SNORM, "bc5-snorm", BC4_5, 16, 2, kDone | kSigned, VK_FORMAT_BC5_SNORM_BLOCK, TEXDEC_BC5),
+    BC(BC6H_UFLOAT, "bc6h-ufloat", BC6H, 16, 3, kHdr, VK_FORMAT_BC6H_UFLOAT_BLOCK, 0),
+    BC(BC6H_SFLOAT, "bc6h-sfloat", BC6H, 16, 3, kHdr | kSigned, VK_FORMAT_BC6H_SFLOAT_BLOCK, 0),
+    BC(BC7_UNORM, "bc7-unorm", BC7, 16, 4, kAlpha, VK_FORMAT_BC7_UNORM_BLOCK, 0),
+    BC(BC7_SRGB, "bc7-srgb", BC7, 16, 4, kAlpha | kSrgb, VK_FORMAT_BC7_SRGB_BLOCK, 0),
+    BC(ETC2_R8G8B8_UNORM, "etc2-r8g8b8-unorm", ETC2, 8, 3, 0, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK, 0),
+    BC(ETC2_R8G8B8_SRGB, "etc2-r8g8b8-srgb", ETC2, 8, 3, kSrgb, VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, 0),
+    BC(ETC2_R8G8B8A1_UNORM, "etc2-r8g8b8a1-unorm", ETC2, 8, 4, kAlpha, VK_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK, 0),
+    BC(ETC2_R8G8B8A1_SRGB, "etc2-r8g8b8a1-srgb", ETC2, 8, 4, kAlpha | kSrgb, VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK, 0),
+    BC(ETC2_R8G8B8A8_UNORM, "etc2-r8g8b8a8-unorm", ETC2, 16, 4, kAlpha, VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK, 0),
+    BC(ETC2_R8G8B8A8_SRGB, "etc2-r8g8b8a8-srgb", ETC2, 16, 4, kAlpha | kSrgb, VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK, 0),
+    BC(EAC_R11_UNORM, "eac-r11-unorm", EAC, 8, 1, 0, VK_FORMAT_EAC_R11_UNORM_BLOCK, 0),
+    BC(EAC_R11_SNORM, "eac-r11-snorm", EAC, 8, 1, kSigned, VK_FORMAT_EAC_R11_SNORM_BLOCK, 0),
+    BC(EAC_R11G11_UNORM, "eac-r11g11-unorm", EAC, 16, 2, 0, VK_FORMAT_EAC_R11G11_UNORM_BLOCK, 0),
+    BC(EAC_R11G11_SNORM, "eac-r11g11-snorm", EAC, 16, 2, kSigned, VK_FORMAT_EAC_R11G11_SNORM_BLOCK, 0),
+    ASTC2(4, 4, 0), ASTC2(5, 4, 1), ASTC2(5, 5, 2), ASTC2(6, 5, 3), ASTC2(6, 6, 4), ASTC2(8, 5, 5),
+    ASTC2(8, 6, 6), ASTC2(8, 8, 7), ASTC2(10, 5, 8), ASTC2(10, 6, 9), ASTC2(10, 8, 10),
+    ASTC2(10, 10, 11), ASTC2(12, 10, 12), ASTC2(12, 12, 13),
+    ASTC3(3, 3, 3, 0), ASTC3(4, 3, 3, 1), ASTC3(4, 4, 3, 2), ASTC3(4, 4, 4, 3), ASTC3(5, 4, 4, 4),
+    ASTC3(5, 5, 4, 5), ASTC3(5, 5, 5, 6), ASTC3(6, 5, 5, 7), ASTC3(6, 6, 5, 8), ASTC3(6, 6, 6, 9),
+};
+#undef BC
+#undef ASTC2
+#undef ASTC3
+
+static_assert(std::size(kFormats) == TEXDEC_FORMAT_COUNT - 1, "one table row per texdec_format");
+
+constexpr bool table_is_in_enum_order() {
+    for (size_t i = 0; i < std::size(kFormats); ++i)
+        if (kFormats[i].format != texdec_format(i + 1)) return false;
+    return true;
+}
+static_assert(table_is_in_enum_order(), "kFormats rows must follow the texdec_format enum");
+
+}  // namespace
+
+const FormatEntry* find_format(texdec_format format) {
+    int index = int(format) - 1;
+    if (index < 0 || index >= int(std::size(kFormats))) return nullptr;
+    return &kFormats[index];
+}
+
+texdec_status resolve_output(texdec_format format, texdec_output output, bool require_implemented,
+                             const FormatEntry** entry_out, OutputInfo* info) {
+    const FormatEntry* entry = find_format(format);
+    if (!entry) return TEXDEC_ERROR_UNKNOWN_FORMAT;
+    if (entry_out) *entry_out = entry;
+    if (require_implemented && !(entry->flags & kDone)) return TEXDEC_ERROR_UNSUPPORTED_FORMAT;
+    const bool is_signed = entry->flags & kSigned;
+    const bool is_srgb = entry->flags & kSrgb;
+    const bool is_hdr = entry->flags & kHdr;
+    OutputInfo result{};
+    switch (output) {
+    case TEXDEC_OUTPUT_RGBA8:
+        // 8 bits cannot hold signed or float results.
+        if (is_signed || is_hdr) return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
+        result = {TEXDEC_STORE_RGBA8, 4, is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM};
+        break;
+    case TEXDEC_OUTPUT_RGBA16F:
+        result = {TEXDEC_STORE_RGBA16F, 8, VK_FORMAT_R16G16B16A16_SFLOAT};
+        break;
+    case TEXDEC_OUTPUT_NATIVE:
+        if (is_hdr) {
+            result = {TEXDEC_STORE_RGBA16F, 8, VK_FORMAT_R16G16B16A16_SFLOAT};
+        } else if (entry->family == TEXDEC_FAMILY_BC4_5) {
+            const bool two = entry->channels == 2;
+            result = two ? OutputInfo{TEXDEC_STORE_RG8, 2, is_signed ? VK_FORMAT_R8G8_SNORM : VK_FORMAT_R8G8_UNORM}
+                         : OutputInfo{TEXDEC_STORE_R8, 1, is_signed ? VK_FORMAT_R8_SNORM : VK_FORMAT_R8_UNORM};
+        } else if (entry->family == TEXDEC_FAMILY_EAC) {
+            const bool two = entry->channels == 2;
+            result = two ? OutputInfo{TEXDEC_STORE_RG16, 4, is_signed ? VK_FORMAT_R16G16_SNORM : VK_FORMAT_R16G16_UNORM}
+                         : OutputInfo{TEXDEC_STORE_R16, 2, is_signed ? VK_FORMAT_R16_SNORM : VK_FORMAT_R16_UNORM};
+        } else {
+            result = {TEXDEC_STORE_RGBA8, 4, is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM};
+        }
+        break;
+    default:
+        return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
+    }
+    if (info) *info = result;
+    return TEXDEC_SUCCESS;
+}
+
+}  // namespace texdec
+
+using namespace texdec;
+
+extern "C" {
+
+TEXDEC_API texdec_status texdec_format_get_info(texdec_format format, texdec_format_info* info) {
+    const FormatEntry* entry = find_format(format);
+    if (!entry) return TEXDEC_ERROR_UNKNOWN_FORMAT;
+    if (!info) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *info = texdec_format_info{entry->format, entry->name, entry->family, entry->block_width,
+                               entry->block_height, entry->block_depth, entry->bytes_per_block,
+                               entry->channels, entry->flags, entry->vk_format};
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API texdec_format texdec_format_from_name(const char* name) {
+    if (!name) return TEXDEC_FORMAT_UNDEFINED;
+    for (const FormatEntry& entry : kFormats)
+        if (strcasecmp(entry.name, name) == 0) return entry.format;
+    return TEXDEC_FORMAT_UNDEFINED;
+}
+
+TEXDEC_API texdec_format texdec_format_from_vk(VkFormat vk_format) {
+    for (const FormatEntry& entry : kFormats)
+        if (entry.vk_format == vk_format) return entry.format;
+    return TEXDEC_FORMAT_UNDEFINED;
+}
+
+TEXDEC_API texdec_status texdec_output_vk_format(texdec_format format, texdec_output output, VkFormat* vk_format) {
+    OutputInfo info;
+    texdec_status status = resolve_output(format, output, false, nullptr, &info);
+    if (status != TEXDEC_SUCCESS) return status;
+    if (!vk_format) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *vk_format = info.vk_format;
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API texdec_status texdec_output_texel_size(texdec_format format, texdec_output output, uint32_t* bytes) {
+    OutputInfo info;
+    texdec_status status = resolve_output(format, output, false, nullptr, &info);
+    if (status != TEXDEC_SUCCESS) return status;
+    if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *bytes = info.texel_bytes;
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API texdec_status texdec_encoded_size(texdec_format format, uint32_t width, uint32_t height, uint32_t depth,
+                                             uint64_t* bytes) {
+    const FormatEntry* entry = find_format(format);
+    if (!entry) return TEXDEC_ERROR_UNKNOWN_FORMAT;
+    if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (width == 0 || height == 0 || depth == 0) return TEXDEC_ERROR_INVALID_EXTENT;
+    const uint64_t bx = (uint64_t(width) + entry->block_width - 1) / entry->block_width;
+    const uint64_t by = (uint64_t(height) + entry->block_height - 1) / entry->block_height;
+    const uint64_t bz = (uint64_t(depth) + entry->block_depth - 1) / entry->block_depth;
+    unsigned __int128 total = (unsigned __int128)bx * by * bz * entry->bytes_per_block;
+    if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;
+    *bytes = uint64_t(total);
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API texdec_status texdec_decoded_size(texdec_format format, texdec_output output, uint32_t width,
+                                             uint32_t height, uint32_t depth, uint64_t* bytes) {
+    OutputInfo info;
+    texdec_status status = resolve_output(format, output, false, nullptr, &info);
+    if (status != TEXDEC_SUCCESS) return status;
+    if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (width == 0 || height == 0 || depth == 0) return TEXDEC_ERROR_INVALID_EXTENT;
+    unsigned __int128 total = (unsigned __int128)width * height * depth * info.texel_bytes;
+    if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;
+    *bytes = uint64_t(total);
+    return TEXDEC_SUCCESS;
+}
+
+}  // extern "C"

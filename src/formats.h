@@ -1,0 +1,35 @@
+// The format table and everything derived from it (output formats, sizes, shader choice).
+#pragma once
+#include <texdec/texdec.h>
+
+#include <cstdint>
+
+namespace texdec {
+
+struct FormatEntry {
+    texdec_format format;
+    const char* name;
+    texdec_family family;
+    uint8_t block_width, block_height, block_depth;
+    uint8_t bytes_per_block;
+    uint8_t channels;
+    uint32_t flags;
+    VkFormat vk_format;
+    uint32_t shader_variant;  // TEXDEC_BC1_RGB ... (meaning depends on the family's shader)
+};
+
+// nullptr for values outside the enum.
+const FormatEntry* find_format(texdec_format format);
+
+// How one output texel is stored, and its VkFormat, for (format, output).
+struct OutputInfo {
+    uint32_t store_kind;   // TEXDEC_STORE_*
+    uint32_t texel_bytes;
+    VkFormat vk_format;    // what texdec_output_vk_format reports
+};
+
+// TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.
+texdec_status resolve_output(texdec_format format, texdec_output output, bool require_implemented,
+                             const FormatEntry** entry, OutputInfo* info);
+
+}  // namespace texdec

@@ -1,0 +1,101 @@
+// Per-context Vulkan function tables, loaded through the vkGetInstanceProcAddr the context was
+// given (own context: the loader's, found by volk). No global dispatch state.
+#pragma once
+#include <vulkan/vulkan_core.h>
+
+namespace texdec {
+
+#define TEXDEC_INSTANCE_FUNCTIONS(X)            \
+    X(vkDestroyInstance)                        \
+    X(vkEnumeratePhysicalDevices)               \
+    X(vkGetPhysicalDeviceProperties)            \
+    X(vkGetPhysicalDeviceQueueFamilyProperties) \
+    X(vkGetPhysicalDeviceMemoryProperties)      \
+    X(vkEnumerateDeviceExtensionProperties)     \
+    X(vkCreateDevice)                           \
+    X(vkGetDeviceProcAddr)
+
+#define TEXDEC_DEBUG_UTILS_FUNCTIONS(X) \
+    X(vkCreateDebugUtilsMessengerEXT)   \
+    X(vkDestroyDebugUtilsMessengerEXT)
+
+#define TEXDEC_DEVICE_FUNCTIONS(X)     \
+    X(vkDestroyDevice)                 \
+    X(vkGetDeviceQueue)                \
+    X(vkDeviceWaitIdle)                \
+    X(vkCreateShaderModule)            \
+    X(vkDestroyShaderModule)           \
+    X(vkCreateDescriptorSetLayout)     \
+    X(vkDestroyDescriptorSetLayout)    \
+    X(vkCreatePipelineLayout)          \
+    X(vkDestroyPipelineLayout)         \
+    X(vkCreateComputePipelines)        \
+    X(vkDestroyPipeline)               \
+    X(vkCreatePipelineCache)           \
+    X(vkDestroyPipelineCache)          \
+    X(vkCreateBuffer)                  \
+    X(vkDestroyBuffer)                 \
+    X(vkGetBufferMemoryRequirements)   \
+    X(vkAllocateMemory)                \
+    X(vkFreeMemory)                    \
+    X(vkBindBufferMemory)              \
+    X(vkMapMemory)                     \
+    X(vkUnmapMemory)                   \
+    X(vkFlushMappedMemoryRanges)       \
+    X(vkInvalidateMappedMemoryRanges)  \
+    X(vkCreateCommandPool)             \
+    X(vkDestroyCommandPool)            \
+    X(vkResetCommandPool)              \
+    X(vkAllocateCommandBuffers)        \
+    X(vkBeginCommandBuffer)            \
+    X(vkEndCommandBuffer)              \
+    X(vkCreateFence)                   \
+    X(vkDestroyFence)                  \
+    X(vkResetFences)                   \
+    X(vkWaitForFences)                 \
+    X(vkQueueSubmit)                   \
+    X(vkCmdBindPipeline)               \
+    X(vkCmdPushConstants)              \
+    X(vkCmdDispatch)                   \
+    X(vkCmdPipelineBarrier)            \
+    X(vkCmdCopyBuffer)
+
+#define TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(X) X(vkCmdPushDescriptorSetKHR)
+
+#define TEXDEC_DECLARE_PFN(name) PFN_##name name = nullptr;
+
+struct InstanceFunctions {
+    TEXDEC_INSTANCE_FUNCTIONS(TEXDEC_DECLARE_PFN)
+    TEXDEC_DEBUG_UTILS_FUNCTIONS(TEXDEC_DECLARE_PFN)
+};
+
+struct DeviceFunctions {
+    TEXDEC_DEVICE_FUNCTIONS(TEXDEC_DECLARE_PFN)
+    TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_DECLARE_PFN)
+};
+
+// Loads every instance function; returns the name of the first missing required one (nullptr if
+// all are there). Debug-utils functions are optional.
+inline const char* load_instance_functions(PFN_vkGetInstanceProcAddr gipa, VkInstance instance, InstanceFunctions& f) {
+#define TEXDEC_LOAD_INSTANCE(name)                                        \
+    f.name = reinterpret_cast<PFN_##name>(gipa(instance, #name));         \
+    if (!f.name) return #name;
+    TEXDEC_INSTANCE_FUNCTIONS(TEXDEC_LOAD_INSTANCE)
+#undef TEXDEC_LOAD_INSTANCE
+#define TEXDEC_LOAD_OPTIONAL(name) f.name = reinterpret_cast<PFN_##name>(gipa(instance, #name));
+    TEXDEC_DEBUG_UTILS_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
+#undef TEXDEC_LOAD_OPTIONAL
+    return nullptr;
+}
+
+inline const char* load_device_functions(PFN_vkGetDeviceProcAddr gdpa, VkDevice device, DeviceFunctions& f) {
+#define TEXDEC_LOAD_DEVICE(name)                                          \
+    f.name = reinterpret_cast<PFN_##name>(gdpa(device, #name));           \
+    if (!f.name) return #name;
+    TEXDEC_DEVICE_FUNCTIONS(TEXDEC_LOAD_DEVICE)
+    TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_LOAD_DEVICE)
+#undef TEXDEC_LOAD_DEVICE
+    return nullptr;
+}
+
+}  // namespace texdec
