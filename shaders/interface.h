@@ -38,6 +38,7 @@
 #define TEXDEC_SC_SIGNED 1    // 1 for SNORM / signed formats
 #define TEXDEC_SC_STORE 2     // TEXDEC_STORE_*
 #define TEXDEC_SC_ROUNDING 3  // TEXDEC_ROUNDING_*
+#define TEXDEC_SC_SRGB 4      // 1 for sRGB formats: RGBA16F is then the 8-bit result v as v/255
 
 #ifdef TEXDEC_GLSL
 #define TEXDEC_UINT uint

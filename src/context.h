@@ -18,6 +18,7 @@ struct PipelineKey {
     uint32_t is_signed;  // TEXDEC_SC_SIGNED
     uint32_t store;      // TEXDEC_SC_STORE
     uint32_t rounding;   // TEXDEC_SC_ROUNDING
+    uint32_t srgb;       // TEXDEC_SC_SRGB
     auto operator<=>(const PipelineKey&) const = default;
 };
 

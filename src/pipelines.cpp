@@ -126,10 +126,10 @@ texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeli
     VkResult r = ctx->vkd.vkCreateShaderModule(ctx->device, &mci, ctx->allocator, &module);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateShaderModule");
 
-    const uint32_t values[4] = {key.variant, key.is_signed, key.store, key.rounding};
-    const VkSpecializationMapEntry entries[4] = {
-        {TEXDEC_SC_VARIANT, 0, 4}, {TEXDEC_SC_SIGNED, 4, 4}, {TEXDEC_SC_STORE, 8, 4}, {TEXDEC_SC_ROUNDING, 12, 4}};
-    VkSpecializationInfo spec{4, entries, sizeof values, values};
+    const uint32_t values[5] = {key.variant, key.is_signed, key.store, key.rounding, key.srgb};
+    const VkSpecializationMapEntry entries[5] = {{TEXDEC_SC_VARIANT, 0, 4}, {TEXDEC_SC_SIGNED, 4, 4}, {TEXDEC_SC_STORE, 8, 4},
+                                                 {TEXDEC_SC_ROUNDING, 12, 4}, {TEXDEC_SC_SRGB, 16, 4}};
+    VkSpecializationInfo spec{5, entries, sizeof values, values};
     VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     pci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     pci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;

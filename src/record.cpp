@@ -135,6 +135,8 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
+    // sRGB only changes RGBA16F (v / 255 of the byte); other stores share the UNORM pipeline.
+    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && p.output.store_kind == TEXDEC_STORE_RGBA16F ? 1 : 0;
     VkPipeline pipeline = VK_NULL_HANDLE;
     if (texdec_status s = get_pipeline(ctx, key, &pipeline); s != TEXDEC_SUCCESS) return s;
     VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;

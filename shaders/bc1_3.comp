@@ -1,0 +1,94 @@
+// BC1 (RGB, RGBA), BC2 and BC3 decoder: one invocation per 4x4 block.
+// Khronos Data Format Specification, "S3TC Compressed Texture Image Formats".
+// VARIANT: TEXDEC_BC1_RGB, TEXDEC_BC1_RGBA, TEXDEC_BC2, TEXDEC_BC3. SIGNED is always 0.
+// STORE: RGBA8 (RGBA8 and NATIVE outputs) or RGBA16F. sRGB formats decode like UNORM (the
+// bytes stay sRGB-encoded); with RGBA16F, SRGB = 1 makes every channel the byte v as v / 255.
+#version 450
+#extension GL_GOOGLE_include_directive : require
+
+#include "interface.h"
+#include "common/layout.glsl"
+#include "common/encode.glsl"
+#include "common/store.glsl"
+#include "common/bc4_channel.glsl"
+
+const bool IS_BC1 = VARIANT == TEXDEC_BC1_RGB || VARIANT == TEXDEC_BC1_RGBA;
+const uint WORDS_PER_BLOCK = IS_BC1 ? 2u : 4u;  // 8- or 16-byte blocks
+
+// The four palette entries of one colour channel of `bits` bits (5 or 6) as channel codes,
+// from the endpoint codes e0, e1 (table "Block decoding for BC1").
+//   EXACT: the real values e / (2^bits - 1), (2e0 + e1) / 3, (e0 + 2e1) / 3 and the 3-colour
+//          midpoint (e0 + e1) / 2, computed on the raw codes (8-bit: rounded to nearest, ties up).
+//   IDEAL: endpoints bit-replicated to 8 bits A, B; (2A + B) / 3, (A + 2B) / 3, (A + B) / 2
+//          truncated (FP16: v / 255).
+// Entry 3 of the 3-colour mode is black (0).
+uvec4 bc1_channel_palette(uint e0, uint e1, uint bits, bool four_colours) {
+    if (ROUND_IDEAL) {
+        uint a = (e0 << (8u - bits)) | (e0 >> (2u * bits - 8u));
+        uint b = (e1 << (8u - bits)) | (e1 >> (2u * bits - 8u));
+        uint third = four_colours ? texdec_code_unorm8((2u * a + b) / 3u) : texdec_code_unorm8((a + b) / 2u);
+        uint fourth = four_colours ? texdec_code_unorm8((a + 2u * b) / 3u) : TEXDEC_CODE_ZERO;
+        return uvec4(texdec_code_unorm8(a), texdec_code_unorm8(b), third, fourth);
+    }
+    uint max_code = (1u << bits) - 1u;
+    uint third = four_colours ? texdec_code_unorm_ratio(2u * e0 + e1, 3u * max_code)
+                              : texdec_code_unorm_ratio(e0 + e1, 2u * max_code);
+    uint fourth = four_colours ? texdec_code_unorm_ratio(e0 + 2u * e1, 3u * max_code) : TEXDEC_CODE_ZERO;
+    return uvec4(texdec_code_unorm_ratio(e0, max_code), texdec_code_unorm_ratio(e1, max_code), third, fourth);
+}
+
+void main() {
+    uvec3 block;
+    if (!texdec_block_coords(block)) return;
+    uint first_word = texdec_src_block_word(block, WORDS_PER_BLOCK);
+
+    // BC2/BC3: 64 bits of alpha, then a BC1-style colour block.
+    uvec2 alpha_words = IS_BC1 ? uvec2(0u) : uvec2(src_words[first_word], src_words[first_word + 1u]);
+    uint colour_word = IS_BC1 ? first_word : first_word + 2u;
+    uint endpoints = src_words[colour_word];      // color0 in bits 0..15, color1 in 16..31
+    uint colour_codes = src_words[colour_word + 1u];  // 2 bits per texel, texel (x, y) at 2 * (4y + x)
+
+    // "BC1 with no alpha": c0 <= c1 selects 3 colours + black. BC2/BC3 ("BC2", "BC3") always
+    // decode as if color0 > color1.
+    uint color0 = endpoints & 0xFFFFu;
+    uint color1 = endpoints >> 16u;
+    bool four_colours = !IS_BC1 || color0 > color1;
+
+    // RGB565: red in bits 15..11, green 10..5, blue 4..0.
+    uvec4 red = bc1_channel_palette(bitfieldExtract(color0, 11, 5), bitfieldExtract(color1, 11, 5), 5u, four_colours);
+    uvec4 green = bc1_channel_palette(bitfieldExtract(color0, 5, 6), bitfieldExtract(color1, 5, 6), 6u, four_colours);
+    uvec4 blue = bc1_channel_palette(bitfieldExtract(color0, 0, 5), bitfieldExtract(color1, 0, 5), 5u, four_colours);
+
+    // Alpha of the colour entries: 1 everywhere, except "BC1 with alpha": entry 3 of the
+    // 3-colour mode is transparent (the RGB variant keeps it opaque black).
+    uint one = texdec_code_one();
+    bool punch_through = VARIANT == TEXDEC_BC1_RGBA && !four_colours;
+    uvec4 bc1_alpha = uvec4(one, one, one, punch_through ? TEXDEC_CODE_ZERO : one);
+
+    Bc4Palette bc3_alpha;
+    if (VARIANT == TEXDEC_BC3) bc3_alpha = bc4_unsigned_palette(alpha_words.x);
+
+    for (uint row = 0u; row < 4u; ++row) {
+        uint row_colour_codes = bitfieldExtract(colour_codes, int(8u * row), 8);
+        uint row_alpha;  // BC2: 4 bits per texel; BC3: 3-bit codes
+        if (VARIANT == TEXDEC_BC2) row_alpha = bitfieldExtract(alpha_words[row >> 1u], int(16u * (row & 1u)), 16);
+        else if (VARIANT == TEXDEC_BC3) row_alpha = bc4_row_codes(alpha_words, row);
+        else row_alpha = 0u;
+
+        uvec4 texels[4];
+        for (uint x = 0u; x < 4u; ++x) {
+            uint c = bitfieldExtract(row_colour_codes, int(2u * x), 2);
+            uint alpha;
+            if (VARIANT == TEXDEC_BC2) {
+                // "BC2": alpha a / 15 = bit-replicated 17a / 255 (same value in both modes).
+                alpha = texdec_code_unorm8(17u * bitfieldExtract(row_alpha, int(4u * x), 4));
+            } else if (VARIANT == TEXDEC_BC3) {
+                alpha = bc4_palette_code(bc3_alpha, bitfieldExtract(row_alpha, int(3u * x), 3));
+            } else {
+                alpha = bc1_alpha[c];
+            }
+            texels[x] = uvec4(red[c], green[c], blue[c], alpha);
+        }
+        texdec_store_4_texels(uvec3(block.x * 4u, block.y * 4u + row, block.z), texels);
+    }
+}

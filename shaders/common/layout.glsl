@@ -1,0 +1,52 @@
+// Resources and thread -> block mapping shared by every decoder shader.
+// Needs "interface.h" included first (the shader does it). One invocation decodes one 4x4 block (2D footprints).
+#ifndef TEXDEC_COMMON_LAYOUT_GLSL
+#define TEXDEC_COMMON_LAYOUT_GLSL
+
+layout(local_size_x = TEXDEC_WORKGROUP_X, local_size_y = 1, local_size_z = 1) in;
+
+// Specialization constants (ids and values in interface.h). Being constants, every branch on
+// them folds away when the pipeline is created.
+layout(constant_id = TEXDEC_SC_VARIANT) const uint VARIANT = 0u;    // per-shader variant
+layout(constant_id = TEXDEC_SC_SIGNED) const uint SIGNED = 0u;      // 1: SNORM / signed format
+layout(constant_id = TEXDEC_SC_STORE) const uint STORE = 0u;        // TEXDEC_STORE_*
+layout(constant_id = TEXDEC_SC_ROUNDING) const uint ROUNDING = 0u;  // TEXDEC_ROUNDING_*
+layout(constant_id = TEXDEC_SC_SRGB) const uint SRGB = 0u;          // 1: sRGB format
+
+const bool IS_SIGNED = SIGNED != 0u;
+const bool ROUND_IDEAL = ROUNDING == TEXDEC_ROUNDING_IDEAL;  // otherwise EXACT (NVIDIA never gets here)
+
+layout(push_constant) uniform PushBlock {
+    TexdecPushConstants pc;
+};
+
+// The compressed blocks, as little-endian 32-bit words (byte 0 of a block = bits 0..7 of its
+// first word).
+layout(std430, set = 0, binding = TEXDEC_BINDING_SRC) readonly buffer Src {
+    uint src_words[];
+};
+
+// The decoded texels: a buffer of words (atomics are needed for 1- and 2-byte texels), or a
+// storage image whose format the build names (-DTEXDEC_DST_IMAGE_FORMAT=rgba8 ...).
+#ifdef TEXDEC_DST_IMAGE_FORMAT
+layout(set = 0, binding = TEXDEC_BINDING_DST, TEXDEC_DST_IMAGE_FORMAT) writeonly uniform image2DArray dst_image;
+#else
+layout(std430, set = 0, binding = TEXDEC_BINDING_DST) buffer Dst {
+    uint dst_words[];
+};
+#endif
+
+// The block of this invocation: (column, row, slice) relative to the chunk. False when the
+// block lies wholly outside the extent (the dispatch is rounded up to whole workgroups).
+bool texdec_block_coords(out uvec3 block) {
+    block = gl_GlobalInvocationID;
+    return block.x * 4u < pc.width && block.y * 4u < pc.height && block.z < pc.depth;
+}
+
+// Index into src_words of the first word of a block of `words_per_block` words.
+uint texdec_src_block_word(uvec3 block, uint words_per_block) {
+    return pc.src_base_word + block.z * pc.src_slice_words + block.y * pc.src_row_words
+         + block.x * words_per_block;
+}
+
+#endif

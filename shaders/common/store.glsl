@@ -1,0 +1,118 @@
+// Writing decoded texels (as channel codes, see common/encode.glsl) to the destination.
+//
+// Buffer destination: texel (x, y, z) of the chunk starts at byte
+//   pc.dst_base_byte + z * pc.dst_slice_pitch + y * pc.dst_row_pitch + x * TEXEL_BYTES
+// little-endian. Texels of 4 or 8 bytes are word-aligned (the host guarantees it). 1- and
+// 2-byte texels (R8, RG8, R16) can share a word with other invocations' texels or with caller
+// bytes outside the extent, so words this invocation does not own whole are merged with
+// atomicAnd/atomicOr, which change only our bytes.
+//
+// Image destination: imageStore of the channel values as vec4 at (dst_x + x, dst_y + y,
+// dst_layer + z); the image's format (TEXDEC_DST_IMAGE_FORMAT) matches STORE.
+#ifndef TEXDEC_COMMON_STORE_GLSL
+#define TEXDEC_COMMON_STORE_GLSL
+
+#include "layout.glsl"
+#include "encode.glsl"
+
+const uint TEXEL_BYTES = STORE == TEXDEC_STORE_RGBA16F ? 8u
+                       : (STORE == TEXDEC_STORE_RGBA8 || STORE == TEXDEC_STORE_RG16) ? 4u
+                       : STORE == TEXDEC_STORE_R8 ? 1u
+                       : 2u;  // RG8, R16
+const bool STORE_IS_16BIT_INT = STORE == TEXDEC_STORE_R16 || STORE == TEXDEC_STORE_RG16;
+
+#ifdef TEXDEC_DST_IMAGE_FORMAT
+
+// The vec4 whose conversion to the image's format gives back exactly the codes: halves are
+// exactly representable in fp32; n / 255 (or n / 127, n / 65535 ...) converts back to n.
+vec4 texdec_image_value(uvec4 codes) {
+    if (STORE_IS_HALF)
+        return vec4(unpackHalf2x16(codes.x).x, unpackHalf2x16(codes.y).x,
+                    unpackHalf2x16(codes.z).x, unpackHalf2x16(codes.w).x);
+    if (STORE_IS_16BIT_INT)
+        return IS_SIGNED ? vec4(bitfieldExtract(ivec4(codes), 0, 16)) / 32767.0 : vec4(codes) / 65535.0;
+    return IS_SIGNED ? vec4(bitfieldExtract(ivec4(codes), 0, 8)) / 127.0 : vec4(codes) / 255.0;
+}
+
+#else
+
+// The little-endian bytes of one texel: .x = bytes 0..3, .y = bytes 4..7 (RGBA16F only).
+uvec2 texdec_pack_texel(uvec4 c) {
+    switch (STORE) {
+    case TEXDEC_STORE_RGBA8:   return uvec2(c.r | (c.g << 8u) | (c.b << 16u) | (c.a << 24u), 0u);
+    case TEXDEC_STORE_RGBA16F: return uvec2(c.r | (c.g << 16u), c.b | (c.a << 16u));
+    case TEXDEC_STORE_RG8:     return uvec2(c.r | (c.g << 8u), 0u);
+    case TEXDEC_STORE_RG16:    return uvec2(c.r | (c.g << 16u), 0u);
+    default:                   return uvec2(c.r, 0u);  // R8, R16
+    }
+}
+
+// Writes the bytes of `value` selected by `mask` into word `word`, leaving the others alone.
+void texdec_merge_word(uint word, uint value, uint mask) {
+    if (mask == 0u) return;
+    if (mask == 0xFFFFFFFFu) {
+        dst_words[word] = value;  // every byte is ours: no other invocation touches this word
+    } else {
+        atomicAnd(dst_words[word], ~mask);
+        atomicOr(dst_words[word], value & mask);
+    }
+}
+
+// Writes `count` (0..8) bytes, bytes.x first, at byte address `address` (any alignment).
+void texdec_write_bytes(uint address, uvec2 bytes, uint count) {
+    uvec2 mask = uvec2(count >= 4u ? 0xFFFFFFFFu : (1u << (8u * count)) - 1u,
+                       count >= 8u ? 0xFFFFFFFFu : count > 4u ? (1u << (8u * (count - 4u))) - 1u : 0u);
+    uint word = address >> 2u;
+    uint shift = (address & 3u) * 8u;
+    if (shift == 0u) {
+        texdec_merge_word(word, bytes.x, mask.x);
+        texdec_merge_word(word + 1u, bytes.y, mask.y);
+    } else {  // the 8 bytes straddle three words
+        uint back = 32u - shift;
+        texdec_merge_word(word, bytes.x << shift, mask.x << shift);
+        texdec_merge_word(word + 1u, (bytes.x >> back) | (bytes.y << shift),
+                          (mask.x >> back) | (mask.y << shift));
+        texdec_merge_word(word + 2u, bytes.y >> back, mask.y >> back);
+    }
+}
+
+#endif
+
+// Stores the 4 horizontally adjacent texels starting at chunk texel `first` (x, y, z), codes
+// left to right. Only texels inside the extent (x < pc.width, y < pc.height) are written;
+// the caller guarantees first.x < pc.width.
+void texdec_store_4_texels(uvec3 first, uvec4 codes[4]) {
+    if (first.y >= pc.height) return;
+    uint count = min(4u, pc.width - first.x);
+#ifdef TEXDEC_DST_IMAGE_FORMAT
+    ivec3 origin = ivec3(pc.dst_x, pc.dst_y, pc.dst_layer) + ivec3(first);
+    for (uint i = 0u; i < count; ++i)
+        imageStore(dst_image, origin + ivec3(int(i), 0, 0), texdec_image_value(codes[i]));
+#else
+    uint address = pc.dst_base_byte + first.z * pc.dst_slice_pitch + first.y * pc.dst_row_pitch
+                 + first.x * TEXEL_BYTES;
+    if (TEXEL_BYTES >= 4u) {  // whole, aligned words
+        uint word = address >> 2u;
+        for (uint i = 0u; i < count; ++i) {
+            uvec2 texel = texdec_pack_texel(codes[i]);
+            if (TEXEL_BYTES == 8u) {
+                dst_words[word + 2u * i] = texel.x;
+                dst_words[word + 2u * i + 1u] = texel.y;
+            } else {
+                dst_words[word + i] = texel.x;
+            }
+        }
+    } else {  // 1- or 2-byte texels: gather the run's 4 or 8 bytes, then merge them in
+        uvec2 bytes;
+        if (TEXEL_BYTES == 1u) {
+            bytes = uvec2(codes[0].r | (codes[1].r << 8u) | (codes[2].r << 16u) | (codes[3].r << 24u), 0u);
+        } else {
+            bytes = uvec2(texdec_pack_texel(codes[0]).x | (texdec_pack_texel(codes[1]).x << 16u),
+                          texdec_pack_texel(codes[2]).x | (texdec_pack_texel(codes[3]).x << 16u));
+        }
+        texdec_write_bytes(address, bytes, count * TEXEL_BYTES);
+    }
+#endif
+}
+
+#endif

@@ -1,0 +1,330 @@
+// DDS parser. Layout (Microsoft's "DDS" documentation): "DDS " magic, a 124-byte DDS_HEADER with
+// a 32-byte DDS_PIXELFORMAT inside it, an optional 20-byte DDS_HEADER_DXT10 when the FourCC is
+// "DX10", then the surfaces: for each array layer (or cube face), every mip level in turn; a
+// volume's mip level holds all its slices.
+#include "dds.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <optional>
+
+namespace dds {
+namespace {
+
+constexpr size_t kMagicSize = 4;
+constexpr size_t kHeaderSize = 124;
+constexpr size_t kPixelFormatSize = 32;
+constexpr size_t kDx10HeaderSize = 20;
+
+// Byte offsets inside DDS_HEADER (which starts after the magic).
+constexpr size_t kOffSize = 0, kOffHeight = 8, kOffWidth = 12, kOffDepth = 20, kOffMipCount = 24;
+constexpr size_t kOffPfSize = 72, kOffPfFlags = 76, kOffPfFourCC = 80, kOffPfBitCount = 84;
+constexpr size_t kOffCaps2 = 108;
+// Byte offsets inside DDS_HEADER_DXT10.
+constexpr size_t kOffDxgiFormat = 0, kOffDimension = 4, kOffMiscFlag = 8, kOffArraySize = 12;
+
+constexpr uint32_t kPfFourCC = 0x4;
+constexpr uint32_t kCaps2Cubemap = 0x200;
+constexpr uint32_t kCaps2AllFaces = 0xFC00;  // +X -X +Y -Y +Z -Z
+constexpr uint32_t kCaps2Volume = 0x200000;
+constexpr uint32_t kDx10MiscTextureCube = 0x4;
+constexpr uint32_t kDimension1D = 2, kDimension2D = 3, kDimension3D = 4;
+
+// Larger than any real texture (Direct3D's limit is 16384); keeps every size computation far
+// from overflowing 64 bits.
+constexpr uint32_t kMaxDimension = 1u << 20;
+
+constexpr uint32_t fourcc(const char (&s)[5]) {
+    return uint32_t(uint8_t(s[0])) | uint32_t(uint8_t(s[1])) << 8 | uint32_t(uint8_t(s[2])) << 16 |
+           uint32_t(uint8_t(s[3])) << 24;
+}
+
+struct FourCCEntry {
+    uint32_t code;
+    texdec_format format;
+};
+
+// DXT1 is DXGI's BC1_UNORM, which has punch-through alpha: decoded as bc1-rgba (what Direct3D
+// does; a header cannot say reliably whether the alpha was meant). DXT2/DXT4 are the
+// premultiplied-alpha variants: the blocks decode the same, the texels stay premultiplied.
+constexpr FourCCEntry kFourCCs[] = {
+    {fourcc("DXT1"), TEXDEC_FORMAT_BC1_RGBA_UNORM}, {fourcc("DXT2"), TEXDEC_FORMAT_BC2_UNORM},
+    {fourcc("DXT3"), TEXDEC_FORMAT_BC2_UNORM},      {fourcc("DXT4"), TEXDEC_FORMAT_BC3_UNORM},
+    {fourcc("DXT5"), TEXDEC_FORMAT_BC3_UNORM},      {fourcc("ATI1"), TEXDEC_FORMAT_BC4_UNORM},
+    {fourcc("BC4U"), TEXDEC_FORMAT_BC4_UNORM},      {fourcc("BC4S"), TEXDEC_FORMAT_BC4_SNORM},
+    {fourcc("ATI2"), TEXDEC_FORMAT_BC5_UNORM},      {fourcc("BC5U"), TEXDEC_FORMAT_BC5_UNORM},
+    {fourcc("BC5S"), TEXDEC_FORMAT_BC5_SNORM},
+};
+
+struct DxgiEntry {
+    uint32_t code;
+    const char* name;
+    texdec_format format;  // UNDEFINED: a known DXGI format that is not block-compressed
+};
+
+// TYPELESS formats carry no interpretation; they are decoded as their UNORM variant.
+constexpr DxgiEntry kDxgiFormats[] = {
+    {70, "BC1_TYPELESS", TEXDEC_FORMAT_BC1_RGBA_UNORM}, {71, "BC1_UNORM", TEXDEC_FORMAT_BC1_RGBA_UNORM},
+    {72, "BC1_UNORM_SRGB", TEXDEC_FORMAT_BC1_RGBA_SRGB}, {73, "BC2_TYPELESS", TEXDEC_FORMAT_BC2_UNORM},
+    {74, "BC2_UNORM", TEXDEC_FORMAT_BC2_UNORM},         {75, "BC2_UNORM_SRGB", TEXDEC_FORMAT_BC2_SRGB},
+    {76, "BC3_TYPELESS", TEXDEC_FORMAT_BC3_UNORM},      {77, "BC3_UNORM", TEXDEC_FORMAT_BC3_UNORM},
+    {78, "BC3_UNORM_SRGB", TEXDEC_FORMAT_BC3_SRGB},     {79, "BC4_TYPELESS", TEXDEC_FORMAT_BC4_UNORM},
+    {80, "BC4_UNORM", TEXDEC_FORMAT_BC4_UNORM},         {81, "BC4_SNORM", TEXDEC_FORMAT_BC4_SNORM},
+    {82, "BC5_TYPELESS", TEXDEC_FORMAT_BC5_UNORM},      {83, "BC5_UNORM", TEXDEC_FORMAT_BC5_UNORM},
+    {84, "BC5_SNORM", TEXDEC_FORMAT_BC5_SNORM},         {94, "BC6H_TYPELESS", TEXDEC_FORMAT_BC6H_UFLOAT},
+    {95, "BC6H_UF16", TEXDEC_FORMAT_BC6H_UFLOAT},       {96, "BC6H_SF16", TEXDEC_FORMAT_BC6H_SFLOAT},
+    {97, "BC7_TYPELESS", TEXDEC_FORMAT_BC7_UNORM},      {98, "BC7_UNORM", TEXDEC_FORMAT_BC7_UNORM},
+    {99, "BC7_UNORM_SRGB", TEXDEC_FORMAT_BC7_SRGB},
+    // Common uncompressed formats, named so the error message is useful.
+    {2, "R32G32B32A32_FLOAT", TEXDEC_FORMAT_UNDEFINED}, {10, "R16G16B16A16_FLOAT", TEXDEC_FORMAT_UNDEFINED},
+    {24, "R10G10B10A2_UNORM", TEXDEC_FORMAT_UNDEFINED}, {28, "R8G8B8A8_UNORM", TEXDEC_FORMAT_UNDEFINED},
+    {29, "R8G8B8A8_UNORM_SRGB", TEXDEC_FORMAT_UNDEFINED}, {61, "R8_UNORM", TEXDEC_FORMAT_UNDEFINED},
+    {87, "B8G8R8A8_UNORM", TEXDEC_FORMAT_UNDEFINED},    {91, "B8G8R8A8_UNORM_SRGB", TEXDEC_FORMAT_UNDEFINED},
+};
+
+uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
+    return uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 | uint32_t(bytes[offset + 2]) << 16 |
+           uint32_t(bytes[offset + 3]) << 24;
+}
+
+template <typename... Args>
+Error make_error(ErrorCode code, const char* fmt, Args... args) {
+    char text[256];
+    std::snprintf(text, sizeof text, fmt, args...);
+    return Error{code, text};
+}
+
+bool is_printable_fourcc(uint32_t code) {
+    for (int i = 0; i < 4; ++i) {
+        const uint8_t c = uint8_t(code >> (8 * i));
+        if (c < 0x20 || c > 0x7E) return false;
+    }
+    return true;
+}
+
+// "FourCC 'DXT5'" when printable, else the number (some writers store a D3DFORMAT code there).
+std::string describe_fourcc(uint32_t code) {
+    char text[40];
+    if (is_printable_fourcc(code))
+        std::snprintf(text, sizeof text, "FourCC '%c%c%c%c'", char(code), char(code >> 8), char(code >> 16),
+                      char(code >> 24));
+    else
+        std::snprintf(text, sizeof text, "FourCC 0x%08X (%u)", code, code);
+    return text;
+}
+
+std::string describe_dxgi(uint32_t code) {
+    char text[64];
+    for (const DxgiEntry& e : kDxgiFormats)
+        if (e.code == code) {
+            std::snprintf(text, sizeof text, "DXGI format %u (DXGI_FORMAT_%s)", code, e.name);
+            return text;
+        }
+    std::snprintf(text, sizeof text, "DXGI format %u", code);
+    return text;
+}
+
+// The fields of both headers this parser uses, before interpretation.
+struct RawHeader {
+    uint32_t width, height, depth, mip_count;
+    uint32_t pf_flags, pf_fourcc, pf_bit_count, caps2;
+    bool dx10;
+    uint32_t dxgi_format, dimension, misc_flag, array_size;
+    size_t data_offset;
+};
+
+std::variant<RawHeader, Error> read_headers(std::span<const uint8_t> file) {
+    if (file.size() < kMagicSize + kHeaderSize)
+        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the %zu-byte DDS header",
+                          file.size(), kMagicSize + kHeaderSize);
+    if (!has_magic(file)) return make_error(ErrorCode::BadMagic, "not a DDS file (no \"DDS \" magic)");
+    const auto header = file.subspan(kMagicSize, kHeaderSize);
+    if (read_u32(header, kOffSize) != kHeaderSize)
+        return make_error(ErrorCode::BadHeader, "DDS_HEADER size field is %u, expected 124",
+                          read_u32(header, kOffSize));
+    if (read_u32(header, kOffPfSize) != kPixelFormatSize)
+        return make_error(ErrorCode::BadHeader, "DDS_PIXELFORMAT size field is %u, expected 32",
+                          read_u32(header, kOffPfSize));
+    RawHeader raw{};
+    raw.width = read_u32(header, kOffWidth);
+    raw.height = read_u32(header, kOffHeight);
+    raw.depth = read_u32(header, kOffDepth);
+    raw.mip_count = read_u32(header, kOffMipCount);
+    raw.pf_flags = read_u32(header, kOffPfFlags);
+    raw.pf_fourcc = read_u32(header, kOffPfFourCC);
+    raw.pf_bit_count = read_u32(header, kOffPfBitCount);
+    raw.caps2 = read_u32(header, kOffCaps2);
+    raw.data_offset = kMagicSize + kHeaderSize;
+    raw.dx10 = (raw.pf_flags & kPfFourCC) && raw.pf_fourcc == fourcc("DX10");
+    if (raw.dx10) {
+        if (file.size() < raw.data_offset + kDx10HeaderSize)
+            return make_error(ErrorCode::TooSmall, "file is %zu bytes, too short for the DX10 header (%zu bytes)",
+                              file.size(), raw.data_offset + kDx10HeaderSize);
+        const auto dx10 = file.subspan(raw.data_offset, kDx10HeaderSize);
+        raw.dxgi_format = read_u32(dx10, kOffDxgiFormat);
+        raw.dimension = read_u32(dx10, kOffDimension);
+        raw.misc_flag = read_u32(dx10, kOffMiscFlag);
+        raw.array_size = read_u32(dx10, kOffArraySize);
+        raw.data_offset += kDx10HeaderSize;
+    }
+    return raw;
+}
+
+std::variant<texdec_format, Error> legacy_format(const RawHeader& raw) {
+    if (!(raw.pf_flags & kPfFourCC))
+        return make_error(ErrorCode::NotBlockCompressed,
+                          "pixel format is uncompressed (%u bits per pixel, flags 0x%X), not block-compressed",
+                          raw.pf_bit_count, raw.pf_flags);
+    for (const FourCCEntry& e : kFourCCs)
+        if (e.code == raw.pf_fourcc) return e.format;
+    return Error{ErrorCode::UnknownFourCC,
+                 "unknown " + describe_fourcc(raw.pf_fourcc) +
+                     " (known: DXT1-DXT5, ATI1, ATI2, BC4U, BC4S, BC5U, BC5S, DX10)"};
+}
+
+std::variant<texdec_format, Error> dx10_format(const RawHeader& raw) {
+    for (const DxgiEntry& e : kDxgiFormats)
+        if (e.code == raw.dxgi_format && e.format != TEXDEC_FORMAT_UNDEFINED) return e.format;
+    return Error{ErrorCode::UnknownDxgiFormat,
+                 describe_dxgi(raw.dxgi_format) + " is not a block-compressed format this tool reads (BC1-BC7)"};
+}
+
+// Fills the extent, layer count and cube/volume flags of `tex` from the header.
+std::optional<Error> read_layout(const RawHeader& raw, Texture& tex) {
+    tex.width = raw.width;
+    tex.height = raw.height;
+    tex.depth = 1;
+    tex.layers = 1;
+    if (raw.dx10) {
+        if (raw.dimension == kDimension1D)
+            return make_error(ErrorCode::UnsupportedLayout, "1D textures cannot hold block-compressed data");
+        if (raw.dimension != kDimension2D && raw.dimension != kDimension3D)
+            return make_error(ErrorCode::BadHeader, "DX10 resource dimension %u is not 2 (1D), 3 (2D) or 4 (3D)",
+                              raw.dimension);
+        if (raw.array_size == 0) return make_error(ErrorCode::InvalidExtent, "DX10 array size is 0");
+        tex.is_volume = raw.dimension == kDimension3D;
+        tex.is_cube = raw.dimension == kDimension2D && (raw.misc_flag & kDx10MiscTextureCube);
+        if (tex.is_volume && raw.array_size != 1)
+            return make_error(ErrorCode::UnsupportedLayout, "volume texture arrays (array size %u) do not exist in DDS",
+                              raw.array_size);
+        if (tex.is_cube && raw.array_size > UINT32_MAX / 6)
+            return make_error(ErrorCode::InvalidExtent, "cube array size %u is absurd", raw.array_size);
+        tex.layers = tex.is_cube ? raw.array_size * 6 : raw.array_size;
+    } else {
+        tex.is_volume = raw.caps2 & kCaps2Volume;
+        tex.is_cube = raw.caps2 & kCaps2Cubemap;
+        if (tex.is_cube) {
+            const int faces = std::popcount(raw.caps2 & kCaps2AllFaces);
+            if (faces != 6)
+                return make_error(ErrorCode::UnsupportedLayout, "partial cube map (%d of 6 faces) is not supported",
+                                  faces);
+            tex.layers = 6;
+        }
+        if (tex.is_cube && tex.is_volume)
+            return make_error(ErrorCode::BadHeader, "header claims both a cube map and a volume texture");
+    }
+    // Writers store 0 (or garbage) in the depth field of 2D textures: only volumes read it.
+    if (tex.is_volume) tex.depth = raw.depth;
+    if (tex.width == 0 || tex.height == 0 || tex.depth == 0)
+        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u has a zero dimension", tex.width, tex.height,
+                          tex.depth);
+    if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
+        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u is absurd (limit %u per side)", tex.width,
+                          tex.height, tex.depth, kMaxDimension);
+    return std::nullopt;
+}
+
+uint32_t full_mip_chain_length(uint32_t width, uint32_t height, uint32_t depth) {
+    return uint32_t(std::bit_width(std::max({width, height, depth})));
+}
+
+std::optional<Error> read_mip_count(const RawHeader& raw, Texture& tex) {
+    // 0 means "no mip chain"; the DDSD_MIPMAPCOUNT flag is unreliable, so the count alone decides.
+    tex.mip_levels = raw.mip_count == 0 ? 1 : raw.mip_count;
+    const uint32_t most = full_mip_chain_length(tex.width, tex.height, tex.depth);
+    if (tex.mip_levels > most)
+        return make_error(ErrorCode::InvalidExtent, "mip count %u exceeds the %u levels a %ux%ux%u image has",
+                          tex.mip_levels, most, tex.width, tex.height, tex.depth);
+    return std::nullopt;
+}
+
+uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// Bytes of one surface; cannot overflow: each side is <= kMaxDimension (2^20), so the product of
+// the block counts is at most 2^56, times at most 16 bytes.
+uint64_t surface_bytes(const texdec_format_info& info, uint32_t w, uint32_t h, uint32_t d) {
+    return div_round_up(w, info.block_width) * div_round_up(h, info.block_height) *
+           div_round_up(d, info.block_depth) * info.bytes_per_block;
+}
+
+std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, Texture& tex) {
+    texdec_format_info info{};
+    if (texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
+        return make_error(ErrorCode::UnknownDxgiFormat, "format %d has no texdec format info", int(tex.format));
+    uint64_t layer_bytes = 0;  // < 2^61 (a mip chain is less than twice level 0)
+    for (uint32_t level = 0; level < tex.mip_levels; ++level)
+        layer_bytes += surface_bytes(info, std::max(1u, tex.width >> level), std::max(1u, tex.height >> level),
+                                     std::max(1u, tex.depth >> level));
+    const uint64_t available = file.size() - raw.data_offset;
+    // Compared by division so that layers * layer_bytes cannot overflow.
+    if (tex.layers > available / layer_bytes)
+        return make_error(ErrorCode::Truncated,
+                          "data is truncated: the header describes %u layer(s) x %u mip level(s) of %s (%llu bytes "
+                          "per layer), the file holds %llu bytes after the header",
+                          tex.layers, tex.mip_levels, info.name, (unsigned long long)layer_bytes,
+                          (unsigned long long)available);
+    tex.surfaces.reserve(size_t(tex.layers) * tex.mip_levels);
+    size_t offset = raw.data_offset;
+    for (uint32_t layer = 0; layer < tex.layers; ++layer)
+        for (uint32_t level = 0; level < tex.mip_levels; ++level) {
+            Surface s{layer, level, std::max(1u, tex.width >> level), std::max(1u, tex.height >> level),
+                      std::max(1u, tex.depth >> level), offset, 0};
+            s.size = size_t(surface_bytes(info, s.width, s.height, s.depth));
+            offset += s.size;
+            tex.surfaces.push_back(s);
+        }
+    tex.trailing_bytes = file.size() - offset;
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool has_magic(std::span<const uint8_t> file) {
+    return file.size() >= kMagicSize && file[0] == 'D' && file[1] == 'D' && file[2] == 'S' && file[3] == ' ';
+}
+
+ParseResult parse(std::span<const uint8_t> file) {
+    auto headers = read_headers(file);
+    if (auto* error = std::get_if<Error>(&headers)) return *error;
+    const RawHeader& raw = std::get<RawHeader>(headers);
+
+    Texture tex{};
+    tex.has_dx10_header = raw.dx10;
+    auto format = raw.dx10 ? dx10_format(raw) : legacy_format(raw);
+    if (auto* error = std::get_if<Error>(&format)) return *error;
+    tex.format = std::get<texdec_format>(format);
+    tex.container_format = raw.dx10 ? describe_dxgi(raw.dxgi_format) : describe_fourcc(raw.pf_fourcc);
+
+    if (auto error = read_layout(raw, tex)) return *error;
+    if (auto error = read_mip_count(raw, tex)) return *error;
+    if (auto error = build_surfaces(raw, file, tex)) return *error;
+    return tex;
+}
+
+const char* error_code_name(ErrorCode code) {
+    switch (code) {
+    case ErrorCode::TooSmall: return "file too small";
+    case ErrorCode::BadMagic: return "not a DDS file";
+    case ErrorCode::BadHeader: return "malformed DDS header";
+    case ErrorCode::NotBlockCompressed: return "not block-compressed";
+    case ErrorCode::UnknownFourCC: return "unknown FourCC";
+    case ErrorCode::UnknownDxgiFormat: return "unknown DXGI format";
+    case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
+    case ErrorCode::InvalidExtent: return "invalid extent";
+    case ErrorCode::Truncated: return "truncated data";
+    }
+    return "unknown error";
+}
+
+}  // namespace dds

@@ -1,0 +1,76 @@
+// DDS container parser for astc-gpu-decode: header -> texdec format, extent, and where each
+// surface's blocks are. Pure (no Vulkan, no I/O, no allocation beyond the surface table); never
+// reads outside the span it is given, so it can be fuzzed directly.
+//
+// Supported: the legacy header with a FourCC (DXT1-5, ATI1/ATI2, BC4U/BC4S/BC5U/BC5S) and the
+// DX10 extension header with DXGI BC1-BC7 formats; mip chains, texture arrays, cube maps (all six
+// faces; partial cube maps are refused, as Direct3D 10+ does) and volume textures are described by
+// the surface table. Whether texdec can decode the format is the library's business, not the parser's.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+namespace dds {
+
+enum class ErrorCode {
+    TooSmall,            // shorter than the magic + header (+ DX10 header)
+    BadMagic,            // does not start with "DDS "
+    BadHeader,           // header or pixel-format size field wrong, inconsistent flags
+    NotBlockCompressed,  // an uncompressed (RGB masks / luminance) pixel format
+    UnknownFourCC,       // a FourCC this parser does not map to a texdec format
+    UnknownDxgiFormat,   // a DXGI format this parser does not map to a texdec format
+    UnsupportedLayout,   // e.g. a 1D texture or a volume texture array
+    InvalidExtent,       // zero or absurd width/height/depth/mip count/array size
+    Truncated            // the file is shorter than the surfaces its header describes
+};
+
+struct Error {
+    ErrorCode code;
+    std::string message;  // names the problem, e.g. "unknown FourCC 'RXGB'"
+};
+
+// One 2D or 3D image: one mip level of one array layer (or cube face).
+struct Surface {
+    uint32_t layer;  // array layer; for cube maps layer = 6 * cube index + face
+    uint32_t level;  // mip level
+    uint32_t width, height, depth;
+    size_t offset;   // bytes from the start of the file
+    size_t size;     // bytes of tightly packed blocks
+};
+
+struct Texture {
+    texdec_format format;
+    std::string container_format;  // what the header said: "FourCC 'DXT5'", "DXGI 77 (BC3_UNORM)"
+    uint32_t width, height, depth; // level 0 extent in texels (depth 1 unless a volume)
+    uint32_t mip_levels;
+    uint32_t layers;               // array layers, cube faces counted (6 per cube)
+    bool is_cube;
+    bool is_volume;
+    bool has_dx10_header;
+    std::vector<Surface> surfaces; // layer-major: every level of layer 0, then of layer 1, ...
+    size_t trailing_bytes;         // bytes after the last surface (ignored)
+
+    const Surface& surface(uint32_t layer, uint32_t level) const {
+        return surfaces[size_t(layer) * mip_levels + level];
+    }
+};
+
+using ParseResult = std::variant<Texture, Error>;
+
+// Parses a whole .dds file held in memory. Every surface the header describes must lie inside
+// `file`; the returned Surfaces index into it.
+ParseResult parse(std::span<const uint8_t> file);
+
+// True if the bytes start with the "DDS " magic (cheap container detection).
+bool has_magic(std::span<const uint8_t> file);
+
+const char* error_code_name(ErrorCode code);
+
+}  // namespace dds

@@ -1,0 +1,41 @@
+// Output files of astc-gpu-decode: PNG (8-bit, via stb_image_write) and raw texels.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include <vulkan/vulkan_core.h>
+
+namespace image_write {
+
+// Decoded texels as texdec_decode wrote them: tightly packed, x fastest, then y, then slices,
+// little-endian, in `format` (what texdec_output_vk_format answered for the job).
+struct DecodedImage {
+    std::span<const uint8_t> texels;
+    uint32_t width, height, depth;
+    VkFormat format;
+};
+
+struct WriteResult {
+    bool ok;
+    std::string message;  // why it failed (names the file and the cause)
+};
+
+// Writes an 8-bit PNG. Slices of a 3D image are stacked top to bottom (height * depth rows).
+// Conversion by texel format:
+//   RGBA8 (UNORM/SRGB)   RGBA as is (sRGB bytes stay encoded, which is what PNG expects)
+//   R8 / R16             grey
+//   RG8 / RG16           RGB with blue = 0
+//   RGBA16F              RGBA, each channel clamped to [0, 1] and scaled to 255
+//   SNORM (and RGBA16F of a signed format, colour channels only): [-1, 1] mapped to [0, 255]
+WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values);
+
+// Writes the texels unchanged (the raw layout above).
+WriteResult write_raw(const std::string& path, std::span<const uint8_t> bytes);
+
+// Whether write_png knows how to convert this texel format.
+bool png_supports(VkFormat format);
+
+}  // namespace image_write

@@ -1,0 +1,587 @@
+// astc-gpu-decode: decode block-compressed texture files on the GPU with texdec.
+// Uses only the public C API (texdec.h). Argument parsing and the commands live here; the DDS
+// container is in dds.cpp, the PNG/raw writers in image_write.cpp.
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+#include "dds.h"
+#include "image_write.h"
+
+namespace {
+
+constexpr const char* kToolName = "astc-gpu-decode";
+
+// Exit codes, documented in --help.
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitRuntime = 1,  // decode, device or library error
+    kExitUsage = 2,    // bad command line
+    kExitInput = 3,    // input file unreadable, malformed, truncated or of an unknown format
+    kExitOutput = 4    // output file could not be written
+};
+
+// Thrown by the command code and caught in main(): the message is printed as "astc-gpu-decode: error: ...".
+struct CliError {
+    ExitCode code;
+    std::string message;
+};
+
+constexpr const char* kHelp = R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
+
+Usage:
+  astc-gpu-decode [--device SEL] [-v] decode [decode options] IN OUT
+  astc-gpu-decode list-devices
+  astc-gpu-decode formats
+  astc-gpu-decode --help | --version
+
+Commands:
+  decode IN OUT   Decode IN and write OUT.
+                  IN is a .dds file (recognised by its "DDS " magic), or raw blocks when
+                  --format is given. OUT is a .png (8-bit) or a .raw file (texels only).
+  list-devices    The Vulkan devices texdec can use: index, name, type, Vulkan version.
+  formats         Every format name with its block size, bytes per block, and whether this
+                  build decodes it.
+
+Global options:
+  --device SEL    Device index (see list-devices) or a case-insensitive substring of its name.
+                  Default: $TEXDEC_DEVICE, else the first discrete GPU, integrated, virtual,
+                  then CPU (lavapipe). The device used is printed to stderr.
+  -v, --verbose   Also print the library's informational messages.
+  -h, --help      Show this help.
+  --version       Show the version.
+
+Decode options:
+  --format NAME       IN holds raw blocks of format NAME (see 'formats'), tightly packed in
+                      block order: x fastest, then y, then z. Requires --extent.
+  --extent WxH[xD]    Extent in texels. For 2D formats D is a slice count: the blocks of each
+                      slice are contiguous, slice after slice.
+  --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
+                      R8 for BC4, RG8 for BC5, RGBA8 for BC1-BC3). Default: rgba8 when the
+                      format offers it, else native, for PNG; native for raw output.
+  --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
+                      libsquish and Pillow decode). BC1-BC5 only.
+  --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
+
+DDS input: legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
+(bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), and DX10 headers
+with a DXGI BC format (TYPELESS decodes as UNORM). Mip level 0 of the first layer (or face) is
+decoded; a volume texture's level 0 gives all its slices.
+
+Raw mode applies when --format is given (IN is raw blocks) or when OUT ends in .raw. A .raw
+output holds the texels tightly packed, x fastest, then y, then z, little-endian: 4 bytes per
+texel for rgba8, 8 (four halves) for rgba16f, the native format's size for native.
+
+PNG output is 8-bit: RGBA8 texels as RGBA (sRGB formats keep their encoded bytes, as PNG
+expects); native R8 as grey; native RG8 as RGB with blue 0; SNORM values -1..1 map to 0..255
+(0 -> 128); rgba16f channels are clamped to 0..1 (colour channels of signed formats map from
+-1..1). Slices of a multi-slice image are stacked top to bottom.
+
+Exit codes:
+  0  success
+  1  decode or device error (the library's status and message are printed)
+  2  usage error (bad command line)
+  3  input file error (unreadable, malformed, truncated, unknown format in the file)
+  4  output file error (cannot be written)
+
+Examples:
+  astc-gpu-decode decode samples/sample-bc3.dds sample.png
+  astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
+  astc-gpu-decode decode --format bc3-unorm --extent 256x128 blocks.bin texels.raw
+  astc-gpu-decode --device llvmpipe decode normals.dds normals.png
+)";
+
+// ---- command line ----------------------------------------------------------------------------
+
+struct Options {
+    std::string command;
+    std::vector<std::string> positional;
+    std::optional<std::string> device;
+    std::optional<std::string> format;
+    std::optional<std::string> extent;
+    std::optional<std::string> output;
+    std::optional<std::string> bc_rounding;
+    std::optional<std::string> timeout;
+    bool verbose = false;
+    bool help = false;
+    bool version = false;
+};
+
+[[noreturn]] void usage_error(const std::string& message) {
+    throw CliError{kExitUsage, message + " (see '" + kToolName + " --help')"};
+}
+
+// Options that take a value, and where each is stored.
+std::optional<std::string>* value_slot(Options& options, std::string_view name) {
+    if (name == "--device") return &options.device;
+    if (name == "--format") return &options.format;
+    if (name == "--extent") return &options.extent;
+    if (name == "--output") return &options.output;
+    if (name == "--bc-rounding") return &options.bc_rounding;
+    if (name == "--timeout") return &options.timeout;
+    return nullptr;
+}
+
+bool parse_flag(Options& options, std::string_view arg) {
+    if (arg == "-h" || arg == "--help") return options.help = true;
+    if (arg == "--version") return options.version = true;
+    if (arg == "-v" || arg == "--verbose") return options.verbose = true;
+    return false;
+}
+
+// Accepts "--name value" and "--name=value"; options may come before or after the command.
+Options parse_command_line(int argc, char** argv) {
+    Options options;
+    bool options_ended = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const bool is_option = !options_ended && arg.size() > 1 && arg[0] == '-';
+        if (!is_option) {
+            (options.command.empty() ? options.command : options.positional.emplace_back()) = arg;
+            continue;
+        }
+        if (arg == "--") {
+            options_ended = true;
+            continue;
+        }
+        if (parse_flag(options, arg)) continue;
+        const size_t equals = arg.find('=');
+        const std::string_view name = arg.substr(0, equals);
+        std::optional<std::string>* slot = value_slot(options, name);
+        if (!slot) usage_error("unknown option '" + std::string(arg) + "'");
+        if (equals != std::string_view::npos) {
+            *slot = std::string(arg.substr(equals + 1));
+        } else {
+            if (i + 1 >= argc) usage_error("option " + std::string(name) + " needs a value");
+            *slot = argv[++i];
+        }
+    }
+    return options;
+}
+
+// Decode-only options given to another command are a mistake worth reporting.
+void reject_decode_options(const Options& options) {
+    const std::pair<const char*, const std::optional<std::string>*> decode_only[] = {
+        {"--format", &options.format},   {"--extent", &options.extent},
+        {"--output", &options.output},   {"--bc-rounding", &options.bc_rounding},
+        {"--timeout", &options.timeout},
+    };
+    for (const auto& [name, value] : decode_only)
+        if (value->has_value()) usage_error(std::string("option ") + name + " applies to 'decode' only");
+}
+
+void expect_positional_count(const Options& options, size_t count, const char* what) {
+    if (options.positional.size() != count)
+        usage_error("'" + options.command + "' expects " + what + ", got " +
+                    std::to_string(options.positional.size()) + " argument(s)");
+}
+
+std::optional<uint32_t> parse_u32(std::string_view text) {
+    uint32_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+struct Extent {
+    uint32_t width, height, depth;
+};
+
+Extent parse_extent(const std::string& text) {
+    std::vector<std::string_view> parts;
+    std::string_view rest = text;
+    for (size_t x; (x = rest.find_first_of("xX")) != std::string_view::npos; rest = rest.substr(x + 1))
+        parts.push_back(rest.substr(0, x));
+    parts.push_back(rest);
+    if (parts.size() < 2 || parts.size() > 3) usage_error("--extent '" + text + "' is not WxH or WxHxD");
+    uint32_t values[3] = {1, 1, 1};
+    for (size_t i = 0; i < parts.size(); ++i) {
+        const auto value = parse_u32(parts[i]);
+        if (!value || *value == 0)
+            usage_error("--extent '" + text + "': '" + std::string(parts[i]) + "' is not a positive integer");
+        values[i] = *value;
+    }
+    return {values[0], values[1], values[2]};
+}
+
+texdec_format parse_format_name(const std::string& name) {
+    const texdec_format format = texdec_format_from_name(name.c_str());
+    if (format == TEXDEC_FORMAT_UNDEFINED)
+        usage_error("unknown format '" + name + "' (run '" + kToolName + " formats' for the list)");
+    return format;
+}
+
+texdec_output parse_output_type(const std::string& name) {
+    if (name == "rgba8") return TEXDEC_OUTPUT_RGBA8;
+    if (name == "rgba16f") return TEXDEC_OUTPUT_RGBA16F;
+    if (name == "native") return TEXDEC_OUTPUT_NATIVE;
+    usage_error("unknown --output '" + name + "' (rgba8, rgba16f or native)");
+}
+
+texdec_bc_rounding parse_bc_rounding(const std::string& name) {
+    if (name == "exact") return TEXDEC_BC_ROUNDING_EXACT;
+    if (name == "ideal") return TEXDEC_BC_ROUNDING_IDEAL;
+    if (name == "nvidia") return TEXDEC_BC_ROUNDING_NVIDIA;  // reserved: the library says whether it has it
+    usage_error("unknown --bc-rounding '" + name + "' (exact or ideal)");
+}
+
+uint64_t parse_timeout_ns(const std::optional<std::string>& text) {
+    if (!text) return 60ull * 1000 * 1000 * 1000;
+    const auto seconds = parse_u32(*text);
+    if (!seconds || *seconds == 0 || *seconds > 24 * 3600)
+        usage_error("--timeout '" + *text + "' is not a number of seconds between 1 and 86400");
+    return uint64_t(*seconds) * 1000 * 1000 * 1000;
+}
+
+// ---- library plumbing ------------------------------------------------------------------------
+
+const char* output_name(texdec_output output) {
+    switch (output) {
+    case TEXDEC_OUTPUT_RGBA8: return "rgba8";
+    case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
+    case TEXDEC_OUTPUT_NATIVE: return "native";
+    }
+    return "?";
+}
+
+texdec_format_info format_info(texdec_format format) {
+    texdec_format_info info{};
+    texdec_format_get_info(format, &info);  // only called with formats the library named
+    return info;
+}
+
+std::string status_text(texdec_status status) {
+    return std::string(texdec_status_string(status)) + " [texdec status " + std::to_string(int(status)) + "]";
+}
+
+// Collects the library's messages: errors are kept for the failure report, warnings are
+// printed at once, informational ones only with --verbose.
+struct MessageLog {
+    std::mutex mutex;
+    std::vector<std::string> errors;
+    bool verbose = false;
+
+    static void callback(texdec_message_severity severity, const char* message, void* user_data) {
+        auto* log = static_cast<MessageLog*>(user_data);
+        std::lock_guard lock(log->mutex);
+        switch (severity) {
+        case TEXDEC_MESSAGE_ERROR: log->errors.emplace_back(message); break;
+        case TEXDEC_MESSAGE_WARNING: std::fprintf(stderr, "texdec: warning: %s\n", message); break;
+        case TEXDEC_MESSAGE_VALIDATION: std::fprintf(stderr, "texdec: validation: %s\n", message); break;
+        case TEXDEC_MESSAGE_INFO:
+            if (log->verbose) std::fprintf(stderr, "texdec: %s\n", message);
+            break;
+        }
+    }
+
+    // "what failed: status [texdec status N]: message; message"
+    std::string describe_failure(const std::string& what, texdec_status status) {
+        std::lock_guard lock(mutex);
+        std::string text = what + ": " + status_text(status);
+        for (size_t i = 0; i < errors.size(); ++i) text += (i == 0 ? ": " : "; ") + errors[i];
+        errors.clear();
+        return text;
+    }
+};
+
+// Owns a texdec_context (the CLI keeps to the C API).
+struct ContextHandle {
+    texdec_context* context = nullptr;
+    ~ContextHandle() { texdec_context_destroy(context); }
+};
+
+void create_context(const Options& options, MessageLog& log, ContextHandle& handle) {
+    texdec_context_create_info info{};
+    info.device_selector = options.device ? options.device->c_str() : nullptr;
+    info.message_callback = &MessageLog::callback;
+    info.user_data = &log;
+    const texdec_status status = texdec_context_create(&info, &handle.context);
+    if (status != TEXDEC_SUCCESS)
+        throw CliError{kExitRuntime, log.describe_failure("cannot create a texdec context", status)};
+    std::fprintf(stderr, "device: %s\n", texdec_context_device_name(handle.context));
+}
+
+// ---- files -----------------------------------------------------------------------------------
+
+std::vector<uint8_t> read_input_file(const std::string& path) {
+    FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) throw CliError{kExitInput, "cannot open '" + path + "': " + std::strerror(errno)};
+    std::vector<uint8_t> bytes;
+    uint8_t chunk[1 << 16];
+    size_t got;
+    try {
+        while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0) bytes.insert(bytes.end(), chunk, chunk + got);
+    } catch (const std::bad_alloc&) {
+        std::fclose(file);
+        throw CliError{kExitInput, "'" + path + "' is too large to read into memory"};
+    }
+    const bool failed = std::ferror(file);
+    const int read_errno = errno;
+    std::fclose(file);
+    if (failed) throw CliError{kExitInput, "cannot read '" + path + "': " + std::strerror(read_errno)};
+    return bytes;
+}
+
+bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
+    if (text.size() < suffix.size()) return false;
+    return std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(),
+                      [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
+}
+
+enum class OutputKind { Png, Raw };
+
+OutputKind output_kind(const std::string& path) {
+    if (ends_with_ignoring_case(path, ".png")) return OutputKind::Png;
+    if (ends_with_ignoring_case(path, ".raw")) return OutputKind::Raw;
+    usage_error("output '" + path + "' must end in .png or .raw");
+}
+
+// ---- decode ----------------------------------------------------------------------------------
+
+// What to decode: a format, an extent, and the blocks (pointing into the input file's bytes).
+struct Source {
+    texdec_format format;
+    Extent extent;
+    std::span<const uint8_t> blocks;
+};
+
+Source raw_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (!options.extent) usage_error("--format needs --extent WxH[xD]");
+    const texdec_format format = parse_format_name(*options.format);
+    const Extent extent = parse_extent(*options.extent);
+    uint64_t needed = 0;
+    const texdec_status status = texdec_encoded_size(format, extent.width, extent.height, extent.depth, &needed);
+    if (status != TEXDEC_SUCCESS)
+        usage_error("--extent " + *options.extent + " for " + *options.format + ": " + status_text(status));
+    if (dds::has_magic(file))
+        std::fprintf(stderr, "%s: warning: '%s' starts with a DDS header, but --format reads it as raw blocks\n",
+                     kToolName, path.c_str());
+    if (file.size() < needed)
+        throw CliError{kExitInput, "'" + path + "' holds " + std::to_string(file.size()) + " bytes; " +
+                                       *options.format + " " + *options.extent + " needs " + std::to_string(needed) + " bytes"};
+    if (file.size() > needed)
+        std::fprintf(stderr, "%s: warning: '%s' has %llu bytes more than %s %s needs; they are ignored\n", kToolName,
+                     path.c_str(), (unsigned long long)(file.size() - needed), options.format->c_str(),
+                     options.extent->c_str());
+    return {format, extent, file.first(size_t(needed))};
+}
+
+void note_undecoded_surfaces(const std::string& path, const dds::Texture& tex) {
+    if (tex.mip_levels > 1 || tex.layers > 1)
+        std::fprintf(stderr, "%s: note: '%s' has %u mip level(s) and %u %s; decoding level 0 of the first\n",
+                     kToolName, path.c_str(), tex.mip_levels, tex.layers, tex.is_cube ? "cube face(s)" : "layer(s)");
+    if (tex.trailing_bytes > 0)
+        std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last surface; they are ignored\n", kToolName,
+                     path.c_str(), tex.trailing_bytes);
+}
+
+Source dds_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (options.extent) usage_error("--extent applies to raw blocks only (give --format too)");
+    if (file.empty()) throw CliError{kExitInput, "'" + path + "' is empty"};
+    if (!dds::has_magic(file))
+        throw CliError{kExitInput, "'" + path + "' is not a DDS file (no \"DDS \" magic); for raw blocks give "
+                                               "--format and --extent"};
+    auto parsed = dds::parse(file);
+    if (const auto* error = std::get_if<dds::Error>(&parsed))
+        throw CliError{kExitInput, "'" + path + "': " + error->message};
+    const dds::Texture& tex = std::get<dds::Texture>(parsed);
+    note_undecoded_surfaces(path, tex);
+    const dds::Surface& level0 = tex.surface(0, 0);
+    return {tex.format, {level0.width, level0.height, level0.depth}, file.subspan(level0.offset, level0.size)};
+}
+
+bool offers_output(texdec_format format, texdec_output output) {
+    VkFormat ignored;
+    return texdec_output_vk_format(format, output, &ignored) == TEXDEC_SUCCESS;
+}
+
+texdec_output choose_output(const Options& options, texdec_format format, OutputKind kind) {
+    if (options.output) {
+        const texdec_output output = parse_output_type(*options.output);
+        if (!offers_output(format, output))
+            usage_error(std::string(format_info(format).name) + " has no " + *options.output +
+                        " output (signed and float formats have no rgba8; try rgba16f or native)");
+        return output;
+    }
+    if (kind == OutputKind::Raw) return TEXDEC_OUTPUT_NATIVE;
+    return offers_output(format, TEXDEC_OUTPUT_RGBA8) ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE;
+}
+
+// Refuses before touching the device what this build cannot decode.
+void require_implemented(texdec_format format) {
+    const texdec_format_info info = format_info(format);
+    if (!(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+        throw CliError{kExitRuntime, std::string(info.name) + ": " + status_text(TEXDEC_ERROR_UNSUPPORTED_FORMAT) +
+                                         " (this build decodes the formats marked 'yes' in '" + kToolName +
+                                         " formats')"};
+}
+
+std::vector<uint8_t> allocate_texels(const Source& source, texdec_output output) {
+    uint64_t size = 0;
+    const texdec_status status = texdec_decoded_size(source.format, output, source.extent.width,
+                                                     source.extent.height, source.extent.depth, &size);
+    if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, "texdec_decoded_size: " + status_text(status)};
+    if (size > SIZE_MAX) throw CliError{kExitRuntime, "decoded image does not fit in memory"};
+    try {
+        return std::vector<uint8_t>(size_t(size));
+    } catch (const std::bad_alloc&) {
+        throw CliError{kExitRuntime, "out of host memory for " + std::to_string(size) + " bytes of decoded texels"};
+    }
+}
+
+void decode_on_device(texdec_context* context, MessageLog& log, const Source& source, texdec_output output,
+                      texdec_bc_rounding rounding, uint64_t timeout_ns, std::vector<uint8_t>& texels) {
+    texdec_host_job job{};
+    job.format = source.format;
+    job.output = output;
+    job.bc_rounding = rounding;
+    job.width = source.extent.width;
+    job.height = source.extent.height;
+    job.depth = source.extent.depth;
+    job.blocks = source.blocks.data();
+    job.blocks_size = source.blocks.size();
+    job.texels = texels.data();
+    job.texels_size = texels.size();
+    job.timeout_ns = timeout_ns;
+    const texdec_status status = texdec_decode(context, &job);
+    if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, log.describe_failure("decode failed", status)};
+}
+
+void write_output(const std::string& path, OutputKind kind, const Source& source, texdec_output output,
+                  const std::vector<uint8_t>& texels) {
+    image_write::WriteResult result;
+    if (kind == OutputKind::Raw) {
+        result = image_write::write_raw(path, texels);
+    } else {
+        VkFormat vk_format = VK_FORMAT_UNDEFINED;
+        texdec_output_vk_format(source.format, output, &vk_format);
+        const bool is_signed = format_info(source.format).flags & TEXDEC_FORMAT_FLAG_SIGNED;
+        result = image_write::write_png(
+            path, {texels, source.extent.width, source.extent.height, source.extent.depth, vk_format}, is_signed);
+    }
+    if (!result.ok) throw CliError{kExitOutput, result.message};
+}
+
+int run_decode(const Options& options) {
+    expect_positional_count(options, 2, "IN OUT");
+    const std::string& in_path = options.positional[0];
+    const std::string& out_path = options.positional[1];
+    const OutputKind kind = output_kind(out_path);
+    const texdec_bc_rounding rounding = options.bc_rounding ? parse_bc_rounding(*options.bc_rounding)
+                                                            : TEXDEC_BC_ROUNDING_EXACT;
+    const uint64_t timeout_ns = parse_timeout_ns(options.timeout);
+    if (options.output) parse_output_type(*options.output);  // usage errors before reading files
+
+    const std::vector<uint8_t> file = read_input_file(in_path);
+    const Source source = options.format ? raw_source(options, in_path, file) : dds_source(options, in_path, file);
+    const texdec_output output = choose_output(options, source.format, kind);
+    require_implemented(source.format);
+    std::vector<uint8_t> texels = allocate_texels(source, output);
+
+    MessageLog log;
+    log.verbose = options.verbose;
+    ContextHandle context;
+    create_context(options, log, context);
+    const auto start = std::chrono::steady_clock::now();
+    decode_on_device(context.context, log, source, output, rounding, timeout_ns, texels);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    write_output(out_path, kind, source, output, texels);
+
+    std::fprintf(stderr, "decoded %s %ux%ux%u (%s) in %.1f ms -> %s\n", format_info(source.format).name,
+                 source.extent.width, source.extent.height, source.extent.depth, output_name(output), ms,
+                 out_path.c_str());
+    return kExitOk;
+}
+
+// ---- list-devices, formats -------------------------------------------------------------------
+
+const char* device_type_name(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+    }
+}
+
+void print_device(uint32_t index, const char* name, VkPhysicalDeviceType type, uint32_t api_version, void* count) {
+    ++*static_cast<uint32_t*>(count);
+    std::printf("%-5u  %-14s  %u.%u.%-5u  %s\n", index, device_type_name(type), VK_API_VERSION_MAJOR(api_version),
+                VK_API_VERSION_MINOR(api_version), VK_API_VERSION_PATCH(api_version), name);
+}
+
+int run_list_devices(const Options& options) {
+    reject_decode_options(options);
+    expect_positional_count(options, 0, "no arguments");
+    std::printf("%-5s  %-14s  %-9s  %s\n", "index", "type", "vulkan", "name");
+    uint32_t count = 0;
+    const texdec_status status = texdec_enumerate_devices(&print_device, &count);
+    if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, "cannot enumerate Vulkan devices: " + status_text(status)};
+    if (count == 0) throw CliError{kExitRuntime, "no Vulkan devices found (is mesa-vulkan-drivers installed?)"};
+    return kExitOk;
+}
+
+std::string block_size_text(const texdec_format_info& info) {
+    std::string text = std::to_string(info.block_width) + "x" + std::to_string(info.block_height);
+    if (info.block_depth > 1) text += "x" + std::to_string(info.block_depth);
+    return text;
+}
+
+int run_formats(const Options& options) {
+    reject_decode_options(options);
+    expect_positional_count(options, 0, "no arguments");
+    std::printf("%-22s  %-6s  %-11s  %s\n", "format", "block", "bytes/block", "implemented");
+    for (int f = TEXDEC_FORMAT_UNDEFINED + 1; f < TEXDEC_FORMAT_COUNT; ++f) {
+        texdec_format_info info{};
+        if (texdec_format_get_info(texdec_format(f), &info) != TEXDEC_SUCCESS) continue;
+        std::printf("%-22s  %-6s  %-11u  %s\n", info.name, block_size_text(info).c_str(), info.bytes_per_block,
+                    (info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED) ? "yes" : "no");
+    }
+    return kExitOk;
+}
+
+int run(int argc, char** argv) {
+    const Options options = parse_command_line(argc, argv);
+    if (options.help) {
+        std::fputs(kHelp, stdout);
+        return kExitOk;
+    }
+    if (options.version) {
+        std::printf("%s %d.%d.%d (texdec API %d.%d.%d)\n", kToolName, TEXDEC_VERSION_MAJOR, TEXDEC_VERSION_MINOR,
+                    TEXDEC_VERSION_PATCH, TEXDEC_VERSION_MAJOR, TEXDEC_VERSION_MINOR, TEXDEC_VERSION_PATCH);
+        return kExitOk;
+    }
+    if (options.command.empty()) usage_error("no command given");
+    if (options.command == "decode") return run_decode(options);
+    if (options.command == "list-devices") return run_list_devices(options);
+    if (options.command == "formats") return run_formats(options);
+    usage_error("unknown command '" + options.command + "'");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const CliError& error) {
+        std::fprintf(stderr, "%s: error: %s\n", kToolName, error.message.c_str());
+        return error.code;
+    } catch (const std::exception& error) {  // e.g. std::bad_alloc outside the places that expect it
+        std::fprintf(stderr, "%s: error: %s\n", kToolName, error.what());
+        return kExitRuntime;
+    }
+}
