@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdarg>
 #include <cstdio>
 #include <optional>
 
@@ -88,10 +89,13 @@ uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
            uint32_t(bytes[offset + 3]) << 24;
 }
 
-template <typename... Args>
-Error make_error(ErrorCode code, const char* fmt, Args... args) {
+// printf-style, so the compiler checks every message's arguments.
+[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
     char text[256];
-    std::snprintf(text, sizeof text, fmt, args...);
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
     return Error{code, text};
 }
 

@@ -24,6 +24,9 @@
 namespace {
 
 constexpr const char* kToolName = "astc-gpu-decode";
+#ifndef TEXDEC_CLI_VERSION
+#define TEXDEC_CLI_VERSION "unknown"  // set by CMake from the project version
+#endif
 
 // Exit codes, documented in --help.
 enum ExitCode : int {
@@ -34,13 +37,14 @@ enum ExitCode : int {
     kExitOutput = 4    // output file could not be written
 };
 
-// Thrown by the command code and caught in main(): the message is printed as "astc-gpu-decode: error: ...".
+// Thrown by the command code and caught in main(), which prints "astc-gpu-decode: error: MESSAGE".
 struct CliError {
     ExitCode code;
     std::string message;
 };
 
-constexpr const char* kHelp = R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
+constexpr const char* kHelp =
+    R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
 
 Usage:
   astc-gpu-decode [--device SEL] [-v] decode [decode options] IN OUT
@@ -150,7 +154,10 @@ Options parse_command_line(int argc, char** argv) {
         const std::string_view arg = argv[i];
         const bool is_option = !options_ended && arg.size() > 1 && arg[0] == '-';
         if (!is_option) {
-            (options.command.empty() ? options.command : options.positional.emplace_back()) = arg;
+            if (options.command.empty())
+                options.command = arg;
+            else
+                options.positional.emplace_back(arg);
             continue;
         }
         if (arg == "--") {
@@ -371,7 +378,8 @@ Source raw_source(const Options& options, const std::string& path, std::span<con
                      kToolName, path.c_str());
     if (file.size() < needed)
         throw CliError{kExitInput, "'" + path + "' holds " + std::to_string(file.size()) + " bytes; " +
-                                       *options.format + " " + *options.extent + " needs " + std::to_string(needed) + " bytes"};
+                                       *options.format + " " + *options.extent + " needs " +
+                                       std::to_string(needed) + " bytes"};
     if (file.size() > needed)
         std::fprintf(stderr, "%s: warning: '%s' has %llu bytes more than %s %s needs; they are ignored\n", kToolName,
                      path.c_str(), (unsigned long long)(file.size() - needed), options.format->c_str(),
@@ -530,7 +538,8 @@ int run_list_devices(const Options& options) {
     std::printf("%-5s  %-14s  %-9s  %s\n", "index", "type", "vulkan", "name");
     uint32_t count = 0;
     const texdec_status status = texdec_enumerate_devices(&print_device, &count);
-    if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, "cannot enumerate Vulkan devices: " + status_text(status)};
+    if (status != TEXDEC_SUCCESS)
+        throw CliError{kExitRuntime, "cannot enumerate Vulkan devices: " + status_text(status)};
     if (count == 0) throw CliError{kExitRuntime, "no Vulkan devices found (is mesa-vulkan-drivers installed?)"};
     return kExitOk;
 }
@@ -561,8 +570,8 @@ int run(int argc, char** argv) {
         return kExitOk;
     }
     if (options.version) {
-        std::printf("%s %d.%d.%d (texdec API %d.%d.%d)\n", kToolName, TEXDEC_VERSION_MAJOR, TEXDEC_VERSION_MINOR,
-                    TEXDEC_VERSION_PATCH, TEXDEC_VERSION_MAJOR, TEXDEC_VERSION_MINOR, TEXDEC_VERSION_PATCH);
+        std::printf("%s %s (texdec API %d.%d.%d)\n", kToolName, TEXDEC_CLI_VERSION, TEXDEC_VERSION_MAJOR,
+                    TEXDEC_VERSION_MINOR, TEXDEC_VERSION_PATCH);
         return kExitOk;
     }
     if (options.command.empty()) usage_error("no command given");
