@@ -24,3 +24,5 @@ extern "C" TEXDEC_API const char* texdec_status_string(texdec_status status) {
     }
     return "unknown status";
 }
+
+extern "C" TEXDEC_API uint32_t texdec_version(void) { return TEXDEC_VERSION; }

@@ -89,6 +89,9 @@ extern "C" {
 #define TEXDEC_API __attribute__((visibility("default")))
 #endif
 
+/* The TEXDEC_VERSION the library was built as (compare with the header's to detect a mismatch). */
+TEXDEC_API uint32_t texdec_version(void);
+
 /* ---- status -------------------------------------------------------------------------------- */
 
 typedef enum texdec_status {

@@ -570,8 +570,9 @@ int run(int argc, char** argv) {
         return kExitOk;
     }
     if (options.version) {
-        std::printf("%s %s (texdec API %d.%d.%d)\n", kToolName, TEXDEC_CLI_VERSION, TEXDEC_VERSION_MAJOR,
-                    TEXDEC_VERSION_MINOR, TEXDEC_VERSION_PATCH);
+        const uint32_t library = texdec_version();
+        std::printf("%s %s (texdec library %u.%u.%u)\n", kToolName, TEXDEC_CLI_VERSION, library >> 16,
+                    (library >> 8) & 0xFF, library & 0xFF);
         return kExitOk;
     }
     if (options.command.empty()) usage_error("no command given");
