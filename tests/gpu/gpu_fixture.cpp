@@ -1,0 +1,443 @@
+#include "gpu_fixture.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace texdec_test {
+namespace {
+
+std::atomic<bool> g_skipped{false};
+
+bool no_device_allowed() {
+    const char* v = std::getenv("TEXDEC_ALLOW_NO_DEVICE");
+    return v && std::strcmp(v, "1") == 0;
+}
+
+const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+std::string lower(std::string s) {
+    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+bool any_test_skipped_for_lack_of_device() { return g_skipped.load(); }
+
+void fail_or_skip_for_missing_device(const std::string& reason) {
+    if (no_device_allowed()) {
+        g_skipped = true;
+        std::fprintf(stderr, "\n*** SKIPPED: %s (TEXDEC_ALLOW_NO_DEVICE=1) ***\n\n", reason.c_str());
+        WARN("SKIPPED: " << reason << " (TEXDEC_ALLOW_NO_DEVICE=1)");
+        return;
+    }
+    FAIL("No usable Vulkan device for this GPU test: "
+         << reason
+         << ". GPU tests need a Vulkan driver (on a machine without a GPU: lavapipe, Debian package "
+            "mesa-vulkan-drivers) and VK_LAYER_KHRONOS_validation (vulkan-validationlayers). Set "
+            "TEXDEC_ALLOW_NO_DEVICE=1 to skip GPU tests instead of failing.");
+}
+
+// ---- MessageLog -------------------------------------------------------------------------------
+
+void MessageLog::add_validation(const std::string& text) {
+    std::fprintf(stderr, "VALIDATION: %s\n", text.c_str());
+    std::lock_guard<std::mutex> lock(mutex_);
+    validation_.push_back(text);
+}
+void MessageLog::add_error(const std::string& text) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    errors_.push_back(text);
+}
+std::vector<std::string> MessageLog::take_validation() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return std::exchange(validation_, {});
+}
+std::vector<std::string> MessageLog::take_errors() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return std::exchange(errors_, {});
+}
+
+void check_no_validation_messages(MessageLog& log, const char* where) {
+    const auto messages = log.take_validation();
+    for (const auto& m : messages) FAIL_CHECK("validation message (" << where << "): " << m);
+    CHECK(messages.empty());
+}
+
+// ---- OwnContext ---------------------------------------------------------------------------------
+
+void OwnContext::callback(texdec_message_severity severity, const char* message, void* user_data) {
+    auto* self = static_cast<OwnContext*>(user_data);
+    const std::string text = message ? message : "(null message)";
+    switch (severity) {
+    case TEXDEC_MESSAGE_VALIDATION: self->log_.add_validation(text); break;
+    case TEXDEC_MESSAGE_ERROR: self->log_.add_error(text); break;
+    case TEXDEC_MESSAGE_WARNING: std::fprintf(stderr, "texdec warning: %s\n", text.c_str()); break;
+    case TEXDEC_MESSAGE_INFO: break;
+    }
+}
+
+std::unique_ptr<OwnContext> OwnContext::open() {
+    std::unique_ptr<OwnContext> self(new OwnContext);
+    texdec_context_create_info info{};
+    info.flags = TEXDEC_CONTEXT_VALIDATION;
+    info.message_callback = &OwnContext::callback;
+    info.user_data = self.get();
+    const texdec_status status = texdec_context_create(&info, &self->ctx_);
+    if (status == TEXDEC_ERROR_NO_DEVICE) {
+        std::string why;
+        for (const auto& e : self->log_.take_errors()) why += (why.empty() ? "" : "; ") + e;
+        fail_or_skip_for_missing_device("texdec_context_create with TEXDEC_CONTEXT_VALIDATION returned "
+                                        "TEXDEC_ERROR_NO_DEVICE (" + why + ")");
+        return nullptr;
+    }
+    if (status != TEXDEC_SUCCESS) {
+        std::string why;
+        for (const auto& e : self->log_.take_errors()) why += (why.empty() ? "" : "; ") + e;
+        FAIL("texdec_context_create failed: " << texdec_status_string(status) << " (" << why << ")");
+    }
+    REQUIRE(self->ctx_ != nullptr);
+    check_no_validation_messages(self->log_, "texdec_context_create");
+    return self;
+}
+
+OwnContext::~OwnContext() {
+    if (ctx_) texdec_context_destroy(ctx_);
+}
+
+texdec_status OwnContext::decode(const texdec_host_job& job) {
+    const texdec_status status = texdec_decode(ctx_, &job);
+    check_no_validation_messages(log_, "texdec_decode");
+    return status;
+}
+
+void OwnContext::close_and_check() {
+    if (ctx_) texdec_context_destroy(ctx_);
+    ctx_ = nullptr;
+    check_no_validation_messages(log_, "texdec_context_destroy");
+}
+
+// ---- VulkanTestDevice ---------------------------------------------------------------------------
+
+VKAPI_ATTR VkBool32 VKAPI_CALL VulkanTestDevice::messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                                                     VkDebugUtilsMessageTypeFlagsEXT,
+                                                                     const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                                     void* user_data) {
+    auto* log = static_cast<MessageLog*>(user_data);
+    log->add_validation(data && data->pMessage ? data->pMessage : "(no message text)");
+    return VK_FALSE;
+}
+
+std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open() {
+    std::unique_ptr<VulkanTestDevice> self(new VulkanTestDevice);
+    if (volkInitialize() != VK_SUCCESS) {
+        fail_or_skip_for_missing_device("the Vulkan loader (libvulkan.so.1) could not be loaded");
+        return nullptr;
+    }
+    // The validation layer must exist: a GPU test without it would hide exactly what it should report.
+    uint32_t layer_count = 0;
+    vkEnumerateInstanceLayerProperties(&layer_count, nullptr);
+    std::vector<VkLayerProperties> layers(layer_count);
+    vkEnumerateInstanceLayerProperties(&layer_count, layers.data());
+    bool have_layer = false;
+    for (const auto& l : layers) have_layer |= std::strcmp(l.layerName, kValidationLayer) == 0;
+    if (!have_layer) {
+        fail_or_skip_for_missing_device("VK_LAYER_KHRONOS_validation is not installed");
+        return nullptr;
+    }
+    uint32_t ext_count = 0;
+    vkEnumerateInstanceExtensionProperties(kValidationLayer, &ext_count, nullptr);
+    std::vector<VkExtensionProperties> layer_exts(ext_count);
+    vkEnumerateInstanceExtensionProperties(kValidationLayer, &ext_count, layer_exts.data());
+    bool have_features_ext = false;
+    for (const auto& e : layer_exts) have_features_ext |= std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                                 VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    messenger_info.pfnUserCallback = &VulkanTestDevice::messenger_callback;
+    messenger_info.pUserData = &self->log_;
+
+    // Synchronization validation: catches missing barriers around the recorded decode.
+    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+    features.enabledValidationFeatureCount = 1;
+    features.pEnabledValidationFeatures = enables;
+    features.pNext = &messenger_info;
+
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "texdec_tests";
+    app.apiVersion = VK_API_VERSION_1_1;  // the library's documented minimum
+    std::vector<const char*> extensions = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+    if (have_features_ext) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+    VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ici.pNext = have_features_ext ? static_cast<const void*>(&features) : &messenger_info;
+    ici.pApplicationInfo = &app;
+    ici.enabledLayerCount = 1;
+    ici.ppEnabledLayerNames = &kValidationLayer;
+    ici.enabledExtensionCount = uint32_t(extensions.size());
+    ici.ppEnabledExtensionNames = extensions.data();
+    VkResult r = vkCreateInstance(&ici, nullptr, &self->instance_);
+    if (r != VK_SUCCESS) {
+        fail_or_skip_for_missing_device("vkCreateInstance with the validation layer failed (VkResult " + std::to_string(r) + ")");
+        return nullptr;
+    }
+    volkLoadInstance(self->instance_);
+    r = vkCreateDebugUtilsMessengerEXT(self->instance_, &messenger_info, nullptr, &self->messenger_);
+    REQUIRE(r == VK_SUCCESS);
+
+    uint32_t count = 0;
+    vkEnumeratePhysicalDevices(self->instance_, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices(count);
+    vkEnumeratePhysicalDevices(self->instance_, &count, devices.data());
+    // Same preference as the library's own context: TEXDEC_DEVICE (index or name substring), else
+    // discrete, integrated, virtual, CPU; the device must have compute and VK_KHR_push_descriptor.
+    const char* selector = std::getenv("TEXDEC_DEVICE");
+    auto rank = [](VkPhysicalDeviceType t) {
+        switch (t) {
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+        default: return 4;
+        }
+    };
+    int best_rank = 99;
+    std::string rejected;
+    for (uint32_t i = 0; i < count; ++i) {
+        VkPhysicalDeviceProperties props;
+        vkGetPhysicalDeviceProperties(devices[i], &props);
+        if (selector && *selector) {
+            const bool is_index = std::strspn(selector, "0123456789") == std::strlen(selector);
+            if (is_index ? std::strtoul(selector, nullptr, 10) != i
+                         : lower(props.deviceName).find(lower(selector)) == std::string::npos)
+                continue;
+        }
+        uint32_t qcount = 0;
+        vkGetPhysicalDeviceQueueFamilyProperties(devices[i], &qcount, nullptr);
+        std::vector<VkQueueFamilyProperties> families(qcount);
+        vkGetPhysicalDeviceQueueFamilyProperties(devices[i], &qcount, families.data());
+        uint32_t family = UINT32_MAX;
+        for (uint32_t q = 0; q < qcount && family == UINT32_MAX; ++q)
+            if (families[q].queueFlags & VK_QUEUE_COMPUTE_BIT) family = q;
+        uint32_t dext_count = 0;
+        vkEnumerateDeviceExtensionProperties(devices[i], nullptr, &dext_count, nullptr);
+        std::vector<VkExtensionProperties> dexts(dext_count);
+        vkEnumerateDeviceExtensionProperties(devices[i], nullptr, &dext_count, dexts.data());
+        bool push = false;
+        for (const auto& e : dexts) push |= std::strcmp(e.extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0;
+        if (family == UINT32_MAX || !push || props.apiVersion < VK_API_VERSION_1_1) {
+            rejected += std::string(" ") + props.deviceName + (push ? "" : " (no VK_KHR_push_descriptor)");
+            continue;
+        }
+        if (rank(props.deviceType) < best_rank) {
+            best_rank = rank(props.deviceType);
+            self->physical_ = devices[i];
+            self->family_ = family;
+            self->properties_ = props;
+        }
+    }
+    if (!self->physical_) {
+        std::string reason = count == 0 ? "vkEnumeratePhysicalDevices found no device"
+                                        : "no device with compute and VK_KHR_push_descriptor" +
+                                              (selector ? " matching TEXDEC_DEVICE=" + std::string(selector) : std::string()) +
+                                              (rejected.empty() ? "" : "; rejected:" + rejected);
+        self->destroy_all();
+        fail_or_skip_for_missing_device(reason);
+        return nullptr;
+    }
+    vkGetPhysicalDeviceMemoryProperties(self->physical_, &self->memory_properties_);
+
+    VkPhysicalDeviceFeatures supported{};
+    vkGetPhysicalDeviceFeatures(self->physical_, &supported);
+    VkPhysicalDeviceFeatures enabled{};
+    // Storage images of R8 / RG8 (UNORM, SNORM) need the extended formats feature; an application
+    // writing NATIVE BC4/BC5 into images enables it, so the tests do too where the device has it.
+    enabled.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
+
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qci.queueFamilyIndex = self->family_;
+    qci.queueCount = 1;
+    qci.pQueuePriorities = &priority;
+    const char* device_exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    dci.queueCreateInfoCount = 1;
+    dci.pQueueCreateInfos = &qci;
+    dci.enabledExtensionCount = 1;
+    dci.ppEnabledExtensionNames = device_exts;
+    dci.pEnabledFeatures = &enabled;
+    r = vkCreateDevice(self->physical_, &dci, nullptr, &self->device_);
+    REQUIRE(r == VK_SUCCESS);
+    volkLoadDevice(self->device_);
+    vkGetDeviceQueue(self->device_, self->family_, 0, &self->queue_);
+    VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    cpci.queueFamilyIndex = self->family_;
+    cpci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    r = vkCreateCommandPool(self->device_, &cpci, nullptr, &self->pool_);
+    REQUIRE(r == VK_SUCCESS);
+    check_no_validation_messages(self->log_, "creating the test's Vulkan device");
+    return self;
+}
+
+void VulkanTestDevice::destroy_all() {
+    if (device_) {
+        vkDeviceWaitIdle(device_);
+        if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
+        vkDestroyDevice(device_, nullptr);
+    }
+    pool_ = VK_NULL_HANDLE;
+    device_ = VK_NULL_HANDLE;
+    if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+    messenger_ = VK_NULL_HANDLE;
+    if (instance_) vkDestroyInstance(instance_, nullptr);
+    instance_ = VK_NULL_HANDLE;
+}
+
+VulkanTestDevice::~VulkanTestDevice() { destroy_all(); }
+
+void VulkanTestDevice::close_and_check() {
+    // Destroying the device makes the layer report objects the test or the library leaked; the
+    // messenger lives until after that.
+    if (device_) {
+        vkDeviceWaitIdle(device_);
+        if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
+        pool_ = VK_NULL_HANDLE;
+        vkDestroyDevice(device_, nullptr);
+        device_ = VK_NULL_HANDLE;
+    }
+    check_no_validation_messages(log_, "destroying the test's Vulkan device");
+    destroy_all();
+}
+
+texdec_external_device VulkanTestDevice::external_device() const {
+    texdec_external_device d{};
+    d.get_instance_proc_addr = vkGetInstanceProcAddr;  // volk's pointer: the loader's entry point
+    d.instance = instance_;
+    d.physical_device = physical_;
+    d.device = device_;
+    d.queue_family_index = family_;
+    d.queue = queue_;
+    return d;
+}
+
+uint32_t VulkanTestDevice::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
+    for (uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i)
+        if ((type_bits & (1u << i)) && (memory_properties_.memoryTypes[i].propertyFlags & flags) == flags) return i;
+    return UINT32_MAX;
+}
+
+HostBuffer VulkanTestDevice::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage) {
+    HostBuffer b;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = usage;
+    REQUIRE(vkCreateBuffer(device_, &bci, nullptr, &b.buffer) == VK_SUCCESS);
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    REQUIRE(mai.memoryTypeIndex != UINT32_MAX);
+    REQUIRE(vkAllocateMemory(device_, &mai, nullptr, &b.memory) == VK_SUCCESS);
+    REQUIRE(vkBindBufferMemory(device_, b.buffer, b.memory, 0) == VK_SUCCESS);
+    void* mapped = nullptr;
+    REQUIRE(vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &mapped) == VK_SUCCESS);
+    b.mapped = static_cast<uint8_t*>(mapped);
+    b.size = size;
+    return b;
+}
+
+void VulkanTestDevice::destroy(HostBuffer& b) {
+    if (b.buffer) vkDestroyBuffer(device_, b.buffer, nullptr);
+    if (b.memory) vkFreeMemory(device_, b.memory, nullptr);
+    b = HostBuffer{};
+}
+
+TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32_t height, uint32_t layers,
+                                         VkImageUsageFlags usage, VkImageCreateFlags flags, VkFormat view_format) {
+    TestImage img;
+    VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    ici.flags = flags;
+    ici.imageType = VK_IMAGE_TYPE_2D;
+    ici.format = format;
+    ici.extent = {width, height, 1};
+    ici.mipLevels = 1;
+    ici.arrayLayers = layers;
+    ici.samples = VK_SAMPLE_COUNT_1_BIT;
+    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+    ici.usage = usage;
+    ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    REQUIRE(vkCreateImage(device_, &ici, nullptr, &img.image) == VK_SUCCESS);
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(device_, img.image, &req);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
+    REQUIRE(vkAllocateMemory(device_, &mai, nullptr, &img.memory) == VK_SUCCESS);
+    REQUIRE(vkBindImageMemory(device_, img.image, img.memory, 0) == VK_SUCCESS);
+    VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    vci.image = img.image;
+    vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    vci.format = view_format ? view_format : format;
+    vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    // A storage view of an sRGB image created with MUTABLE_FORMAT must not inherit the sRGB
+    // format's (missing) storage usage: restrict the view's usage to what its format supports.
+    VkImageViewUsageCreateInfo usage_info{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+    if (view_format && view_format != format) {
+        usage_info.usage = usage;
+        vci.pNext = &usage_info;
+    }
+    REQUIRE(vkCreateImageView(device_, &vci, nullptr, &img.view) == VK_SUCCESS);
+    return img;
+}
+
+void VulkanTestDevice::destroy(TestImage& img) {
+    if (img.view) vkDestroyImageView(device_, img.view, nullptr);
+    if (img.image) vkDestroyImage(device_, img.image, nullptr);
+    if (img.memory) vkFreeMemory(device_, img.memory, nullptr);
+    img = TestImage{};
+}
+
+bool VulkanTestDevice::format_supports(VkFormat format, VkFormatFeatureFlags features) const {
+    VkFormatProperties props;
+    vkGetPhysicalDeviceFormatProperties(physical_, format, &props);
+    return (props.optimalTilingFeatures & features) == features;
+}
+
+VkCommandBuffer VulkanTestDevice::begin_commands() {
+    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cbai.commandPool = pool_;
+    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cbai.commandBufferCount = 1;
+    VkCommandBuffer cmd;
+    REQUIRE(vkAllocateCommandBuffers(device_, &cbai, &cmd) == VK_SUCCESS);
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    REQUIRE(vkBeginCommandBuffer(cmd, &bi) == VK_SUCCESS);
+    return cmd;
+}
+
+void VulkanTestDevice::submit_and_wait(VkCommandBuffer cmd) {
+    REQUIRE(vkEndCommandBuffer(cmd) == VK_SUCCESS);
+    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkFence fence;
+    REQUIRE(vkCreateFence(device_, &fci, nullptr, &fence) == VK_SUCCESS);
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cmd;
+    REQUIRE(vkQueueSubmit(queue_, 1, &si, fence) == VK_SUCCESS);
+    const VkResult r = vkWaitForFences(device_, 1, &fence, VK_TRUE, 60ull * 1000 * 1000 * 1000);
+    vkDestroyFence(device_, fence, nullptr);
+    vkFreeCommandBuffers(device_, pool_, 1, &cmd);
+    REQUIRE(r == VK_SUCCESS);
+}
+
+}  // namespace texdec_test

@@ -1,0 +1,139 @@
+// GPU test plumbing: a texdec context of the library's own (validation on), or a Vulkan device
+// of the test's own (validation layer + VK_EXT_debug_utils messenger) for the external-context
+// path and the lavapipe-native oracle.
+//
+// Policy (DESIGN.md "Tests and CI"):
+//   - every GPU test runs with VK_LAYER_KHRONOS_validation and fails on ANY message it reports;
+//   - no Vulkan device (or no validation layer) fails the test with a clear message, unless
+//     TEXDEC_ALLOW_NO_DEVICE=1: then the test stops early with a loud "SKIPPED" warning and the
+//     process exits with kSkipExitCode, which ctest shows as skipped.
+#pragma once
+
+#include <volk.h>
+
+#include <texdec/texdec.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace texdec_test {
+
+constexpr int kSkipExitCode = 77;
+bool any_test_skipped_for_lack_of_device();
+
+// Fails the current test with `reason`, or (TEXDEC_ALLOW_NO_DEVICE=1) records a skip and warns.
+// Returns normally only in the skip case; the caller then returns from the test.
+void fail_or_skip_for_missing_device(const std::string& reason);
+
+// Messages collected from a callback that may run on any thread.
+class MessageLog {
+public:
+    void add_validation(const std::string& text);
+    void add_error(const std::string& text);
+    std::vector<std::string> take_validation();
+    std::vector<std::string> take_errors();
+
+private:
+    std::mutex mutex_;
+    std::vector<std::string> validation_, errors_;
+};
+
+// CHECKs that `log` got no validation message since the last call; lists them otherwise.
+void check_no_validation_messages(MessageLog& log, const char* where);
+
+// ---- a texdec context with its own device ---------------------------------------------------
+
+class OwnContext {
+public:
+    // A context with TEXDEC_CONTEXT_VALIDATION. nullptr means: stop the test (skipped); a missing
+    // device otherwise FAILs inside this call.
+    static std::unique_ptr<OwnContext> open();
+    ~OwnContext();
+
+    texdec_context* get() const { return ctx_; }
+    MessageLog& log() { return log_; }
+    // texdec_decode, then a check that the validation layer said nothing.
+    texdec_status decode(const texdec_host_job& job);
+    // Destroys the context (reporting anything the layer says at teardown) and checks the log.
+    void close_and_check();
+
+private:
+    OwnContext() = default;
+    static void callback(texdec_message_severity severity, const char* message, void* user_data);
+    texdec_context* ctx_ = nullptr;
+    MessageLog log_;
+};
+
+// ---- a Vulkan device of the test's own ------------------------------------------------------
+
+struct HostBuffer {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    uint8_t* mapped = nullptr;  // persistently mapped, HOST_COHERENT
+    VkDeviceSize size = 0;
+};
+
+struct TestImage {
+    VkImage image = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkImageView view = VK_NULL_HANDLE;
+};
+
+class VulkanTestDevice {
+public:
+    // Instance with VK_LAYER_KHRONOS_validation (+ synchronization validation) and a debug
+    // messenger that records every message; a device with a compute queue and
+    // VK_KHR_push_descriptor. nullptr: skipped (see fail_or_skip_for_missing_device).
+    static std::unique_ptr<VulkanTestDevice> open();
+    ~VulkanTestDevice();
+
+    VkInstance instance() const { return instance_; }
+    VkPhysicalDevice physical_device() const { return physical_; }
+    VkDevice device() const { return device_; }
+    VkQueue queue() const { return queue_; }
+    uint32_t queue_family() const { return family_; }
+    const VkPhysicalDeviceProperties& properties() const { return properties_; }
+    MessageLog& log() { return log_; }
+
+    // What texdec_context_create_external needs.
+    texdec_external_device external_device() const;
+
+    HostBuffer create_buffer(VkDeviceSize size, VkBufferUsageFlags usage);
+    void destroy(HostBuffer& buffer);
+    // A 2D image (arrayLayers layers) with one 2D_ARRAY view of `view_format` (0 = image format).
+    TestImage create_image(VkFormat format, uint32_t width, uint32_t height, uint32_t layers, VkImageUsageFlags usage,
+                           VkImageCreateFlags flags = 0, VkFormat view_format = VK_FORMAT_UNDEFINED);
+    void destroy(TestImage& image);
+    bool format_supports(VkFormat format, VkFormatFeatureFlags optimal_features) const;
+
+    VkCommandBuffer begin_commands();
+    // Ends, submits, waits (60 s) and frees the command buffer; REQUIREs success.
+    void submit_and_wait(VkCommandBuffer cmd);
+
+    // Destroys everything (leaks and teardown messages are reported by the layer) and checks the log.
+    void close_and_check();
+
+private:
+    VulkanTestDevice() = default;
+    void destroy_all();
+    uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+    static VKAPI_ATTR VkBool32 VKAPI_CALL messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                             VkDebugUtilsMessageTypeFlagsEXT types,
+                                                             const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                             void* user_data);
+
+    VkInstance instance_ = VK_NULL_HANDLE;
+    VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+    VkPhysicalDeviceProperties properties_{};
+    VkPhysicalDeviceMemoryProperties memory_properties_{};
+    VkDevice device_ = VK_NULL_HANDLE;
+    VkQueue queue_ = VK_NULL_HANDLE;
+    uint32_t family_ = 0;
+    VkCommandPool pool_ = VK_NULL_HANDLE;
+    MessageLog log_;
+};
+
+}  // namespace texdec_test

@@ -1,0 +1,132 @@
+#include "lavapipe_native.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "native_fetch.h"  // spirv_native_fetch, generated from tests/shaders/native_fetch.comp
+
+namespace texdec_test {
+namespace {
+
+VkFormat unorm_twin(const BcFormat& f) {
+    if (!f.srgb) return f.vk_format;
+    for (const auto& g : bc_formats())
+        if (g.kind == f.kind && !g.srgb && !g.is_signed) return g.vk_format;
+    return VK_FORMAT_UNDEFINED;
+}
+
+}  // namespace
+
+std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const uint8_t* blocks, uint32_t width,
+                                 uint32_t height) {
+    VkDevice d = dev.device();
+    const VkDeviceSize block_bytes = VkDeviceSize((width + 3) / 4) * ((height + 3) / 4) * f.block_bytes;
+    const VkDeviceSize texel_bytes = VkDeviceSize(width) * height * 16;
+
+    REQUIRE(dev.format_supports(f.vk_format, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT));
+    TestImage image = dev.create_image(f.vk_format, width, height, 1, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                       f.srgb ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0, unorm_twin(f));
+    HostBuffer upload = dev.create_buffer(block_bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    std::memcpy(upload.mapped, blocks, block_bytes);
+    HostBuffer texels = dev.create_buffer(texel_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+
+    VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+    sci.magFilter = sci.minFilter = VK_FILTER_NEAREST;
+    sci.addressModeU = sci.addressModeV = sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    VkSampler sampler;
+    REQUIRE(vkCreateSampler(d, &sci, nullptr, &sampler) == VK_SUCCESS);
+
+    VkDescriptorSetLayoutBinding bindings[2] = {
+        {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+        {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+    VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    dslci.bindingCount = 2;
+    dslci.pBindings = bindings;
+    VkDescriptorSetLayout set_layout;
+    REQUIRE(vkCreateDescriptorSetLayout(d, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+    VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, 12};
+    VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    plci.setLayoutCount = 1;
+    plci.pSetLayouts = &set_layout;
+    plci.pushConstantRangeCount = 1;
+    plci.pPushConstantRanges = &push;
+    VkPipelineLayout pipeline_layout;
+    REQUIRE(vkCreatePipelineLayout(d, &plci, nullptr, &pipeline_layout) == VK_SUCCESS);
+    VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    smci.codeSize = sizeof spirv_native_fetch;
+    smci.pCode = spirv_native_fetch;
+    VkShaderModule module;
+    REQUIRE(vkCreateShaderModule(d, &smci, nullptr, &module) == VK_SUCCESS);
+    VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module, "main", nullptr};
+    cpci.layout = pipeline_layout;
+    VkPipeline pipeline;
+    REQUIRE(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
+    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
+    VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    dpci.maxSets = 1;
+    dpci.poolSizeCount = 2;
+    dpci.pPoolSizes = sizes;
+    VkDescriptorPool pool;
+    REQUIRE(vkCreateDescriptorPool(d, &dpci, nullptr, &pool) == VK_SUCCESS);
+    VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    dsai.descriptorPool = pool;
+    dsai.descriptorSetCount = 1;
+    dsai.pSetLayouts = &set_layout;
+    VkDescriptorSet set;
+    REQUIRE(vkAllocateDescriptorSets(d, &dsai, &set) == VK_SUCCESS);
+    VkDescriptorImageInfo image_info{sampler, image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    VkDescriptorBufferInfo buffer_info{texels.buffer, 0, VK_WHOLE_SIZE};
+    VkWriteDescriptorSet writes[2] = {};
+    writes[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 0, 0, 1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &image_info, nullptr, nullptr};
+    writes[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 1, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nullptr, &buffer_info, nullptr};
+    vkUpdateDescriptorSets(d, 2, writes, 0, nullptr);
+
+    VkCommandBuffer cmd = dev.begin_commands();
+    VkImageMemoryBarrier to_transfer{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    to_transfer.srcAccessMask = 0;
+    to_transfer.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    to_transfer.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    to_transfer.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    to_transfer.srcQueueFamilyIndex = to_transfer.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    to_transfer.image = image.image;
+    to_transfer.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &to_transfer);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {width, height, 1};
+    vkCmdCopyBufferToImage(cmd, upload.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    VkImageMemoryBarrier to_read = to_transfer;
+    to_read.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    to_read.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+    to_read.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    to_read.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1, &to_read);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
+    const uint32_t extent[3] = {width, height, 1};
+    vkCmdPushConstants(cmd, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof extent, extent);
+    vkCmdDispatch(cmd, (width + 7) / 8, (height + 7) / 8, 1);
+    VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    to_host.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr, 0, nullptr);
+    dev.submit_and_wait(cmd);
+
+    std::vector<float> result(size_t(width) * height * 4);
+    std::memcpy(result.data(), texels.mapped, texel_bytes);
+
+    vkDestroyDescriptorPool(d, pool, nullptr);
+    vkDestroyPipeline(d, pipeline, nullptr);
+    vkDestroyShaderModule(d, module, nullptr);
+    vkDestroyPipelineLayout(d, pipeline_layout, nullptr);
+    vkDestroyDescriptorSetLayout(d, set_layout, nullptr);
+    vkDestroySampler(d, sampler, nullptr);
+    dev.destroy(texels);
+    dev.destroy(upload);
+    dev.destroy(image);
+    return result;
+}
+
+}  // namespace texdec_test

@@ -1,0 +1,22 @@
+// The device's own BC decode (lavapipe's, on machines without a GPU): a VkImage of the BC
+// VkFormat (OPTIMAL tiling), vkCmdCopyBufferToImage of the raw blocks, and a compute shader that
+// texelFetches every texel into a vec4 storage buffer (tests/shaders/native_fetch.comp).
+// ORACLES.md: lavapipe's BC1-5 decode is an approximation (up to 2 LSB off), so it is only a
+// +-2 sanity check, independent of both rounding modes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../gpu/gpu_fixture.h"
+#include "../support/bc_formats.h"
+
+namespace texdec_test {
+
+// Decodes width x height texels (block multiples not required) of tightly packed blocks.
+// sRGB formats are fetched through the UNORM view of a MUTABLE_FORMAT image, so the values stay
+// sRGB-encoded (as texdec's outputs do). Returns RGBA floats, row-major.
+std::vector<float> native_decode(VulkanTestDevice& device, const BcFormat& format, const uint8_t* blocks,
+                                 uint32_t width, uint32_t height);
+
+}  // namespace texdec_test

@@ -1,0 +1,96 @@
+#include "nvimage_oracle.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+// Minimal declarations of libnvimage's block classes, written from the exported symbols that
+// `nm -DC /usr/lib/x86_64-linux-gnu/libnvimage.so` lists:
+//   nv::BlockDXT1::decodeBlock(nv::ColorBlock*) const   (_ZNK2nv9BlockDXT111decodeBlockEPNS_10ColorBlockE)
+//   nv::BlockDXT3::decodeBlock(nv::ColorBlock*) const
+//   nv::BlockDXT5::decodeBlock(nv::ColorBlock*) const
+//   nv::BlockATI1::decodeBlock(nv::ColorBlock*) const
+//   nv::BlockATI2::decodeBlock(nv::ColorBlock*) const
+// The block classes are plain data whose bytes are the compressed block (8 or 16 bytes), with
+// non-virtual member functions, so a class holding just those bytes is layout-compatible.
+// nv::ColorBlock is 16 Color32 texels, row-major, each stored as the bytes B, G, R, A (measured
+// by decoding known blocks; decode_checked() below verifies on every call that nothing past
+// those 64 bytes is written, so a wrong size assumption cannot pass silently).
+namespace nv {
+class ColorBlock;
+class BlockDXT1 { public: uint8_t bytes[8]; void decodeBlock(ColorBlock* block) const; };
+class BlockDXT3 { public: uint8_t bytes[16]; void decodeBlock(ColorBlock* block) const; };
+class BlockDXT5 { public: uint8_t bytes[16]; void decodeBlock(ColorBlock* block) const; };
+class BlockATI1 { public: uint8_t bytes[8]; void decodeBlock(ColorBlock* block) const; };
+class BlockATI2 { public: uint8_t bytes[16]; void decodeBlock(ColorBlock* block) const; };
+}  // namespace nv
+
+namespace texdec_test::nvimage {
+namespace {
+
+constexpr size_t kColorBlockBytes = 64;
+constexpr size_t kGuardBytes = 64;
+constexpr uint8_t kGuard = 0xA5;
+
+// Decodes into a 64-byte BGRA ColorBlock followed by guard bytes; aborts if the guard changed.
+template <typename Block>
+void decode_checked(const uint8_t* raw, uint8_t bgra[kColorBlockBytes]) {
+    Block block;
+    std::memcpy(block.bytes, raw, sizeof block.bytes);
+    alignas(16) uint8_t storage[kColorBlockBytes + kGuardBytes];
+    std::memset(storage, kGuard, sizeof storage);
+    block.decodeBlock(reinterpret_cast<nv::ColorBlock*>(storage));
+    for (size_t i = kColorBlockBytes; i < sizeof storage; ++i)
+        if (storage[i] != kGuard) {
+            std::fprintf(stderr, "nvimage_oracle: nv::ColorBlock is larger than 64 bytes; fix the declarations\n");
+            std::abort();
+        }
+    std::memcpy(bgra, storage, kColorBlockBytes);
+}
+
+void bgra_to_rgba(const uint8_t bgra[64], uint8_t rgba[64]) {
+    for (int t = 0; t < 16; ++t) {
+        rgba[4 * t + 0] = bgra[4 * t + 2];
+        rgba[4 * t + 1] = bgra[4 * t + 1];
+        rgba[4 * t + 2] = bgra[4 * t + 0];
+        rgba[4 * t + 3] = bgra[4 * t + 3];
+    }
+}
+
+}  // namespace
+
+void decode_dxt1(const uint8_t block[8], uint8_t rgba[64]) {
+    uint8_t bgra[64];
+    decode_checked<nv::BlockDXT1>(block, bgra);
+    bgra_to_rgba(bgra, rgba);
+}
+
+void decode_dxt3(const uint8_t block[16], uint8_t rgba[64]) {
+    uint8_t bgra[64];
+    decode_checked<nv::BlockDXT3>(block, bgra);
+    bgra_to_rgba(bgra, rgba);
+}
+
+void decode_dxt5(const uint8_t block[16], uint8_t rgba[64]) {
+    uint8_t bgra[64];
+    decode_checked<nv::BlockDXT5>(block, bgra);
+    bgra_to_rgba(bgra, rgba);
+}
+
+// BlockATI1 writes the value to R, G and B (alpha 255); BlockATI2 writes x to R and y to G.
+void decode_ati1(const uint8_t block[8], uint8_t red[16]) {
+    uint8_t bgra[64];
+    decode_checked<nv::BlockATI1>(block, bgra);
+    for (int t = 0; t < 16; ++t) red[t] = bgra[4 * t + 2];
+}
+
+void decode_ati2(const uint8_t block[16], uint8_t red[16], uint8_t green[16]) {
+    uint8_t bgra[64];
+    decode_checked<nv::BlockATI2>(block, bgra);
+    for (int t = 0; t < 16; ++t) {
+        red[t] = bgra[4 * t + 2];
+        green[t] = bgra[4 * t + 1];
+    }
+}
+
+}  // namespace texdec_test::nvimage

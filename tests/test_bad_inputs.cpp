@@ -1,0 +1,276 @@
+// Bad inputs to the one-call API: each returns its own status and writes nothing (the whole
+// destination and guard bytes around it keep their canary). CI also runs these under ASan, which
+// catches reads past the end of the block data.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "gpu/gpu_fixture.h"
+#include "support/compare.h"
+#include "support/random_blocks.h"
+
+using namespace texdec_test;
+
+namespace {
+
+// A destination with guard bytes on both sides; `texels` points past the front guard.
+struct GuardedDestination {
+    static constexpr size_t kGuard = 64;
+    std::vector<uint8_t> memory;
+    explicit GuardedDestination(size_t size) : memory(size + 2 * kGuard) { fill_canary(memory.data(), memory.size()); }
+    uint8_t* texels() { return memory.data() + kGuard; }
+    size_t size() const { return memory.size() - 2 * kGuard; }
+    bool untouched() const {
+        for (size_t i = 0; i < memory.size(); ++i)
+            if (memory[i] != canary_byte(i)) return false;
+        return true;
+    }
+};
+
+// The block data lives at the very end of a heap allocation, so that a read past blocks_size is
+// a heap overflow under ASan.
+struct ExactBlocks {
+    std::unique_ptr<uint8_t[]> data;
+    size_t size;
+    ExactBlocks(const std::vector<uint8_t>& bytes, size_t keep) : data(new uint8_t[keep ? keep : 1]), size(keep) {
+        std::memcpy(data.get(), bytes.data(), keep);
+    }
+};
+
+texdec_host_job job_for(const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, const void* blocks, size_t blocks_size,
+                        GuardedDestination& dst) {
+    texdec_host_job job{};
+    job.format = f.format;
+    job.output = TEXDEC_OUTPUT_RGBA16F;
+    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+    job.width = w;
+    job.height = h;
+    job.depth = d;
+    job.blocks = blocks;
+    job.blocks_size = blocks_size;
+    job.texels = dst.texels();
+    job.texels_size = dst.size();
+    return job;
+}
+
+}  // namespace
+
+TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const BcFormat& bc1 = bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM);
+    const BcFormat& bc5 = bc_format(TEXDEC_FORMAT_BC5_SNORM);
+    const std::vector<uint8_t> blocks = random_blocks(bc5, 4 * 2 * 3, test_seed());  // 13x7x3 of BC5
+    const uint32_t w = 13, h = 7, d = 3;
+
+    SECTION("truncated block data: SOURCE_TOO_SMALL") {
+        for (const BcFormat* f : {&bc1, &bc5}) {
+            INFO(f->name);
+            const size_t needed = size_t(4 * 2 * d) * f->block_bytes;
+            for (size_t keep : {size_t(0), size_t(1), needed / 2, needed - 1}) {
+                INFO("blocks_size " << keep << " of " << needed);
+                ExactBlocks source(blocks, keep);
+                GuardedDestination dst(size_t(w) * h * d * 8);
+                texdec_host_job job = job_for(*f, w, h, d, source.data.get(), keep, dst);
+                CHECK(ctx->decode(job) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
+                CHECK(dst.untouched());
+                CHECK(!ctx->log().take_errors().empty());  // the callback names the problem
+            }
+            // With a row length the last block row still needs the whole of its row's blocks.
+            GuardedDestination dst(size_t(w) * h * 8);
+            texdec_host_job job = job_for(*f, w, h, 1, blocks.data(), size_t(6 * 1 + 4) * f->block_bytes - 1, dst);
+            job.blocks_row_length = 24;  // 6 blocks per row: 6 + 4 blocks needed for 2 block rows
+            CHECK(ctx->decode(job) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
+            CHECK(dst.untouched());
+            // Exactly up to the last needed block is enough (ASan: nothing past it is read).
+            ExactBlocks exact(blocks, size_t(6 * 1 + 4) * f->block_bytes);
+            job.blocks = exact.data.get();
+            job.blocks_size = exact.size;
+            CHECK(ctx->decode(job) == TEXDEC_SUCCESS);
+        }
+    }
+
+    SECTION("zero extents: INVALID_EXTENT") {
+        for (auto [ew, eh, ed] : {std::array<uint32_t, 3>{0, 7, 1}, {13, 0, 1}, {13, 7, 0}, {0, 0, 0}}) {
+            GuardedDestination dst(size_t(w) * h * d * 8);
+            texdec_host_job job = job_for(bc5, ew, eh, ed, blocks.data(), blocks.size(), dst);
+            CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_EXTENT);
+            CHECK(dst.untouched());
+        }
+    }
+
+    SECTION("overflowing extents: SIZE_OVERFLOW") {
+        GuardedDestination dst(1024);
+        texdec_host_job job = job_for(bc5, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, blocks.data(), blocks.size(), dst);
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_SIZE_OVERFLOW);
+        CHECK(dst.untouched());
+        job = job_for(bc1, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, blocks.data(), blocks.size(), dst);
+        job.output = TEXDEC_OUTPUT_RGBA8;
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_SIZE_OVERFLOW);
+        CHECK(dst.untouched());
+        // Pitches that overflow with a modest extent.
+        job = job_for(bc1, 8, 8, 8, blocks.data(), blocks.size(), dst);
+        job.output = TEXDEC_OUTPUT_RGBA8;
+        job.row_pitch = SIZE_MAX / 4;
+        job.slice_pitch = SIZE_MAX / 2;
+        const texdec_status s = ctx->decode(job);
+        CHECK((s == TEXDEC_ERROR_SIZE_OVERFLOW || s == TEXDEC_ERROR_DESTINATION_TOO_SMALL || s == TEXDEC_ERROR_SOURCE_TOO_SMALL));
+        CHECK(dst.untouched());
+    }
+
+    SECTION("destination too small: DESTINATION_TOO_SMALL") {
+        for (texdec_output output : {TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_NATIVE}) {
+            INFO(output_name(output));
+            const size_t needed = size_t(w) * h * d * output_texel_bytes(bc5, output);
+            for (size_t size : {size_t(0), size_t(1), needed - 1}) {
+                GuardedDestination dst(size);
+                texdec_host_job job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), dst);
+                job.output = output;
+                CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+                CHECK(dst.untouched());
+            }
+        }
+        // A padded pitch needs the padding between rows.
+        GuardedDestination dst(size_t(w) * h * 8);
+        texdec_host_job job = job_for(bc5, w, h, 1, blocks.data(), blocks.size(), dst);
+        job.row_pitch = size_t(w) * 8 + 8;
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+        CHECK(dst.untouched());
+    }
+
+    SECTION("row pitch / row length smaller than the extent: INVALID_LAYOUT") {
+        GuardedDestination dst(size_t(w) * h * 8 * 2);
+        texdec_host_job job = job_for(bc5, w, h, 1, blocks.data(), blocks.size(), dst);
+        job.row_pitch = size_t(w) * 8 - 8;
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
+        CHECK(dst.untouched());
+        job = job_for(bc5, w, h, 2, blocks.data(), blocks.size(), dst);
+        job.slice_pitch = size_t(w) * 8 * h - 8;
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
+        CHECK(dst.untouched());
+        job = job_for(bc5, w, h, 1, blocks.data(), blocks.size(), dst);
+        job.blocks_row_length = 8;  // < width 13
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
+        CHECK(dst.untouched());
+        job = job_for(bc5, w, h, 2, blocks.data(), blocks.size(), dst);
+        job.blocks_image_height = 4;  // < height 7
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
+        CHECK(dst.untouched());
+    }
+
+    SECTION("unknown format value: UNKNOWN_FORMAT") {
+        for (int v : {int(TEXDEC_FORMAT_UNDEFINED), int(TEXDEC_FORMAT_COUNT), 9999, -5}) {
+            INFO("format value " << v);
+            GuardedDestination dst(size_t(w) * h * d * 8);
+            texdec_host_job job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), dst);
+            store_raw_enum(job.format, v);
+            CHECK(ctx->decode(job) == TEXDEC_ERROR_UNKNOWN_FORMAT);
+            CHECK(dst.untouched());
+        }
+    }
+
+    SECTION("formats not implemented (BC6H, BC7, ETC2, EAC, ASTC): UNSUPPORTED_FORMAT") {
+        size_t checked = 0;
+        for (int v = TEXDEC_FORMAT_UNDEFINED + 1; v < TEXDEC_FORMAT_COUNT; ++v) {
+            texdec_format_info info;
+            REQUIRE(texdec_format_get_info(texdec_format(v), &info) == TEXDEC_SUCCESS);
+            if (info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED) continue;
+            INFO(info.name);
+            uint64_t bytes = 0;
+            REQUIRE(texdec_encoded_size(info.format, 16, 16, 1, &bytes) == TEXDEC_SUCCESS);
+            std::vector<uint8_t> data(bytes, 0x55);
+            GuardedDestination dst(16 * 16 * 8);
+            texdec_host_job job = job_for(bc5, 16, 16, 1, data.data(), data.size(), dst);
+            job.format = info.format;
+            job.output = TEXDEC_OUTPUT_RGBA16F;
+            CHECK(ctx->decode(job) == TEXDEC_ERROR_UNSUPPORTED_FORMAT);
+            CHECK(dst.untouched());
+            ++checked;
+        }
+        // This milestone: BC7 and ASTC at least are not implemented yet.
+        texdec_format_info bc7, astc;
+        REQUIRE(texdec_format_get_info(TEXDEC_FORMAT_BC7_UNORM, &bc7) == TEXDEC_SUCCESS);
+        REQUIRE(texdec_format_get_info(TEXDEC_FORMAT_ASTC_6x6_UNORM, &astc) == TEXDEC_SUCCESS);
+        if (!(bc7.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED) || !(astc.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED)) CHECK(checked > 0);
+    }
+
+    SECTION("RGBA8 of SNORM formats and unknown outputs: UNSUPPORTED_OUTPUT") {
+        for (texdec_format format : {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_FORMAT_BC5_SNORM}) {
+            GuardedDestination dst(size_t(w) * h * d * 8);
+            texdec_host_job job = job_for(bc_format(format), w, h, d, blocks.data(), blocks.size(), dst);
+            job.output = TEXDEC_OUTPUT_RGBA8;
+            CHECK(ctx->decode(job) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+            CHECK(dst.untouched());
+        }
+        GuardedDestination dst(size_t(w) * h * d * 8);
+        texdec_host_job job = job_for(bc1, w, h, d, blocks.data(), blocks.size(), dst);
+        store_raw_enum(job.output, 3);
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+        CHECK(dst.untouched());
+    }
+
+    SECTION("rounding NVIDIA (reserved) and unknown roundings: UNSUPPORTED_ROUNDING") {
+        for (int r : {int(TEXDEC_BC_ROUNDING_NVIDIA), 3, 77, -1}) {
+            INFO("rounding value " << r);
+            GuardedDestination dst(size_t(w) * h * d * 8);
+            texdec_host_job job = job_for(bc1, w, h, d, blocks.data(), blocks.size(), dst);
+            store_raw_enum(job.bc_rounding, r);
+            CHECK(ctx->decode(job) == TEXDEC_ERROR_UNSUPPORTED_ROUNDING);
+            CHECK(dst.untouched());
+        }
+    }
+
+    SECTION("NULL pointers: INVALID_ARGUMENT") {
+        GuardedDestination dst(size_t(w) * h * d * 8);
+        texdec_host_job job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), dst);
+        CHECK(texdec_decode(nullptr, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(ctx->decode(job) == TEXDEC_SUCCESS);  // the job itself is valid
+        CHECK(texdec_decode(ctx->get(), nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        GuardedDestination dst2(size_t(w) * h * d * 8);
+        job = job_for(bc5, w, h, d, nullptr, blocks.size(), dst2);
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(dst2.untouched());
+        job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), dst2);
+        job.texels = nullptr;
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(dst2.untouched());
+        texdec_context* out = reinterpret_cast<texdec_context*>(uintptr_t(1));
+        // The header does not say whether info may be NULL (the library takes it as defaults):
+        // either answer is accepted, but a context it returns must be usable and destroyable.
+        const texdec_status with_null_info = texdec_context_create(nullptr, &out);
+        CHECK((with_null_info == TEXDEC_SUCCESS || with_null_info == TEXDEC_ERROR_INVALID_ARGUMENT));
+        if (with_null_info == TEXDEC_SUCCESS) {
+            REQUIRE(out != nullptr);
+            CHECK(texdec_context_device_name(out) != nullptr);
+            texdec_context_destroy(out);
+        }
+        texdec_context_create_info info{};
+        CHECK(texdec_context_create(&info, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(texdec_context_create_external(&info, nullptr, &out) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(texdec_record_decode(nullptr, VK_NULL_HANDLE, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(texdec_enumerate_devices(nullptr, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        texdec_context_destroy(nullptr);  // must be a no-op
+    }
+
+    SECTION("a failed call does not spoil the context: the next decode is right") {
+        GuardedDestination bad(8);
+        texdec_host_job job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), bad);
+        CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+        std::vector<uint8_t> texels(size_t(w) * h * d * 8);
+        job.texels = texels.data();
+        job.texels_size = texels.size();
+        REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
+        BlockLayout bl;
+        bl.width = w;
+        bl.height = h;
+        bl.depth = d;
+        TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(bc5, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, blocks.data(), bl,
+                                                        {{TEXDEC_OUTPUT_RGBA16F, texels.data(), {}}}),
+                                    "exact model");
+    }
+    ctx->log().take_errors();
+    ctx->close_and_check();
+}

@@ -1,0 +1,603 @@
+// The external-context path: the test creates its own VkInstance (validation layer with
+// synchronization validation, a VK_EXT_debug_utils messenger that fails the test on any message),
+// device (VK_KHR_push_descriptor), queue, buffers and command buffers; texdec records into the
+// test's command buffer (texdec_record_decode), the test submits, reads back and compares with
+// the oracles (tolerance 0). Destinations: a VkBuffer (offsets, padded pitches, depth 2) and a
+// storage image (2D_ARRAY view, GENERAL layout, an origin offset and a first layer; sRGB outputs
+// through an R8G8B8A8_SRGB image with MUTABLE_FORMAT and a UNORM view). Bytes outside the texels
+// hold a canary that must survive.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "gpu/gpu_fixture.h"
+#include "support/compare.h"
+#include "support/random_blocks.h"
+
+using namespace texdec_test;
+
+namespace {
+
+void context_callback(texdec_message_severity severity, const char* message, void* user_data) {
+    auto* log = static_cast<MessageLog*>(user_data);
+    if (severity == TEXDEC_MESSAGE_VALIDATION) log->add_validation(message ? message : "");
+    else if (severity == TEXDEC_MESSAGE_ERROR) log->add_error(message ? message : "");
+}
+
+struct ExternalSetup {
+    std::unique_ptr<VulkanTestDevice> device;
+    texdec_context* ctx = nullptr;
+    MessageLog context_log;
+
+    bool open() {
+        device = VulkanTestDevice::open();
+        if (!device) return false;
+        texdec_context_create_info info{};
+        info.message_callback = context_callback;
+        info.user_data = &context_log;
+        const texdec_external_device ext = device->external_device();
+        const texdec_status s = texdec_context_create_external(&info, &ext, &ctx);
+        INFO("errors: " << [&] { std::string all; for (auto& e : context_log.take_errors()) all += e + "; "; return all; }());
+        REQUIRE(s == TEXDEC_SUCCESS);
+        REQUIRE(ctx != nullptr);
+        check_no_validation_messages(device->log(), "texdec_context_create_external");
+        return true;
+    }
+    void close() {
+        if (ctx) texdec_context_destroy(ctx);
+        ctx = nullptr;
+        device->close_and_check();
+    }
+    ~ExternalSetup() {
+        if (ctx) texdec_context_destroy(ctx);
+    }
+};
+
+// Source blocks in a device buffer at an offset, with a row length and image height larger than
+// the extent; uploaded with vkCmdCopyBuffer (so TEXDEC_RECORD_BARRIER_BEFORE has work to do).
+struct Source {
+    BlockLayout layout;
+    std::vector<uint8_t> bytes;  // the whole source buffer's contents, junk around the blocks
+    HostBuffer staging, buffer;
+};
+
+Source make_source(VulkanTestDevice& dev, const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, uint64_t seed) {
+    Source s;
+    s.layout.width = w;
+    s.layout.height = h;
+    s.layout.depth = d;
+    s.layout.row_length = ((w + 3) / 4 + 2) * 4;
+    s.layout.image_height = ((h + 3) / 4 + 1) * 4;
+    s.layout.offset = 256;
+    const size_t size = s.layout.required_bytes(f.block_bytes) + 64;
+    const size_t blocks = (size + f.block_bytes - 1) / f.block_bytes;
+    s.bytes = random_blocks(f, blocks, seed);
+    s.bytes.resize(size);
+    s.staging = dev.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    std::memcpy(s.staging.mapped, s.bytes.data(), size);
+    s.buffer = dev.create_buffer(size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    std::memset(s.buffer.mapped, 0, size);
+    return s;
+}
+
+void record_upload(VkCommandBuffer cmd, const Source& s) {
+    VkBufferCopy copy{0, 0, s.staging.size};
+    vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &copy);
+}
+
+texdec_record_job base_job(const BcFormat& f, texdec_bc_rounding rounding, texdec_output output, const Source& s) {
+    texdec_record_job job{};
+    job.format = f.format;
+    job.output = output;
+    job.bc_rounding = rounding;
+    job.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+    job.width = s.layout.width;
+    job.height = s.layout.height;
+    job.depth = s.layout.depth;
+    job.src_buffer = s.buffer.buffer;
+    job.src_offset = s.layout.offset;
+    job.src_size = s.buffer.size - s.layout.offset;
+    job.src_row_length = s.layout.row_length;
+    job.src_image_height = s.layout.image_height;
+    return job;
+}
+
+void host_read_barrier(VkCommandBuffer cmd) {
+    VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    b.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &b, 0, nullptr, 0, nullptr);
+}
+
+// One buffer destination: texels at an offset with padded rows and slices, canary everywhere else.
+struct BufferDestination {
+    texdec_output output;
+    TexelLayout layout;
+    ResolvedTexelLayout resolved;
+    HostBuffer buffer, readback;
+    VkDeviceSize dst_size;
+};
+
+BufferDestination make_buffer_destination(VulkanTestDevice& dev, const BcFormat& f, texdec_output output, uint32_t w, uint32_t h,
+                                          uint32_t d) {
+    BufferDestination b;
+    b.output = output;
+    const uint32_t texel = output_texel_bytes(f, output);
+    b.layout.offset = 64;
+    b.layout.row_pitch = size_t(w) * texel + 4 * texel;                // padded rows
+    b.layout.slice_pitch = b.layout.row_pitch * h + 16 * texel;        // padded slices
+    b.resolved = resolve(b.layout, texel, w, h);
+    const size_t end = b.resolved.end(w, h, d);
+    b.dst_size = ((end - b.layout.offset) + 3) / 4 * 4;  // the word holding the last texel (1-2 byte texels)
+    const size_t total = b.layout.offset + b.dst_size + 64;
+    b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    fill_canary(b.buffer.mapped, total);
+    b.readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    std::memset(b.readback.mapped, 0, total);
+    return b;
+}
+
+void check_buffer_destination(const BcFormat& f, texdec_bc_rounding rounding, const Source& s, const BufferDestination& b) {
+    INFO(f.name << " " << rounding_name(rounding) << " " << output_name(b.output) << " (buffer destination)");
+    const size_t clobbered = first_clobbered_byte(b.readback.mapped, b.readback.size, b.resolved, s.layout.width, s.layout.height,
+                                                  s.layout.depth);
+    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    CHECK(clobbered == SIZE_MAX);
+    const Oracle primary = primary_oracle(f, rounding);
+    TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary, s.bytes.data(), s.layout,
+                                                    {{b.output, b.readback.mapped, b.layout}}),
+                                oracle_name(primary));
+    if (primary != Oracle::Nvimage && oracle_supports(Oracle::Nvimage, f, rounding))
+        TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, Oracle::Nvimage, s.bytes.data(), s.layout,
+                                                        {{b.output, b.readback.mapped, b.layout}}),
+                                    oracle_name(Oracle::Nvimage));
+}
+
+}  // namespace
+
+TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGB_UNORM);
+    HostBuffer src = dev.create_buffer(8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};  // red 31 > blue 31; codes 0: red
+    std::memcpy(src.mapped, block, 8);
+    HostBuffer dst = dev.create_buffer(64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    std::memset(dst.mapped, 0, 64);
+    texdec_record_job job{};
+    job.format = f.format;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    job.width = job.height = 4;
+    job.depth = 1;
+    job.src_buffer = src.buffer;
+    job.src_size = 8;
+    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+    job.dst_buffer = dst.buffer;
+    job.dst_size = 64;
+    VkCommandBuffer cmd = dev.begin_commands();
+    REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    for (int t = 0; t < 16; ++t) {
+        INFO("texel " << t);
+        CHECK(dst.mapped[4 * t + 0] == 255);
+        CHECK(dst.mapped[4 * t + 1] == 0);
+        CHECK(dst.mapped[4 * t + 2] == 0);
+        CHECK(dst.mapped[4 * t + 3] == 255);
+    }
+    dev.destroy(src);
+    dev.destroy(dst);
+    setup.close();
+}
+
+TEST_CASE("external context: buffer destinations for every format/output/mode", "[external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const uint32_t w = 37, h = 23, d = 2;
+    for (const BcFormat& f : bc_formats())
+        for (texdec_bc_rounding rounding : kBothRoundings) {
+            Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 7 + rounding);
+            // All outputs of this format decoded in ONE command buffer, after one upload.
+            std::vector<BufferDestination> dsts;
+            for (texdec_output output : kAllOutputs)
+                if (output_offered(f, output)) dsts.push_back(make_buffer_destination(dev, f, output, w, h, d));
+            VkCommandBuffer cmd = dev.begin_commands();
+            record_upload(cmd, s);
+            for (auto& b : dsts) {
+                texdec_record_job job = base_job(f, rounding, b.output, s);
+                job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+                job.dst_buffer = b.buffer.buffer;
+                job.dst_offset = b.layout.offset;
+                job.dst_size = b.dst_size;
+                job.dst_row_pitch = b.layout.row_pitch;
+                job.dst_slice_pitch = b.layout.slice_pitch;
+                INFO(f.name << " " << rounding_name(rounding) << " " << output_name(b.output));
+                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+            }
+            for (auto& b : dsts) {
+                VkBufferCopy copy{0, 0, b.buffer.size};
+                vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+            }
+            host_read_barrier(cmd);
+            dev.submit_and_wait(cmd);
+            check_no_validation_messages(dev.log(), "recording and running the decode");
+            for (auto& b : dsts) {
+                check_buffer_destination(f, rounding, s, b);
+                dev.destroy(b.buffer);
+                dev.destroy(b.readback);
+            }
+            dev.destroy(s.staging);
+            dev.destroy(s.buffer);
+        }
+    setup.close();
+}
+
+TEST_CASE("external context: storage image destinations for every format/output/mode", "[external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const uint32_t w = 37, h = 23, d = 2;
+    const int32_t x0 = 5, y0 = 3;
+    const uint32_t first_layer = 1;
+    const uint32_t iw = w + x0 + 3, ih = h + y0 + 4, layers = d + first_layer + 1;
+    for (const BcFormat& f : bc_formats())
+        for (texdec_bc_rounding rounding : kBothRoundings)
+            for (texdec_output output : kAllOutputs) {
+                if (!output_offered(f, output)) continue;
+                INFO(f.name << " " << rounding_name(rounding) << " " << output_name(output) << " (image destination)");
+                const VkFormat image_format = output_vk_format(f, output);
+                const bool srgb = image_format == VK_FORMAT_R8G8B8A8_SRGB;
+                const VkFormat view_format = srgb ? VK_FORMAT_R8G8B8A8_UNORM : image_format;
+                if (!dev.format_supports(view_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) {
+                    WARN("device lacks storage-image support for VkFormat " << view_format << ": case not run");
+                    continue;
+                }
+                VkImageCreateFlags flags = 0;
+                if (srgb) {
+                    flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+                    if (!dev.format_supports(image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+                }
+                TestImage image = dev.create_image(image_format, iw, ih, layers,
+                                                   VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                                   flags, view_format);
+                const uint32_t texel = output_texel_bytes(f, output);
+                const size_t image_bytes = size_t(iw) * ih * layers * texel;
+                HostBuffer canary = dev.create_buffer(image_bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+                fill_canary(canary.mapped, image_bytes);
+                HostBuffer readback = dev.create_buffer(image_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+                Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 13 + output * 3 + rounding);
+
+                VkCommandBuffer cmd = dev.begin_commands();
+                record_upload(cmd, s);
+                VkImageMemoryBarrier ib{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+                ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+                ib.image = image.image;
+                ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+                ib.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+                ib.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+                ib.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
+                VkBufferImageCopy region{};
+                region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers};
+                region.imageExtent = {iw, ih, 1};
+                vkCmdCopyBufferToImage(cmd, canary.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+                // The caller's job: the image in GENERAL, its canary writes ordered before the decode's writes.
+                ib.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+                ib.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+                ib.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+                ib.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
+                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
+
+                texdec_record_job job = base_job(f, rounding, output, s);
+                job.dst_kind = TEXDEC_DESTINATION_IMAGE;
+                job.dst_view = image.view;
+                job.dst_x = x0;
+                job.dst_y = y0;
+                job.dst_layer = first_layer;
+                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                // TEXDEC_RECORD_BARRIER_AFTER made the texels visible to transfer reads; the layout
+                // change for the copy is the caller's.
+                ib.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
+                ib.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+                ib.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+                ib.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
+                vkCmdCopyImageToBuffer(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
+                host_read_barrier(cmd);
+                dev.submit_and_wait(cmd);
+                check_no_validation_messages(dev.log(), "recording and running the decode into an image");
+
+                TexelLayout tl;
+                tl.row_pitch = size_t(iw) * texel;
+                tl.slice_pitch = tl.row_pitch * ih;
+                tl.offset = first_layer * tl.slice_pitch + y0 * tl.row_pitch + x0 * texel;
+                const size_t clobbered = first_clobbered_byte(readback.mapped, image_bytes, resolve(tl, texel, w, h), w, h, d);
+                INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+                CHECK(clobbered == SIZE_MAX);
+                TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary_oracle(f, rounding), s.bytes.data(), s.layout,
+                                                                {{output, readback.mapped, tl}}),
+                                            oracle_name(primary_oracle(f, rounding)));
+                dev.destroy(s.staging);
+                dev.destroy(s.buffer);
+                dev.destroy(canary);
+                dev.destroy(readback);
+                dev.destroy(image);
+            }
+    setup.close();
+}
+
+TEST_CASE("external context: bad record jobs return their status and record nothing", "[external][bad][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_UNORM);
+    const uint32_t w = 13, h = 7, d = 1;
+    Source s = make_source(dev, f, w, h, d, test_seed());
+    std::memcpy(s.buffer.mapped, s.bytes.data(), s.bytes.size());
+    BufferDestination b = make_buffer_destination(dev, f, TEXDEC_OUTPUT_RGBA16F, w, h, d);
+
+    VkCommandBuffer cmd = dev.begin_commands();
+    auto good = [&] {
+        texdec_record_job job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
+        job.flags = 0;
+        job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+        job.dst_buffer = b.buffer.buffer;
+        job.dst_offset = b.layout.offset;
+        job.dst_size = b.dst_size;
+        job.dst_row_pitch = b.layout.row_pitch;
+        job.dst_slice_pitch = b.layout.slice_pitch;
+        return job;
+    };
+    auto expect = [&](texdec_record_job job, texdec_status status, const char* what) {
+        INFO(what);
+        CHECK(texdec_record_decode(setup.ctx, cmd, &job) == status);
+    };
+    texdec_record_job job = good();
+    job.src_size = s.layout.required_bytes(f.block_bytes) - s.layout.offset - 1;
+    expect(job, TEXDEC_ERROR_SOURCE_TOO_SMALL, "src_size one byte short");
+    job = good();
+    job.dst_size = b.resolved.end(w, h, d) - b.layout.offset - 1;
+    expect(job, TEXDEC_ERROR_DESTINATION_TOO_SMALL, "dst_size one byte short");
+    job = good();
+    job.src_offset = 2;
+    expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "src_offset not a multiple of 4");
+    job = good();
+    job.dst_row_pitch = b.layout.row_pitch - 2;  // >= a row, but not a multiple of the texel size (nor of 4)
+    expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "dst_row_pitch not a multiple of the texel size");
+    job = good();
+    job.dst_slice_pitch = b.layout.slice_pitch + 2;
+    expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "dst_slice_pitch not a multiple of the texel size");
+    job = good();
+    job.dst_offset = b.layout.offset + 2;
+    job.dst_size = b.dst_size - 2;
+    expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "dst_offset not a multiple of the texel size");
+    job = good();
+    job.dst_row_pitch = size_t(w) * 8 - 8;
+    expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "dst_row_pitch smaller than a row");
+    job = good();
+    job.src_row_length = 8;
+    expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "src_row_length smaller than the width");
+    job = good();
+    job.width = 0;
+    expect(job, TEXDEC_ERROR_INVALID_EXTENT, "zero width");
+    job = good();
+    job.width = job.height = job.depth = 0xFFFFFFFF;
+    job.src_row_length = job.src_image_height = 0;  // tight: only the sizes are wrong
+    job.dst_row_pitch = job.dst_slice_pitch = 0;
+    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "0xFFFFFFFF^3 extent");
+    job = good();
+    store_raw_enum(job.format, 9999);
+    expect(job, TEXDEC_ERROR_UNKNOWN_FORMAT, "unknown format");
+    job = good();
+    job.format = TEXDEC_FORMAT_BC7_UNORM;
+    expect(job, TEXDEC_ERROR_UNSUPPORTED_FORMAT, "BC7 (not implemented)");
+    job = good();
+    job.format = TEXDEC_FORMAT_BC4_SNORM;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    expect(job, TEXDEC_ERROR_UNSUPPORTED_OUTPUT, "RGBA8 of BC4 SNORM");
+    job = good();
+    job.bc_rounding = TEXDEC_BC_ROUNDING_NVIDIA;
+    expect(job, TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "NVIDIA rounding");
+    job = good();
+    job.src_buffer = VK_NULL_HANDLE;
+    expect(job, TEXDEC_ERROR_INVALID_ARGUMENT, "no source buffer");
+    job = good();
+    job.dst_buffer = VK_NULL_HANDLE;
+    expect(job, TEXDEC_ERROR_INVALID_ARGUMENT, "no destination buffer");
+    {
+        job = good();
+        job.dst_kind = TEXDEC_DESTINATION_IMAGE;
+        job.dst_view = VK_NULL_HANDLE;
+        const texdec_status st = texdec_record_decode(setup.ctx, cmd, &job);
+        INFO("image destination without a view: " << texdec_status_string(st));
+        CHECK((st == TEXDEC_ERROR_INVALID_ARGUMENT || st == TEXDEC_ERROR_INVALID_DESTINATION));
+        job = good();
+        store_raw_enum(job.dst_kind, 7);
+        const texdec_status st2 = texdec_record_decode(setup.ctx, cmd, &job);
+        INFO("unknown destination kind: " << texdec_status_string(st2));
+        CHECK((st2 == TEXDEC_ERROR_INVALID_ARGUMENT || st2 == TEXDEC_ERROR_INVALID_DESTINATION));
+    }
+    job = good();
+    CHECK(texdec_record_decode(setup.ctx, VK_NULL_HANDLE, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_record_decode(setup.ctx, cmd, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_record_decode(nullptr, cmd, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    // Nothing above may have recorded a write: run the command buffer and find the canary intact.
+    VkBufferCopy copy{0, 0, b.buffer.size};
+    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    bool untouched = true;
+    for (size_t i = 0; i < b.readback.size; ++i) untouched &= b.readback.mapped[i] == canary_byte(i);
+    CHECK(untouched);
+    setup.context_log.take_errors();
+    check_no_validation_messages(dev.log(), "bad record jobs");
+
+    // And the context still records a good job correctly afterwards (source already in place).
+    cmd = dev.begin_commands();
+    job = good();
+    job.flags = TEXDEC_RECORD_BARRIER_AFTER;
+    REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    check_buffer_destination(f, TEXDEC_BC_ROUNDING_EXACT, s, b);
+    dev.destroy(b.buffer);
+    dev.destroy(b.readback);
+    dev.destroy(s.staging);
+    dev.destroy(s.buffer);
+    setup.close();
+}
+
+TEST_CASE("external context: the one-call API on the caller's queue", "[external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    const BcFormat& f = bc_format(TEXDEC_FORMAT_BC5_UNORM);
+    const uint32_t w = 21, h = 10;
+    const std::vector<uint8_t> blocks = random_blocks(f, 6 * 3, test_seed());
+    std::vector<uint8_t> texels(size_t(w) * h * 2);
+    texdec_host_job job{};
+    job.format = f.format;
+    job.output = TEXDEC_OUTPUT_NATIVE;
+    job.bc_rounding = TEXDEC_BC_ROUNDING_IDEAL;
+    job.width = w;
+    job.height = h;
+    job.depth = 1;
+    job.blocks = blocks.data();
+    job.blocks_size = blocks.size();
+    job.texels = texels.data();
+    job.texels_size = texels.size();
+    REQUIRE(texdec_decode(setup.ctx, &job) == TEXDEC_SUCCESS);
+    check_no_validation_messages(setup.device->log(), "texdec_decode on an external context");
+    BlockLayout bl;
+    bl.width = w;
+    bl.height = h;
+    TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, TEXDEC_BC_ROUNDING_IDEAL, Oracle::Nvimage, blocks.data(), bl,
+                                                    {{TEXDEC_OUTPUT_NATIVE, texels.data(), {}}}),
+                                "libnvimage");
+    setup.close();
+}
+
+TEST_CASE("external context: RGBA16F buffer pitch that is a multiple of 4 but not of 8", "[external][gpu]") {
+    // The header asks for pitches that are multiples of the texel size. A library may refuse
+    // such a pitch (INVALID_LAYOUT) or honour it; if it honours it, the result must be right.
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM);
+    const uint32_t w = 13, h = 7, d = 1;
+    Source s = make_source(dev, f, w, h, d, test_seed() + 5);
+    BufferDestination b = make_buffer_destination(dev, f, TEXDEC_OUTPUT_RGBA16F, w, h, d);
+    b.layout.row_pitch = size_t(w) * 8 + 4;
+    b.resolved = resolve(b.layout, 8, w, h);
+    VkCommandBuffer cmd = dev.begin_commands();
+    record_upload(cmd, s);
+    texdec_record_job job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
+    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+    job.dst_buffer = b.buffer.buffer;
+    job.dst_offset = b.layout.offset;
+    job.dst_size = b.dst_size;
+    job.dst_row_pitch = b.layout.row_pitch;
+    const texdec_status status = texdec_record_decode(setup.ctx, cmd, &job);
+    INFO("status " << texdec_status_string(status));
+    CHECK((status == TEXDEC_SUCCESS || status == TEXDEC_ERROR_INVALID_LAYOUT));
+    VkBufferCopy copy{0, 0, b.buffer.size};
+    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    if (status == TEXDEC_SUCCESS) {
+        check_buffer_destination(f, TEXDEC_BC_ROUNDING_EXACT, s, b);
+    } else {
+        bool untouched = true;
+        for (size_t i = 0; i < b.readback.size; ++i) untouched &= b.readback.mapped[i] == canary_byte(i);
+        CHECK(untouched);
+    }
+    setup.context_log.take_errors();
+    dev.destroy(b.buffer);
+    dev.destroy(b.readback);
+    dev.destroy(s.staging);
+    dev.destroy(s.buffer);
+    setup.close();
+}
+
+TEST_CASE("the validation messenger catches a deliberate error", "[external][gpu]") {
+    // Proves the failure path: an invalid call must reach the test's messenger (and would fail
+    // any other test through check_no_validation_messages).
+    auto dev = VulkanTestDevice::open();
+    if (!dev) return;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = 0;  // VUID-VkBufferCreateInfo-size-00912: size must be greater than 0
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    VkBuffer buffer = VK_NULL_HANDLE;
+    vkCreateBuffer(dev->device(), &bci, nullptr, &buffer);
+    if (buffer) vkDestroyBuffer(dev->device(), buffer, nullptr);
+    const auto messages = dev->log().take_validation();
+    CHECK(!messages.empty());
+    dev->close_and_check();
+}
+
+TEST_CASE("external context: a job larger than one dispatch with 1-byte texels and padded pitches", "[external][gpu]") {
+    // Over 2^20 blocks per slice and two slices, odd width, R8 texels with a pitch that is not a
+    // multiple of 4: the library must split the job into several dispatches and, where a 32-bit
+    // word holds texels of two chunks or caller padding, change only its own bytes.
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const BcFormat& f = bc_format(TEXDEC_FORMAT_BC4_UNORM);
+    const uint32_t w = 8190, h = 2078, d = 2;
+    Source s;
+    s.layout.width = w;
+    s.layout.height = h;
+    s.layout.depth = d;
+    s.layout.offset = 64;
+    const size_t size = s.layout.required_bytes(f.block_bytes);
+    s.bytes = random_blocks(f, (size + 7) / 8, test_seed() + 2078);
+    s.bytes.resize(size);
+    s.buffer = dev.create_buffer(size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    std::memcpy(s.buffer.mapped, s.bytes.data(), size);
+    BufferDestination b;
+    b.output = TEXDEC_OUTPUT_NATIVE;
+    b.layout.offset = 5;
+    b.layout.row_pitch = w + 3;
+    b.layout.slice_pitch = b.layout.row_pitch * h + 1;
+    b.resolved = resolve(b.layout, 1, w, h);
+    b.dst_size = (b.resolved.end(w, h, d) - b.layout.offset + 3) / 4 * 4;
+    const size_t total = b.layout.offset + b.dst_size + 64;
+    b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    fill_canary(b.buffer.mapped, total);
+    texdec_record_job job{};
+    job.format = f.format;
+    job.output = TEXDEC_OUTPUT_NATIVE;
+    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+    job.width = w;
+    job.height = h;
+    job.depth = d;
+    job.src_buffer = s.buffer.buffer;
+    job.src_offset = s.layout.offset;
+    job.src_size = size - s.layout.offset;
+    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+    job.dst_buffer = b.buffer.buffer;
+    job.dst_offset = b.layout.offset;
+    job.dst_size = b.dst_size;
+    job.dst_row_pitch = b.layout.row_pitch;
+    job.dst_slice_pitch = b.layout.slice_pitch;
+    VkCommandBuffer cmd = dev.begin_commands();
+    const texdec_status status = texdec_record_decode(setup.ctx, cmd, &job);
+    INFO("status " << texdec_status_string(status));
+    REQUIRE(status == TEXDEC_SUCCESS);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    check_no_validation_messages(dev.log(), "a chunked decode");
+    const size_t clobbered = first_clobbered_byte(b.buffer.mapped, total, b.resolved, w, h, d);
+    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    CHECK(clobbered == SIZE_MAX);
+    TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, s.bytes.data(), s.layout,
+                                                    {{TEXDEC_OUTPUT_NATIVE, b.buffer.mapped, b.layout}}),
+                                "exact model");
+    dev.destroy(b.buffer);
+    dev.destroy(s.buffer);
+    setup.close();
+}
