@@ -148,7 +148,8 @@ using namespace texdec;
 extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const texdec_host_job* job) {
     if (!ctx || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
     JobPlan plan;
-    texdec_status s = plan_job(ctx, job->format, job->output, job->bc_rounding, job->width, job->height, job->depth,
+    texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
+                               job->width, job->height, job->depth,
                                {job->blocks_row_length, job->blocks_image_height}, &plan);
     if (s != TEXDEC_SUCCESS) return s;
     if (!job->blocks || !job->texels)

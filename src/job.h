@@ -3,6 +3,7 @@
 #include <texdec/texdec.h>
 
 #include <cstdint>
+#include <cstring>
 
 #include "context.h"
 #include "formats.h"
@@ -28,11 +29,20 @@ struct SourceLayout {
     uint32_t image_height;  // texels, 0 = height
 };
 
-// Checks format, output, rounding, extent and source layout; fills everything but the
-// destination fields. Reports the problem through ctx (may be nullptr).
-texdec_status plan_job(const texdec_context* ctx, texdec_format format, texdec_output output,
-                       texdec_bc_rounding rounding, uint32_t width, uint32_t height, uint32_t depth,
-                       SourceLayout source, JobPlan* plan);
+// Job structs come from C callers, who may store any 32-bit value in an enum field: read the
+// bits, not the enum (a C++ load of an out-of-range enum value is undefined behaviour).
+template <class Enum>
+uint32_t enum_bits(const Enum& field) {
+    static_assert(sizeof(Enum) == sizeof(uint32_t), "texdec enums are 32-bit");
+    uint32_t bits;
+    std::memcpy(&bits, &field, sizeof bits);
+    return bits;
+}
+
+// Checks format, output, rounding (raw enum bits), extent and source layout; fills everything
+// but the destination fields. Reports the problem through ctx (may be nullptr).
+texdec_status plan_job(const texdec_context* ctx, uint32_t format, uint32_t output, uint32_t rounding,
+                       uint32_t width, uint32_t height, uint32_t depth, SourceLayout source, JobPlan* plan);
 
 // Checks and fills the destination pitches for a linear destination (0 = tight).
 texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, JobPlan* plan);

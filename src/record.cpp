@@ -20,13 +20,18 @@ bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) {
 
 }  // namespace
 
-texdec_status plan_job(const texdec_context* ctx, texdec_format format, texdec_output output,
-                       texdec_bc_rounding rounding, uint32_t width, uint32_t height, uint32_t depth,
-                       SourceLayout source, JobPlan* plan) {
+texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t output_bits, uint32_t rounding_bits,
+                       uint32_t width, uint32_t height, uint32_t depth, SourceLayout source, JobPlan* plan) {
     auto fail = [&](texdec_status s, const char* msg) {
         if (ctx) ctx->report(s, TEXDEC_MESSAGE_ERROR, "%s", msg);
         return s;
     };
+    if (format_bits == 0 || format_bits >= TEXDEC_FORMAT_COUNT) return fail(TEXDEC_ERROR_UNKNOWN_FORMAT, "the format value is not a texdec_format");
+    if (output_bits > TEXDEC_OUTPUT_NATIVE) return fail(TEXDEC_ERROR_UNSUPPORTED_OUTPUT, "the output value is not a texdec_output");
+    if (rounding_bits > TEXDEC_BC_ROUNDING_NVIDIA) return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "unknown BC rounding mode");
+    const auto format = texdec_format(format_bits);
+    const auto output = texdec_output(output_bits);
+    const auto rounding = texdec_bc_rounding(rounding_bits);
     texdec_status status = resolve_output(format, output, true, &plan->format, &plan->output);
     if (status == TEXDEC_ERROR_UNKNOWN_FORMAT) return fail(status, "the format value is not a texdec_format");
     if (status == TEXDEC_ERROR_UNSUPPORTED_FORMAT) {
@@ -40,7 +45,6 @@ texdec_status plan_job(const texdec_context* ctx, texdec_format format, texdec_o
     }
     if (status != TEXDEC_SUCCESS) return status;
     const bool uses_rounding = plan->format->family == TEXDEC_FAMILY_BC1_3 || plan->format->family == TEXDEC_FAMILY_BC4_5;
-    if (uint32_t(rounding) > TEXDEC_BC_ROUNDING_NVIDIA) return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "unknown BC rounding mode");
     if (uses_rounding && rounding == TEXDEC_BC_ROUNDING_NVIDIA)
         return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "BC rounding mode NVIDIA is not implemented yet");
     plan->rounding = uses_rounding ? uint32_t(rounding) : 0;
@@ -250,7 +254,8 @@ using namespace texdec;
 extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, VkCommandBuffer cmd, const texdec_record_job* job) {
     if (!ctx || !cmd || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
     JobPlan plan;
-    texdec_status s = plan_job(ctx, job->format, job->output, job->bc_rounding, job->width, job->height, job->depth,
+    texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
+                               job->width, job->height, job->depth,
                                {job->src_row_length, job->src_image_height}, &plan);
     if (s != TEXDEC_SUCCESS) return s;
     if (!job->src_buffer) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "src_buffer is VK_NULL_HANDLE");
@@ -260,7 +265,8 @@ extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, Vk
     if (job->src_size < plan.src_bytes_needed)
         return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR, "the job needs %llu bytes of blocks, src_size is %llu",
                            (unsigned long long)plan.src_bytes_needed, (unsigned long long)job->src_size);
-    if (job->dst_kind == TEXDEC_DESTINATION_BUFFER) {
+    const uint32_t dst_kind = enum_bits(job->dst_kind);
+    if (dst_kind == TEXDEC_DESTINATION_BUFFER) {
         if (!job->dst_buffer) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_buffer is VK_NULL_HANDLE");
         s = plan_destination(ctx, job->dst_row_pitch, job->dst_slice_pitch, &plan);
         if (s != TEXDEC_SUCCESS) return s;
@@ -275,7 +281,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, Vk
             return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
                                "the job writes %llu bytes (rounded up to a whole word), dst_size is %llu",
                                (unsigned long long)needed, (unsigned long long)job->dst_size);
-    } else if (job->dst_kind == TEXDEC_DESTINATION_IMAGE) {
+    } else if (dst_kind == TEXDEC_DESTINATION_IMAGE) {
         if (!job->dst_view) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_view is VK_NULL_HANDLE");
         if (job->dst_x < 0 || job->dst_y < 0)
             return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "dst_x and dst_y must not be negative");
@@ -283,9 +289,9 @@ extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, Vk
             uint64_t(job->dst_layer) + job->depth > INT32_MAX)
             return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR, "destination coordinates overflow");
     } else {
-        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown dst_kind %d", int(job->dst_kind));
+        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown dst_kind %u", dst_kind);
     }
-    RecordTarget target{job->src_buffer, job->src_offset, job->dst_kind, job->dst_buffer, job->dst_offset,
+    RecordTarget target{job->src_buffer, job->src_offset, texdec_destination_kind(dst_kind), job->dst_buffer, job->dst_offset,
                         job->dst_view, job->dst_x, job->dst_y, job->dst_layer, job->flags};
     return record_plan(ctx, cmd, plan, target);
 }

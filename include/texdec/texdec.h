@@ -48,7 +48,9 @@
  *            sfloat (TEXDEC_ERROR_UNSUPPORTED_OUTPUT).
  *   RGBA16F  the exact value the format defines, rounded to the nearest FP16 (ties to even),
  *            8 bytes per texel. BC1-5 EXACT: the spec's real value itself (e.g. (2*c0+c1)/93);
- *            BC1-5 IDEAL: the 8-bit value v as v/255 (SNORM: max(v,-127)/127).
+ *            BC1-5 IDEAL: the 8-bit value v as v/255 (SNORM: max(v,-127)/127). sRGB formats
+ *            (both modes, every channel incl. alpha): the RGBA8 byte v as v/255, because
+ *            their defined result is the encoded 8-bit value.
  *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
  *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3. SNORM -1.0 is -127.
  *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
@@ -112,7 +114,8 @@ typedef enum texdec_status {
     TEXDEC_ERROR_OUT_OF_MEMORY = 14,        /* host or device memory allocation failed */
     TEXDEC_ERROR_TIMEOUT = 15,              /* the GPU did not finish within the job's timeout */
     TEXDEC_ERROR_DEVICE_LOST = 16,          /* VK_ERROR_DEVICE_LOST */
-    TEXDEC_ERROR_INVALID_DESTINATION = 17   /* destination kind/view unusable for this output */
+    TEXDEC_ERROR_INVALID_DESTINATION = 17,  /* destination kind/view unusable for this output */
+    TEXDEC_STATUS_MAX_ENUM = 0x7FFFFFFF
 } texdec_status;
 
 /* A short constant English name of the status ("source data too small"); never NULL. */
@@ -165,7 +168,8 @@ typedef enum texdec_format {
     TEXDEC_FORMAT_ASTC_6x5x5_UNORM, TEXDEC_FORMAT_ASTC_6x5x5_SRGB, TEXDEC_FORMAT_ASTC_6x5x5_SFLOAT,
     TEXDEC_FORMAT_ASTC_6x6x5_UNORM, TEXDEC_FORMAT_ASTC_6x6x5_SRGB, TEXDEC_FORMAT_ASTC_6x6x5_SFLOAT,
     TEXDEC_FORMAT_ASTC_6x6x6_UNORM, TEXDEC_FORMAT_ASTC_6x6x6_SRGB, TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT,
-    TEXDEC_FORMAT_COUNT
+    TEXDEC_FORMAT_COUNT,
+    TEXDEC_FORMAT_MAX_ENUM = 0x7FFFFFFF /* any 32-bit value may be passed: unknown ones are refused */
 } texdec_format;
 
 typedef enum texdec_family {
@@ -175,7 +179,8 @@ typedef enum texdec_family {
     TEXDEC_FAMILY_BC7 = 3,
     TEXDEC_FAMILY_ETC2 = 4,  /* ETC1/ETC2 colour (+ EAC alpha for RGBA8) */
     TEXDEC_FAMILY_EAC = 5,   /* EAC R11 / RG11 */
-    TEXDEC_FAMILY_ASTC = 6
+    TEXDEC_FAMILY_ASTC = 6,
+    TEXDEC_FAMILY_MAX_ENUM = 0x7FFFFFFF
 } texdec_family;
 
 enum texdec_format_flag_bits {
@@ -210,13 +215,15 @@ TEXDEC_API texdec_format texdec_format_from_vk(VkFormat vk_format);
 typedef enum texdec_output {
     TEXDEC_OUTPUT_RGBA8 = 0,
     TEXDEC_OUTPUT_RGBA16F = 1,
-    TEXDEC_OUTPUT_NATIVE = 2
+    TEXDEC_OUTPUT_NATIVE = 2,
+    TEXDEC_OUTPUT_MAX_ENUM = 0x7FFFFFFF
 } texdec_output;
 
 typedef enum texdec_bc_rounding {
     TEXDEC_BC_ROUNDING_EXACT = 0, /* default: spec value rounded to nearest, ties up (D3D) */
     TEXDEC_BC_ROUNDING_IDEAL = 1, /* bit replication + truncating interpolation (nvtt, squish) */
-    TEXDEC_BC_ROUNDING_NVIDIA = 2 /* reserved: not implemented yet */
+    TEXDEC_BC_ROUNDING_NVIDIA = 2, /* reserved: not implemented yet */
+    TEXDEC_BC_ROUNDING_MAX_ENUM = 0x7FFFFFFF
 } texdec_bc_rounding;
 
 /* The uncompressed VkFormat that `output` of `format` produces (R8G8B8A8_SRGB for sRGB RGBA8).
@@ -268,7 +275,7 @@ typedef struct texdec_context_create_info {
     void* user_data;
 } texdec_context_create_info;
 
-/* Creates an instance and device of its own (through volk, which loads libvulkan.so.1). The
+/* `info` may be NULL (all defaults). Creates an instance and device of its own (through volk, which loads libvulkan.so.1). The
  * chosen device is reported through the message callback (INFO) and texdec_context_device_name. */
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
                                                texdec_context** out_context);
@@ -340,7 +347,8 @@ typedef enum texdec_destination_kind {
      * twin (create the image with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT and STORAGE usage). The
      * view's image must be in VK_IMAGE_LAYOUT_GENERAL when the commands execute. You own the
      * view; keep it alive until the commands have executed. */
-    TEXDEC_DESTINATION_IMAGE = 1
+    TEXDEC_DESTINATION_IMAGE = 1,
+    TEXDEC_DESTINATION_MAX_ENUM = 0x7FFFFFFF
 } texdec_destination_kind;
 
 enum texdec_record_flag_bits {
@@ -366,8 +374,9 @@ typedef struct texdec_record_job {
     uint32_t src_image_height;      /* texels (0 = height) */
 
     texdec_destination_kind dst_kind;
-    /* TEXDEC_DESTINATION_BUFFER (STORAGE_BUFFER usage): offset and pitches are multiples of the
-     * output texel size (4 for 2-byte or smaller texels with pitches that are not). */
+    /* TEXDEC_DESTINATION_BUFFER (STORAGE_BUFFER usage): offset and pitches are multiples of 4 for
+     * texels of 4 or 8 bytes, of the texel size for 1- and 2-byte texels (the shader writes words,
+     * atomically where a word is shared; the word holding the last texel must lie in dst_size). */
     VkBuffer dst_buffer;
     VkDeviceSize dst_offset;
     VkDeviceSize dst_size;          /* bytes usable from dst_offset */

@@ -4,26 +4,16 @@
 #include <cstdlib>
 #include <cstring>
 
-// Minimal declarations of libnvimage's block classes, written from the exported symbols that
-// `nm -DC /usr/lib/x86_64-linux-gnu/libnvimage.so` lists:
-//   nv::BlockDXT1::decodeBlock(nv::ColorBlock*) const   (_ZNK2nv9BlockDXT111decodeBlockEPNS_10ColorBlockE)
-//   nv::BlockDXT3::decodeBlock(nv::ColorBlock*) const
-//   nv::BlockDXT5::decodeBlock(nv::ColorBlock*) const
-//   nv::BlockATI1::decodeBlock(nv::ColorBlock*) const
-//   nv::BlockATI2::decodeBlock(nv::ColorBlock*) const
-// The block classes are plain data whose bytes are the compressed block (8 or 16 bytes), with
-// non-virtual member functions, so a class holding just those bytes is layout-compatible.
-// nv::ColorBlock is 16 Color32 texels, row-major, each stored as the bytes B, G, R, A (measured
-// by decoding known blocks; decode_checked() below verifies on every call that nothing past
-// those 64 bytes is written, so a wrong size assumption cannot pass silently).
-namespace nv {
-class ColorBlock;
-class BlockDXT1 { public: uint8_t bytes[8]; void decodeBlock(ColorBlock* block) const; };
-class BlockDXT3 { public: uint8_t bytes[16]; void decodeBlock(ColorBlock* block) const; };
-class BlockDXT5 { public: uint8_t bytes[16]; void decodeBlock(ColorBlock* block) const; };
-class BlockATI1 { public: uint8_t bytes[8]; void decodeBlock(ColorBlock* block) const; };
-class BlockATI2 { public: uint8_t bytes[16]; void decodeBlock(ColorBlock* block) const; };
-}  // namespace nv
+// libnvimage's block classes are declared in nvimage_decl.h (minimal, layout-compatible
+// declarations written from the exported symbols that `nm -DC libnvimage.so` lists, e.g.
+// nv::BlockDXT1::decodeBlock(nv::ColorBlock*) const = _ZNK2nv9BlockDXT111decodeBlockEPNS_10ColorBlockE).
+// nv::ColorBlock is 16 Color32 texels, row-major, each stored as the bytes B, G, R, A (measured by
+// decoding known blocks). decode_checked() below verifies on every call that nothing past those
+// 64 bytes is written, so a wrong size assumption cannot pass silently.
+#include "nvimage_decl.h"
+
+static_assert(sizeof(nv::BlockDXT1) == 8 && sizeof(nv::BlockDXT3) == 16 && sizeof(nv::BlockATI2) == 16,
+              "the block classes are the raw compressed bytes");
 
 namespace texdec_test::nvimage {
 namespace {
