@@ -346,7 +346,9 @@ typedef enum texdec_destination_kind {
      * layerCount 1), whose format is texdec_output_vk_format() or, for sRGB outputs, the UNORM
      * twin (create the image with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT and STORAGE usage). The
      * view's image must be in VK_IMAGE_LAYOUT_GENERAL when the commands execute. You own the
-     * view; keep it alive until the commands have executed. */
+     * view; keep it alive until the commands have executed. NATIVE BC4/BC5 outputs (R8, R8G8,
+     * UNORM/SNORM storage images) need the shaderStorageImageExtendedFormats device feature.
+     * 3D images are not supported as destinations yet. */
     TEXDEC_DESTINATION_IMAGE = 1,
     TEXDEC_DESTINATION_MAX_ENUM = 0x7FFFFFFF
 } texdec_destination_kind;
