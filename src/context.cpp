@@ -140,6 +140,8 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
 }
 
 void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
+    const char* force = getenv("TEXDEC_DEBUG_DEVICE_STAGING");
+    ctx->force_device_staging = force && strcmp(force, "1") == 0;
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
     if (info->allocator) {

@@ -22,19 +22,23 @@ struct PipelineKey {
     auto operator<=>(const PipelineKey&) const = default;
 };
 
-// Host-visible buffer + memory, persistently mapped.
+// A buffer + its memory; host-visible ones are persistently mapped (mapped != nullptr).
 struct MappedBuffer {
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceMemory memory = VK_NULL_HANDLE;
     VkDeviceSize size = 0;
     void* mapped = nullptr;
     bool coherent = false;
+    bool device_local = false;
 };
 
 // Resources of the one-call path, reused between calls (guarded by host_mutex).
 struct HostStaging {
     MappedBuffer upload;    // blocks
     MappedBuffer readback;  // texels
+    // Discrete GPUs: device-local copies, so the shader does not read and write over the bus.
+    MappedBuffer device_blocks;
+    MappedBuffer device_texels;
     VkCommandPool pool = VK_NULL_HANDLE;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
@@ -79,6 +83,9 @@ struct texdec_context {
 
     std::mutex host_mutex;
     texdec::HostStaging staging;
+    // TEXDEC_DEBUG_DEVICE_STAGING=1 (read at creation): use the discrete-GPU staging path even on
+    // unified memory, so the tests exercise it on lavapipe.
+    bool force_device_staging = false;
 
     // Sends a printf-style message to the callback (if any); returns `status` for chaining.
     texdec_status report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const

@@ -12,9 +12,9 @@ namespace {
 
 constexpr uint64_t kDefaultTimeoutNs = 10ull * 1000 * 1000 * 1000;
 
-// A host-visible memory type; prefers `preferred` flags (e.g. HOST_CACHED for readback).
-uint32_t find_host_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags preferred) {
-    const VkMemoryPropertyFlags required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+// A memory type with `required` flags; prefers `preferred` ones (e.g. HOST_CACHED for readback).
+uint32_t find_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
+                          VkMemoryPropertyFlags preferred) {
     uint32_t fallback = UINT32_MAX;
     for (uint32_t i = 0; i < ctx->memory_properties.memoryTypeCount; ++i) {
         if (!(type_bits & (1u << i))) continue;
@@ -32,8 +32,10 @@ void destroy_buffer(texdec_context* ctx, MappedBuffer& b) {
     b = MappedBuffer{};
 }
 
-// Makes `b` at least `size` bytes (grows by replacing; the old contents are not kept).
-texdec_status ensure_buffer(texdec_context* ctx, MappedBuffer& b, VkDeviceSize size, VkMemoryPropertyFlags preferred) {
+// Makes `b` at least `size` bytes (grows by replacing; the old contents are not kept). Host-visible
+// (and mapped) unless `required` is DEVICE_LOCAL.
+texdec_status ensure_buffer(texdec_context* ctx, MappedBuffer& b, VkDeviceSize size, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred) {
     if (b.buffer && b.size >= size) return TEXDEC_SUCCESS;
     destroy_buffer(ctx, b);
     size = std::max<VkDeviceSize>(size, 64 * 1024);
@@ -45,10 +47,10 @@ texdec_status ensure_buffer(texdec_context* ctx, MappedBuffer& b, VkDeviceSize s
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateBuffer (staging)");
     VkMemoryRequirements req;
     ctx->vkd.vkGetBufferMemoryRequirements(ctx->device, b.buffer, &req);
-    const uint32_t type = find_host_memory_type(ctx, req.memoryTypeBits, preferred);
+    const uint32_t type = find_memory_type(ctx, req.memoryTypeBits, required, preferred);
     if (type == UINT32_MAX) {
         destroy_buffer(ctx, b);
-        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "no host-visible memory type for staging");
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "no suitable memory type for staging");
     }
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     mai.allocationSize = req.size;
@@ -58,13 +60,16 @@ texdec_status ensure_buffer(texdec_context* ctx, MappedBuffer& b, VkDeviceSize s
         destroy_buffer(ctx, b);
         return vk_failure(ctx, r, "vkAllocateMemory (staging)");
     }
+    const VkMemoryPropertyFlags flags = ctx->memory_properties.memoryTypes[type].propertyFlags;
+    const bool map = flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
     if ((r = ctx->vkd.vkBindBufferMemory(ctx->device, b.buffer, b.memory, 0)) != VK_SUCCESS ||
-        (r = ctx->vkd.vkMapMemory(ctx->device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped)) != VK_SUCCESS) {
+        (map && (r = ctx->vkd.vkMapMemory(ctx->device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped)) != VK_SUCCESS)) {
         destroy_buffer(ctx, b);
         return vk_failure(ctx, r, "binding/mapping staging memory");
     }
     b.size = size;
-    b.coherent = ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    b.coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    b.device_local = flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
     return TEXDEC_SUCCESS;
 }
 
@@ -136,6 +141,8 @@ void destroy_host_staging(texdec_context* ctx) {
     if (st.in_flight && st.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, UINT64_MAX);
     destroy_buffer(ctx, st.upload);
     destroy_buffer(ctx, st.readback);
+    destroy_buffer(ctx, st.device_blocks);
+    destroy_buffer(ctx, st.device_texels);
     if (st.fence) ctx->vkd.vkDestroyFence(ctx->device, st.fence, ctx->allocator);
     if (st.pool) ctx->vkd.vkDestroyCommandPool(ctx->device, st.pool, ctx->allocator);
     st = HostStaging{};
@@ -181,8 +188,16 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
     if ((s = wait_previous(ctx, timeout)) != TEXDEC_SUCCESS) return s;
     if ((s = ensure_command_objects(ctx)) != TEXDEC_SUCCESS) return s;
     const uint64_t upload_bytes = (plan.src_bytes_needed + 3) / 4 * 4;
-    if ((s = ensure_buffer(ctx, st.upload, upload_bytes, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
-    if ((s = ensure_buffer(ctx, st.readback, staged_bytes, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+    if ((s = ensure_buffer(ctx, st.upload, upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
+    if ((s = ensure_buffer(ctx, st.readback, staged_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
+    // Where the staging memory is not device-local (discrete GPUs), decode between device-local
+    // buffers and copy: one pass over the bus each way instead of the shader's scattered accesses.
+    const bool via_device = ctx->force_device_staging || !st.upload.device_local || !st.readback.device_local;
+    const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    if (via_device && ((s = ensure_buffer(ctx, st.device_blocks, upload_bytes, local, 0)) != TEXDEC_SUCCESS ||
+                       (s = ensure_buffer(ctx, st.device_texels, staged_bytes, local, 0)) != TEXDEC_SUCCESS))
+        return s;
 
     memcpy(st.upload.mapped, job->blocks, plan.src_bytes_needed);
     if (!st.upload.coherent) {
@@ -195,12 +210,30 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     if ((r = ctx->vkd.vkBeginCommandBuffer(st.cmd, &begin)) != VK_SUCCESS) return vk_failure(ctx, r, "vkBeginCommandBuffer");
-    RecordTarget target{st.upload.buffer, 0, TEXDEC_DESTINATION_BUFFER, st.readback.buffer, 0, VK_NULL_HANDLE, 0, 0, 0, 0};
+    VkBuffer blocks = st.upload.buffer, texels = st.readback.buffer;
+    if (via_device) {
+        VkBufferCopy up{0, 0, upload_bytes};
+        ctx->vkd.vkCmdCopyBuffer(st.cmd, st.upload.buffer, st.device_blocks.buffer, 1, &up);
+        blocks = st.device_blocks.buffer;
+        texels = st.device_texels.buffer;
+    }
+    RecordTarget target{blocks, 0, TEXDEC_DESTINATION_BUFFER, texels, 0, VK_NULL_HANDLE, 0, 0, 0,
+                        via_device ? uint32_t(TEXDEC_RECORD_BARRIER_BEFORE) : 0u};
     s = record_plan(ctx, st.cmd, staged_plan, target);
-    // Shader writes -> host reads of the readback buffer.
     VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-    ctx->vkd.vkCmdPipelineBarrier(st.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier,
-                                  0, nullptr, 0, nullptr);
+    VkPipelineStageFlags last_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    if (via_device) {
+        // Shader writes -> the copy back into the readback buffer.
+        VkMemoryBarrier to_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT};
+        ctx->vkd.vkCmdPipelineBarrier(st.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                                      &to_copy, 0, nullptr, 0, nullptr);
+        VkBufferCopy down{0, 0, staged_bytes};
+        ctx->vkd.vkCmdCopyBuffer(st.cmd, st.device_texels.buffer, st.readback.buffer, 1, &down);
+        barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        last_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    }
+    // Last GPU writes -> host reads of the readback buffer.
+    ctx->vkd.vkCmdPipelineBarrier(st.cmd, last_stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
     r = ctx->vkd.vkEndCommandBuffer(st.cmd);
     if (s != TEXDEC_SUCCESS) return s;
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEndCommandBuffer");

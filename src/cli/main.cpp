@@ -260,8 +260,8 @@ const char* output_name(texdec_output output) {
     case TEXDEC_OUTPUT_RGBA8: return "rgba8";
     case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
     case TEXDEC_OUTPUT_NATIVE: return "native";
+    default: return "?";
     }
-    return "?";
 }
 
 texdec_format_info format_info(texdec_format format) {

@@ -61,8 +61,8 @@ inline uint32_t output_texel_bytes(const BcFormat& f, texdec_output output) {
     case TEXDEC_OUTPUT_RGBA8: return 4;
     case TEXDEC_OUTPUT_RGBA16F: return 8;
     case TEXDEC_OUTPUT_NATIVE: return f.kind == BcKind::BC4 ? 1 : f.kind == BcKind::BC5 ? 2 : 4;
+    default: return 0;
     }
-    return 0;
 }
 
 // The uncompressed VkFormat of an output (what texdec_output_vk_format must answer).
