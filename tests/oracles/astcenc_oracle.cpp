@@ -1,0 +1,208 @@
+// See astcenc_oracle.h. Written from astcenc.h (4.2) only.
+#include "oracles/astcenc_oracle.h"
+
+#define ASTCENC_DYNAMIC_LIBRARY 1  // 4.2's header gives extern "C" linkage only with this
+#include <astcenc.h>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace texdec_test {
+namespace {
+
+struct CachedContext {
+    std::mutex mutex;
+    astcenc_context* ctx = nullptr;
+    ~CachedContext() {
+        if (ctx) astcenc_context_free(ctx);
+    }
+};
+
+std::string describe(AstcProfile profile, AstcFootprint fp) {
+    return std::string(profile == AstcProfile::ldr ? "LDR" : "LDR_SRGB") + " " + std::to_string(fp.x) + "x" +
+           std::to_string(fp.y) + "x" + std::to_string(fp.z);
+}
+
+// One context per (profile, footprint), created on first use, never freed before exit.
+CachedContext& context_for(AstcProfile profile, AstcFootprint fp) {
+    static std::mutex map_mutex;
+    static std::map<std::tuple<int, unsigned, unsigned, unsigned>, std::unique_ptr<CachedContext>> cache;
+    std::lock_guard<std::mutex> lock(map_mutex);
+    auto& slot = cache[{int(profile), fp.x, fp.y, fp.z}];
+    if (!slot) {
+        astcenc_config config{};
+        const astcenc_profile p = profile == AstcProfile::ldr ? ASTCENC_PRF_LDR : ASTCENC_PRF_LDR_SRGB;
+        astcenc_error e =
+            astcenc_config_init(p, fp.x, fp.y, fp.z, ASTCENC_PRE_FASTEST, ASTCENC_FLG_DECOMPRESS_ONLY, &config);
+        if (e != ASTCENC_SUCCESS)
+            throw std::runtime_error("astcenc oracle: astcenc_config_init(" + describe(profile, fp) +
+                                     ") failed: " + astcenc_get_error_string(e));
+        auto entry = std::make_unique<CachedContext>();
+        e = astcenc_context_alloc(&config, 1, &entry->ctx);
+        if (e != ASTCENC_SUCCESS)
+            throw std::runtime_error("astcenc oracle: astcenc_context_alloc(" + describe(profile, fp) +
+                                     ") failed: " + astcenc_get_error_string(e));
+        slot = std::move(entry);
+    }
+    return *slot;
+}
+
+void check_input(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d, size_t size) {
+    if (w == 0 || h == 0 || d == 0)
+        throw std::runtime_error("astcenc oracle: empty extent " + std::to_string(w) + "x" + std::to_string(h) + "x" +
+                                 std::to_string(d));
+    const size_t need = astc_encoded_size(fp, w, h, d);
+    // astcenc 4.2 itself reports a short buffer as ASTCENC_ERR_OUT_OF_MEM, which reads wrong.
+    if (size < need)
+        throw std::runtime_error("astcenc oracle: short input for " + describe(profile, fp) + " " +
+                                 std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d) + ": need " +
+                                 std::to_string(need) + " bytes, got " + std::to_string(size));
+}
+
+template <typename T>
+std::vector<T> decode(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d, const uint8_t* data,
+                      size_t size, astcenc_type type) {
+    check_input(profile, fp, w, h, d, size);
+    std::vector<T> out(size_t(w) * h * d * 4);
+    std::vector<void*> slices(d);
+    for (unsigned z = 0; z < d; ++z) slices[z] = out.data() + size_t(z) * w * h * 4;
+    astcenc_image image{};
+    image.dim_x = w;
+    image.dim_y = h;
+    image.dim_z = d;
+    image.data_type = type;
+    image.data = slices.data();
+    const astcenc_swizzle swizzle{ASTCENC_SWZ_R, ASTCENC_SWZ_G, ASTCENC_SWZ_B, ASTCENC_SWZ_A};
+    CachedContext& c = context_for(profile, fp);
+    std::lock_guard<std::mutex> lock(c.mutex);
+    astcenc_error e = astcenc_decompress_reset(c.ctx);
+    if (e == ASTCENC_SUCCESS) e = astcenc_decompress_image(c.ctx, data, size, &image, &swizzle, 0);
+    if (e != ASTCENC_SUCCESS)
+        throw std::runtime_error("astcenc oracle: astcenc_decompress_image(" + describe(profile, fp) + ") failed: " +
+                                 astcenc_get_error_string(e));
+    return out;
+}
+
+}  // namespace
+
+const std::vector<AstcFootprint>& astc_2d_footprints() {
+    static const std::vector<AstcFootprint> list = {
+        {4, 4, 1},  {5, 4, 1},  {5, 5, 1},   {6, 5, 1},    {6, 6, 1},    {8, 5, 1},    {8, 6, 1},
+        {8, 8, 1},  {10, 5, 1}, {10, 6, 1},  {10, 8, 1},   {10, 10, 1},  {12, 10, 1},  {12, 12, 1}};
+    return list;
+}
+
+size_t astc_encoded_size(AstcFootprint fp, unsigned w, unsigned h, unsigned d) {
+    return size_t((w + fp.x - 1) / fp.x) * ((h + fp.y - 1) / fp.y) * ((d + fp.z - 1) / fp.z) * 16;
+}
+
+std::vector<uint16_t> astcenc_decode_f16(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
+                                         const uint8_t* data, size_t size) {
+    return decode<uint16_t>(profile, fp, w, h, d, data, size, ASTCENC_TYPE_F16);
+}
+
+std::vector<uint8_t> astcenc_decode_u8_srgb(AstcFootprint fp, unsigned w, unsigned h, unsigned d, const uint8_t* data,
+                                            size_t size) {
+    return decode<uint8_t>(AstcProfile::ldr_srgb, fp, w, h, d, data, size, ASTCENC_TYPE_U8);
+}
+
+uint8_t unorm8_from_f16(uint16_t half_bits) {
+    if (half_bits & 0x8000u) return 0;  // negative (or -0)
+    const unsigned exponent = (half_bits >> 10) & 0x1Fu, mantissa = half_bits & 0x3FFu;
+    if (exponent == 0x1F) return mantissa ? 0 : 255;  // NaN / +inf
+    // value = (exponent ? 1024 + mantissa : mantissa) * 2^(max(exponent,1) - 25); times 256 = 2^8.
+    const uint64_t significand = exponent ? 1024u + mantissa : mantissa;
+    const int shift = int(exponent ? exponent : 1) - 25 + 8;
+    const uint64_t scaled = shift >= 0 ? (shift > 20 ? 256 : significand << shift) : significand >> -shift;
+    return uint8_t(scaled > 255 ? 255 : scaled);
+}
+
+std::vector<uint8_t> decode_unorm8_from_f16(const std::vector<uint16_t>& f16) {
+    std::vector<uint8_t> out(f16.size());
+    for (size_t t = 0; t + 3 < f16.size(); t += 4) {
+        bool nan = false;
+        for (int c = 0; c < 4; ++c) nan |= (f16[t + c] & 0x7FFFu) > 0x7C00u;
+        if (nan) {
+            // 4.2's FP16 output of an error block (and of an HDR void extent in an LDR profile) is
+            // 0xFFFF in all four channels; decode_unorm8 of an error texel is magenta.
+            out[t] = 255, out[t + 1] = 0, out[t + 2] = 255, out[t + 3] = 255;
+            continue;
+        }
+        for (int c = 0; c < 4; ++c) out[t + c] = unorm8_from_f16(f16[t + c]);
+    }
+    return out;
+}
+
+AstcBlockSummary astcenc_block_summary(AstcProfile profile, AstcFootprint fp, const uint8_t block[16]) {
+    CachedContext& c = context_for(profile, fp);
+    auto info = std::make_unique<astcenc_block_info>();
+    {
+        std::lock_guard<std::mutex> lock(c.mutex);
+        const astcenc_error e = astcenc_get_block_info(c.ctx, block, info.get());
+        if (e != ASTCENC_SUCCESS)
+            throw std::runtime_error("astcenc oracle: astcenc_get_block_info(" + describe(profile, fp) +
+                                     ") failed: " + astcenc_get_error_string(e));
+    }
+    AstcBlockSummary s;
+    s.is_error = info->is_error_block;
+    s.is_constant = info->is_constant_block;
+    s.partition_count = info->partition_count;
+    for (int i = 0; i < 4; ++i) s.cem[i] = info->color_endpoint_modes[i];
+    const unsigned texels = fp.x * fp.y * fp.z;
+    s.partition_of_texel.assign(info->partition_assignment, info->partition_assignment + texels);
+    return s;
+}
+
+bool astc_cem_is_hdr(unsigned cem) {
+    return cem == 2 || cem == 3 || cem == 7 || cem == 11 || cem == 14 || cem == 15;
+}
+
+std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint fp, const uint8_t block[16]) {
+    const AstcBlockSummary s = astcenc_block_summary(profile, fp, block);
+    if (s.is_error || s.is_constant || s.partition_count == 0) return {};
+    bool any = false;
+    for (unsigned p = 0; p < s.partition_count && p < 4; ++p) any |= astc_cem_is_hdr(s.cem[p]);
+    if (!any) return {};
+    std::vector<bool> texels(s.partition_of_texel.size());
+    for (size_t t = 0; t < texels.size(); ++t) {
+        const unsigned p = s.partition_of_texel[t];
+        texels[t] = p < 4 && astc_cem_is_hdr(s.cem[p]);
+    }
+    return texels;
+}
+
+std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
+                                           const uint8_t* data, size_t size) {
+    std::vector<uint8_t> out = profile == AstcProfile::ldr
+                                   ? decode_unorm8_from_f16(astcenc_decode_f16(profile, fp, w, h, d, data, size))
+                                   : astcenc_decode_u8_srgb(fp, w, h, d, data, size);
+    // astcenc 4.2 decodes HDR endpoint modes in an LDR profile; the spec makes those texels the
+    // error colour. Mesa (measured by test_astc_oracles.cpp) does so per partition: texels of the
+    // block's LDR partitions keep their colour.
+    const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
+    for (unsigned bz = 0; bz < bd; ++bz)
+        for (unsigned by = 0; by < bh; ++by)
+            for (unsigned bx = 0; bx < bw; ++bx) {
+                const uint8_t* block = data + ((size_t(bz) * bh + by) * bw + bx) * 16;
+                const std::vector<bool> bad = hdr_endpoint_texels_in_ldr(profile, fp, block);
+                if (bad.empty()) continue;
+                for (unsigned z = 0; z < fp.z; ++z)
+                    for (unsigned y = 0; y < fp.y; ++y)
+                        for (unsigned x = 0; x < fp.x; ++x) {
+                            const unsigned ix = bx * fp.x + x, iy = by * fp.y + y, iz = bz * fp.z + z;
+                            if (ix >= w || iy >= h || iz >= d) continue;
+                            if (!bad[(z * fp.y + y) * fp.x + x]) continue;
+                            uint8_t* t = &out[((size_t(iz) * h + iy) * w + ix) * 4];
+                            t[0] = 255, t[1] = 0, t[2] = 255, t[3] = 255;
+                        }
+            }
+    return out;
+}
+
+}  // namespace texdec_test

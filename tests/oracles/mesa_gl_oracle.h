@@ -1,0 +1,35 @@
+// ASTC oracle #2: Mesa's desktop GL decode of 2D ASTC LDR / sRGB to RGBA8 (ORACLES.md "ASTC").
+//
+// EGL surfaceless (EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY), a 4.5 compatibility
+// context with EGL_NO_CONFIG_KHR, glCompressedTexImage2D with GL_COMPRESSED_RGBA_ASTC_WxH_KHR /
+// GL_COMPRESSED_SRGB8_ALPHA8_ASTC_WxH_KHR, read back with glGetTexImage(GL_RGBA, GL_UNSIGNED_BYTE)
+// at GL_PACK_ALIGNMENT 1 (GL_RGB returns zeros: always GL_RGBA). sRGB bytes come back encoded.
+//
+// Mesa's software rasteriser is forced (LIBGL_ALWAYS_SOFTWARE=1 and the Mesa EGL vendor, each only
+// when the variable is not already set) so the oracle is the same decoder on every machine.
+// HDR and 3D ASTC are not exposed by Mesa; this oracle is 2D LDR/sRGB only.
+//
+// One display and context per process, created on first use, used under a mutex (made current on
+// the calling thread for each call, released afterwards).
+#pragma once
+
+#include "oracles/astcenc_oracle.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace texdec_test {
+
+// Empty when the oracle is usable; otherwise why not (EGL missing, no surfaceless platform, no
+// context, no GL_KHR_texture_compression_astc_ldr, ...). Initialises on first call.
+std::string mesa_gl_astc_unavailable_reason();
+// GL_RENDERER / GL_VERSION of the context (for messages); empty when unavailable.
+std::string mesa_gl_description();
+
+// w*h*4 bytes of RGBA8. Throws std::runtime_error when the oracle is unavailable, the footprint
+// is not a 2D one, the input is short or GL reports an error.
+std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
+                                                const uint8_t* data, size_t size);
+
+}  // namespace texdec_test
