@@ -104,8 +104,8 @@ texdec_status create_pipeline_layouts(texdec_context* ctx);
 void destroy_pipelines(texdec_context* ctx);
 // The pipeline for a key, creating it on first use. Thread-safe.
 texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* pipeline);
-// The shader id for (family, destination kind, store kind, signed); false if none exists.
-bool find_shader(texdec_family family, texdec_destination_kind dst, uint32_t store, bool is_signed, uint32_t* shader);
+// The shader id for (family, destination kind, output VkFormat); false if none exists.
+bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader);
 
 // Host path teardown (decode_host.cpp).
 void destroy_host_staging(texdec_context* ctx);

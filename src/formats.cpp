@@ -85,13 +85,12 @@ static_assert(table_is_in_enum_order(), "kFormats rows must follow the texdec_fo
 
 }  // namespace
 
-const FormatEntry* find_format(texdec_format format) {
-    int index = int(format) - 1;
-    if (index < 0 || index >= int(std::size(kFormats))) return nullptr;
-    return &kFormats[index];
+const FormatEntry* find_format(uint32_t format) {
+    if (format == 0 || format > std::size(kFormats)) return nullptr;
+    return &kFormats[format - 1];
 }
 
-texdec_status resolve_output(texdec_format format, texdec_output output, bool require_implemented,
+texdec_status resolve_output(uint32_t format, uint32_t output, bool require_implemented,
                              const FormatEntry** entry_out, OutputInfo* info) {
     const FormatEntry* entry = find_format(format);
     if (!entry) return TEXDEC_ERROR_UNKNOWN_FORMAT;

@@ -18,8 +18,8 @@ struct FormatEntry {
     uint32_t shader_variant;  // TEXDEC_BC1_RGB ... (meaning depends on the family's shader)
 };
 
-// nullptr for values outside the enum.
-const FormatEntry* find_format(texdec_format format);
+// nullptr for values outside the enum. Takes the raw value: callers may pass any 32-bit value.
+const FormatEntry* find_format(uint32_t format);
 
 // How one output texel is stored, and its VkFormat, for (format, output).
 struct OutputInfo {
@@ -29,7 +29,8 @@ struct OutputInfo {
 };
 
 // TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.
-texdec_status resolve_output(texdec_format format, texdec_output output, bool require_implemented,
+// Raw values, as find_format.
+texdec_status resolve_output(uint32_t format, uint32_t output, bool require_implemented,
                              const FormatEntry** entry, OutputInfo* info);
 
 }  // namespace texdec

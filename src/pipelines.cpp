@@ -25,28 +25,25 @@ namespace {
 struct ShaderEntry {
     texdec_family family;
     texdec_destination_kind destination;
-    // Image variants: the storage-image format they write (store kind + signedness).
-    uint32_t image_store;
-    bool image_signed;
+    VkFormat image_format;  // image variants: the storage-image format they write
     const uint32_t* code;
     size_t code_bytes;
 };
 
-#define BUFFER_SHADER(fam, name) {TEXDEC_FAMILY_##fam, TEXDEC_DESTINATION_BUFFER, 0, false, name, sizeof(name)}
-#define IMAGE_SHADER(fam, store, sgn, name) {TEXDEC_FAMILY_##fam, TEXDEC_DESTINATION_IMAGE, store, sgn, name, sizeof(name)}
+#define BUFFER_SHADER(fam, name) {TEXDEC_FAMILY_##fam, TEXDEC_DESTINATION_BUFFER, VK_FORMAT_UNDEFINED, name, sizeof(name)}
+#define IMAGE_SHADER(fam, vk, name) {TEXDEC_FAMILY_##fam, TEXDEC_DESTINATION_IMAGE, VK_FORMAT_##vk, name, sizeof(name)}
 
 const ShaderEntry kShaders[] = {
     BUFFER_SHADER(BC1_3, spirv_bc1_3_buffer),
-    IMAGE_SHADER(BC1_3, TEXDEC_STORE_RGBA8, false, spirv_bc1_3_image_rgba8),
-    IMAGE_SHADER(BC1_3, TEXDEC_STORE_RGBA16F, false, spirv_bc1_3_image_rgba16f),
+    IMAGE_SHADER(BC1_3, R8G8B8A8_UNORM, spirv_bc1_3_image_rgba8),
+    IMAGE_SHADER(BC1_3, R16G16B16A16_SFLOAT, spirv_bc1_3_image_rgba16f),
     BUFFER_SHADER(BC4_5, spirv_bc4_5_buffer),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_RGBA8, false, spirv_bc4_5_image_rgba8),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_RGBA16F, false, spirv_bc4_5_image_rgba16f),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_RGBA16F, true, spirv_bc4_5_image_rgba16f),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_R8, false, spirv_bc4_5_image_r8),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_R8, true, spirv_bc4_5_image_r8_snorm),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_RG8, false, spirv_bc4_5_image_rg8),
-    IMAGE_SHADER(BC4_5, TEXDEC_STORE_RG8, true, spirv_bc4_5_image_rg8_snorm),
+    IMAGE_SHADER(BC4_5, R8G8B8A8_UNORM, spirv_bc4_5_image_rgba8),
+    IMAGE_SHADER(BC4_5, R16G16B16A16_SFLOAT, spirv_bc4_5_image_rgba16f),
+    IMAGE_SHADER(BC4_5, R8_UNORM, spirv_bc4_5_image_r8),
+    IMAGE_SHADER(BC4_5, R8_SNORM, spirv_bc4_5_image_r8_snorm),
+    IMAGE_SHADER(BC4_5, R8G8_UNORM, spirv_bc4_5_image_rg8),
+    IMAGE_SHADER(BC4_5, R8G8_SNORM, spirv_bc4_5_image_rg8_snorm),
 };
 #undef BUFFER_SHADER
 #undef IMAGE_SHADER
@@ -82,11 +79,13 @@ texdec_status create_pipeline_layout(texdec_context* ctx, VkDescriptorSetLayout 
 
 }  // namespace
 
-bool find_shader(texdec_family family, texdec_destination_kind dst, uint32_t store, bool is_signed, uint32_t* shader) {
+bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader) {
+    // Storage images cannot be sRGB: sRGB outputs are written through a UNORM view.
+    const VkFormat image_format = output_format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : output_format;
     for (uint32_t i = 0; i < std::size(kShaders); ++i) {
         const ShaderEntry& s = kShaders[i];
         if (s.family != family || s.destination != dst) continue;
-        if (dst == TEXDEC_DESTINATION_IMAGE && (s.image_store != store || s.image_signed != is_signed)) continue;
+        if (dst == TEXDEC_DESTINATION_IMAGE && s.image_format != image_format) continue;
         *shader = i;
         return true;
     }

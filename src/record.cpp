@@ -26,21 +26,17 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
         if (ctx) ctx->report(s, TEXDEC_MESSAGE_ERROR, "%s", msg);
         return s;
     };
-    if (format_bits == 0 || format_bits >= TEXDEC_FORMAT_COUNT) return fail(TEXDEC_ERROR_UNKNOWN_FORMAT, "the format value is not a texdec_format");
-    if (output_bits > TEXDEC_OUTPUT_NATIVE) return fail(TEXDEC_ERROR_UNSUPPORTED_OUTPUT, "the output value is not a texdec_output");
     if (rounding_bits > TEXDEC_BC_ROUNDING_NVIDIA) return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "unknown BC rounding mode");
-    const auto format = texdec_format(format_bits);
-    const auto output = texdec_output(output_bits);
     const auto rounding = texdec_bc_rounding(rounding_bits);
-    texdec_status status = resolve_output(format, output, true, &plan->format, &plan->output);
+    texdec_status status = resolve_output(format_bits, output_bits, true, &plan->format, &plan->output);
     if (status == TEXDEC_ERROR_UNKNOWN_FORMAT) return fail(status, "the format value is not a texdec_format");
     if (status == TEXDEC_ERROR_UNSUPPORTED_FORMAT) {
         if (ctx) ctx->report(status, TEXDEC_MESSAGE_ERROR, "format %s is not implemented in this version", plan->format->name);
         return status;
     }
     if (status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
-        if (ctx) ctx->report(status, TEXDEC_MESSAGE_ERROR, "output type %d is not offered for %s (RGBA8 cannot hold signed or float data)",
-                             int(output), plan->format->name);
+        if (ctx) ctx->report(status, TEXDEC_MESSAGE_ERROR, "output type %u is not offered for %s (RGBA8 cannot hold signed or float data)",
+                             output_bits, plan->format->name);
         return status;
     }
     if (status != TEXDEC_SUCCESS) return status;
@@ -107,23 +103,73 @@ struct Chunk {
     uint64_t bx0, nbx, by0, nby, bz0, nbz;
 };
 
-// Bytes of source and destination a chunk spans (from its first byte).
+// Where a chunk lies: its texel origin and extent, and the bytes of source and destination it
+// spans (from its first byte).
 struct ChunkSpan {
+    uint64_t x0, y0, z0, width, height, depth;
     uint64_t src_start, src_bytes, dst_start, dst_bytes;
 };
 
 ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     const FormatEntry& f = *p.format;
     ChunkSpan s{};
+    s.x0 = c.bx0 * f.block_width, s.y0 = c.by0 * f.block_height, s.z0 = c.bz0 * f.block_depth;
+    s.width = std::min<uint64_t>(p.width - s.x0, c.nbx * f.block_width);
+    s.height = std::min<uint64_t>(p.height - s.y0, c.nby * f.block_height);
+    s.depth = std::min<uint64_t>(p.depth - s.z0, c.nbz * f.block_depth);
     s.src_start = c.bz0 * p.src_slice_bytes + c.by0 * p.src_row_bytes + c.bx0 * f.bytes_per_block;
     s.src_bytes = (c.nbz - 1) * p.src_slice_bytes + (c.nby - 1) * p.src_row_bytes + c.nbx * f.bytes_per_block;
-    const uint64_t x0 = c.bx0 * f.block_width, y0 = c.by0 * f.block_height, z0 = c.bz0 * f.block_depth;
-    const uint64_t w = std::min<uint64_t>(p.width - x0, c.nbx * f.block_width);
-    const uint64_t h = std::min<uint64_t>(p.height - y0, c.nby * f.block_height);
-    const uint64_t d = std::min<uint64_t>(p.depth - z0, c.nbz * f.block_depth);
-    s.dst_start = z0 * p.dst_slice_pitch + y0 * p.dst_row_pitch + x0 * p.output.texel_bytes;
-    s.dst_bytes = (d - 1) * p.dst_slice_pitch + (h - 1) * p.dst_row_pitch + w * p.output.texel_bytes;
+    s.dst_start = s.z0 * p.dst_slice_pitch + s.y0 * p.dst_row_pitch + s.x0 * p.output.texel_bytes;
+    s.dst_bytes = (s.depth - 1) * p.dst_slice_pitch + (s.height - 1) * p.dst_row_pitch + s.width * p.output.texel_bytes;
     return s;
+}
+
+// One dispatch: push the chunk's descriptors (buffer ranges aligned down to `align`) and push
+// constants, then dispatch one thread per block.
+void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
+                  const RecordTarget& t, const Chunk& c, VkDeviceSize align) {
+    const bool to_image = t.dst_kind == TEXDEC_DESTINATION_IMAGE;
+    const ChunkSpan span = chunk_span(p, c);
+    const VkDeviceSize src_first = t.src_offset + span.src_start;
+    const VkDeviceSize src_bind = align_down(src_first, align);
+    const VkDescriptorBufferInfo src_info{t.src_buffer, src_bind, src_first + span.src_bytes - src_bind};
+    VkDescriptorBufferInfo dst_info{};
+    const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, t.dst_view, VK_IMAGE_LAYOUT_GENERAL};
+    shader::TexdecPushConstants pc{};
+    pc.src_base_word = uint32_t((src_first - src_bind) / 4);
+    pc.src_row_words = uint32_t(p.src_row_bytes / 4);
+    pc.src_slice_words = uint32_t(std::min<uint64_t>(p.src_slice_bytes / 4, UINT32_MAX));
+    pc.width = uint32_t(span.width);
+    pc.height = uint32_t(span.height);
+    pc.depth = uint32_t(span.depth);
+    if (to_image) {
+        pc.dst_x = t.dst_x + int32_t(span.x0);
+        pc.dst_y = t.dst_y + int32_t(span.y0);
+        pc.dst_layer = int32_t(t.dst_layer + span.z0);
+    } else {
+        const VkDeviceSize dst_first = t.dst_offset + span.dst_start;
+        const VkDeviceSize dst_bind = align_down(dst_first, align);
+        // Narrow texels are written as whole words (atomically where shared): bind up to the next
+        // multiple of 4 after the last texel (checked by the caller).
+        const VkDeviceSize dst_end = align_up(dst_first + span.dst_bytes, 4);
+        dst_info = {t.dst_buffer, dst_bind, dst_end - dst_bind};
+        pc.dst_base_byte = uint32_t(dst_first - dst_bind);
+        pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
+        pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
+    }
+    VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+    writes[0].dstBinding = TEXDEC_BINDING_SRC;
+    writes[0].descriptorCount = 1;
+    writes[0].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[0].pBufferInfo = &src_info;
+    writes[1].dstBinding = TEXDEC_BINDING_DST;
+    writes[1].descriptorCount = 1;
+    writes[1].descriptorType = to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    if (to_image) writes[1].pImageInfo = &image_info;
+    else writes[1].pBufferInfo = &dst_info;
+    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, writes);
+    ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+    ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
 }
 
 }  // namespace
@@ -132,7 +178,7 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     const FormatEntry& f = *p.format;
     const bool to_image = t.dst_kind == TEXDEC_DESTINATION_IMAGE;
     PipelineKey key{};
-    if (!find_shader(f.family, t.dst_kind, p.output.store_kind, f.flags & TEXDEC_FORMAT_FLAG_SIGNED, &key.shader))
+    if (!find_shader(f.family, t.dst_kind, p.output.vk_format, &key.shader))
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "no %s-destination decoder for %s with this output", to_image ? "image" : "buffer", f.name);
     key.variant = f.shader_variant;
@@ -182,60 +228,13 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     }
     ctx->vkd.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
 
-    VkDescriptorImageInfo image_info{VK_NULL_HANDLE, t.dst_view, VK_IMAGE_LAYOUT_GENERAL};
-    for (uint64_t bz = 0; bz < p.blocks_z; bz += slices) {
-        for (uint64_t by = 0; by < p.blocks_y; by += rows) {
-            for (uint64_t bx = 0; bx < p.blocks_x; bx += max_cols) {
-                Chunk c{bx, std::min(max_cols, p.blocks_x - bx), by, std::min(rows, p.blocks_y - by),
-                        bz, std::min(slices, p.blocks_z - bz)};
-                ChunkSpan span = chunk_span(p, c);
-                const VkDeviceSize src_first = t.src_offset + span.src_start;
-                const VkDeviceSize src_bind = align_down(src_first, align);
-                VkDescriptorBufferInfo src_info{t.src_buffer, src_bind, src_first + span.src_bytes - src_bind};
-                VkDescriptorBufferInfo dst_info{};
-                shader::TexdecPushConstants pc{};
-                pc.src_base_word = uint32_t((src_first - src_bind) / 4);
-                pc.src_row_words = uint32_t(p.src_row_bytes / 4);
-                pc.src_slice_words = uint32_t(std::min<uint64_t>(p.src_slice_bytes / 4, UINT32_MAX));
-                const uint64_t x0 = c.bx0 * f.block_width, y0 = c.by0 * f.block_height, z0 = c.bz0 * f.block_depth;
-                pc.width = uint32_t(std::min<uint64_t>(p.width - x0, c.nbx * f.block_width));
-                pc.height = uint32_t(std::min<uint64_t>(p.height - y0, c.nby * f.block_height));
-                pc.depth = uint32_t(std::min<uint64_t>(p.depth - z0, c.nbz * f.block_depth));
-                if (to_image) {
-                    pc.dst_x = t.dst_x + int32_t(x0);
-                    pc.dst_y = t.dst_y + int32_t(y0);
-                    pc.dst_layer = int32_t(t.dst_layer + z0);
-                } else {
-                    const VkDeviceSize dst_first = t.dst_offset + span.dst_start;
-                    const VkDeviceSize dst_bind = align_down(dst_first, align);
-                    // Narrow texels are written as whole words (atomically where shared): bind up
-                    // to the next multiple of 4 after the last texel (checked by the caller).
-                    const VkDeviceSize dst_end = align_up(dst_first + span.dst_bytes, 4);
-                    dst_info = {t.dst_buffer, dst_bind, dst_end - dst_bind};
-                    pc.dst_base_byte = uint32_t(dst_first - dst_bind);
-                    pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
-                    pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
-                }
-                VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
-                writes[0].dstBinding = TEXDEC_BINDING_SRC;
-                writes[0].descriptorCount = 1;
-                writes[0].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-                writes[0].pBufferInfo = &src_info;
-                writes[1].dstBinding = TEXDEC_BINDING_DST;
-                writes[1].descriptorCount = 1;
-                if (to_image) {
-                    writes[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-                    writes[1].pImageInfo = &image_info;
-                } else {
-                    writes[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-                    writes[1].pBufferInfo = &dst_info;
-                }
-                ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, writes);
-                ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-                ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
-            }
-        }
-    }
+    for (uint64_t bz = 0; bz < p.blocks_z; bz += slices)
+        for (uint64_t by = 0; by < p.blocks_y; by += rows)
+            for (uint64_t bx = 0; bx < p.blocks_x; bx += max_cols)
+                record_chunk(ctx, cmd, layout, p, t,
+                             Chunk{bx, std::min(max_cols, p.blocks_x - bx), by, std::min(rows, p.blocks_y - by), bz,
+                                   std::min(slices, p.blocks_z - bz)},
+                             align);
 
     if (t.flags & TEXDEC_RECORD_BARRIER_AFTER) {
         barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
