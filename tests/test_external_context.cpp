@@ -120,6 +120,19 @@ struct BufferDestination {
     VkDeviceSize dst_size;
 };
 
+// Records the copy of the destination into its readback buffer (device-local contents -> host).
+void record_readback(VkCommandBuffer cmd, const BufferDestination& b) {
+    VkBufferCopy copy{0, 0, b.buffer.size};
+    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+}
+
+// Copies the destination back, makes it visible to the host, submits and waits.
+void read_back_and_wait(VulkanTestDevice& dev, VkCommandBuffer cmd, const BufferDestination& b) {
+    record_readback(cmd, b);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+}
+
 BufferDestination make_buffer_destination(VulkanTestDevice& dev, const BcFormat& f, texdec_output output, uint32_t w, uint32_t h,
                                           uint32_t d) {
     BufferDestination b;
@@ -219,8 +232,7 @@ TEST_CASE("external context: buffer destinations for every format/output/mode", 
                 REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
             }
             for (auto& b : dsts) {
-                VkBufferCopy copy{0, 0, b.buffer.size};
-                vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+                record_readback(cmd, b);
             }
             host_read_barrier(cmd);
             dev.submit_and_wait(cmd);
@@ -426,10 +438,7 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     CHECK(texdec_record_decode(setup.ctx, cmd, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_record_decode(nullptr, cmd, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
     // Nothing above may have recorded a write: run the command buffer and find the canary intact.
-    VkBufferCopy copy{0, 0, b.buffer.size};
-    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
-    host_read_barrier(cmd);
-    dev.submit_and_wait(cmd);
+    read_back_and_wait(dev, cmd, b);
     bool untouched = true;
     for (size_t i = 0; i < b.readback.size; ++i) untouched &= b.readback.mapped[i] == canary_byte(i);
     CHECK(untouched);
@@ -441,9 +450,7 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     job = good();
     job.flags = TEXDEC_RECORD_BARRIER_AFTER;
     REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
-    host_read_barrier(cmd);
-    dev.submit_and_wait(cmd);
+    read_back_and_wait(dev, cmd, b);
     check_buffer_destination(f, TEXDEC_BC_ROUNDING_EXACT, s, b);
     dev.destroy(b.buffer);
     dev.destroy(b.readback);
@@ -504,10 +511,7 @@ TEST_CASE("external context: RGBA16F buffer pitch that is a multiple of 4 but no
     const texdec_status status = texdec_record_decode(setup.ctx, cmd, &job);
     INFO("status " << texdec_status_string(status));
     CHECK((status == TEXDEC_SUCCESS || status == TEXDEC_ERROR_INVALID_LAYOUT));
-    VkBufferCopy copy{0, 0, b.buffer.size};
-    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
-    host_read_barrier(cmd);
-    dev.submit_and_wait(cmd);
+    read_back_and_wait(dev, cmd, b);
     if (status == TEXDEC_SUCCESS) {
         check_buffer_destination(f, TEXDEC_BC_ROUNDING_EXACT, s, b);
     } else {
