@@ -7,6 +7,7 @@
 #   source .gl/enter.sh; export LD_LIBRARY_PATH=$PWD/build-device:$LD_LIBRARY_PATH \
 #     TEXDEC_CLI=$PWD/build-device/astc-gpu-decode TEXDEC_SAMPLE=$PWD/build-device/sample-bc3.dds;
 #   ./build-device/run_each_case.sh ./build-device/texdec_tests
+# The [astc-oracle] tests also need Mesa GL (libegl-mesa0, libgl1-mesa-dri + LLVM), not carried yet.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 [ -f .gl/enter.sh ] || { echo "run ../shared/tools/device-prep.sh first" >&2; exit 1; }
@@ -15,7 +16,7 @@ o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp
 (cd .gl && apt-get $o download libglvnd0 libglx0 libegl1 libgl1 libopengl0 libgles2 >/dev/null)
 # Validation layer and the oracles' runtime libraries go to a private prefix (they could break /).
 mkdir -p .gl/extra
-(cd .gl/extra && apt-get $o download vulkan-validationlayers libnvtt2 libsquish0 libgomp1 libtiff6 \
+(cd .gl/extra && apt-get $o download vulkan-validationlayers libnvtt2 libsquish0 libgomp1 libastcenc3d libtiff6 \
   libjpeg62-turbo libpng16-16 libwebp7 libzstd1 liblzma5 libjbig0 libdeflate0 liblerc4 >/dev/null)
 grep -q gl-extra .gl/enter.sh || cat >> .gl/enter.sh <<'EOS'
 # texdec extras (validation layer, nvtt runtime and their libraries) go to a private prefix, not /
