@@ -2,6 +2,7 @@
 // ASTC chapter (shared/specs/astc.txt) it implements; see astc_tables.h for the contracts.
 #include "luts/astc_tables.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -225,6 +226,88 @@ std::vector<uint8_t> color_unquantize_table() {
         for (uint32_t v = 0; v < ir.levels; ++v) t[static_cast<size_t>(r) * 256 + v] = unquantize_color(r, v);
     }
     return t;
+}
+
+// "Block Mode": the 2D and 3D layout tables, row by row, then the legality checks of "Illegal
+// Encodings" that depend on the footprint.
+BlockMode decode_block_mode(uint32_t mode, uint32_t block_w, uint32_t block_h, uint32_t block_d) {
+    BlockMode m;
+    mode &= 0x7FFu;
+    if ((mode & 0x1FFu) == 0x1FCu) {
+        m.kind = BlockModeKind::void_extent;
+        return m;
+    }
+    auto field = [mode](unsigned first, unsigned count) { return (mode >> first) & ((1u << count) - 1u); };
+    uint32_t w = 0, h = 0, d = 1, rho = 0;
+    bool dual = field(10, 1) != 0, high = field(9, 1) != 0;
+    const bool is_3d = block_d > 1;
+    if (field(0, 2) != 0) {
+        // First rows: rho2 = bit 1, rho1 = bit 0, rho0 = bit 4.
+        rho = (field(1, 1) << 2) | (field(0, 1) << 1) | field(4, 1);
+        const uint32_t a = field(7, 2), b = field(5, 2);
+        if (is_3d) {
+            w = b + 2, h = a + 2, d = field(2, 2) + 2;
+        } else {
+            switch (field(2, 2)) {
+            case 0: w = a + 4, h = b + 2; break;
+            case 1: w = a + 8, h = b + 2; break;
+            case 2: w = b + 2, h = a + 8; break;
+            default:
+                if (field(8, 1) == 0) w = b + 2, h = field(7, 1) + 6;
+                else w = field(7, 1) + 2, h = b + 2;
+                break;
+            }
+        }
+    } else {
+        // Bits [1:0] = 00: rho2 = bit 3, rho1 = bit 2, rho0 = bit 4; rho2..1 = 00 is reserved.
+        if (field(2, 2) == 0) return m;
+        rho = (field(3, 1) << 2) | (field(2, 1) << 1) | field(4, 1);
+        const uint32_t hi = field(9, 2), b = field(5, 2);
+        if (is_3d) {
+            switch (field(7, 2)) {
+            case 0: w = 6, h = hi + 2, d = b + 2, dual = high = false; break;
+            case 1: w = b + 2, h = 6, d = hi + 2, dual = high = false; break;
+            case 2: w = b + 2, h = hi + 2, d = 6, dual = high = false; break;
+            default:
+                switch (b) {
+                case 0: w = 6, h = 2, d = 2; break;
+                case 1: w = 2, h = 6, d = 2; break;
+                case 2: w = 2, h = 2, d = 6; break;
+                default: return m;  // bits [8:5] = 1111 with bits [4:2] not all 1: reserved
+                }
+            }
+        } else {
+            switch (field(7, 2)) {
+            case 0: w = 12, h = b + 2; break;
+            case 1: w = b + 2, h = 12; break;
+            case 2: w = b + 6, h = hi + 6, dual = high = false; break;
+            default:
+                if (b == 0) w = 6, h = 10;
+                else if (b == 1) w = 10, h = 6;
+                else return m;  // bits [8:6] = 111 with bits [5:2] not all 1: reserved
+            }
+        }
+    }
+    if (rho < 2) return m;  // "Invalid" rows of "ASTC weight range encodings"
+    m.grid_w = static_cast<uint8_t>(w);
+    m.grid_h = static_cast<uint8_t>(h);
+    m.grid_d = static_cast<uint8_t>(d);
+    m.dual_plane = dual;
+    m.weight_range = static_cast<uint8_t>(rho - 2 + (high ? 6 : 0));
+    const uint32_t weights = w * h * d * (dual ? 2 : 1);
+    const uint32_t bits = ise_bits_used(m.weight_range, weights);
+    m.weight_bits = static_cast<uint8_t>(std::min<uint32_t>(bits, 255));
+    const bool fits = w <= block_w && h <= block_h && d <= block_d;
+    if (fits && weights <= 64 && bits >= 24 && bits <= 96) m.kind = BlockModeKind::weights;
+    return m;
+}
+
+// "Data Size Determination": the iterative algorithm, largest range first.
+int color_range_for(uint32_t value_count, int remaining_bits) {
+    if (remaining_bits < 0) return -1;
+    for (int r = kIseRangeCount - 1; r >= kColorRangeFirst; --r)
+        if (ise_bits_used(r, value_count) <= static_cast<uint32_t>(remaining_bits)) return r;
+    return -1;
 }
 
 // "Partition Pattern Generation": hash52(), on 32-bit unsigned values.

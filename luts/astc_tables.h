@@ -77,6 +77,34 @@ uint8_t unquantize_color(int range_index, uint32_t value);
 // colour ranges) and values >= levels are 0. 21 * 256 bytes, indexable directly by range index.
 std::vector<uint8_t> color_unquantize_table();
 
+// ---- Block Mode --------------------------------------------------------------------------------
+
+// What the 11-bit block mode field says, for one block footprint ("Block Mode", tables "ASTC 2D
+// block mode layout" / "ASTC 3D block mode layout", and "Illegal Encodings").
+enum class BlockModeKind : uint8_t {
+    error = 0,        // reserved mode, or illegal for this footprint (grid larger than the footprint,
+                      // more than 64 weights, fewer than 24 or more than 96 weight bits)
+    weights = 1,      // a normal block
+    void_extent = 2,  // bits [8:0] = 111111100
+};
+struct BlockMode {
+    BlockModeKind kind = BlockModeKind::error;
+    uint8_t grid_w = 0, grid_h = 0, grid_d = 0;  // weight grid (grid_d = 1 for 2D footprints)
+    uint8_t weight_range = 0;                    // index into kIseRanges (0..11)
+    bool dual_plane = false;
+    uint8_t weight_bits = 0;                     // ise_bits_used(weight_range, weights incl. both planes)
+};
+
+// Decodes `mode` (bits 10..0 of a block) for a footprint: 2D when block_d == 1 (the 2D layout), 3D
+// otherwise. Fields other than kind are also filled for modes that are illegal only for this
+// footprint (they decode but do not fit), and are zero for reserved modes and void extents.
+BlockMode decode_block_mode(uint32_t mode, uint32_t block_w, uint32_t block_h, uint32_t block_d);
+
+// "Data Size Determination": the largest colour range (index into kIseRanges, 4..20) whose ISE
+// encoding of `value_count` values fits in `remaining_bits`, or -1 when even 0..5 does not fit
+// (the "fewer than ceil(13 * C / 5) bits" illegal encoding). value_count 2..32 (even).
+int color_range_for(uint32_t value_count, int remaining_bits);
+
 // ---- Partition Pattern Generation -------------------------------------------------------------
 
 // "Partition Pattern Generation": the seed hash hash52(), all operations on 32-bit values.

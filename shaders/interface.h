@@ -6,10 +6,15 @@
 // Descriptor set 0 (pushed with VK_KHR_push_descriptor).
 #define TEXDEC_BINDING_SRC 0        // storage buffer: the blocks, read as uint words
 #define TEXDEC_BINDING_DST 1        // storage buffer (buffer variant) or storage image (image variant)
+#define TEXDEC_BINDING_LUT 2        // storage buffer: the context's shared lookup tables (ASTC)
+#define TEXDEC_BINDING_FOOTPRINT_LUT 3  // storage buffer: tables of one block footprint (ASTC)
 
 // Workgroup: one thread per block, TEXDEC_WORKGROUP_X blocks of one block row per workgroup.
 // 64 stays far inside the guaranteed maxComputeWorkGroupInvocations (128).
 #define TEXDEC_WORKGROUP_X 64
+// Decoders with one invocation per texel (ASTC): workgroups of 8 x 8 texels of one slice.
+#define TEXDEC_TEXEL_GROUP_X 8
+#define TEXDEC_TEXEL_GROUP_Y 8
 
 // What one output texel looks like in memory (chosen on the host from format + output type).
 #define TEXDEC_STORE_RGBA8 0    // 4 bytes R,G,B,A (UNORM / sRGB bytes)
@@ -39,6 +44,29 @@
 #define TEXDEC_SC_STORE 2     // TEXDEC_STORE_*
 #define TEXDEC_SC_ROUNDING 3  // TEXDEC_ROUNDING_*
 #define TEXDEC_SC_SRGB 4      // 1 for sRGB formats: RGBA16F is then the 8-bit result v as v/255
+#define TEXDEC_SC_BLOCK_W 5   // block footprint (ASTC; the BC/ETC shaders ignore it)
+#define TEXDEC_SC_BLOCK_H 6
+#define TEXDEC_SC_BLOCK_D 7
+
+// ASTC lookup tables (built by src/luts.cpp from luts/astc_tables.h), as uint words.
+// Shared tables (binding TEXDEC_BINDING_LUT), one entry per word:
+#define TEXDEC_ASTC_LUT_TRITS 0           // [256]: packed T -> t0 | t1 << 2 | t2 << 4 | t3 << 6 | t4 << 8
+#define TEXDEC_ASTC_LUT_QUINTS 256        // [128]: packed Q -> q0 | q1 << 3 | q2 << 6
+#define TEXDEC_ASTC_LUT_WEIGHT_UNQ 384    // [12 * 32]: [range * 32 + value] -> 0..64
+#define TEXDEC_ASTC_LUT_COLOR_UNQ 768     // [21 * 256]: [range * 256 + value] -> 0..255
+#define TEXDEC_ASTC_LUT_COLOR_RANGE 6144  // [16 * 128]: [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
+#define TEXDEC_ASTC_LUT_ISE_RANGE 8192    // [21]: range -> bits | trits << 8 | quints << 9
+#define TEXDEC_ASTC_LUT_WORDS 8213
+// Footprint tables (binding TEXDEC_BINDING_FOOTPRINT_LUT):
+//   [2048] block mode -> grid w | h << 4 | d << 8 | weight range << 12 | dual plane << 16 |
+//          weight bits << 17 | kind << 25 (TEXDEC_ASTC_MODE_*);
+//   then for 2, 3 and 4 partitions: 1024 seeds x ceil(texels / 16) words, 2 bits per texel
+//   (texel t = x + w * (y + h * z) in bits 2 * (t % 16) of word t / 16).
+#define TEXDEC_ASTC_LUT_MODES 0
+#define TEXDEC_ASTC_LUT_PARTITIONS 2048
+#define TEXDEC_ASTC_MODE_ERROR 0u
+#define TEXDEC_ASTC_MODE_WEIGHTS 1u
+#define TEXDEC_ASTC_MODE_VOID_EXTENT 2u
 
 #ifdef TEXDEC_GLSL
 #define TEXDEC_UINT uint

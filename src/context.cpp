@@ -355,6 +355,7 @@ TEXDEC_API void texdec_context_destroy(texdec_context* ctx) {
     if (!ctx) return;
     if (ctx->device && ctx->vkd.vkDestroyPipeline) {
         destroy_host_staging(ctx);
+        destroy_luts(ctx);
         destroy_pipelines(ctx);
         if (ctx->owns_pipeline_cache) ctx->vkd.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, ctx->allocator);
     }

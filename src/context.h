@@ -19,6 +19,7 @@ struct PipelineKey {
     uint32_t store;      // TEXDEC_SC_STORE
     uint32_t rounding;   // TEXDEC_SC_ROUNDING
     uint32_t srgb;       // TEXDEC_SC_SRGB
+    uint32_t block_w, block_h, block_d;  // TEXDEC_SC_BLOCK_W/H/D
     auto operator<=>(const PipelineKey&) const = default;
 };
 
@@ -81,6 +82,11 @@ struct texdec_context {
     VkPipelineLayout layout_image_dst = VK_NULL_HANDLE;
     std::map<texdec::PipelineKey, VkPipeline> pipelines;
 
+    // Lookup tables (luts.cpp): created on first use, under lut_mutex, kept until destruction.
+    std::mutex lut_mutex;
+    texdec::MappedBuffer astc_shared_lut;
+    std::map<uint32_t, texdec::MappedBuffer> astc_footprint_luts;  // key: w | h << 8 | d << 16
+
     std::mutex host_mutex;
     texdec::HostStaging staging;
     // TEXDEC_DEBUG_DEVICE_STAGING=1 (read at creation): use the discrete-GPU staging path even on
@@ -109,5 +115,20 @@ bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat out
 
 // Host path teardown (decode_host.cpp).
 void destroy_host_staging(texdec_context* ctx);
+
+// Buffers (luts.cpp). create_buffer makes a buffer of exactly `size` bytes usable as storage and
+// transfer source/destination, in memory with `required` flags (preferring `preferred`), mapped
+// when host-visible; `what` names it in error messages.
+uint32_t find_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
+                          VkMemoryPropertyFlags preferred);
+texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b);
+void destroy_buffer(texdec_context* ctx, MappedBuffer& b);
+
+// The ASTC lookup tables for a footprint (built on first use; thread-safe), as descriptors for
+// TEXDEC_BINDING_LUT and TEXDEC_BINDING_FOOTPRINT_LUT.
+texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d,
+                            VkDescriptorBufferInfo* shared, VkDescriptorBufferInfo* footprint);
+void destroy_luts(texdec_context* ctx);
 
 }  // namespace texdec

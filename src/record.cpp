@@ -126,8 +126,15 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
 
 // One dispatch: push the chunk's descriptors (buffer ranges aligned down to `align`) and push
 // constants, then dispatch one thread per block.
+// How a shader maps invocations to work, and the lookup tables it reads (if any).
+struct ShaderShape {
+    bool per_texel = false;                 // ASTC: TEXDEC_TEXEL_GROUP_X x _Y texels per workgroup
+    bool uses_luts = false;
+    VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT
+};
+
 void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
-                  const RecordTarget& t, const Chunk& c, VkDeviceSize align) {
+                  const RecordTarget& t, const ShaderShape& shape, const Chunk& c, VkDeviceSize align) {
     const bool to_image = t.dst_kind == TEXDEC_DESTINATION_IMAGE;
     const ChunkSpan span = chunk_span(p, c);
     const VkDeviceSize src_first = t.src_offset + span.src_start;
@@ -157,7 +164,8 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
         pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
         pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
     }
-    VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+    VkWriteDescriptorSet writes[4] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
+                                      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
     writes[0].dstBinding = TEXDEC_BINDING_SRC;
     writes[0].descriptorCount = 1;
     writes[0].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
@@ -167,9 +175,19 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
     writes[1].descriptorType = to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     if (to_image) writes[1].pImageInfo = &image_info;
     else writes[1].pBufferInfo = &dst_info;
-    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 2, writes);
+    for (uint32_t i = 0; i < 2; ++i) {
+        writes[2 + i].dstBinding = i == 0 ? TEXDEC_BINDING_LUT : TEXDEC_BINDING_FOOTPRINT_LUT;
+        writes[2 + i].descriptorCount = 1;
+        writes[2 + i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[2 + i].pBufferInfo = &shape.luts[i];
+    }
+    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, shape.uses_luts ? 4 : 2, writes);
     ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-    ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
+    if (shape.per_texel)
+        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(span.width, TEXDEC_TEXEL_GROUP_X)),
+                               uint32_t(div_round_up(span.height, TEXDEC_TEXEL_GROUP_Y)), uint32_t(span.depth));
+    else
+        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
 }
 
 }  // namespace
@@ -185,26 +203,41 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
-    // sRGB only changes RGBA16F (v / 255 of the byte); other stores share the UNORM pipeline.
-    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && p.output.store_kind == TEXDEC_STORE_RGBA16F ? 1 : 0;
+    const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
+    // sRGB changes ASTC's endpoint expansion; for the other families only RGBA16F (v / 255 of the
+    // byte), so their other stores share the UNORM pipeline.
+    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
+    key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
     VkPipeline pipeline = VK_NULL_HANDLE;
     if (texdec_status s = get_pipeline(ctx, key, &pipeline); s != TEXDEC_SUCCESS) return s;
     VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;
+    ShaderShape shape;
+    if (is_astc) {
+        shape.per_texel = shape.uses_luts = true;
+        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape.luts[0], &shape.luts[1]);
+        if (s != TEXDEC_SUCCESS) return s;
+    }
 
     // Chunk sizes: every dispatch stays inside maxComputeWorkGroupCount, and the buffer ranges it
     // binds inside maxStorageBufferRange (minus the alignment slack).
     const VkPhysicalDeviceLimits& lim = ctx->properties.limits;
     const VkDeviceSize align = std::max<VkDeviceSize>(lim.minStorageBufferOffsetAlignment, 4);
     const uint64_t max_range = uint64_t(lim.maxStorageBufferRange) - align - 4;
-    const uint64_t max_cols = std::min<uint64_t>(uint64_t(lim.maxComputeWorkGroupCount[0]) * TEXDEC_WORKGROUP_X, p.blocks_x);
+    // Block columns / rows / slices one dispatch can cover within maxComputeWorkGroupCount.
+    const uint64_t group_cols = shape.per_texel ? uint64_t(lim.maxComputeWorkGroupCount[0]) * TEXDEC_TEXEL_GROUP_X / f.block_width
+                                                : uint64_t(lim.maxComputeWorkGroupCount[0]) * TEXDEC_WORKGROUP_X;
+    const uint64_t group_rows = shape.per_texel ? uint64_t(lim.maxComputeWorkGroupCount[1]) * TEXDEC_TEXEL_GROUP_Y / f.block_height
+                                                : lim.maxComputeWorkGroupCount[1];
+    const uint64_t group_slices = shape.per_texel ? lim.maxComputeWorkGroupCount[2] / f.block_depth : lim.maxComputeWorkGroupCount[2];
+    const uint64_t max_cols = std::min<uint64_t>(std::max<uint64_t>(group_cols, 1), p.blocks_x);
     const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;
     if (p.src_row_bytes > max_range || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
                            "one block row needs more than maxStorageBufferRange (%u bytes)", lim.maxStorageBufferRange);
-    // Rows per chunk: bounded by the group-count limit, by a work cap (2^20 blocks per dispatch,
+    // Rows per chunk: bounded by the group-count limit, by a work cap (2^24 texels per dispatch,
     // so no single dispatch runs long enough to trip a GPU watchdog), and by the ranges.
-    const uint64_t kMaxBlocksPerDispatch = uint64_t(1) << 20;
-    uint64_t rows = std::min<uint64_t>({p.blocks_y, lim.maxComputeWorkGroupCount[1],
+    const uint64_t kMaxBlocksPerDispatch = std::max<uint64_t>(1, (uint64_t(1) << 24) / (f.block_width * f.block_height * f.block_depth));
+    uint64_t rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1),
                                         std::max<uint64_t>(1, kMaxBlocksPerDispatch / max_cols),
                                         max_range / std::max<uint64_t>(p.src_row_bytes, 1)});
     if (!to_image) rows = std::min<uint64_t>(rows, max_range / std::max<uint64_t>(row_dst_bytes, 1));
@@ -213,7 +246,7 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     uint64_t slices = 1;
     if (rows == p.blocks_y) {
         const uint64_t slice_src = p.src_slice_bytes, slice_dst = p.dst_slice_pitch * f.block_depth;
-        slices = std::min<uint64_t>({p.blocks_z, lim.maxComputeWorkGroupCount[2],
+        slices = std::min<uint64_t>({p.blocks_z, std::max<uint64_t>(group_slices, 1),
                                      std::max<uint64_t>(1, kMaxBlocksPerDispatch / (max_cols * rows)),
                                      std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_src, 1))});
         if (!to_image) slices = std::min<uint64_t>(slices, std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_dst, 1)));
@@ -231,7 +264,7 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     for (uint64_t bz = 0; bz < p.blocks_z; bz += slices)
         for (uint64_t by = 0; by < p.blocks_y; by += rows)
             for (uint64_t bx = 0; bx < p.blocks_x; bx += max_cols)
-                record_chunk(ctx, cmd, layout, p, t,
+                record_chunk(ctx, cmd, layout, p, t, shape,
                              Chunk{bx, std::min(max_cols, p.blocks_x - bx), by, std::min(rows, p.blocks_y - by), bz,
                                    std::min(slices, p.blocks_z - bz)},
                              align);

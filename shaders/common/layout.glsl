@@ -1,9 +1,15 @@
 // Resources and thread -> block mapping shared by every decoder shader.
-// Needs "interface.h" included first (the shader does it). One invocation decodes one 4x4 block (2D footprints).
+// Needs "interface.h" included first (the shader does it). One invocation decodes one 4x4 block
+// (BC, ETC), or one texel when the shader defines TEXDEC_PER_TEXEL before including this (ASTC).
 #ifndef TEXDEC_COMMON_LAYOUT_GLSL
 #define TEXDEC_COMMON_LAYOUT_GLSL
 
+#ifdef TEXDEC_PER_TEXEL
+// One invocation per texel (ASTC): 8 x 8 texels of one slice per workgroup.
+layout(local_size_x = TEXDEC_TEXEL_GROUP_X, local_size_y = TEXDEC_TEXEL_GROUP_Y, local_size_z = 1) in;
+#else
 layout(local_size_x = TEXDEC_WORKGROUP_X, local_size_y = 1, local_size_z = 1) in;
+#endif
 
 // Specialization constants (ids and values in interface.h). Being constants, every branch on
 // them folds away when the pipeline is created.

@@ -115,4 +115,17 @@ void texdec_store_4_texels(uvec3 first, uvec4 codes[4]) {
 #endif
 }
 
+// Stores one texel at chunk texel `pos` (x, y, z) inside the extent. Texels of 4 or 8 bytes only
+// (RGBA8, RGBA16F, RG16): whole aligned words, no other invocation shares them.
+void texdec_store_texel(uvec3 pos, uvec4 codes) {
+#ifdef TEXDEC_DST_IMAGE_FORMAT
+    imageStore(dst_image, ivec3(pc.dst_x, pc.dst_y, pc.dst_layer) + ivec3(pos), texdec_image_value(codes));
+#else
+    uint word = (pc.dst_base_byte + pos.z * pc.dst_slice_pitch + pos.y * pc.dst_row_pitch + pos.x * TEXEL_BYTES) >> 2u;
+    uvec2 texel = texdec_pack_texel(codes);
+    dst_words[word] = texel.x;
+    if (TEXEL_BYTES == 8u) dst_words[word + 1u] = texel.y;
+#endif
+}
+
 #endif

@@ -1,0 +1,178 @@
+// Lookup tables the decoders read, built once per context from the pure functions in luts/ and
+// kept in host-visible buffers (device-local where the device offers such memory) until the
+// context is destroyed. They are written by the host before any command buffer that reads them
+// is submitted, so recording a decode never submits, waits or copies anything.
+//
+// ASTC: one shared table buffer (ISE, unquantization and colour range tables), created on first
+// ASTC use, and one buffer per block footprint (block mode table + partition tables for 2, 3 and
+// 4 partitions), created on first use of that footprint. Layouts: shaders/interface.h.
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+#include "context.h"
+#include "interface.h"
+#include "luts/astc_tables.h"
+
+namespace texdec {
+
+// ---- buffers (also used by decode_host.cpp) ---------------------------------------------------
+
+uint32_t find_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
+                          VkMemoryPropertyFlags preferred) {
+    uint32_t fallback = UINT32_MAX;
+    for (uint32_t i = 0; i < ctx->memory_properties.memoryTypeCount; ++i) {
+        if (!(type_bits & (1u << i))) continue;
+        const VkMemoryPropertyFlags flags = ctx->memory_properties.memoryTypes[i].propertyFlags;
+        if ((flags & required) != required) continue;
+        if ((flags & preferred) == preferred) return i;
+        if (fallback == UINT32_MAX) fallback = i;
+    }
+    return fallback;
+}
+
+void destroy_buffer(texdec_context* ctx, MappedBuffer& b) {
+    if (b.buffer) ctx->vkd.vkDestroyBuffer(ctx->device, b.buffer, ctx->allocator);
+    if (b.memory) ctx->vkd.vkFreeMemory(ctx->device, b.memory, ctx->allocator);  // unmaps implicitly
+    b = MappedBuffer{};
+}
+
+texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b) {
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    VkResult r = ctx->vkd.vkCreateBuffer(ctx->device, &bci, ctx->allocator, &b.buffer);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, what);
+    VkMemoryRequirements req;
+    ctx->vkd.vkGetBufferMemoryRequirements(ctx->device, b.buffer, &req);
+    const uint32_t type = find_memory_type(ctx, req.memoryTypeBits, required, preferred);
+    if (type == UINT32_MAX) {
+        destroy_buffer(ctx, b);
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "no suitable memory type for %s", what);
+    }
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = type;
+    r = ctx->vkd.vkAllocateMemory(ctx->device, &mai, ctx->allocator, &b.memory);
+    if (r != VK_SUCCESS) {
+        destroy_buffer(ctx, b);
+        return vk_failure(ctx, r, what);
+    }
+    const VkMemoryPropertyFlags flags = ctx->memory_properties.memoryTypes[type].propertyFlags;
+    const bool map = flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+    if ((r = ctx->vkd.vkBindBufferMemory(ctx->device, b.buffer, b.memory, 0)) != VK_SUCCESS ||
+        (map && (r = ctx->vkd.vkMapMemory(ctx->device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped)) != VK_SUCCESS)) {
+        destroy_buffer(ctx, b);
+        return vk_failure(ctx, r, what);
+    }
+    b.size = size;
+    b.coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    b.device_local = flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    return TEXDEC_SUCCESS;
+}
+
+namespace {
+
+// A host-visible buffer holding `words` (flushed when the memory is not coherent).
+texdec_status upload_table(texdec_context* ctx, const std::vector<uint32_t>& words, const char* what, MappedBuffer& b) {
+    texdec_status s = create_buffer(ctx, words.size() * sizeof(uint32_t), VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, what, b);
+    if (s != TEXDEC_SUCCESS) return s;
+    std::memcpy(b.mapped, words.data(), words.size() * sizeof(uint32_t));
+    if (!b.coherent) {
+        VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, b.memory, 0, VK_WHOLE_SIZE};
+        VkResult r = ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+        if (r != VK_SUCCESS) {
+            destroy_buffer(ctx, b);
+            return vk_failure(ctx, r, "vkFlushMappedMemoryRanges (lookup tables)");
+        }
+    }
+    return TEXDEC_SUCCESS;
+}
+
+// The shared ASTC tables in the layout of interface.h (TEXDEC_ASTC_LUT_*).
+std::vector<uint32_t> astc_shared_words() {
+    std::vector<uint32_t> w(TEXDEC_ASTC_LUT_WORDS, 0);
+    const auto trits = luts::trit_table();
+    for (size_t i = 0; i < trits.size(); ++i)
+        for (size_t j = 0; j < 5; ++j) w[TEXDEC_ASTC_LUT_TRITS + i] |= uint32_t{trits[i][j]} << (2 * j);
+    const auto quints = luts::quint_table();
+    for (size_t i = 0; i < quints.size(); ++i)
+        for (size_t j = 0; j < 3; ++j) w[TEXDEC_ASTC_LUT_QUINTS + i] |= uint32_t{quints[i][j]} << (3 * j);
+    const auto weights = luts::weight_unquantize_table();
+    std::copy(weights.begin(), weights.end(), w.begin() + TEXDEC_ASTC_LUT_WEIGHT_UNQ);
+    const auto colors = luts::color_unquantize_table();
+    std::copy(colors.begin(), colors.end(), w.begin() + TEXDEC_ASTC_LUT_COLOR_UNQ);
+    for (uint32_t pairs = 1; pairs <= 16; ++pairs)
+        for (int remaining = 0; remaining < 128; ++remaining) {
+            const int range = luts::color_range_for(2 * pairs, remaining);
+            w[TEXDEC_ASTC_LUT_COLOR_RANGE + (pairs - 1) * 128 + uint32_t(remaining)] = range < 0 ? 0xFFu : uint32_t(range);
+        }
+    for (int r = 0; r < luts::kIseRangeCount; ++r) {
+        const luts::IseRange& ir = luts::kIseRanges[size_t(r)];
+        w[TEXDEC_ASTC_LUT_ISE_RANGE + uint32_t(r)] = ir.bits | (uint32_t{ir.trits} << 8) | (uint32_t{ir.quints} << 9);
+    }
+    return w;
+}
+
+// The tables of one footprint: block modes, then partitions for 2, 3 and 4 partitions.
+std::vector<uint32_t> astc_footprint_words(uint32_t bw, uint32_t bh, uint32_t bd) {
+    const uint32_t words_per_seed = (bw * bh * bd + 15) / 16;
+    std::vector<uint32_t> w(TEXDEC_ASTC_LUT_PARTITIONS + 3 * luts::kPartitionSeedCount * words_per_seed, 0);
+    for (uint32_t mode = 0; mode < 2048; ++mode) {
+        const luts::BlockMode m = luts::decode_block_mode(mode, bw, bh, bd);
+        uint32_t kind = TEXDEC_ASTC_MODE_ERROR;
+        if (m.kind == luts::BlockModeKind::weights) kind = TEXDEC_ASTC_MODE_WEIGHTS;
+        if (m.kind == luts::BlockModeKind::void_extent) kind = TEXDEC_ASTC_MODE_VOID_EXTENT;
+        w[TEXDEC_ASTC_LUT_MODES + mode] = kind == TEXDEC_ASTC_MODE_WEIGHTS
+            ? m.grid_w | (uint32_t{m.grid_h} << 4) | (uint32_t{m.grid_d} << 8) | (uint32_t{m.weight_range} << 12) |
+                  (uint32_t{m.dual_plane} << 16) | (uint32_t{m.weight_bits} << 17) | (kind << 25)
+            : kind << 25;
+    }
+    for (uint32_t count = 2; count <= 4; ++count) {
+        const luts::PartitionTable t = luts::partition_table(bw, bh, bd, count);
+        std::copy(t.words.begin(), t.words.end(),
+                  w.begin() + TEXDEC_ASTC_LUT_PARTITIONS + (count - 2) * luts::kPartitionSeedCount * words_per_seed);
+    }
+    return w;
+}
+
+}  // namespace
+
+texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d,
+                            VkDescriptorBufferInfo* shared, VkDescriptorBufferInfo* footprint) {
+    std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+    try {
+        if (!ctx->astc_shared_lut.buffer) {
+            texdec_status s = upload_table(ctx, astc_shared_words(), "ASTC lookup tables", ctx->astc_shared_lut);
+            if (s != TEXDEC_SUCCESS) return s;
+        }
+        const uint32_t key = block_w | (block_h << 8) | (block_d << 16);
+        auto it = ctx->astc_footprint_luts.find(key);
+        if (it == ctx->astc_footprint_luts.end()) {
+            MappedBuffer b;
+            texdec_status s = upload_table(ctx, astc_footprint_words(block_w, block_h, block_d),
+                                           "ASTC footprint lookup tables", b);
+            if (s != TEXDEC_SUCCESS) return s;
+            it = ctx->astc_footprint_luts.emplace(key, b).first;
+        }
+        *shared = {ctx->astc_shared_lut.buffer, 0, VK_WHOLE_SIZE};
+        *footprint = {it->second.buffer, 0, VK_WHOLE_SIZE};
+        return TEXDEC_SUCCESS;
+    } catch (const std::bad_alloc&) {
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building ASTC tables");
+    } catch (const std::exception& e) {  // a table generator rejected the footprint
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "building ASTC tables failed: %s", e.what());
+    }
+}
+
+void destroy_luts(texdec_context* ctx) {
+    destroy_buffer(ctx, ctx->astc_shared_lut);
+    for (auto& [key, buffer] : ctx->astc_footprint_luts) destroy_buffer(ctx, buffer);
+    ctx->astc_footprint_luts.clear();
+}
+
+}  // namespace texdec
