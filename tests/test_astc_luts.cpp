@@ -18,6 +18,8 @@
 
 #include "luts/astc_tables.h"
 
+#include <astcenc.h>
+
 using namespace texdec::luts;
 
 namespace {
@@ -484,4 +486,122 @@ TEST_CASE("astc luts: partition tables for every footprint are consistent", "[lu
     CHECK(partition_table(6, 6, 1, 2).at(1, 1) == partition_index(1, 1, 0, 0, 2, false));
     CHECK_THROWS_AS(partition_table(0, 4, 1, 2), std::out_of_range);
     CHECK_THROWS_AS(partition_table(4, 4, 1, 5), std::out_of_range);
+}
+
+// ---- Block Mode and Data Size Determination ------------------------------------------------------
+
+namespace {
+
+// astcenc's parse of a block (libastcenc 4.2, astcenc_get_block_info), one context per footprint.
+struct AstcencParser {
+    astcenc_context* ctx = nullptr;
+    explicit AstcencParser(const Footprint& f) {
+        astcenc_config config{};
+        REQUIRE(astcenc_config_init(ASTCENC_PRF_LDR, f.w, f.h, f.d, ASTCENC_PRE_FASTEST, ASTCENC_FLG_DECOMPRESS_ONLY,
+                                    &config) == ASTCENC_SUCCESS);
+        REQUIRE(astcenc_context_alloc(&config, 1, &ctx) == ASTCENC_SUCCESS);
+    }
+    ~AstcencParser() { astcenc_context_free(ctx); }
+    astcenc_block_info parse(const uint8_t block[16]) {
+        astcenc_block_info info{};
+        REQUIRE(astcenc_get_block_info(ctx, block, &info) == ASTCENC_SUCCESS);
+        return info;
+    }
+};
+
+}  // namespace
+
+// Every 11-bit block mode of every footprint, decoded by decode_block_mode, against astcenc's parse
+// of a block with that mode, one partition and CEM 0 (two colour values: the colour bits always
+// suffice, so astcenc calls the block an error exactly when the mode is reserved or illegal for
+// the footprint).
+TEST_CASE("astc luts: decode_block_mode agrees with astcenc for every mode of every footprint", "[luts]") {
+    for (const Footprint& f : kFootprints) {
+        AstcencParser astcenc(f);
+        int weight_modes = 0;
+        for (uint32_t mode = 0; mode < 2048; ++mode) {
+            INFO(f.w << "x" << f.h << "x" << f.d << " block mode 0x" << std::hex << mode);
+            uint8_t block[16] = {};
+            block[0] = uint8_t(mode & 0xFF);
+            block[1] = uint8_t(mode >> 8);  // partition count bits 11-12 = 0, CEM bits 13-16 = 0
+            const BlockMode m = decode_block_mode(mode, f.w, f.h, f.d);
+            if ((mode & 0x1FF) == 0x1FC) {
+                CHECK(m.kind == BlockModeKind::void_extent);
+                continue;
+            }
+            const astcenc_block_info info = astcenc.parse(block);
+            REQUIRE(info.is_error_block == (m.kind == BlockModeKind::error));
+            if (m.kind != BlockModeKind::weights) continue;
+            ++weight_modes;
+            CHECK(info.weight_x == m.grid_w);
+            CHECK(info.weight_y == m.grid_h);
+            CHECK(info.weight_z == m.grid_d);
+            CHECK(info.is_dual_plane_block == m.dual_plane);
+            CHECK(info.weight_level_count == kIseRanges[m.weight_range].levels);
+            const uint32_t weights = uint32_t(m.grid_w) * m.grid_h * m.grid_d * (m.dual_plane ? 2 : 1);
+            CHECK(m.weight_bits == ise_bits_used(m.weight_range, weights));
+            CHECK((m.weight_bits >= 24 && m.weight_bits <= 96 && weights <= 64));
+        }
+        CHECK(weight_modes > 0);
+    }
+}
+
+// Hand-derived modes from the 2D layout table: 0x042 = bits 6 and 1 -> first row (bits 3:2 = 00):
+// W = bits 8:7 + 4 = 4, H = bits 6:5 + 2 = 4, rho = (bit1, bit0, bit4) = 100b = 4 -> 0..3, P = 0.
+TEST_CASE("astc luts: decode_block_mode hand-derived 2D and 3D modes", "[luts]") {
+    BlockMode m = decode_block_mode(0x042, 4, 4, 1);
+    CHECK(m.kind == BlockModeKind::weights);
+    CHECK((m.grid_w == 4 && m.grid_h == 4 && m.grid_d == 1 && !m.dual_plane));
+    CHECK(m.weight_range == range_of(4));
+    CHECK(m.weight_bits == 32);  // 16 weights x 2 bits
+    // Same mode with D_P (bit 10) and P (bit 9): rho = 100b, high precision -> 0..15, 32 weights
+    // x 4 bits = 128 bits > 96: illegal.
+    m = decode_block_mode(0x642, 4, 4, 1);
+    CHECK(m.kind == BlockModeKind::error);
+    CHECK(m.dual_plane);
+    CHECK(m.weight_range == range_of(16));
+    CHECK(m.weight_bits == 128);
+    // 0x000: bits [3:0] = 0000 is reserved; 0x1FC: void extent; 0x1C0 (bits 8:6 = 111, [5:2] != 1111): reserved.
+    CHECK(decode_block_mode(0x000, 8, 8, 1).kind == BlockModeKind::error);
+    CHECK(decode_block_mode(0x1FC, 8, 8, 1).kind == BlockModeKind::void_extent);
+    CHECK(decode_block_mode(0x1C4, 8, 8, 1).kind == BlockModeKind::error);
+    // Row "W = 12, H = bits 6:5 + 2" (bits 8:7 = 00, bits 1:0 = 00, rho2..1 = bits 3:2 = 01):
+    // 0x00C -> bits 3:2 = 11 -> rho = 110b = 6 -> 0..5; W = 12, H = 2: illegal in 8x8, legal in 12x12
+    // (24 weights of 0..5: ceil(24 * 8 / 5) + 24 = 39 + 24 = 63 bits).
+    CHECK(decode_block_mode(0x00C, 8, 8, 1).kind == BlockModeKind::error);
+    m = decode_block_mode(0x00C, 12, 12, 1);
+    CHECK(m.kind == BlockModeKind::weights);
+    CHECK((m.grid_w == 12 && m.grid_h == 2));
+    CHECK(m.weight_bits == 63);
+    // 3D first row: W = bits 6:5 + 2, H = bits 8:7 + 2, D = bits 3:2 + 2; 0x042 in 3D: W = 4, H = 2,
+    // D = 2, rho = 4 -> 16 weights x 2 bits.
+    m = decode_block_mode(0x042, 4, 4, 4);
+    CHECK(m.kind == BlockModeKind::weights);
+    CHECK((m.grid_w == 4 && m.grid_h == 2 && m.grid_d == 2));
+    CHECK(m.weight_bits == 32);
+}
+
+// "Data Size Determination": the largest range whose encoding fits; -1 below 0..5 ("fewer than
+// ceil(13 * C / 5) bits" is illegal: 0..5 takes 8/5 + 1 = 13/5 bits per value).
+TEST_CASE("astc luts: color_range_for picks the largest colour range that fits", "[luts]") {
+    // 2 values of 0..255 need 16 bits.
+    CHECK(color_range_for(2, 16) == range_of(256));
+    // 15 bits: 0..191 (trit + 6 bits): ceil(2 * 8 / 5) + 12 = 4 + 12 = 16 > 15; 0..159 (quint + 5):
+    // ceil(2 * 7 / 3) + 10 = 5 + 10 = 15 <= 15.
+    CHECK(color_range_for(2, 15) == range_of(160));
+    // 18 values: 0..5 needs ceil(18 * 8 / 5) + 18 = 29 + 18 = 47 bits.
+    CHECK(color_range_for(18, 47) == range_of(6));
+    CHECK(color_range_for(18, 46) == -1);
+    CHECK(color_range_for(2, -3) == -1);
+    for (uint32_t values = 2; values <= 32; values += 2)
+        for (int bits = 0; bits < 128; ++bits) {
+            const int r = color_range_for(values, bits);
+            INFO(values << " values, " << bits << " bits -> range " << r);
+            const uint32_t minimum = (13 * values + 4) / 5;  // ceil(13 * C / 5)
+            CHECK((r == -1) == (uint32_t(bits) < minimum));
+            if (r < 0) continue;
+            CHECK(r >= kColorRangeFirst);
+            CHECK(ise_bits_used(r, values) <= uint32_t(bits));
+            if (r + 1 < kIseRangeCount) CHECK(ise_bits_used(r + 1, values) > uint32_t(bits));
+        }
 }
