@@ -39,7 +39,27 @@
  *     BC4/BC5 SNORM: -128 means -1.0; the mode choice compares the raw bytes (so
  *     (-127, -128) is the 8-value mode), as DirectXTex and Mesa do.
  *
- *   BC6H, BC7, ETC2/EAC, ASTC  listed in the format enum; not implemented yet
+ *   ASTC 2D LDR and sRGB (astc-WxH-unorm / -srgb, all 14 footprints)
+ *     Reference: ARM's astc-encoder (libastcenc; tests compare with its exact FP16 path, and
+ *     RGBA8 also with Mesa's decoder). Integer-exact in the spec, so no mode to choose.
+ *     RGBA8 = the spec's decode_unorm8: the top 8 bits of the interpolated UNORM16 value.
+ *     RGBA16F = decode_float16: 1.0 where the UNORM16 value is 65535, else value / 65536
+ *     rounded toward zero. NATIVE = RGBA8 (R8G8B8A8_UNORM, or _SRGB for the sRGB formats).
+ *     sRGB formats: endpoints expand as C << 8 | 0x80 in all four channels (alpha too); the
+ *     output holds the encoded bytes (RGBA8), or the encoded byte v as v/255 (RGBA16F).
+ *     Error colour (never a crash, every bit pattern decodes to something defined):
+ *       - an illegal block (reserved or oversized block mode, more than 18 colour values,
+ *         too few colour bits, dual plane with 4 partitions, a void extent whose reserved
+ *         bits are not 11b or whose minimum coordinate is not below its maximum, an HDR void
+ *         extent): RGBA8 magenta (255, 0, 255, 255); RGBA16F four NaNs (0xFFFF each);
+ *       - texels of a partition whose endpoint mode is HDR (2, 3, 7, 11, 14, 15), which the
+ *         LDR and sRGB operation modes cannot decode: magenta, in RGBA16F (1.0, 0, 1.0, 1.0);
+ *         the block's other partitions decode normally.
+ *     Storage-image destinations get a NaN where the buffer output has 0xFFFF (the image
+ *     store converts it; its bit pattern is the driver's).
+ *
+ *   BC6H, BC7, ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
+ *                              listed in the format enum; not implemented yet
  *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
  *
  * Output types (texdec_output):
@@ -52,7 +72,8 @@
  *            (both modes, every channel incl. alpha): the RGBA8 byte v as v/255, because
  *            their defined result is the encoded 8-bit value.
  *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
- *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3. SNORM -1.0 is -127.
+ *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3 and ASTC LDR/sRGB.
+ *            SNORM -1.0 is -127.
  *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
  *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).
  *
