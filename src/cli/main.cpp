@@ -1,6 +1,6 @@
 // astc-gpu-decode: decode block-compressed texture files on the GPU with texdec.
 // Uses only the public C API (texdec.h). Argument parsing and the commands live here; the DDS
-// container is in dds.cpp, the PNG/raw writers in image_write.cpp.
+// and .astc containers are in dds.cpp and astc_file.cpp, the PNG/raw writers in image_write.cpp.
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -18,6 +18,7 @@
 
 #include <texdec/texdec.h>
 
+#include "astc_file.h"
 #include "dds.h"
 #include "image_write.h"
 
@@ -54,8 +55,9 @@ Usage:
 
 Commands:
   decode IN OUT   Decode IN and write OUT.
-                  IN is a .dds file (recognised by its "DDS " magic), or raw blocks when
-                  --format is given. OUT is a .png (8-bit) or a .raw file (texels only).
+                  IN is a .dds or an .astc file (recognised by its magic bytes, whatever its
+                  name), or raw blocks when --format is given. OUT is a .png (8-bit) or a
+                  .raw file (texels only).
   list-devices    The Vulkan devices texdec can use: index, name, type, Vulkan version.
   formats         Every format name with its block size, bytes per block, and whether this
                   build decodes it.
@@ -74,10 +76,15 @@ Decode options:
   --extent WxH[xD]    Extent in texels. For 2D formats D is a slice count: the blocks of each
                       slice are contiguous, slice after slice.
   --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
-                      R8 for BC4, RG8 for BC5, RGBA8 for BC1-BC3). Default: rgba8 when the
-                      format offers it, else native, for PNG; native for raw output.
+                      R8 for BC4, RG8 for BC5, RGBA8 for BC1-BC3 and ASTC LDR/sRGB, RGBA16F
+                      for ASTC HDR). Default: rgba8 when the format offers it, else native,
+                      for PNG; native for raw output.
   --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
                       libsquish and Pillow decode). BC1-BC5 only.
+  --profile P         .astc input only (the file does not say): ldr (default: linear LDR,
+                      astc-WxH-unorm) | srgb (astc-WxH-srgb) | hdr (astc-WxH-sfloat; not
+                      implemented yet). An error with a .dds input or with --format (the
+                      format name says it: astc-6x6-srgb).
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
 
 DDS input: legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
@@ -85,24 +92,34 @@ DDS input: legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D)
 with a DXGI BC format (TYPELESS decodes as UNORM). Mip level 0 of the first layer (or face) is
 decoded; a volume texture's level 0 gives all its slices.
 
+.astc input (astcenc's container: 16-byte header with the footprint and the extent, then the
+blocks): every 2D footprint (4x4 .. 12x12) and the 3D ones (3x3x3 .. 6x6x6). A 2D footprint with
+zsize > 1 is zsize slices, all decoded. Bytes after the last block are ignored (a warning says
+so). The profile comes from --profile, never from the file.
+
 Raw mode applies when --format is given (IN is raw blocks) or when OUT ends in .raw. A .raw
 output holds the texels tightly packed, x fastest, then y, then z, little-endian: 4 bytes per
 texel for rgba8, 8 (four halves) for rgba16f, the native format's size for native.
 
 PNG output is 8-bit: RGBA8 texels as RGBA (sRGB formats keep their encoded bytes, as PNG
 expects); native R8 as grey; native RG8 as RGB with blue 0; SNORM values -1..1 map to 0..255
-(0 -> 128); rgba16f channels are clamped to 0..1 (colour channels of signed formats map from
--1..1). Slices of a multi-slice image are stacked top to bottom.
+(0 -> 128); rgba16f channels are clamped to 0..1 (colour channels of SNORM formats map from
+-1..1; float formats are clamped). Slices of a multi-slice image (a volume, or a .astc file
+with zsize > 1) are stacked top to bottom: a W x H x D image gives a W x (H*D) PNG; a .raw
+output holds every slice too.
 
 Exit codes:
   0  success
-  1  decode or device error (the library's status and message are printed)
+  1  decode or device error (the library's status and message are printed), or a format
+     this build does not implement yet
   2  usage error (bad command line)
   3  input file error (unreadable, malformed, truncated, unknown format in the file)
   4  output file error (cannot be written)
 
 Examples:
   astc-gpu-decode decode samples/sample-bc3.dds sample.png
+  astc-gpu-decode decode --profile srgb samples/sample-astc-6x6.astc sample.png
+  astc-gpu-decode decode --format astc-8x5-unorm --extent 100x30 blocks.bin texels.raw
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --format bc3-unorm --extent 256x128 blocks.bin texels.raw
   astc-gpu-decode --device llvmpipe decode normals.dds normals.png
@@ -118,6 +135,7 @@ struct Options {
     std::optional<std::string> extent;
     std::optional<std::string> output;
     std::optional<std::string> bc_rounding;
+    std::optional<std::string> profile;
     std::optional<std::string> timeout;
     bool verbose = false;
     bool help = false;
@@ -135,6 +153,7 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--extent") return &options.extent;
     if (name == "--output") return &options.output;
     if (name == "--bc-rounding") return &options.bc_rounding;
+    if (name == "--profile") return &options.profile;
     if (name == "--timeout") return &options.timeout;
     return nullptr;
 }
@@ -184,7 +203,7 @@ void reject_decode_options(const Options& options) {
     const std::pair<const char*, const std::optional<std::string>*> decode_only[] = {
         {"--format", &options.format},   {"--extent", &options.extent},
         {"--output", &options.output},   {"--bc-rounding", &options.bc_rounding},
-        {"--timeout", &options.timeout},
+        {"--profile", &options.profile}, {"--timeout", &options.timeout},
     };
     for (const auto& [name, value] : decode_only)
         if (value->has_value()) usage_error(std::string("option ") + name + " applies to 'decode' only");
@@ -243,6 +262,13 @@ texdec_bc_rounding parse_bc_rounding(const std::string& name) {
     if (name == "ideal") return TEXDEC_BC_ROUNDING_IDEAL;
     if (name == "nvidia") return TEXDEC_BC_ROUNDING_NVIDIA;  // reserved: the library says whether it has it
     usage_error("unknown --bc-rounding '" + name + "' (exact or ideal)");
+}
+
+astc_file::Profile parse_profile(const std::string& name) {
+    if (name == "ldr") return astc_file::Profile::Ldr;
+    if (name == "srgb") return astc_file::Profile::Srgb;
+    if (name == "hdr") return astc_file::Profile::Hdr;
+    usage_error("unknown --profile '" + name + "' (ldr, srgb or hdr)");
 }
 
 uint64_t parse_timeout_ns(const std::optional<std::string>& text) {
@@ -367,6 +393,9 @@ struct Source {
 
 Source raw_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
     if (!options.extent) usage_error("--format needs --extent WxH[xD]");
+    if (options.profile)
+        usage_error("--profile applies to .astc files; with --format the format name says it (e.g. "
+                    "astc-6x6-srgb)");
     const texdec_format format = parse_format_name(*options.format);
     const Extent extent = parse_extent(*options.extent);
     uint64_t needed = 0;
@@ -375,6 +404,11 @@ Source raw_source(const Options& options, const std::string& path, std::span<con
         usage_error("--extent " + *options.extent + " for " + *options.format + ": " + status_text(status));
     if (dds::has_magic(file))
         std::fprintf(stderr, "%s: warning: '%s' starts with a DDS header, but --format reads it as raw blocks\n",
+                     kToolName, path.c_str());
+    if (astc_file::has_magic(file))
+        std::fprintf(stderr,
+                     "%s: warning: '%s' starts with an .astc header, but --format reads it as raw blocks (drop "
+                     "--format and --extent, and give --profile, to use the header)\n",
                      kToolName, path.c_str());
     if (file.size() < needed)
         throw CliError{kExitInput, "'" + path + "' holds " + std::to_string(file.size()) + " bytes; " +
@@ -397,11 +431,9 @@ void note_undecoded_surfaces(const std::string& path, const dds::Texture& tex) {
 }
 
 Source dds_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
-    if (options.extent) usage_error("--extent applies to raw blocks only (give --format too)");
-    if (file.empty()) throw CliError{kExitInput, "'" + path + "' is empty"};
-    if (!dds::has_magic(file))
-        throw CliError{kExitInput, "'" + path + "' is not a DDS file (no \"DDS \" magic); for raw blocks give "
-                                               "--format and --extent"};
+    if (options.profile)
+        usage_error("--profile applies to .astc files only; '" + path + "' is a DDS file, whose header names "
+                    "its format");
     auto parsed = dds::parse(file);
     if (const auto* error = std::get_if<dds::Error>(&parsed))
         throw CliError{kExitInput, "'" + path + "': " + error->message};
@@ -409,6 +441,30 @@ Source dds_source(const Options& options, const std::string& path, std::span<con
     note_undecoded_surfaces(path, tex);
     const dds::Surface& level0 = tex.surface(0, 0);
     return {tex.format, {level0.width, level0.height, level0.depth}, file.subspan(level0.offset, level0.size)};
+}
+
+// A .astc file: the footprint and extent come from its header, linear/sRGB/HDR from --profile
+// (default ldr: the file cannot say).
+Source astc_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    const astc_file::Profile profile = options.profile ? parse_profile(*options.profile) : astc_file::Profile::Ldr;
+    auto parsed = astc_file::parse(file);
+    if (const auto* error = std::get_if<astc_file::Error>(&parsed))
+        throw CliError{kExitInput, "'" + path + "': " + error->message};
+    const astc_file::Texture& tex = std::get<astc_file::Texture>(parsed);
+    if (tex.trailing_bytes > 0)
+        std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last block; they are ignored\n", kToolName,
+                     path.c_str(), tex.trailing_bytes);
+    return {tex.format(profile), {tex.width, tex.height, tex.depth}, file.subspan(tex.data_offset, tex.data_size)};
+}
+
+// Without --format, the container is chosen by the file's magic bytes, not by its name.
+Source file_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (options.extent) usage_error("--extent applies to raw blocks only (give --format too)");
+    if (file.empty()) throw CliError{kExitInput, "'" + path + "' is empty"};
+    if (dds::has_magic(file)) return dds_source(options, path, file);
+    if (astc_file::has_magic(file)) return astc_source(options, path, file);
+    throw CliError{kExitInput, "'" + path + "' is neither a DDS file (no \"DDS \" magic) nor an .astc file (no "
+                                            "13 AB A1 5C magic); for raw blocks give --format and --extent"};
 }
 
 bool offers_output(texdec_format format, texdec_output output) {
@@ -432,7 +488,8 @@ texdec_output choose_output(const Options& options, texdec_format format, Output
 void require_implemented(texdec_format format) {
     const texdec_format_info info = format_info(format);
     if (!(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
-        throw CliError{kExitRuntime, std::string(info.name) + ": " + status_text(TEXDEC_ERROR_UNSUPPORTED_FORMAT) +
+        throw CliError{kExitRuntime, std::string(info.name) + " is not implemented in this build: " +
+                                         status_text(TEXDEC_ERROR_UNSUPPORTED_FORMAT) +
                                          " (this build decodes the formats marked 'yes' in '" + kToolName +
                                          " formats')"};
 }
@@ -476,9 +533,16 @@ void write_output(const std::string& path, OutputKind kind, const Source& source
     } else {
         VkFormat vk_format = VK_FORMAT_UNDEFINED;
         texdec_output_vk_format(source.format, output, &vk_format);
-        const bool is_signed = format_info(source.format).flags & TEXDEC_FORMAT_FLAG_SIGNED;
+        // SNORM values map from -1..1; float formats (BC6H, ASTC HDR) are clamped to 0..1 like
+        // every other RGBA16F output.
+        const uint32_t flags = format_info(source.format).flags;
+        const bool snorm = (flags & TEXDEC_FORMAT_FLAG_SIGNED) && !(flags & TEXDEC_FORMAT_FLAG_HDR);
         result = image_write::write_png(
-            path, {texels, source.extent.width, source.extent.height, source.extent.depth, vk_format}, is_signed);
+            path, {texels, source.extent.width, source.extent.height, source.extent.depth, vk_format}, snorm);
+        if (result.ok && source.extent.depth > 1)
+            std::fprintf(stderr, "%s: note: %u slices stacked top to bottom in '%s' (%ux%u pixels)\n", kToolName,
+                         source.extent.depth, path.c_str(), source.extent.width,
+                         source.extent.height * source.extent.depth);
     }
     if (!result.ok) throw CliError{kExitOutput, result.message};
 }
@@ -492,9 +556,10 @@ int run_decode(const Options& options) {
                                                             : TEXDEC_BC_ROUNDING_EXACT;
     const uint64_t timeout_ns = parse_timeout_ns(options.timeout);
     if (options.output) parse_output_type(*options.output);  // usage errors before reading files
+    if (options.profile) parse_profile(*options.profile);
 
     const std::vector<uint8_t> file = read_input_file(in_path);
-    const Source source = options.format ? raw_source(options, in_path, file) : dds_source(options, in_path, file);
+    const Source source = options.format ? raw_source(options, in_path, file) : file_source(options, in_path, file);
     const texdec_output output = choose_output(options, source.format, kind);
     require_implemented(source.format);
     std::vector<uint8_t> texels = allocate_texels(source, output);
@@ -545,8 +610,11 @@ int run_list_devices(const Options& options) {
 }
 
 std::string block_size_text(const texdec_format_info& info) {
-    std::string text = std::to_string(info.block_width) + "x" + std::to_string(info.block_height);
-    if (info.block_depth > 1) text += "x" + std::to_string(info.block_depth);
+    char text[40];  // snprintf rather than string concatenation: GCC 12 warns falsely (-Wrestrict) on that
+    if (info.block_depth > 1)
+        std::snprintf(text, sizeof text, "%ux%ux%u", info.block_width, info.block_height, info.block_depth);
+    else
+        std::snprintf(text, sizeof text, "%ux%u", info.block_width, info.block_height);
     return text;
 }
 

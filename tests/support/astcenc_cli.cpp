@@ -1,0 +1,73 @@
+#include "support/astcenc_cli.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "support/random_blocks.h"  // SplitMix64
+
+namespace texdec_test {
+
+std::string astcenc_cli_unavailable_reason() {
+    if (std::system("command -v astcenc >/dev/null 2>&1") != 0)
+        return "the astcenc CLI is not installed (Debian package astcenc)";
+    return {};
+}
+
+void write_procedural_tga(const std::filesystem::path& file, unsigned w, unsigned h, uint64_t seed) {
+    std::vector<uint8_t> data(18, 0);
+    data[2] = 2;  // uncompressed true colour
+    data[12] = uint8_t(w), data[13] = uint8_t(w >> 8), data[14] = uint8_t(h), data[15] = uint8_t(h >> 8);
+    data[16] = 32, data[17] = 0x28;  // 8 alpha bits, top-left origin
+    SplitMix64 rng(seed);
+    for (unsigned y = 0; y < h; ++y)
+        for (unsigned x = 0; x < w; ++x) {
+            uint8_t r = uint8_t(x * 255 / (w > 1 ? w - 1 : 1)), g = uint8_t(y * 255 / (h > 1 ? h - 1 : 1));
+            uint8_t b = uint8_t(((x / 7) + (y / 5)) % 2 ? 230 : 20), a = uint8_t(255 - (x + y) * 2);
+            if (x > w * 2 / 3 && y > h * 11 / 20)  // 61x47: x > 40, y > 25
+                r = uint8_t(rng.next()), g = uint8_t(rng.next()), b = uint8_t(rng.next());
+            if (y < 10) a = 255;
+            data.push_back(b), data.push_back(g), data.push_back(r), data.push_back(a);  // BGRA
+        }
+    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
+}
+
+std::string astcenc_cli_encode(AstcProfile profile, const std::filesystem::path& in, const std::filesystem::path& out,
+                               AstcFootprint fp, const std::string& extra) {
+    char size[32];  // snprintf: GCC 12 warns falsely (-Wrestrict) on "x" + std::to_string(...)
+    if (fp.z > 1)
+        std::snprintf(size, sizeof size, "%ux%ux%u", fp.x, fp.y, fp.z);
+    else
+        std::snprintf(size, sizeof size, "%ux%u", fp.x, fp.y);
+    std::string cmd = "astcenc ";
+    cmd += profile == AstcProfile::ldr ? "-cl '" : "-cs '";
+    cmd += in.string() + "' '" + out.string() + "' " + size + " " + extra + " -silent >/dev/null 2>&1";
+    if (std::system(cmd.c_str()) != 0) return "astcenc CLI failed: " + cmd;
+    return {};
+}
+
+AstcFileContents read_astc_file(const std::filesystem::path& file) {
+    AstcFileContents e;
+    std::ifstream in(file, std::ios::binary);
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.size() < 16 || bytes[0] != 0x13 || bytes[1] != 0xAB || bytes[2] != 0xA1 || bytes[3] != 0x5C) {
+        e.error = "bad .astc file " + file.string();
+        return e;
+    }
+    e.fp = {bytes[4], bytes[5], bytes[6] ? bytes[6] : 1u};
+    e.w = bytes[7] | bytes[8] << 8 | bytes[9] << 16;
+    e.h = bytes[10] | bytes[11] << 8 | bytes[12] << 16;
+    e.d = bytes[13] | bytes[14] << 8 | bytes[15] << 16;
+    e.blocks.assign(bytes.begin() + 16, bytes.end());
+    if (e.blocks.size() != astc_encoded_size(e.fp, e.w, e.h, e.d)) e.error = "wrong block count in " + file.string();
+    return e;
+}
+
+std::vector<uint8_t> astc_file_header(AstcFootprint fp, unsigned w, unsigned h, unsigned d) {
+    return {0x13, 0xAB, 0xA1, 0x5C, uint8_t(fp.x), uint8_t(fp.y), uint8_t(fp.z), uint8_t(w), uint8_t(w >> 8),
+            uint8_t(w >> 16), uint8_t(h), uint8_t(h >> 8), uint8_t(h >> 16), uint8_t(d), uint8_t(d >> 8),
+            uint8_t(d >> 16)};
+}
+
+}  // namespace texdec_test
