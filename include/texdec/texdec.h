@@ -415,9 +415,12 @@ typedef struct texdec_record_job {
  * pool of the context's queue family). Binds a compute pipeline and pushes descriptor set 0 and
  * push constants (VK_KHR_push_descriptor): the caller must rebind its own compute pipeline,
  * descriptor sets and push constants afterwards. Nothing else is changed. No submit, no wait, no
- * allocation per call (pipelines are created once per variant, on first use). Large jobs are
- * split into several dispatches that respect maxComputeWorkGroupCount and
- * maxStorageBufferRange. Thread-safe for distinct command buffers. */
+ * allocation per call: pipelines are created once per variant, on first use, and so are the
+ * lookup tables ASTC reads (one small buffer per context, one per block footprint, in
+ * host-visible memory written before this call returns; they live until the context is
+ * destroyed). Large jobs are split into several dispatches (at most 2^24 texels each) that
+ * respect maxComputeWorkGroupCount and maxStorageBufferRange. Thread-safe for distinct command
+ * buffers. */
 TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommandBuffer cmd,
                                               const texdec_record_job* job);
 
