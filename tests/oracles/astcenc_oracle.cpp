@@ -177,14 +177,13 @@ std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint 
     return texels;
 }
 
-std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
-                                           const uint8_t* data, size_t size) {
-    std::vector<uint8_t> out = profile == AstcProfile::ldr
-                                   ? decode_unorm8_from_f16(astcenc_decode_f16(profile, fp, w, h, d, data, size))
-                                   : astcenc_decode_u8_srgb(fp, w, h, d, data, size);
-    // astcenc 4.2 decodes HDR endpoint modes in an LDR profile; the spec makes those texels the
-    // error colour. Mesa (measured by test_astc_oracles.cpp) does so per partition: texels of the
-    // block's LDR partitions keep their colour.
+namespace {
+
+// Calls `mark(index of the texel's first channel)` for every texel inside the extent that belongs to an
+// HDR-endpoint partition (hdr_endpoint_texels_in_ldr), block by block.
+template <typename Mark>
+void for_each_hdr_endpoint_texel(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
+                                 const uint8_t* data, Mark mark) {
     const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
     for (unsigned bz = 0; bz < bd; ++bz)
         for (unsigned by = 0; by < bh; ++by)
@@ -198,10 +197,37 @@ std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp
                             const unsigned ix = bx * fp.x + x, iy = by * fp.y + y, iz = bz * fp.z + z;
                             if (ix >= w || iy >= h || iz >= d) continue;
                             if (!bad[(z * fp.y + y) * fp.x + x]) continue;
-                            uint8_t* t = &out[((size_t(iz) * h + iy) * w + ix) * 4];
-                            t[0] = 255, t[1] = 0, t[2] = 255, t[3] = 255;
+                            mark(((size_t(iz) * h + iy) * w + ix) * 4);
                         }
             }
+}
+
+}  // namespace
+
+std::vector<uint16_t> astcenc_decode_f16_spec(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
+                                              unsigned d, const uint8_t* data, size_t size) {
+    if (profile != AstcProfile::ldr)
+        throw std::runtime_error("astcenc oracle: astcenc_decode_f16_spec models linear LDR only");
+    std::vector<uint16_t> out = astcenc_decode_f16(profile, fp, w, h, d, data, size);
+    // astcenc 4.2 decodes HDR endpoint modes in an LDR profile (0x3BF8 ...); the spec (and
+    // astcenc >= 5) gives the error colour, magenta for those partitions (ORACLES.md).
+    for_each_hdr_endpoint_texel(profile, fp, w, h, d, data, [&](size_t t) {
+        out[t] = 0x3C00, out[t + 1] = 0, out[t + 2] = 0x3C00, out[t + 3] = 0x3C00;
+    });
+    return out;
+}
+
+std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
+                                           const uint8_t* data, size_t size) {
+    std::vector<uint8_t> out = profile == AstcProfile::ldr
+                                   ? decode_unorm8_from_f16(astcenc_decode_f16(profile, fp, w, h, d, data, size))
+                                   : astcenc_decode_u8_srgb(fp, w, h, d, data, size);
+    // astcenc 4.2 decodes HDR endpoint modes in an LDR profile; the spec makes those texels the
+    // error colour. Mesa (measured by test_astc_oracles.cpp) does so per partition: texels of the
+    // block's LDR partitions keep their colour.
+    for_each_hdr_endpoint_texel(profile, fp, w, h, d, data, [&](size_t t) {
+        out[t] = 255, out[t + 1] = 0, out[t + 2] = 255, out[t + 3] = 255;
+    });
     return out;
 }
 

@@ -15,10 +15,10 @@
 //     blocks (bad block mode, bad void extent, too many bits, ...) and for HDR void extents in an
 //     LDR profile, as ORACLES.md wants for RGBA16F (measured); decode_unorm8_from_f16 turns such
 //     texels into magenta (255, 0, 255, 255). Only the HDR-endpoint partitions are wrong in FP16.
-//     TODO(ASTC issue): an RGBA16F ASTC oracle must model them: take astcenc_decode_f16 and write
-//     (1.0, 0, 1.0, 1.0) = 0x3C00, 0, 0x3C00, 0x3C00 into every texel hdr_endpoint_texels_in_ldr
-//     flags (per partition: texels of the block's LDR partitions keep their value, as Mesa does
-//     for RGBA8, measured by test_astc_oracles.cpp).
+//     astcenc_decode_f16_spec models them: astcenc_decode_f16 with (1.0, 0, 1.0, 1.0) = 0x3C00, 0,
+//     0x3C00, 0x3C00 written into every texel hdr_endpoint_texels_in_ldr flags (per partition:
+//     texels of the block's LDR partitions keep their value, as Mesa does for RGBA8, measured by
+//     test_astc_oracles.cpp).
 //
 // Contexts are cached per (profile, footprint) (creating one costs 6-25 ms) and used under a
 // per-context mutex, with astcenc_decompress_reset before every image: safe from any thread.
@@ -52,6 +52,13 @@ std::vector<uint16_t> astcenc_decode_f16(AstcProfile profile, AstcFootprint fp, 
 // linear U8 path is wrong, see above).
 std::vector<uint8_t> astcenc_decode_u8_srgb(AstcFootprint fp, unsigned w, unsigned h, unsigned d, const uint8_t* data,
                                             size_t size);
+
+// decode_float16 as ORACLES.md defines RGBA16F for linear LDR, from astcenc 4.2: astcenc_decode_f16
+// (0xFFFF in all four channels for invalid blocks and HDR void extents) with the texels of
+// HDR-endpoint partitions set to magenta (0x3C00, 0, 0x3C00, 0x3C00). Linear LDR only (throws for
+// sRGB: its RGBA16F is defined from the RGBA8 bytes, see oracles/astc_expected.h).
+std::vector<uint16_t> astcenc_decode_f16_spec(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
+                                              unsigned d, const uint8_t* data, size_t size);
 
 // min(255, floor(f * 256)) of one FP16 value (negative / NaN -> 0, +inf -> 255).
 uint8_t unorm8_from_f16(uint16_t half_bits);

@@ -1,0 +1,55 @@
+// Helpers shared by the ASTC decoder tests (test_astc_builder.cpp, test_astc_decode.cpp): names,
+// hex dumps, block bits, the Mesa-present check, and the astcenc CLI (support/astcenc_cli.h)
+// encoding the procedural test image at every 2D footprint.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+#include "../oracles/astcenc_oracle.h"
+
+namespace texdec_test {
+
+const char* astc_profile_name(AstcProfile p);     // "LDR" / "sRGB"
+std::string astc_fp_name(AstcFootprint fp);       // "6x6"
+std::string astc_hex(const uint8_t* b, size_t n = 16);
+
+uint32_t block_bits(const uint8_t* block, unsigned first, unsigned count);
+void set_block_bits(uint8_t* block, unsigned first, unsigned count, uint32_t value);
+inline bool astc_is_void_extent(const uint8_t* block) { return block_bits(block, 0, 9) == 0x1FC; }
+inline bool astc_void_extent_reserved_ok(const uint8_t* block) { return block_bits(block, 10, 2) == 3; }
+
+// The texdec format of a 2D footprint and profile (UNORM for linear LDR, SRGB for sRGB).
+texdec_format astc_texdec_format(AstcFootprint fp, AstcProfile profile);
+
+// Mesa must be there: FAILs the test (or a loud SKIP with TEXDEC_ALLOW_NO_DEVICE=1) otherwise.
+bool astc_mesa_ready();
+
+// A temporary directory, removed with everything in it.
+struct AstcTempDir {
+    std::filesystem::path path;
+    AstcTempDir();
+    ~AstcTempDir();
+    AstcTempDir(const AstcTempDir&) = delete;
+    AstcTempDir& operator=(const AstcTempDir&) = delete;
+};
+
+struct AstcEncoded {
+    unsigned w = 0, h = 0;
+    std::vector<uint8_t> blocks;
+    std::string error;  // empty on success
+};
+
+// Encodes the procedural w x h image of support/astcenc_cli.h at every 2D footprint (index =
+// astc_2d_footprints()) with the astcenc CLI, `-cl` (LDR) or `-cs` (sRGB), with `extra` options
+// ("-fast", "-medium", ...), in parallel. A missing CLI or a failed run is reported in each
+// entry's `error`.
+std::vector<AstcEncoded> astcenc_cli_encode_all(AstcProfile profile, unsigned w, unsigned h,
+                                                const std::string& extra = "-fast");
+
+}  // namespace texdec_test
