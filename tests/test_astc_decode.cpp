@@ -397,6 +397,7 @@ struct StructuredSet {
     std::set<unsigned> cems_per_partition_form, cems_shared_form, cems_single;
     std::set<unsigned> seeds[5];
     std::set<unsigned> ccs_seen;
+    std::set<unsigned> colour_levels, weight_ranges;  // quantisation ranges used by legal blocks
     size_t legal_modes = 0, modes_covered = 0;
     void add(const AstcBlock& b, int err, const std::string& g) {
         blocks.push_back(b), expect_error.push_back(err), group.push_back(g);
@@ -416,6 +417,9 @@ StructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
         else for (unsigned p = 0; p < spec->partitions; ++p) set.cems_per_partition_form.insert(spec->cem[p]);
         if (spec->partitions > 1) set.seeds[spec->partitions].insert(spec->partition_seed);
         if (astc_parse_block_mode_2d(spec->block_mode)->dual_plane) set.ccs_seen.insert(spec->ccs);
+        const AstcBlockPlan plan = astc_plan_block(*spec, fp.x, fp.y);
+        set.colour_levels.insert(plan.colour_range.levels());
+        set.weight_ranges.insert(plan.mode.weight_range);
         return true;
     };
     // 1. Every legal block mode (weight grid that fits, every weight range, dual plane on/off):
@@ -594,6 +598,8 @@ void run_structured_blocks(AstcFootprint fp) {
     CHECK(set.cems_per_partition_form.size() == 16);
     for (int p = 2; p <= 4; ++p) CHECK(set.seeds[p].size() == 1024);
     CHECK(set.ccs_seen.size() == 4);
+    CHECK(set.weight_ranges.size() == kAstcWeightRangeCount);                  // 0..1 up to 0..31
+    CHECK(set.colour_levels.size() == astc_colour_ranges_descending().size());  // 0..5 up to 0..255
     // Pad to whole rows of 64 blocks with CEM-0 blocks of the first mode.
     constexpr unsigned kBlocksX = 64;
     while (set.blocks.size() % kBlocksX) set.add(set.blocks.front(), -1, "padding");
