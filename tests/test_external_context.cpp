@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
 #include "support/random_blocks.h"
@@ -18,41 +19,6 @@
 using namespace texdec_test;
 
 namespace {
-
-void context_callback(texdec_message_severity severity, const char* message, void* user_data) {
-    auto* log = static_cast<MessageLog*>(user_data);
-    if (severity == TEXDEC_MESSAGE_VALIDATION) log->add_validation(message ? message : "");
-    else if (severity == TEXDEC_MESSAGE_ERROR) log->add_error(message ? message : "");
-}
-
-struct ExternalSetup {
-    std::unique_ptr<VulkanTestDevice> device;
-    texdec_context* ctx = nullptr;
-    MessageLog context_log;
-
-    bool open() {
-        device = VulkanTestDevice::open();
-        if (!device) return false;
-        texdec_context_create_info info{};
-        info.message_callback = context_callback;
-        info.user_data = &context_log;
-        const texdec_external_device ext = device->external_device();
-        const texdec_status s = texdec_context_create_external(&info, &ext, &ctx);
-        INFO("errors: " << [&] { std::string all; for (auto& e : context_log.take_errors()) all += e + "; "; return all; }());
-        REQUIRE(s == TEXDEC_SUCCESS);
-        REQUIRE(ctx != nullptr);
-        check_no_validation_messages(device->log(), "texdec_context_create_external");
-        return true;
-    }
-    void close() {
-        if (ctx) texdec_context_destroy(ctx);
-        ctx = nullptr;
-        device->close_and_check();
-    }
-    ~ExternalSetup() {
-        if (ctx) texdec_context_destroy(ctx);
-    }
-};
 
 // Source blocks in a device buffer at an offset, with a row length and image height larger than
 // the extent; uploaded with vkCmdCopyBuffer (so TEXDEC_RECORD_BARRIER_BEFORE has work to do).
@@ -101,14 +67,6 @@ texdec_record_job base_job(const BcFormat& f, texdec_bc_rounding rounding, texde
     job.src_row_length = s.layout.row_length;
     job.src_image_height = s.layout.image_height;
     return job;
-}
-
-void host_read_barrier(VkCommandBuffer cmd) {
-    VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-    b.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
-                         1, &b, 0, nullptr, 0, nullptr);
 }
 
 // One buffer destination: texels at an offset with padded rows and slices, canary everywhere else.
@@ -285,25 +243,7 @@ TEST_CASE("external context: storage image destinations for every format/output/
 
                 VkCommandBuffer cmd = dev.begin_commands();
                 record_upload(cmd, s);
-                VkImageMemoryBarrier ib{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-                ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-                ib.image = image.image;
-                ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
-                ib.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-                ib.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-                ib.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
-                VkBufferImageCopy region{};
-                region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers};
-                region.imageExtent = {iw, ih, 1};
-                vkCmdCopyBufferToImage(cmd, canary.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-                // The caller's job: the image in GENERAL, its canary writes ordered before the decode's writes.
-                ib.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-                ib.newLayout = VK_IMAGE_LAYOUT_GENERAL;
-                ib.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-                ib.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
-                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
-
+                record_image_canary(cmd, image.image, canary, iw, ih, layers);
                 texdec_record_job job = base_job(f, rounding, output, s);
                 job.dst_kind = TEXDEC_DESTINATION_IMAGE;
                 job.dst_view = image.view;
@@ -311,14 +251,7 @@ TEST_CASE("external context: storage image destinations for every format/output/
                 job.dst_y = y0;
                 job.dst_layer = first_layer;
                 REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-                // TEXDEC_RECORD_BARRIER_AFTER made the texels visible to transfer reads; the layout
-                // change for the copy is the caller's.
-                ib.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
-                ib.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-                ib.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-                ib.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
-                vkCmdCopyImageToBuffer(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
+                record_image_readback(cmd, image.image, readback, iw, ih, layers);
                 host_read_barrier(cmd);
                 dev.submit_and_wait(cmd);
                 check_no_validation_messages(dev.log(), "recording and running the decode into an image");

@@ -1,0 +1,99 @@
+#include "gpu/external_setup.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+namespace texdec_test {
+namespace {
+
+void context_callback(texdec_message_severity severity, const char* message, void* user_data) {
+    auto* log = static_cast<MessageLog*>(user_data);
+    if (severity == TEXDEC_MESSAGE_VALIDATION) log->add_validation(message ? message : "");
+    else if (severity == TEXDEC_MESSAGE_ERROR) log->add_error(message ? message : "");
+}
+
+}  // namespace
+
+bool ExternalSetup::open() {
+    device = VulkanTestDevice::open();
+    if (!device) return false;
+    texdec_context_create_info info{};
+    info.message_callback = context_callback;
+    info.user_data = &context_log;
+    const texdec_external_device ext = device->external_device();
+    const texdec_status s = texdec_context_create_external(&info, &ext, &ctx);
+    INFO("errors: " << [&] { std::string all; for (auto& e : context_log.take_errors()) all += e + "; "; return all; }());
+    REQUIRE(s == TEXDEC_SUCCESS);
+    REQUIRE(ctx != nullptr);
+    check_no_validation_messages(device->log(), "texdec_context_create_external");
+    return true;
+}
+
+void ExternalSetup::close() {
+    if (ctx) texdec_context_destroy(ctx);
+    ctx = nullptr;
+    device->close_and_check();
+}
+
+ExternalSetup::~ExternalSetup() {
+    if (ctx) texdec_context_destroy(ctx);
+}
+
+void host_read_barrier(VkCommandBuffer cmd) {
+    VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    b.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &b, 0, nullptr, 0, nullptr);
+}
+
+namespace {
+
+VkImageMemoryBarrier image_barrier(VkImage image, uint32_t layers, VkImageLayout from, VkImageLayout to, VkAccessFlags src,
+                                   VkAccessFlags dst) {
+    VkImageMemoryBarrier ib{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    ib.image = image;
+    ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    ib.oldLayout = from;
+    ib.newLayout = to;
+    ib.srcAccessMask = src;
+    ib.dstAccessMask = dst;
+    return ib;
+}
+
+VkBufferImageCopy whole_image(uint32_t iw, uint32_t ih, uint32_t layers) {
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers};
+    region.imageExtent = {iw, ih, 1};
+    return region;
+}
+
+}  // namespace
+
+void record_image_canary(VkCommandBuffer cmd, VkImage image, const HostBuffer& canary, uint32_t iw, uint32_t ih,
+                         uint32_t layers) {
+    VkImageMemoryBarrier ib = image_barrier(image, layers, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                                            VK_ACCESS_TRANSFER_WRITE_BIT);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
+    const VkBufferImageCopy region = whole_image(iw, ih, layers);
+    vkCmdCopyBufferToImage(cmd, canary.buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    // The caller's part of the contract: the image in GENERAL, its earlier writes ordered before the decode's.
+    ib = image_barrier(image, layers, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
+}
+
+void record_image_readback(VkCommandBuffer cmd, VkImage image, const HostBuffer& readback, uint32_t iw, uint32_t ih,
+                           uint32_t layers) {
+    // TEXDEC_RECORD_BARRIER_AFTER (if the job had it) made the texels visible to transfer reads;
+    // the layout change for the copy is the caller's.
+    const VkImageMemoryBarrier ib = image_barrier(image, layers, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                                                  VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
+    const VkBufferImageCopy region = whole_image(iw, ih, layers);
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
+}
+
+}  // namespace texdec_test

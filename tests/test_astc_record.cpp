@@ -1,0 +1,291 @@
+// ASTC through the record path, as an emulator uses it: texdec_record_decode into the test's own
+// command buffer on the test's own device (validation layer with synchronization validation; any
+// message fails), for every 2D footprint and both profiles (UNORM, sRGB), RGBA8 and RGBA16F, all
+// recorded into ONE command buffer per footprint/profile after one upload:
+//   - buffer destinations: texels at an offset, padded rows and slices;
+//   - storage-image destinations: a 2D array image, texels at an origin (x0, y0) from layer 1
+//     (sRGB: an R8G8B8A8_SRGB image with MUTABLE_FORMAT written through a UNORM view).
+// The job has 2 slices, a source offset and a source row length / image height larger than the
+// extent, and an extent that is not a multiple of the footprint. Blocks: legal blocks of random
+// modes, partitionings and endpoint modes (tests/support/astc_block_builder.h), void extents and
+// uniformly random bits (mostly illegal).
+// Expected values: astc_expected_outputs (libastcenc 4.2 per ORACLES.md), slice by slice, with
+// tolerance 0, except one documented case: an RGBA16F *image* holds whatever NaN the driver's
+// conversion of the shader's NaN gives, so where 0xFFFF (NaN) is expected any FP16 NaN is accepted
+// there (the buffer destinations must hold 0xFFFF exactly). Bytes outside the texels hold a canary
+// that must survive.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "gpu/external_setup.h"
+#include "oracles/astc_expected.h"
+#include "support/astc_block_builder.h"
+#include "support/astc_test_support.h"
+#include "support/compare.h"
+#include "support/random_blocks.h"
+
+using namespace texdec_test;
+
+namespace {
+
+constexpr uint32_t kSlices = 2;
+
+// Source: `slices` slices of row_blocks x rows blocks, the extent's blocks in the top-left
+// corner; the bytes before `offset` and the spare blocks are random too.
+struct AstcSource {
+    uint32_t width = 0, height = 0;                  // extent (texels)
+    uint32_t row_length = 0, image_height = 0;       // texels
+    uint32_t row_blocks = 0, rows = 0;               // per slice
+    size_t offset = 256;
+    std::vector<uint8_t> bytes;
+    HostBuffer staging, buffer;
+
+    const uint8_t* block(uint32_t bx, uint32_t by, uint32_t z) const {
+        return &bytes[offset + ((size_t(z) * rows + by) * row_blocks + bx) * 16];
+    }
+};
+
+AstcBlock mixed_block(AstcFootprint fp, const std::vector<uint32_t>& modes, SplitMix64& rng) {
+    const uint64_t pick = rng.next() % 8;
+    AstcBlock b{};
+    if (pick == 0) {  // uniformly random bits: mostly illegal blocks
+        const uint64_t lo = rng.next(), hi = rng.next();
+        std::memcpy(b.data(), &lo, 8);
+        std::memcpy(b.data() + 8, &hi, 8);
+        return b;
+    }
+    if (pick == 1) {  // void extent, constant colour (sometimes HDR, sometimes bad reserved bits)
+        AstcVoidExtent v;
+        v.hdr = rng.next() % 4 == 0;
+        v.reserved = rng.next() % 4 == 0 ? unsigned(rng.next() % 3) : 3u;
+        for (uint16_t& c : v.rgba) c = uint16_t(rng.next());
+        return astc_build_void_extent(v);
+    }
+    AstcSpecRequest request;
+    std::optional<AstcBlockSpec> spec = astc_random_legal_spec(modes, fp.x, fp.y, request, rng);
+    REQUIRE(spec.has_value());
+    return astc_build_random_block(*spec, fp.x, fp.y, rng);
+}
+
+AstcSource make_source(VulkanTestDevice& dev, AstcFootprint fp, uint64_t seed) {
+    AstcSource s;
+    s.width = 3 * fp.x + 1;  // partial last block column and row
+    s.height = 2 * fp.y + 3;
+    s.row_length = s.width + 2 * fp.x;
+    s.image_height = s.height + fp.y;
+    s.row_blocks = (s.row_length + fp.x - 1) / fp.x;
+    s.rows = (s.image_height + fp.y - 1) / fp.y;
+    const size_t blocks = size_t(s.row_blocks) * s.rows * kSlices;
+    s.bytes.resize(s.offset + blocks * 16 + 64);
+    SplitMix64 rng(seed);
+    for (uint8_t& b : s.bytes) b = uint8_t(rng.next());
+    const std::vector<uint32_t> modes = astc_legal_block_modes_2d(fp.x, fp.y);
+    for (size_t i = 0; i < blocks; ++i) {
+        const AstcBlock b = mixed_block(fp, modes, rng);
+        std::memcpy(&s.bytes[s.offset + i * 16], b.data(), 16);
+    }
+    s.staging = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    std::memcpy(s.staging.mapped, s.bytes.data(), s.bytes.size());
+    s.buffer = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    std::memset(s.buffer.mapped, 0, s.bytes.size());
+    return s;
+}
+
+// What the oracle says for slice z: its blocks gathered tightly, decoded at the extent.
+AstcExpected expected_slice(AstcProfile profile, AstcFootprint fp, const AstcSource& s, uint32_t z) {
+    const uint32_t bx = (s.width + fp.x - 1) / fp.x, by = (s.height + fp.y - 1) / fp.y;
+    std::vector<uint8_t> tight;
+    for (uint32_t y = 0; y < by; ++y)
+        for (uint32_t x = 0; x < bx; ++x) tight.insert(tight.end(), s.block(x, y, z), s.block(x, y, z) + 16);
+    AstcExpected e = astc_expected_outputs(profile, fp, s.width, s.height, tight.data(), tight.size());
+    CHECK(e.anomalies.empty());
+    return e;
+}
+
+bool is_half_nan(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x03FF) != 0; }
+
+// Compares the texels at `base` (row / slice pitch in bytes) with the expected slices.
+void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, size_t slice_pitch,
+                  const std::vector<AstcExpected>& expected, uint32_t w, uint32_t h, bool any_nan_ok, const char* where) {
+    const bool half = output == TEXDEC_OUTPUT_RGBA16F;
+    size_t mismatches = 0;
+    std::string first;
+    for (uint32_t z = 0; z < kSlices; ++z)
+        for (uint32_t y = 0; y < h; ++y)
+            for (uint32_t x = 0; x < w; ++x)
+                for (uint32_t c = 0; c < 4; ++c) {
+                    const size_t i = (size_t(y) * w + x) * 4 + c;
+                    const uint8_t* texel = base + z * slice_pitch + y * row_pitch + x * (half ? 8 : 4);
+                    uint32_t got, want;
+                    bool ok;
+                    if (half) {
+                        uint16_t v;
+                        std::memcpy(&v, texel + 2 * c, 2);
+                        got = v;
+                        want = expected[z].rgba16f[i];
+                        ok = got == want || (any_nan_ok && want == 0xFFFF && is_half_nan(uint16_t(got)));
+                    } else {
+                        got = texel[c];
+                        want = expected[z].rgba8[i];
+                        ok = got == want;
+                    }
+                    if (!ok && mismatches++ == 0)
+                        first = "slice " + std::to_string(z) + " texel (" + std::to_string(x) + "," + std::to_string(y) +
+                                ") channel " + std::to_string(c) + ": got " + std::to_string(got) + ", expected " +
+                                std::to_string(want);
+                }
+    INFO(where << ": " << mismatches << " mismatching components; first: " << first);
+    CHECK(mismatches == 0);
+}
+
+struct BufferTarget {
+    texdec_output output;
+    TexelLayout layout;
+    size_t dst_size = 0;
+    HostBuffer buffer, readback;
+};
+
+struct ImageTarget {
+    texdec_output output;
+    VkFormat format;
+    TestImage image;
+    HostBuffer canary, readback;
+    size_t bytes = 0;
+};
+
+}  // namespace
+
+TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D footprint, both profiles",
+          "[astc][external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    const int32_t x0 = 3, y0 = 5;
+    const uint32_t first_layer = 1;
+    const texdec_output outputs[] = {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F};
+    for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb})
+        for (const AstcFootprint& fp : astc_2d_footprints()) {
+            const texdec_format format = astc_texdec_format(fp, profile);
+            INFO("ASTC " << astc_fp_name(fp) << " " << astc_profile_name(profile));
+            AstcSource s = make_source(dev, fp, test_seed() + fp.x * 131 + fp.y * 7 + (profile == AstcProfile::ldr ? 0 : 1));
+            const uint32_t w = s.width, h = s.height;
+            std::vector<AstcExpected> expected;
+            for (uint32_t z = 0; z < kSlices; ++z) expected.push_back(expected_slice(profile, fp, s, z));
+
+            texdec_record_job base{};
+            base.format = format;
+            base.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+            base.width = w;
+            base.height = h;
+            base.depth = kSlices;
+            base.src_buffer = s.buffer.buffer;
+            base.src_offset = s.offset;
+            base.src_size = s.bytes.size() - s.offset;
+            base.src_row_length = s.row_length;
+            base.src_image_height = s.image_height;
+
+            VkCommandBuffer cmd = dev.begin_commands();
+            VkBufferCopy upload{0, 0, s.bytes.size()};
+            vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &upload);
+
+            std::vector<BufferTarget> buffers;
+            std::vector<ImageTarget> images;
+            for (texdec_output output : outputs) {
+                const uint32_t texel = output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
+                // Buffer destination.
+                BufferTarget b;
+                b.output = output;
+                b.layout.offset = 64;
+                b.layout.row_pitch = size_t(w + 3) * texel;
+                b.layout.slice_pitch = b.layout.row_pitch * h + 5 * texel;
+                b.dst_size = b.layout.slice_pitch * (kSlices - 1) + b.layout.row_pitch * (h - 1) + size_t(w) * texel;
+                const size_t total = b.layout.offset + b.dst_size + 64;
+                b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+                fill_canary(b.buffer.mapped, total);
+                b.readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+                texdec_record_job job = base;
+                job.output = output;
+                job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+                job.dst_buffer = b.buffer.buffer;
+                job.dst_offset = b.layout.offset;
+                job.dst_size = b.dst_size;
+                job.dst_row_pitch = b.layout.row_pitch;
+                job.dst_slice_pitch = b.layout.slice_pitch;
+                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                VkBufferCopy copy{0, 0, total};
+                vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+                buffers.push_back(b);
+
+                // Image destination.
+                ImageTarget im;
+                im.output = output;
+                VkFormat vk_format = VK_FORMAT_UNDEFINED;
+                REQUIRE(texdec_output_vk_format(format, output, &vk_format) == TEXDEC_SUCCESS);
+                im.format = vk_format;
+                const bool srgb = vk_format == VK_FORMAT_R8G8B8A8_SRGB;
+                const VkFormat view_format = srgb ? VK_FORMAT_R8G8B8A8_UNORM : vk_format;
+                REQUIRE(dev.format_supports(view_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
+                VkImageCreateFlags flags = 0;
+                if (srgb) {
+                    flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+                    if (!dev.format_supports(vk_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+                }
+                const uint32_t iw = w + x0 + 2, ih = h + y0 + 1, layers = kSlices + first_layer + 1;
+                im.image = dev.create_image(vk_format, iw, ih, layers,
+                                            VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                            flags, view_format);
+                im.bytes = size_t(iw) * ih * layers * texel;
+                im.canary = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+                fill_canary(im.canary.mapped, im.bytes);
+                im.readback = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+                record_image_canary(cmd, im.image.image, im.canary, iw, ih, layers);
+                job = base;
+                job.output = output;
+                job.dst_kind = TEXDEC_DESTINATION_IMAGE;
+                job.dst_view = im.image.view;
+                job.dst_x = x0;
+                job.dst_y = y0;
+                job.dst_layer = first_layer;
+                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                record_image_readback(cmd, im.image.image, im.readback, iw, ih, layers);
+                images.push_back(im);
+            }
+            host_read_barrier(cmd);
+            dev.submit_and_wait(cmd);
+            check_no_validation_messages(dev.log(), "recording and running the ASTC decodes");
+
+            for (BufferTarget& b : buffers) {
+                const uint32_t texel = b.output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
+                const size_t clobbered = first_clobbered_byte(b.readback.mapped, b.readback.size, resolve(b.layout, texel, w, h), w, h, kSlices);
+                INFO("buffer destination, output " << b.output << ": first byte outside the texels that changed: "
+                                                   << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+                CHECK(clobbered == SIZE_MAX);
+                check_texels(b.output, b.readback.mapped + b.layout.offset, b.layout.row_pitch, b.layout.slice_pitch, expected, w,
+                             h, false, b.output == TEXDEC_OUTPUT_RGBA16F ? "buffer RGBA16F" : "buffer RGBA8");
+                dev.destroy(b.buffer);
+                dev.destroy(b.readback);
+            }
+            for (ImageTarget& im : images) {
+                const uint32_t texel = im.output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
+                const uint32_t iw = w + x0 + 2, ih = h + y0 + 1;
+                TexelLayout tl;
+                tl.row_pitch = size_t(iw) * texel;
+                tl.slice_pitch = tl.row_pitch * ih;
+                tl.offset = first_layer * tl.slice_pitch + y0 * tl.row_pitch + x0 * texel;
+                const size_t clobbered = first_clobbered_byte(im.readback.mapped, im.bytes, resolve(tl, texel, w, h), w, h, kSlices);
+                INFO("image destination, output " << im.output << ": first byte outside the texels that changed: "
+                                                  << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+                CHECK(clobbered == SIZE_MAX);
+                check_texels(im.output, im.readback.mapped + tl.offset, tl.row_pitch, tl.slice_pitch, expected, w, h, true,
+                             im.output == TEXDEC_OUTPUT_RGBA16F ? "image RGBA16F" : "image RGBA8");
+                dev.destroy(im.canary);
+                dev.destroy(im.readback);
+                dev.destroy(im.image);
+            }
+            dev.destroy(s.staging);
+            dev.destroy(s.buffer);
+        }
+    setup.close();
+}
