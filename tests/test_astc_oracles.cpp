@@ -25,17 +25,13 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/astcenc_oracle.h"
 #include "oracles/mesa_gl_oracle.h"
+#include "support/astc_test_support.h"
 #include "support/random_blocks.h"
-
-#include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <future>
 #include <map>
 #include <sstream>
 #include <string>
@@ -45,128 +41,20 @@ using namespace texdec_test;
 
 namespace {
 
-const char* profile_name(AstcProfile p) { return p == AstcProfile::ldr ? "LDR" : "sRGB"; }
-
-std::string fp_name(AstcFootprint fp) { return std::to_string(fp.x) + "x" + std::to_string(fp.y); }
-
-std::string hex(const uint8_t* b, size_t n = 16) {
-    std::string s;
-    char buf[4];
-    for (size_t i = 0; i < n; ++i) {
-        std::snprintf(buf, sizeof buf, "%02x", b[i]);
-        s += buf;
-    }
-    return s;
-}
-
-uint32_t bits(const uint8_t* block, unsigned first, unsigned count) {
-    uint32_t v = 0;
-    for (unsigned i = 0; i < count; ++i) v |= uint32_t((block[(first + i) / 8] >> ((first + i) % 8)) & 1u) << i;
-    return v;
-}
-
-bool is_void_extent(const uint8_t* block) { return bits(block, 0, 9) == 0x1FC; }
-bool void_extent_reserved_ok(const uint8_t* block) { return bits(block, 10, 2) == 3; }
-
-// Mesa must be there: FAIL (or a loud SKIP with TEXDEC_ALLOW_NO_DEVICE=1) otherwise.
-bool mesa_ready() {
-    const std::string why = mesa_gl_astc_unavailable_reason();
-    if (why.empty()) return true;
-    fail_or_skip_for_missing_device("Mesa GL ASTC oracle unavailable: " + why +
-                                    " (needs libegl1, libegl-mesa0, libgl1-mesa-dri)");
-    return false;
-}
-
-// ---- the astcenc CLI ------------------------------------------------------------------------
-
-struct TempDir {
-    std::filesystem::path path;
-    TempDir() {
-        std::string templ = (std::filesystem::temp_directory_path() / "texdec_astc_XXXXXX").string();
-        if (!mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
-        path = templ;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-};
+// Shared helpers (support/astc_test_support.h, support/astcenc_cli.h) under this file's names.
+const char* profile_name(AstcProfile p) { return astc_profile_name(p); }
+std::string fp_name(AstcFootprint fp) { return astc_fp_name(fp); }
+std::string hex(const uint8_t* b, size_t n = 16) { return astc_hex(b, n); }
+uint32_t bits(const uint8_t* block, unsigned first, unsigned count) { return block_bits(block, first, count); }
+void set_bits(uint8_t* block, unsigned first, unsigned count, uint32_t value) { set_block_bits(block, first, count, value); }
+bool is_void_extent(const uint8_t* block) { return astc_is_void_extent(block); }
+bool void_extent_reserved_ok(const uint8_t* block) { return astc_void_extent_reserved_ok(block); }
+bool mesa_ready() { return astc_mesa_ready(); }
 
 constexpr unsigned kImageW = 61, kImageH = 47;
-
-// A 32-bit uncompressed TGA (top-left origin) of gradients, hard edges, noise and an alpha ramp.
-void write_procedural_tga(const std::filesystem::path& file) {
-    std::vector<uint8_t> data(18, 0);
-    data[2] = 2;  // uncompressed true colour
-    data[12] = kImageW & 0xFF, data[13] = kImageW >> 8, data[14] = kImageH & 0xFF, data[15] = kImageH >> 8;
-    data[16] = 32, data[17] = 0x28;  // 8 alpha bits, top-left origin
-    SplitMix64 rng(12345);
-    for (unsigned y = 0; y < kImageH; ++y)
-        for (unsigned x = 0; x < kImageW; ++x) {
-            uint8_t r = uint8_t(x * 255 / (kImageW - 1)), g = uint8_t(y * 255 / (kImageH - 1));
-            uint8_t b = uint8_t(((x / 7) + (y / 5)) % 2 ? 230 : 20), a = uint8_t(255 - (x + y) * 2);
-            if (x > 40 && y > 25) r = uint8_t(rng.next()), g = uint8_t(rng.next()), b = uint8_t(rng.next());
-            if (y < 10) a = 255;
-            data.push_back(b), data.push_back(g), data.push_back(r), data.push_back(a);  // BGRA
-        }
-    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
-}
-
-struct Encoded {
-    unsigned w = 0, h = 0;
-    std::vector<uint8_t> blocks;
-    std::string error;
-};
-
-// .astc: magic 13 AB A1 5C, block x/y/z (1 byte each), x/y/z size (3 bytes each, little-endian), blocks.
-Encoded read_astc_file(const std::filesystem::path& file, AstcFootprint fp) {
-    Encoded e;
-    std::ifstream in(file, std::ios::binary);
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (bytes.size() < 16 || bytes[0] != 0x13 || bytes[1] != 0xAB || bytes[2] != 0xA1 || bytes[3] != 0x5C) {
-        e.error = "bad .astc file " + file.string();
-        return e;
-    }
-    if (bytes[4] != fp.x || bytes[5] != fp.y || bytes[6] != 1) {
-        e.error = "unexpected block size in " + file.string();
-        return e;
-    }
-    e.w = bytes[7] | bytes[8] << 8 | bytes[9] << 16;
-    e.h = bytes[10] | bytes[11] << 8 | bytes[12] << 16;
-    e.blocks.assign(bytes.begin() + 16, bytes.end());
-    if (e.blocks.size() != astc_encoded_size(fp, e.w, e.h, 1)) e.error = "wrong block count in " + file.string();
-    return e;
-}
-
-// Encodes the procedural image at every 2D footprint in `profile`, in parallel. Key: index into
-// astc_2d_footprints().
-std::vector<Encoded> encode_all(AstcProfile profile) {
-    const auto& fps = astc_2d_footprints();
-    std::vector<Encoded> out(fps.size());
-    if (std::system("command -v astcenc >/dev/null 2>&1") != 0) {
-        for (auto& e : out) e.error = "the astcenc CLI is not installed (Debian package astcenc)";
-        return out;
-    }
-    TempDir dir;
-    const auto input = dir.path / "in.tga";
-    write_procedural_tga(input);
-    std::vector<std::future<Encoded>> jobs;
-    for (size_t i = 0; i < fps.size(); ++i)
-        jobs.push_back(std::async(std::launch::async, [&, i] {
-            const auto file = dir.path / (std::string(profile_name(profile)) + fp_name(fps[i]) + ".astc");
-            const std::string cmd = std::string("astcenc ") + (profile == AstcProfile::ldr ? "-cl " : "-cs ") + "'" +
-                                    input.string() + "' '" + file.string() + "' " + fp_name(fps[i]) +
-                                    " -fast -silent >/dev/null 2>&1";
-            Encoded e;
-            if (std::system(cmd.c_str()) != 0) {
-                e.error = "astcenc CLI failed: " + cmd;
-                return e;
-            }
-            return read_astc_file(file, fps[i]);
-        }));
-    for (size_t i = 0; i < fps.size(); ++i) out[i] = jobs[i].get();
-    return out;
-}
+using Encoded = AstcEncoded;
+// The procedural image encoded at every 2D footprint (index into astc_2d_footprints()).
+std::vector<Encoded> encode_all(AstcProfile profile) { return astcenc_cli_encode_all(profile, kImageW, kImageH, "-fast"); }
 
 // ---- comparison -----------------------------------------------------------------------------
 
@@ -268,13 +156,6 @@ void report(const Tally& t) {
 }
 
 // ---- random blocks --------------------------------------------------------------------------
-
-void set_bits(uint8_t* block, unsigned first, unsigned count, uint32_t value) {
-    for (unsigned i = 0; i < count; ++i) {
-        const unsigned b = first + i;
-        block[b / 8] = uint8_t((block[b / 8] & ~(1u << (b % 8))) | (((value >> i) & 1u) << (b % 8)));
-    }
-}
 
 std::vector<uint8_t> random_astc_blocks(const std::vector<uint8_t>& encoded, size_t count, uint64_t seed) {
     SplitMix64 rng(seed);
