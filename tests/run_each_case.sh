@@ -3,7 +3,7 @@
 # prints a summary. For machines without ctest's build tree, e.g. the H100 device machine, where
 # NVIDIA's driver runs out of static TLS when one process creates and destroys dozens of
 # instances. Usage: tests/run_each_case.sh path/to/texdec_tests [LOGDIR [CATCH_FILTER]]
-# e.g. CATCH_FILTER='~[astc-oracle]' where Mesa GL is not available.
+# e.g. CATCH_FILTER='~[astc-oracle]' with TEXDEC_WAIVE_MESA_ORACLE=1 where Mesa GL is not available.
 set -uo pipefail
 bin=$1; logdir=${2:-/tmp/texdec_case_logs}; filter=${3:-}
 mkdir -p "$logdir"

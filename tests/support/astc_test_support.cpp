@@ -60,6 +60,18 @@ bool astc_mesa_ready() {
     return false;
 }
 
+bool astc_mesa_ready_or_waived(bool& use_mesa) {
+    use_mesa = mesa_gl_astc_unavailable_reason().empty();
+    if (use_mesa) return true;
+    const char* waive = std::getenv("TEXDEC_WAIVE_MESA_ORACLE");
+    if (waive && std::string(waive) == "1") {
+        WARN("TEXDEC_WAIVE_MESA_ORACLE=1: Mesa GL is unavailable (" << mesa_gl_astc_unavailable_reason()
+                                                                     << "); comparing with libastcenc only");
+        return true;
+    }
+    return astc_mesa_ready();
+}
+
 // ---- the astcenc CLI ------------------------------------------------------------------------
 
 AstcTempDir::AstcTempDir() {

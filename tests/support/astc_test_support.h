@@ -30,6 +30,12 @@ texdec_format astc_texdec_format(AstcFootprint fp, AstcProfile profile);
 // Mesa must be there: FAILs the test (or a loud SKIP with TEXDEC_ALLOW_NO_DEVICE=1) otherwise.
 bool astc_mesa_ready();
 
+// For GPU tests that use Mesa as a SECOND oracle: true when the test may go on, with `use_mesa`
+// saying whether to compare with Mesa. Mesa missing FAILs as above, unless TEXDEC_WAIVE_MESA_ORACLE=1
+// (for the GPU machine, which cannot carry Mesa's LLVM): then a WARN says so and the test goes on
+// with the astcenc comparisons only. Mesa vs astcenc agreement is proven where Mesa exists.
+bool astc_mesa_ready_or_waived(bool& use_mesa);
+
 // A temporary directory, removed with everything in it.
 struct AstcTempDir {
     std::filesystem::path path;
