@@ -30,18 +30,6 @@ std::string astc_hex(const uint8_t* b, size_t n) {
     return s;
 }
 
-uint32_t block_bits(const uint8_t* block, unsigned first, unsigned count) {
-    uint32_t v = 0;
-    for (unsigned i = 0; i < count; ++i) v |= uint32_t((block[(first + i) / 8] >> ((first + i) % 8)) & 1u) << i;
-    return v;
-}
-
-void set_block_bits(uint8_t* block, unsigned first, unsigned count, uint32_t value) {
-    for (unsigned i = 0; i < count; ++i) {
-        const unsigned b = first + i;
-        block[b / 8] = uint8_t((block[b / 8] & ~(1u << (b % 8))) | (((value >> i) & 1u) << (b % 8)));
-    }
-}
 
 texdec_format astc_texdec_format(AstcFootprint fp, AstcProfile profile) {
     const auto& fps = astc_2d_footprints();

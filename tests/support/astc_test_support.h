@@ -12,6 +12,7 @@
 #include <texdec/texdec.h>
 
 #include "../oracles/astcenc_oracle.h"
+#include "astc_block_builder.h"
 
 namespace texdec_test {
 
@@ -19,8 +20,12 @@ const char* astc_profile_name(AstcProfile p);     // "LDR" / "sRGB"
 std::string astc_fp_name(AstcFootprint fp);       // "6x6"
 std::string astc_hex(const uint8_t* b, size_t n = 16);
 
-uint32_t block_bits(const uint8_t* block, unsigned first, unsigned count);
-void set_block_bits(uint8_t* block, unsigned first, unsigned count, uint32_t value);
+inline uint32_t block_bits(const uint8_t* block, unsigned first, unsigned count) {
+    return astc_get_bits(block, first, count);
+}
+inline void set_block_bits(uint8_t* block, unsigned first, unsigned count, uint32_t value) {
+    astc_set_bits(block, first, count, value);
+}
 inline bool astc_is_void_extent(const uint8_t* block) { return block_bits(block, 0, 9) == 0x1FC; }
 inline bool astc_void_extent_reserved_ok(const uint8_t* block) { return block_bits(block, 10, 2) == 3; }
 
