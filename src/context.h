@@ -44,6 +44,10 @@ struct HostStaging {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
     bool in_flight = false;  // a timed-out submission may still use the buffers
+    // texdec_decode_timed: 4 timestamps (start, blocks copied, decoded, texels copied), created on
+    // the first timed call where the queue family has timestamps (timestamp_bits > 0).
+    VkQueryPool timestamps = VK_NULL_HANDLE;
+    uint32_t timestamp_bits = UINT32_MAX;  // the queue family's timestampValidBits; UINT32_MAX = not asked yet
 };
 
 }  // namespace texdec

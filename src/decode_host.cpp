@@ -3,7 +3,9 @@
 // copied into the caller's memory with the caller's pitches (padding bytes are never touched).
 // Buffers, command buffer and fence are kept in the context and grow as needed.
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <vector>
 
 #include "job.h"
 
@@ -81,6 +83,48 @@ void copy_rows_out(const JobPlan& plan, const uint8_t* staged, uint64_t staged_r
             memcpy(out + z * plan.dst_slice_pitch + y * plan.dst_row_pitch, staged + z * staged_slice + y * staged_row, row_bytes);
 }
 
+uint64_t now_ns() {
+    return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+// The timestamp query pool of texdec_decode_timed; false where the queue family has no timestamps.
+bool ensure_timestamps(texdec_context* ctx) {
+    HostStaging& st = ctx->staging;
+    if (st.timestamp_bits == UINT32_MAX) {
+        uint32_t count = 0;
+        ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &count, nullptr);
+        std::vector<VkQueueFamilyProperties> families(count);
+        ctx->vki.vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &count, families.data());
+        st.timestamp_bits = ctx->queue_family < count ? families[ctx->queue_family].timestampValidBits : 0;
+    }
+    if (st.timestamp_bits == 0) return false;
+    if (st.timestamps) return true;
+    VkQueryPoolCreateInfo qpci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qpci.queryCount = 4;
+    if (ctx->vkd.vkCreateQueryPool(ctx->device, &qpci, ctx->allocator, &st.timestamps) != VK_SUCCESS) {
+        st.timestamps = VK_NULL_HANDLE;
+        st.timestamp_bits = 0;  // measure without timestamps rather than fail the decode
+        return false;
+    }
+    return true;
+}
+
+// Ticks between two timestamps (modulo timestampValidBits) in nanoseconds.
+uint64_t ticks_to_ns(const texdec_context* ctx, uint64_t from, uint64_t to) {
+    const uint32_t bits = ctx->staging.timestamp_bits;
+    const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    return uint64_t(double((to - from) & mask) * double(ctx->properties.limits.timestampPeriod) + 0.5);
+}
+
+// Copies the fields of `measured` the caller's struct has room for (struct_size bytes).
+void write_timing(texdec_decode_timing* out, texdec_decode_timing measured) {
+    const uint32_t size = std::min<uint32_t>(out->struct_size, uint32_t(sizeof measured));
+    measured.struct_size = out->struct_size;
+    if (size >= sizeof(uint32_t)) memcpy(reinterpret_cast<char*>(out) + sizeof(uint32_t),
+                                          reinterpret_cast<const char*>(&measured) + sizeof(uint32_t), size - sizeof(uint32_t));
+}
+
 }  // namespace
 
 void destroy_host_staging(texdec_context* ctx) {
@@ -91,6 +135,7 @@ void destroy_host_staging(texdec_context* ctx) {
     destroy_buffer(ctx, st.device_blocks);
     destroy_buffer(ctx, st.device_texels);
     if (st.fence) ctx->vkd.vkDestroyFence(ctx->device, st.fence, ctx->allocator);
+    if (st.timestamps) ctx->vkd.vkDestroyQueryPool(ctx->device, st.timestamps, ctx->allocator);
     if (st.pool) ctx->vkd.vkDestroyCommandPool(ctx->device, st.pool, ctx->allocator);
     st = HostStaging{};
 }
@@ -100,6 +145,12 @@ void destroy_host_staging(texdec_context* ctx) {
 using namespace texdec;
 
 extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const texdec_host_job* job) {
+    return texdec_decode_timed(ctx, job, nullptr);
+}
+
+extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, const texdec_host_job* job,
+                                                       texdec_decode_timing* timing) {
+    const uint64_t t_start = timing ? now_ns() : 0;
     if (!ctx || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
     JobPlan plan;
     texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
@@ -146,17 +197,26 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
                        (s = ensure_buffer(ctx, st.device_texels, staged_bytes, local, 0)) != TEXDEC_SUCCESS))
         return s;
 
+    const bool stamps = timing && ensure_timestamps(ctx);
+    const uint64_t t_upload = timing ? now_ns() : 0;
     memcpy(st.upload.mapped, job->blocks, plan.src_bytes_needed);
     if (!st.upload.coherent) {
         VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.upload.memory, 0, VK_WHOLE_SIZE};
         ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
     }
+    const uint64_t t_uploaded = timing ? now_ns() : 0;
 
     VkResult r = ctx->vkd.vkResetCommandPool(ctx->device, st.pool, 0);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkResetCommandPool");
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     if ((r = ctx->vkd.vkBeginCommandBuffer(st.cmd, &begin)) != VK_SUCCESS) return vk_failure(ctx, r, "vkBeginCommandBuffer");
+    // Timestamps (texdec_decode_timed): 0 start, 1 blocks on the device, 2 decoded, 3 texels copied back.
+    auto stamp = [&](uint32_t query, VkPipelineStageFlagBits stage) {
+        if (stamps) ctx->vkd.vkCmdWriteTimestamp(st.cmd, stage, st.timestamps, query);
+    };
+    if (stamps) ctx->vkd.vkCmdResetQueryPool(st.cmd, st.timestamps, 0, 4);
+    stamp(0, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT);
     VkBuffer blocks = st.upload.buffer, texels = st.readback.buffer;
     if (via_device) {
         VkBufferCopy up{0, 0, upload_bytes};
@@ -164,9 +224,11 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
         blocks = st.device_blocks.buffer;
         texels = st.device_texels.buffer;
     }
+    stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     RecordTarget target{blocks, 0, TEXDEC_DESTINATION_BUFFER, texels, 0, VK_NULL_HANDLE, 0, 0, 0,
                         via_device ? uint32_t(TEXDEC_RECORD_BARRIER_BEFORE) : 0u};
     s = record_plan(ctx, st.cmd, staged_plan, target);
+    stamp(2, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
     VkPipelineStageFlags last_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
     if (via_device) {
@@ -179,12 +241,15 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
         barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
         last_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
     }
+    stamp(3, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     // Last GPU writes -> host reads of the readback buffer.
     ctx->vkd.vkCmdPipelineBarrier(st.cmd, last_stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
     r = ctx->vkd.vkEndCommandBuffer(st.cmd);
     if (s != TEXDEC_SUCCESS) return s;
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEndCommandBuffer");
+    const uint64_t t_submit = timing ? now_ns() : 0;
     if ((s = submit_and_wait(ctx, timeout)) != TEXDEC_SUCCESS) return s;
+    const uint64_t t_done = timing ? now_ns() : 0;
 
     if (!st.readback.coherent) {
         VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.readback.memory, 0, VK_WHOLE_SIZE};
@@ -192,5 +257,23 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
     }
     copy_rows_out(plan, static_cast<const uint8_t*>(st.readback.mapped), staged_row, staged_slice,
                   static_cast<uint8_t*>(job->texels));
+    if (timing) {
+        texdec_decode_timing t{};
+        const uint64_t t_end = now_ns();
+        t.total_ns = t_end - t_start;
+        t.upload_copy_ns = t_uploaded - t_upload;
+        t.submit_wait_ns = t_done - t_submit;
+        t.readback_copy_ns = t_end - t_done;
+        t.prepare_ns = t.total_ns - t.upload_copy_ns - t.submit_wait_ns - t.readback_copy_ns;
+        uint64_t ticks[4] = {};
+        if (stamps && ctx->vkd.vkGetQueryPoolResults(ctx->device, st.timestamps, 0, 4, sizeof ticks, ticks, sizeof ticks[0],
+                                                     VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
+            t.gpu_timestamps = 1;
+            t.gpu_upload_ns = via_device ? ticks_to_ns(ctx, ticks[0], ticks[1]) : 0;
+            t.gpu_decode_ns = ticks_to_ns(ctx, ticks[1], ticks[2]);
+            t.gpu_readback_ns = via_device ? ticks_to_ns(ctx, ticks[2], ticks[3]) : 0;
+        }
+        write_timing(timing, t);
+    }
     return TEXDEC_SUCCESS;
 }

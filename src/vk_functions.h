@@ -58,7 +58,12 @@ namespace texdec {
     X(vkCmdPushConstants)              \
     X(vkCmdDispatch)                   \
     X(vkCmdPipelineBarrier)            \
-    X(vkCmdCopyBuffer)
+    X(vkCmdCopyBuffer)                 \
+    X(vkCreateQueryPool)               \
+    X(vkDestroyQueryPool)              \
+    X(vkCmdResetQueryPool)             \
+    X(vkCmdWriteTimestamp)             \
+    X(vkGetQueryPoolResults)
 
 #define TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(X) X(vkCmdPushDescriptorSetKHR)
 

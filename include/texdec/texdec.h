@@ -359,6 +359,37 @@ typedef struct texdec_host_job {
  * and run one after another. */
 TEXDEC_API texdec_status texdec_decode(texdec_context* context, const texdec_host_job* job);
 
+/* Where the time of one texdec_decode_timed() call went, in nanoseconds (for benchmarks and
+ * profiling; `astc-gpu-decode bench` prints it). Host times come from a monotonic clock; gpu_*
+ * times from Vulkan timestamp queries on the context's queue.
+ * Set struct_size = sizeof(texdec_decode_timing) before the call: the library writes at most
+ * struct_size bytes, so fields added at the end in later versions never overrun an older caller's
+ * struct (and fields an older library does not know keep the caller's values). */
+typedef struct texdec_decode_timing {
+    uint32_t struct_size;       /* in: sizeof(texdec_decode_timing) */
+    uint32_t gpu_timestamps;    /* out: 1 if the gpu_* fields were measured; 0 if the queue
+                                   family has no timestamps (timestampValidBits 0): they are 0 */
+    uint64_t total_ns;          /* the whole call */
+    uint64_t prepare_ns;        /* checks, waiting for an earlier timed-out call, growing the
+                                   staging buffers (first calls), recording the command buffer */
+    uint64_t upload_copy_ns;    /* host: copying the blocks into the mapped upload buffer */
+    uint64_t submit_wait_ns;    /* host: vkQueueSubmit until the fence is signalled */
+    uint64_t readback_copy_ns;  /* host: copying the texels from the mapped readback buffer into
+                                   job->texels (with the job's pitches) */
+    uint64_t gpu_upload_ns;     /* device: upload buffer -> device-local buffer copy of the blocks
+                                   (0 where the decode reads the upload buffer directly: unified
+                                   memory) */
+    uint64_t gpu_decode_ns;     /* device: the decode dispatches */
+    uint64_t gpu_readback_ns;   /* device: device-local texels -> readback buffer copy (0 on
+                                   unified memory) */
+} texdec_decode_timing;
+
+/* texdec_decode() that also measures where the time goes. `timing` may be NULL (then this is
+ * texdec_decode). On failure the timing fields are unspecified. Adds four timestamp writes to the
+ * command buffer; otherwise the work is the same as texdec_decode's. */
+TEXDEC_API texdec_status texdec_decode_timed(texdec_context* context, const texdec_host_job* job,
+                                             texdec_decode_timing* timing);
+
 /* ---- record into the caller's command buffer ------------------------------------------------ */
 
 typedef enum texdec_destination_kind {

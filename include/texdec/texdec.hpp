@@ -75,6 +75,11 @@ public:
         return texdec_decode(ctx_, &job);
     }
     Status decode(const texdec_host_job& job) const { return texdec_decode(ctx_, &job); }
+    // Fills *timing (its struct_size is set here).
+    Status decode_timed(const texdec_host_job& job, texdec_decode_timing* timing) const {
+        if (timing) timing->struct_size = sizeof(texdec_decode_timing);
+        return texdec_decode_timed(ctx_, &job, timing);
+    }
     Status record(VkCommandBuffer cmd, const texdec_record_job& job) const { return texdec_record_decode(ctx_, cmd, &job); }
 
 private:

@@ -19,6 +19,7 @@
 #include <texdec/texdec.h>
 
 #include "astc_file.h"
+#include "bench.h"
 #include "dds.h"
 #include "image_write.h"
 
@@ -49,6 +50,7 @@ constexpr const char* kHelp =
 
 Usage:
   astc-gpu-decode [--device SEL] [-v] decode [decode options] IN OUT
+  astc-gpu-decode [--device SEL] [-v] bench [bench options]
   astc-gpu-decode list-devices
   astc-gpu-decode formats
   astc-gpu-decode --help | --version
@@ -58,6 +60,9 @@ Commands:
                   IN is a .dds or an .astc file (recognised by its magic bytes, whatever its
                   name), or raw blocks when --format is given. OUT is a .png (8-bit) or a
                   .raw file (texels only).
+  bench           Decode throughput on the device next to ceilings measured in the same run
+                  (memory-bound copy, the native sampler where the device has the format, the
+                  CPU reference), and the one-call path's end-to-end time. Prints a table.
   list-devices    The Vulkan devices texdec can use: index, name, type, Vulkan version.
   formats         Every format name with its block size, bytes per block, and whether this
                   build decodes it.
@@ -86,6 +91,24 @@ Decode options:
                       implemented yet). An error with a .dds input or with --format (the
                       format name says it: astc-6x6-srgb).
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
+
+Bench options:
+  --format NAME       A format to measure; repeat for several. Default: bc1-rgba-unorm, bc3-unorm,
+                      bc4-unorm, bc5-unorm, astc-4x4-unorm, astc-6x6-unorm, astc-8x8-unorm,
+                      astc-12x12-unorm, astc-6x6-srgb.
+  --size WxH          Extent (default 8192x8192 on a GPU, 1024x1024 on a CPU device such as
+                      lavapipe), rounded up to whole blocks per format (8196 for 6x6 and 12x12).
+  --iterations N      Timed dispatches per measurement (default 30); median and best reported.
+  --warmup-ms MS      Back-to-back dispatches before each measurement (default 300 on a GPU,
+                      50 on a CPU device).
+  --output TYPE       rgba8 (default where the format has it, else native) | rgba16f | native.
+  --bc-rounding MODE  exact (default) | ideal.
+  --json FILE         Also write every figure, the device, driver, date and command line as JSON.
+  --validate          Run with VK_LAYER_KHRONOS_validation (synchronization validation too); any
+                      message makes the exit code 1.
+  The bench creates its own Vulkan device (--device / $TEXDEC_DEVICE select it) and times with
+  timestamp queries. Data: a procedural image encoded by libastcenc -fastest (ASTC) or a min/max
+  BC encoder, tiled to the extent ("real"), and random blocks ("random").
 
 DDS input: legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
 (bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), and DX10 headers
@@ -123,6 +146,7 @@ Examples:
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --format bc3-unorm --extent 256x128 blocks.bin texels.raw
   astc-gpu-decode --device llvmpipe decode normals.dds normals.png
+  astc-gpu-decode bench --format astc-6x6-unorm --format bc1-rgba-unorm --json bench.json
 )";
 
 // ---- command line ----------------------------------------------------------------------------
@@ -137,6 +161,14 @@ struct Options {
     std::optional<std::string> bc_rounding;
     std::optional<std::string> profile;
     std::optional<std::string> timeout;
+    // bench
+    std::vector<std::string> formats;  // every --format, in order
+    std::optional<std::string> size;
+    std::optional<std::string> iterations;
+    std::optional<std::string> warmup_ms;
+    std::optional<std::string> json;
+    bool validate = false;
+    std::string command_line;
     bool verbose = false;
     bool help = false;
     bool version = false;
@@ -155,6 +187,10 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--bc-rounding") return &options.bc_rounding;
     if (name == "--profile") return &options.profile;
     if (name == "--timeout") return &options.timeout;
+    if (name == "--size") return &options.size;
+    if (name == "--iterations") return &options.iterations;
+    if (name == "--warmup-ms") return &options.warmup_ms;
+    if (name == "--json") return &options.json;
     return nullptr;
 }
 
@@ -162,12 +198,17 @@ bool parse_flag(Options& options, std::string_view arg) {
     if (arg == "-h" || arg == "--help") return options.help = true;
     if (arg == "--version") return options.version = true;
     if (arg == "-v" || arg == "--verbose") return options.verbose = true;
+    if (arg == "--validate") return options.validate = true;
     return false;
 }
 
 // Accepts "--name value" and "--name=value"; options may come before or after the command.
 Options parse_command_line(int argc, char** argv) {
     Options options;
+    for (int i = 0; i < argc; ++i) {
+        if (i) options.command_line += ' ';
+        options.command_line += argv[i];
+    }
     bool options_ended = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -194,8 +235,19 @@ Options parse_command_line(int argc, char** argv) {
             if (i + 1 >= argc) usage_error("option " + std::string(name) + " needs a value");
             *slot = argv[++i];
         }
+        if (name == "--format") options.formats.push_back(**slot);
     }
     return options;
+}
+
+// Bench-only options given to another command are a mistake worth reporting.
+void reject_bench_options(const Options& options) {
+    const std::pair<const char*, const std::optional<std::string>*> bench_only[] = {
+        {"--size", &options.size}, {"--iterations", &options.iterations},
+        {"--warmup-ms", &options.warmup_ms}, {"--json", &options.json}};
+    for (const auto& [name, value] : bench_only)
+        if (value->has_value()) usage_error(std::string("option ") + name + " applies to 'bench' only");
+    if (options.validate) usage_error("option --validate applies to 'bench' only");
 }
 
 // Decode-only options given to another command are a mistake worth reporting.
@@ -207,6 +259,7 @@ void reject_decode_options(const Options& options) {
     };
     for (const auto& [name, value] : decode_only)
         if (value->has_value()) usage_error(std::string("option ") + name + " applies to 'decode' only");
+    reject_bench_options(options);
 }
 
 void expect_positional_count(const Options& options, size_t count, const char* what) {
@@ -548,6 +601,8 @@ void write_output(const std::string& path, OutputKind kind, const Source& source
 }
 
 int run_decode(const Options& options) {
+    reject_bench_options(options);
+    if (options.formats.size() > 1) usage_error("'decode' takes one --format");
     expect_positional_count(options, 2, "IN OUT");
     const std::string& in_path = options.positional[0];
     const std::string& out_path = options.positional[1];
@@ -631,6 +686,64 @@ int run_formats(const Options& options) {
     return kExitOk;
 }
 
+// ---- bench -------------------------------------------------------------------------------------
+
+int run_bench(const Options& options) {
+    expect_positional_count(options, 0, "no arguments (options only)");
+    if (options.extent) usage_error("option --extent applies to 'decode' only (bench takes --size)");
+    if (options.profile) usage_error("option --profile applies to 'decode' only (bench takes --format astc-WxH-srgb)");
+    if (options.timeout) usage_error("option --timeout applies to 'decode' only");
+    bench::Options b;
+    for (const std::string& name : options.formats) {
+        const texdec_format format = parse_format_name(name);
+        if (!(format_info(format).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+            usage_error(name + " is not implemented in this build (see '" + std::string(kToolName) + " formats')");
+        const uint32_t family = format_info(format).family;
+        if (family != TEXDEC_FAMILY_ASTC && family != TEXDEC_FAMILY_BC1_3 && family != TEXDEC_FAMILY_BC4_5)
+            usage_error("the bench has no block generator for " + name + " yet");
+        if (format_info(format).flags & TEXDEC_FORMAT_FLAG_HDR)
+            usage_error("the bench has no HDR block generator for " + name + " yet");
+        if (std::find(b.formats.begin(), b.formats.end(), format) == b.formats.end()) b.formats.push_back(format);
+    }
+    if (options.size) {
+        const Extent e = parse_extent(*options.size);
+        if (e.depth != 1) usage_error("--size takes WxH");
+        if (e.width > 65536 || e.height > 65536) usage_error("--size: at most 65536x65536");
+        b.width = e.width;
+        b.height = e.height;
+    }
+    if (options.iterations) {
+        const auto n = parse_u32(*options.iterations);
+        if (!n || *n == 0 || *n > 100000) usage_error("--iterations '" + *options.iterations + "' is not a number from 1 to 100000");
+        b.iterations = *n;
+    }
+    if (options.warmup_ms) {
+        const auto n = parse_u32(*options.warmup_ms);
+        if (!n || *n > 600000) usage_error("--warmup-ms '" + *options.warmup_ms + "' is not a number of milliseconds up to 600000");
+        b.warmup_ms = *n;
+    }
+    if (options.output) {
+        b.output = parse_output_type(*options.output);
+        for (texdec_format f : b.formats.empty() ? bench::default_formats() : b.formats)
+            if (!offers_output(f, *b.output))
+                usage_error(std::string(format_info(f).name) + " has no " + *options.output + " output");
+    }
+    if (options.bc_rounding) {
+        b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
+        if (b.bc_rounding == TEXDEC_BC_ROUNDING_NVIDIA) usage_error("--bc-rounding nvidia is not implemented yet");
+    }
+    if (options.json) b.json_path = *options.json;
+    b.validate = options.validate;
+    if (options.device) b.device_selector = *options.device;
+    b.command_line = options.command_line;
+    b.verbose = options.verbose;
+    try {
+        return bench::run(b);
+    } catch (const std::runtime_error& e) {
+        throw CliError{kExitRuntime, std::string("bench: ") + e.what()};
+    }
+}
+
 int run(int argc, char** argv) {
     const Options options = parse_command_line(argc, argv);
     if (options.help) {
@@ -645,6 +758,7 @@ int run(int argc, char** argv) {
     }
     if (options.command.empty()) usage_error("no command given");
     if (options.command == "decode") return run_decode(options);
+    if (options.command == "bench") return run_bench(options);
     if (options.command == "list-devices") return run_list_devices(options);
     if (options.command == "formats") return run_formats(options);
     usage_error("unknown command '" + options.command + "'");

@@ -1,0 +1,842 @@
+// astc-gpu-decode bench (issue 4): texdec's decode throughput next to ceilings measured in the same
+// run, on the same device, for the same output bytes.
+//
+// Method, per format:
+//   - blocks: (a) "real": a procedural image (gradients, edges, noise; at most 1024 x 1024)
+//     encoded by libastcenc -fastest (ASTC) or a min/max BC encoder (bench_blocks.cpp), tiled to
+//     the benchmark extent; (b) "random": random bytes (for ASTC mostly error blocks).
+//   - ours: texdec_record_decode into this tool's command buffers, device-local buffers in and
+//     out (texdec_context_create_external on the tool's own device).
+//   - memory-bound ceiling: shaders/bench_copy.comp reads the same block bytes and writes the same
+//     number of output bytes with no decoding; six shapes (4, 8, 16 words per invocation,
+//     contiguous or interleaved), the best one reported.
+//   - native: where the device samples the compressed format, a VkImage of it (blocks copied in)
+//     read with texelFetch and stored in texdec's output layout (shaders/bench_native.comp); five
+//     shapes on the real blocks, the best one also on the random blocks.
+//   - CPU: libastcenc decompressing the same blocks with one thread per core (ASTC); none for BC.
+//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes.
+// Timing: each GPU kernel runs back to back for at least the warm-up time, then `iterations`
+// repetitions, each between two timestamps (BOTTOM_OF_PIPE after a compute barrier); GTexel/s
+// from the median and from the minimum time.
+#include "bench.h"
+
+#include <astcenc.h>
+#include <texdec/texdec.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench_blocks.h"
+#include "bench_vulkan.h"
+
+namespace bench {
+namespace {
+
+// ---- small helpers ---------------------------------------------------------------------------
+
+std::string format_text(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string format_text(const char* fmt, ...) {
+    char buf[512];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(buf, sizeof buf, fmt, args);
+    va_end(args);
+    return buf;
+}
+
+texdec_format_info info_of(texdec_format f) {
+    texdec_format_info info{};
+    texdec_format_get_info(f, &info);
+    return info;
+}
+
+double gtexels(uint64_t texels, double ms) { return ms > 0 ? double(texels) / (ms * 1e6) : 0.0; }
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+Timing timing_from(std::vector<double> ms) {
+    Timing t;
+    t.ms = std::move(ms);
+    t.median_ms = median(t.ms);
+    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
+    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
+    return t;
+}
+
+const char* output_name(texdec_output output) {
+    switch (output) {
+    case TEXDEC_OUTPUT_RGBA8: return "rgba8";
+    case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
+    default: return "native";
+    }
+}
+
+const char* device_type_name(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+    }
+}
+
+// NVIDIA packs its driver version as 10.8.8.6 bits; others follow VK_MAKE_API_VERSION.
+std::string driver_version_text(const VkPhysicalDeviceProperties& p) {
+    const uint32_t v = p.driverVersion;
+    if (p.vendorID == 0x10DE) return format_text("%u.%u.%u", v >> 22, (v >> 14) & 0xFF, (v >> 6) & 0xFF);
+    return format_text("%u.%u.%u", VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+}
+
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+// ---- JSON writer ------------------------------------------------------------------------------
+
+class Json {
+public:
+    Json& begin_object(const char* key = nullptr) { return open(key, '{'); }
+    Json& end_object() { return close('}'); }
+    Json& begin_array(const char* key = nullptr) { return open(key, '['); }
+    Json& end_array() { return close(']'); }
+    Json& str(const char* key, const std::string& v) {
+        prefix(key);
+        quote(v);
+        return *this;
+    }
+    Json& num(const char* key, double v) {
+        prefix(key);
+        if (!std::isfinite(v)) out_ += "null";
+        else out_ += format_text("%.6g", v);
+        return *this;
+    }
+    Json& integer(const char* key, uint64_t v) {
+        prefix(key);
+        out_ += std::to_string(v);
+        return *this;
+    }
+    Json& boolean(const char* key, bool v) {
+        prefix(key);
+        out_ += v ? "true" : "false";
+        return *this;
+    }
+    Json& null(const char* key) {
+        prefix(key);
+        out_ += "null";
+        return *this;
+    }
+    const std::string& text() const { return out_; }
+
+private:
+    Json& open(const char* key, char c) {
+        prefix(key);
+        out_ += c;
+        first_.push_back(true);
+        return *this;
+    }
+    Json& close(char c) {
+        first_.pop_back();
+        out_ += '\n' + std::string(2 * first_.size(), ' ') + c;
+        return *this;
+    }
+    void prefix(const char* key) {
+        if (!first_.empty()) {
+            if (!first_.back()) out_ += ',';
+            first_.back() = false;
+            out_ += '\n' + std::string(2 * first_.size(), ' ');
+        }
+        if (key) {
+            quote(key);
+            out_ += ": ";
+        }
+    }
+    void quote(const std::string& s) {
+        out_ += '"';
+        for (unsigned char c : s) {
+            if (c == '"' || c == '\\') out_ += '\\', out_ += char(c);
+            else if (c < 0x20) out_ += format_text("\\u%04x", c);
+            else out_ += char(c);
+        }
+        out_ += '"';
+    }
+    std::string out_;
+    std::vector<bool> first_;
+};
+
+// ---- results ----------------------------------------------------------------------------------
+
+struct Measured {
+    bool available = false;
+    std::string note;   // why not available, or what it is
+    std::string shape;  // kernel shape
+    Timing t;
+};
+
+struct Shape {
+    std::string name;
+    Timing t;
+};
+
+struct OneCall {
+    std::string format;
+    uint32_t width = 0, height = 0;
+    texdec_decode_timing first{};
+    std::vector<texdec_decode_timing> runs;  // after the first
+    texdec_decode_timing typical{};          // the run with the median total
+    double error_colour_share = NAN;         // ASTC: texels decoded as magenta (sanity of the data)
+};
+
+struct FormatResult {
+    texdec_format format{};
+    texdec_format_info info{};
+    uint32_t width = 0, height = 0;
+    texdec_output output{};
+    uint32_t texel_bytes = 0;
+    uint64_t block_bytes = 0, out_bytes = 0;
+    Measured ours[2];    // real, random
+    std::vector<Shape> ceiling_shapes;
+    Measured ceiling;    // best shape
+    std::vector<Shape> native_shapes;  // on real blocks
+    Measured native[2];  // best shape: real, random
+    Measured cpu[2];
+    OneCall one_call;
+    uint64_t texels() const { return uint64_t(width) * height; }
+};
+
+constexpr const char* kDataNames[2] = {"real", "random"};
+
+// ---- CPU reference: libastcenc ----------------------------------------------------------------
+
+Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& blocks, uint32_t width, uint32_t height,
+                  unsigned threads, uint32_t reps) {
+    Measured m;
+    const astcenc_profile profile = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
+    astcenc_config config{};
+    astcenc_error e = astcenc_config_init(profile, info.block_width, info.block_height, 1, ASTCENC_PRE_FASTEST,
+                                          ASTCENC_FLG_DECOMPRESS_ONLY, &config);
+    astcenc_context* ctx = nullptr;
+    if (e == ASTCENC_SUCCESS) e = astcenc_context_alloc(&config, threads, &ctx);
+    if (e != ASTCENC_SUCCESS) {
+        m.note = std::string("libastcenc: ") + astcenc_get_error_string(e);
+        return m;
+    }
+    std::vector<uint8_t> out(size_t(width) * height * 4);
+    void* slices[1] = {out.data()};
+    astcenc_image image{width, height, 1, ASTCENC_TYPE_U8, slices};
+    const astcenc_swizzle swizzle{ASTCENC_SWZ_R, ASTCENC_SWZ_G, ASTCENC_SWZ_B, ASTCENC_SWZ_A};
+    std::vector<double> ms;
+    std::vector<astcenc_error> results(threads);
+    for (uint32_t rep = 0; rep <= reps; ++rep) {  // rep 0 warms caches and page-faults the output
+        astcenc_decompress_reset(ctx);
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<std::thread> workers;
+        for (unsigned i = 0; i < threads; ++i)
+            workers.emplace_back([&, i] {
+                results[i] = astcenc_decompress_image(ctx, blocks.data(), blocks.size(), &image, &swizzle, i);
+            });
+        for (auto& w : workers) w.join();
+        const double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        for (astcenc_error r : results)
+            if (r != ASTCENC_SUCCESS) {
+                astcenc_context_free(ctx);
+                m.note = std::string("libastcenc: ") + astcenc_get_error_string(r);
+                return m;
+            }
+        if (rep > 0) ms.push_back(t);
+    }
+    astcenc_context_free(ctx);
+    m.available = true;
+    m.note = format_text("libastcenc %s, %u threads, U8 output", "4.x", threads);
+    m.shape = format_text("%u threads", threads);
+    m.t = timing_from(ms);
+    return m;
+}
+
+// ---- the benchmark ----------------------------------------------------------------------------
+
+struct TexdecLog {
+    std::mutex mutex;
+    std::vector<std::string> errors;
+    bool verbose = false;
+    static void callback(texdec_message_severity severity, const char* message, void* user) {
+        auto* log = static_cast<TexdecLog*>(user);
+        std::lock_guard lock(log->mutex);
+        if (severity == TEXDEC_MESSAGE_ERROR) log->errors.emplace_back(message);
+        else if (severity != TEXDEC_MESSAGE_INFO || log->verbose) std::fprintf(stderr, "texdec: %s\n", message);
+    }
+    std::string take() {
+        std::lock_guard lock(mutex);
+        std::string s;
+        for (const auto& e : errors) s += (s.empty() ? "" : "; ") + e;
+        errors.clear();
+        return s;
+    }
+};
+
+struct ContextDeleter {
+    void operator()(texdec_context* c) const { texdec_context_destroy(c); }
+};
+
+class Runner {
+public:
+    Runner(const Options& options, Device& device, texdec_context* ctx, TexdecLog& log)
+        : opt_(options), dev_(device), ctx_(ctx), log_(log) {
+        is_cpu_device_ = device.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        base_w_ = options.width.value_or(is_cpu_device_ ? 1024 : 8192);
+        base_h_ = options.height.value_or(is_cpu_device_ ? 1024 : 8192);
+        warmup_ms_ = options.warmup_ms.value_or(is_cpu_device_ ? 50 : 300);
+        threads_ = std::max(1u, std::thread::hardware_concurrency());
+    }
+
+    FormatResult run_format(texdec_format format);
+    OneCall one_call_target();
+
+    uint32_t warmup_ms() const { return warmup_ms_; }
+    uint32_t base_width() const { return base_w_; }
+    uint32_t base_height() const { return base_h_; }
+    unsigned threads() const { return threads_; }
+    uint32_t one_call_runs() const { return std::clamp(opt_.iterations, 1u, 5u); }
+
+private:
+    void progress(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+    Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst);
+    void time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst);
+    void time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], const Buffer& dst);
+    OneCall time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks);
+
+    const Options& opt_;
+    Device& dev_;
+    texdec_context* ctx_;
+    TexdecLog& log_;
+    bool is_cpu_device_ = false;
+    uint32_t base_w_ = 0, base_h_ = 0, warmup_ms_ = 0;
+    unsigned threads_ = 1;
+};
+
+void Runner::progress(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    std::fputs("bench: ", stderr);
+    std::vfprintf(stderr, fmt, args);
+    std::fputc('\n', stderr);
+    va_end(args);
+}
+
+Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst) {
+    texdec_record_job job{};
+    job.format = r.format;
+    job.output = r.output;
+    job.bc_rounding = opt_.bc_rounding;
+    job.width = r.width;
+    job.height = r.height;
+    job.depth = 1;
+    job.src_buffer = src.buffer;
+    job.src_size = src.size;
+    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+    job.dst_buffer = dst.buffer;
+    job.dst_size = dst.size;
+    texdec_status status = TEXDEC_SUCCESS;
+    Measured m;
+    m.t = dev_.time(
+        [&](VkCommandBuffer cmd) {
+            const texdec_status s = texdec_record_decode(ctx_, cmd, &job);
+            if (s != TEXDEC_SUCCESS) status = s;
+        },
+        opt_.iterations, warmup_ms_);
+    if (status != TEXDEC_SUCCESS)
+        throw std::runtime_error(std::string("texdec_record_decode: ") + texdec_status_string(status) + ": " + log_.take());
+    m.available = true;
+    m.shape = "texdec_record_decode";
+    return m;
+}
+
+void Runner::time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst) {
+    const uint32_t out_per_block = r.info.block_width * r.info.block_height * r.texel_bytes;
+    struct CopyShape {
+        uint32_t group, words;
+        bool interleaved;
+    };
+    // Several words per invocation in 256-invocation workgroups (the memory-bound shapes), and one
+    // word per invocation in 64-invocation workgroups: the shape of a one-texel-per-invocation
+    // decoder (texdec's ASTC decoder), which shows the workgroup-launch limit of that shape.
+    const CopyShape shapes[] = {{256, 4, false}, {256, 4, true}, {256, 8, false}, {256, 8, true},
+                                {256, 16, false}, {256, 16, true}, {64, 1, false}};
+    for (const CopyShape& c : shapes) {
+        Shape s;
+        s.name = c.words == 1 ? format_text("%u threads x 1 word", c.group)
+                              : format_text("%u threads x %u words, %s", c.group, c.words, c.interleaved ? "interleaved" : "contiguous");
+        s.t = dev_.time(
+            [&](VkCommandBuffer cmd) {
+                dev_.record_copy(cmd, src, r.block_bytes, dst, r.out_bytes, r.info.bytes_per_block, out_per_block, c.group,
+                                 c.words, c.interleaved);
+            },
+            opt_.iterations, warmup_ms_);
+        r.ceiling_shapes.push_back(s);
+    }
+    const Shape& best = *std::min_element(r.ceiling_shapes.begin(), r.ceiling_shapes.end(),
+                                          [](const Shape& a, const Shape& b) { return a.t.median_ms < b.t.median_ms; });
+    r.ceiling.available = true;
+    r.ceiling.shape = best.name;
+    r.ceiling.t = best.t;
+}
+
+void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], const Buffer& dst) {
+    VkFormat vk = r.info.vk_format;
+    if (r.info.flags & TEXDEC_FORMAT_FLAG_SRGB) vk = VkFormat(vk - 1);  // the UNORM twin: texels stay encoded, like ours
+    if (!dev_.can_sample(vk)) {
+        r.native[0].note = r.native[1].note = "the device does not sample this format";
+        return;
+    }
+    VkFormat out_vk = VK_FORMAT_UNDEFINED;
+    texdec_output_vk_format(r.format, r.output, &out_vk);
+    uint32_t store = 0;
+    switch (out_vk) {
+    case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_SRGB: case VK_FORMAT_R8G8B8A8_SNORM: store = 0; break;
+    case VK_FORMAT_R16G16B16A16_SFLOAT: store = 1; break;
+    case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_SNORM: store = 2; break;
+    case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_SNORM: store = 3; break;
+    default:
+        r.native[0].note = r.native[1].note = "no native-path store for this output";
+        return;
+    }
+    const bool is_signed = out_vk == VK_FORMAT_R8_SNORM || out_vk == VK_FORMAT_R8G8_SNORM || out_vk == VK_FORMAT_R8G8B8A8_SNORM;
+    const uint64_t row_bytes = uint64_t(r.width) * r.texel_bytes;
+    if (row_bytes * r.height > dev_.properties().limits.maxStorageBufferRange) {
+        r.native[0].note = r.native[1].note = "the output exceeds maxStorageBufferRange (use a smaller --size)";
+        return;
+    }
+    const VkPhysicalDeviceLimits& lim = dev_.properties().limits;
+    if (r.width > lim.maxImageDimension2D || r.height > lim.maxImageDimension2D) {
+        r.native[0].note = r.native[1].note = "the extent exceeds maxImageDimension2D";
+        return;
+    }
+    struct NativeShape {
+        uint32_t tx, ty, wg_x, wg_y;
+    };
+    const NativeShape shapes[] = {{1, 1, 16, 16}, {4, 1, 64, 4}, {8, 1, 64, 4}, {16, 1, 64, 4}, {4, 4, 64, 4}};
+    const uint32_t per_vec4 = 16 / r.texel_bytes;
+    Image images[2];
+    for (int d = 0; d < 2; ++d) images[d] = dev_.create_compressed_image(vk, r.width, r.height, blocks[d].data(), r.block_bytes);
+    const NativeShape* best = nullptr;
+    for (const NativeShape& s : shapes) {
+        const bool storable = s.tx == 1 ? r.texel_bytes >= 4 : s.tx % per_vec4 == 0;
+        if (!storable || r.width % s.tx || r.height % s.ty) continue;
+        Shape shape;
+        shape.name = format_text("%ux%u texels per thread, %ux%u workgroup", s.tx, s.ty, s.wg_x, s.wg_y);
+        shape.t = dev_.time(
+            [&](VkCommandBuffer cmd) {
+                dev_.record_native(cmd, images[0], r.width, r.height, dst, store, is_signed, s.tx, s.ty, s.wg_x, s.wg_y);
+            },
+            opt_.iterations, warmup_ms_);
+        if (!best || shape.t.median_ms < r.native[0].t.median_ms) {
+            best = &s;
+            r.native[0].available = true;
+            r.native[0].shape = shape.name;
+            r.native[0].t = shape.t;
+        }
+        r.native_shapes.push_back(shape);
+    }
+    if (best) {
+        r.native[1].available = true;
+        r.native[1].shape = r.native[0].shape;
+        r.native[1].t = dev_.time(
+            [&](VkCommandBuffer cmd) {
+                dev_.record_native(cmd, images[1], r.width, r.height, dst, store, is_signed, best->tx, best->ty,
+                                   best->wg_x, best->wg_y);
+            },
+            opt_.iterations, warmup_ms_);
+    } else {
+        r.native[0].note = r.native[1].note = "no kernel shape fits this extent";
+    }
+    for (Image& img : images) dev_.destroy(img);
+}
+
+OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks) {
+    OneCall oc;
+    oc.format = info_of(format).name;
+    oc.width = width;
+    oc.height = height;
+    uint64_t size = 0;
+    texdec_decoded_size(format, TEXDEC_OUTPUT_RGBA8, width, height, 1, &size);
+    std::vector<uint8_t> texels(size);
+    texdec_host_job job{};
+    job.format = format;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    job.bc_rounding = opt_.bc_rounding;
+    job.width = width;
+    job.height = height;
+    job.depth = 1;
+    job.blocks = blocks.data();
+    job.blocks_size = blocks.size();
+    job.texels = texels.data();
+    job.texels_size = texels.size();
+    job.timeout_ns = 60ull * 1000 * 1000 * 1000;
+    for (uint32_t i = 0; i <= one_call_runs(); ++i) {
+        texdec_decode_timing t{};
+        t.struct_size = sizeof t;
+        const texdec_status s = texdec_decode_timed(ctx_, &job, &t);
+        if (s != TEXDEC_SUCCESS) throw std::runtime_error(std::string("texdec_decode_timed: ") + texdec_status_string(s) + ": " + log_.take());
+        if (i == 0) oc.first = t;
+        else oc.runs.push_back(t);
+    }
+    if (info_of(format).family == TEXDEC_FAMILY_ASTC) {
+        uint64_t magenta = 0;
+        for (size_t i = 0; i + 4 <= texels.size(); i += 4)
+            magenta += texels[i] == 255 && texels[i + 1] == 0 && texels[i + 2] == 255 && texels[i + 3] == 255;
+        oc.error_colour_share = double(magenta) / double(uint64_t(width) * height);
+    }
+    std::vector<texdec_decode_timing> sorted = oc.runs;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.total_ns < b.total_ns; });
+    oc.typical = sorted[(sorted.size() - 1) / 2];
+    return oc;
+}
+
+FormatResult Runner::run_format(texdec_format format) {
+    FormatResult r;
+    r.format = format;
+    r.info = info_of(format);
+    const texdec_format_info& info = r.info;
+    // Whole blocks: round the extent up to the footprint.
+    r.width = (base_w_ + info.block_width - 1) / info.block_width * info.block_width;
+    r.height = (base_h_ + info.block_height - 1) / info.block_height * info.block_height;
+    VkFormat ignored;
+    r.output = opt_.output.value_or(texdec_output_vk_format(format, TEXDEC_OUTPUT_RGBA8, &ignored) == TEXDEC_SUCCESS
+                                        ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE);
+    if (texdec_output_texel_size(format, r.output, &r.texel_bytes) != TEXDEC_SUCCESS)
+        throw std::runtime_error(std::string(info.name) + " has no " + output_name(r.output) + " output");
+    const uint32_t bx = r.width / info.block_width, by = r.height / info.block_height;
+    r.block_bytes = uint64_t(bx) * by * info.bytes_per_block;
+    r.out_bytes = r.texels() * r.texel_bytes;
+
+    progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, output_name(r.output));
+    std::vector<uint8_t> blocks[2] = {real_image_blocks(format, bx, by, threads_),
+                                      random_bytes(r.block_bytes, 0x7E5DEC00ull + uint64_t(format))};
+    Buffer src[2] = {dev_.create_buffer(r.block_bytes), dev_.create_buffer(r.block_bytes)};
+    Buffer dst = dev_.create_buffer((r.out_bytes + 15) / 16 * 16);
+    for (int d = 0; d < 2; ++d) dev_.upload(src[d], blocks[d].data(), r.block_bytes);
+
+    for (int d = 0; d < 2; ++d) {
+        progress("%s: texdec on %s blocks", info.name, kDataNames[d]);
+        r.ours[d] = time_ours(r, src[d], dst);
+    }
+    progress("%s: memory-bound ceiling", info.name);
+    time_ceiling(r, src[0], dst);
+    progress("%s: native path", info.name);
+    time_native(r, blocks, dst);
+    for (Buffer& b : src) dev_.destroy(b);
+    dev_.destroy(dst);
+
+    if (info.family == TEXDEC_FAMILY_ASTC) {
+        progress("%s: CPU reference (libastcenc, %u threads)", info.name, threads_);
+        for (int d = 0; d < 2; ++d) r.cpu[d] = cpu_astc(info, blocks[d], r.width, r.height, threads_, std::clamp(opt_.iterations, 1u, 3u));
+    } else {
+        r.cpu[0].note = r.cpu[1].note = "none (no CPU reference decoder for this family in the project's dependencies)";
+    }
+    if (r.output == TEXDEC_OUTPUT_RGBA8) {
+        progress("%s: one-call path", info.name);
+        r.one_call = time_one_call(format, r.width, r.height, blocks[0]);
+    }
+    return r;
+}
+
+// The issue's target: the one-call path for a 4096 x 4096 ASTC 6x6 texture (smaller if --size is).
+OneCall Runner::one_call_target() {
+    const texdec_format format = TEXDEC_FORMAT_ASTC_6x6_UNORM;
+    const uint32_t w = std::min(base_w_, 4096u), h = std::min(base_h_, 4096u);
+    const uint32_t bx = (w + 5) / 6, by = (h + 5) / 6;
+    progress("one-call target: astc-6x6-unorm %ux%u", w, h);
+    return time_one_call(format, w, h, real_image_blocks(format, bx, by, threads_));
+}
+
+// ---- report ------------------------------------------------------------------------------------
+
+// Throughput of `ours` over that of `other` (median times): > 1 means ours is faster.
+double ratio(const Measured& other, const Measured& ours) {
+    return other.available && ours.available && ours.t.median_ms > 0 ? other.t.median_ms / ours.t.median_ms : NAN;
+}
+
+std::string gt_text(const Measured& m, uint64_t texels) {
+    if (!m.available) return "-";
+    auto one = [](double v) { return v < 10 ? format_text("%.3g", v) : format_text("%.1f", v); };
+    return one(gtexels(texels, m.t.median_ms)) + " / " + one(gtexels(texels, m.t.min_ms));
+}
+
+std::string ratio_text(double v) {
+    if (!std::isfinite(v)) return "-";
+    return v < 0.1 ? format_text("%.2g", v) : format_text("%.2f", v);
+}
+
+double ms(uint64_t ns) { return double(ns) * 1e-6; }
+
+struct Target {
+    std::string what;
+    double value, threshold;
+    bool higher_is_better;
+    bool met() const { return std::isfinite(value) && (higher_is_better ? value >= threshold : value < threshold); }
+};
+
+std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& target) {
+    std::vector<Target> out;
+    for (const FormatResult& r : results) {
+        const double real = gtexels(r.texels(), r.ours[0].t.median_ms);
+        const double random = gtexels(r.texels(), r.ours[1].t.median_ms);
+        const bool astc = r.info.family == TEXDEC_FAMILY_ASTC;
+        if (astc && !(r.info.flags & TEXDEC_FORMAT_FLAG_HDR)) {
+            const bool key = r.info.block_width == r.info.block_height &&
+                             (r.info.block_width == 4 || r.info.block_width == 6 || r.info.block_width == 8);
+            out.push_back({std::string(r.info.name) + " real-image GTexel/s >= " + (key ? "100" : "50"), real, key ? 100.0 : 50.0, true});
+        }
+        if (r.info.family == TEXDEC_FAMILY_BC1_3 || r.info.family == TEXDEC_FAMILY_BC4_5)
+            out.push_back({std::string(r.info.name) + " real-image ours/memory-bound ceiling >= 0.75", ratio(r.ceiling, r.ours[0]), 0.75, true});
+        out.push_back({std::string(r.info.name) + " random/real-image >= 0.5", random / real, 0.5, true});
+    }
+    if (target.typical.total_ns) {
+        const double share = target.typical.gpu_timestamps ? double(target.typical.gpu_decode_ns) / double(target.typical.total_ns) : NAN;
+        out.push_back({format_text("one-call %s %ux%u: decode / end-to-end < 0.05", target.format.c_str(), target.width, target.height),
+                       share, 0.05, false});
+    }
+    return out;
+}
+
+void print_one_call_row(const OneCall& oc) {
+    const texdec_decode_timing& t = oc.typical;
+    const double share = t.gpu_timestamps ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN;
+    std::printf("%-18s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s\n", oc.format.c_str(),
+                format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns), ms(t.total_ns), ms(t.prepare_ns),
+                ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns), ms(t.gpu_readback_ns), ms(t.readback_copy_ns),
+                ms(t.submit_wait_ns), std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-");
+}
+
+void print_report(const Device& dev, const Runner& runner, const Options& opt, const std::string& date,
+                  const std::vector<FormatResult>& results, const OneCall& target, const std::vector<Target>& targets) {
+    const VkPhysicalDeviceProperties& p = dev.properties();
+    std::printf("astc-gpu-decode bench — %s\n", date.c_str());
+    std::printf("device: %s (%s), driver %s%s%s, Vulkan %u.%u.%u\n", p.deviceName, device_type_name(p.deviceType),
+                driver_version_text(p).c_str(), dev.driver_info().empty() ? "" : " / ", dev.driver_info().c_str(),
+                VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion));
+    std::printf("command: %s\n", opt.command_line.c_str());
+    std::printf("method: %u timed dispatches after >= %u ms warm-up; GTexel/s as median / best (from the minimum time); "
+                "CPU: %u threads\n\n", std::max(opt.iterations, 1u), runner.warmup_ms(), runner.threads());
+    std::printf("%-18s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", "format", "extent", "blocks", "ours GT/s",
+                "mem-bound GT/s", "native GT/s", "CPU GT/s", "/ceil", "/nativ", "/CPU");
+    for (const FormatResult& r : results)
+        for (int d = 0; d < 2; ++d) {
+            const Measured& ceil = r.ceiling;
+            std::printf("%-18s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", d == 0 ? r.info.name : "",
+                        d == 0 ? format_text("%ux%u", r.width, r.height).c_str() : "", kDataNames[d],
+                        gt_text(r.ours[d], r.texels()).c_str(), d == 0 ? gt_text(ceil, r.texels()).c_str() : "",
+                        gt_text(r.native[d], r.texels()).c_str(), gt_text(r.cpu[d], r.texels()).c_str(),
+                        ratio_text(ratio(ceil, r.ours[d])).c_str(), ratio_text(ratio(r.native[d], r.ours[d])).c_str(),
+                        ratio_text(ratio(r.cpu[d], r.ours[d])).c_str());
+        }
+    std::printf("\nbest shapes:\n");
+    for (const FormatResult& r : results)
+        std::printf("  %-18s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.1f GT/s\n",
+                    r.info.name, r.ceiling.shape.c_str(),
+                    r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
+                    gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
+    std::printf("\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
+                "after a first call):\n", runner.one_call_runs());
+    std::printf("%-18s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
+                "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%");
+    for (const FormatResult& r : results)
+        if (!r.one_call.runs.empty()) print_one_call_row(r.one_call);
+    if (!target.runs.empty()) print_one_call_row(target);
+    std::printf("  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
+                "copy out; submit = submit to fence\n");
+    std::printf("\ntargets of issue 4 (defined for the NVIDIA H100; medians):\n");
+    for (const Target& t : targets)
+        std::printf("  %-62s %10s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(), t.met() ? "met" : "NOT met");
+}
+
+void json_timing(Json& j, const char* key, const Measured& m, uint64_t texels) {
+    j.begin_object(key);
+    j.boolean("available", m.available);
+    if (!m.note.empty()) j.str("note", m.note);
+    if (m.available) {
+        if (!m.shape.empty()) j.str("shape", m.shape);
+        j.num("median_ms", m.t.median_ms).num("min_ms", m.t.min_ms).num("max_ms", m.t.max_ms);
+        j.num("gtexel_s_median", gtexels(texels, m.t.median_ms)).num("gtexel_s_best", gtexels(texels, m.t.min_ms));
+        j.integer("samples", m.t.ms.size());
+    }
+    j.end_object();
+}
+
+void json_one_call(Json& j, const char* key, const OneCall& oc) {
+    auto fields = [&](const char* k, const texdec_decode_timing& t) {
+        j.begin_object(k);
+        j.num("total_ms", ms(t.total_ns)).num("prepare_ms", ms(t.prepare_ns)).num("upload_copy_ms", ms(t.upload_copy_ns));
+        j.num("submit_wait_ms", ms(t.submit_wait_ns)).num("readback_copy_ms", ms(t.readback_copy_ns));
+        j.boolean("gpu_timestamps", t.gpu_timestamps != 0);
+        j.num("gpu_upload_ms", ms(t.gpu_upload_ns)).num("gpu_decode_ms", ms(t.gpu_decode_ns)).num("gpu_readback_ms", ms(t.gpu_readback_ns));
+        j.num("decode_share", t.gpu_timestamps && t.total_ns ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN);
+        j.end_object();
+    };
+    j.begin_object(key);
+    j.str("format", oc.format).integer("width", oc.width).integer("height", oc.height).str("output", "rgba8");
+    j.integer("runs", oc.runs.size());
+    if (std::isfinite(oc.error_colour_share)) j.num("error_colour_share", oc.error_colour_share);
+    fields("first_call", oc.first);
+    fields("median_run", oc.typical);
+    j.begin_array("total_ms_runs");
+    for (const auto& t : oc.runs) j.num(nullptr, ms(t.total_ns));
+    j.end_array();
+    j.end_object();
+}
+
+std::string json_report(const Device& dev, const Runner& runner, const Options& opt, const std::string& date,
+                        const std::vector<FormatResult>& results, const OneCall& target, const std::vector<Target>& targets) {
+    const VkPhysicalDeviceProperties& p = dev.properties();
+    Json j;
+    j.begin_object();
+    j.str("tool", "astc-gpu-decode bench").str("version", TEXDEC_CLI_VERSION).str("date", date);
+    j.str("command_line", opt.command_line);
+    j.begin_object("device");
+    j.str("name", p.deviceName).str("type", device_type_name(p.deviceType));
+    j.integer("vendor_id", p.vendorID).integer("device_id", p.deviceID);
+    j.str("driver_version", driver_version_text(p)).integer("driver_version_raw", p.driverVersion);
+    j.str("driver_name", dev.driver_name()).str("driver_info", dev.driver_info());
+    j.str("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+                                    VK_API_VERSION_PATCH(p.apiVersion)));
+    j.num("timestamp_period_ns", p.limits.timestampPeriod).integer("timestamp_valid_bits", dev.timestamp_bits());
+    j.integer("max_storage_buffer_range", p.limits.maxStorageBufferRange);
+    j.end_object();
+    j.begin_object("settings");
+    j.integer("iterations", std::max(opt.iterations, 1u)).integer("warmup_ms", runner.warmup_ms());
+    j.integer("base_width", runner.base_width()).integer("base_height", runner.base_height());
+    j.integer("cpu_threads", runner.threads()).boolean("validation", opt.validate);
+    j.str("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL ? "ideal" : "exact");
+    j.str("gtexel_s", "texels of the extent / time; median = from the median time, best = from the minimum time");
+    j.end_object();
+    j.begin_array("formats");
+    for (const FormatResult& r : results) {
+        j.begin_object();
+        j.str("format", r.info.name).integer("width", r.width).integer("height", r.height);
+        j.str("block", format_text("%ux%u", r.info.block_width, r.info.block_height)).integer("bytes_per_block", r.info.bytes_per_block);
+        j.str("output", output_name(r.output)).integer("output_texel_bytes", r.texel_bytes);
+        j.integer("block_bytes", r.block_bytes).integer("output_bytes", r.out_bytes);
+        json_timing(j, "memory_bound_ceiling", r.ceiling, r.texels());
+        j.begin_array("memory_bound_shapes");
+        for (const Shape& s : r.ceiling_shapes) {
+            j.begin_object().str("shape", s.name).num("median_ms", s.t.median_ms);
+            j.num("gtexel_s_median", gtexels(r.texels(), s.t.median_ms)).end_object();
+        }
+        j.end_array();
+        j.begin_array("native_shapes");
+        for (const Shape& s : r.native_shapes) {
+            j.begin_object().str("shape", s.name).num("median_ms", s.t.median_ms);
+            j.num("gtexel_s_median", gtexels(r.texels(), s.t.median_ms)).end_object();
+        }
+        j.end_array();
+        for (int d = 0; d < 2; ++d) {
+            j.begin_object(kDataNames[d]);
+            json_timing(j, "ours", r.ours[d], r.texels());
+            json_timing(j, "native", r.native[d], r.texels());
+            json_timing(j, "cpu", r.cpu[d], r.texels());
+            j.begin_object("ratios");
+            j.num("ours_over_ceiling", ratio(r.ceiling, r.ours[d]));
+            j.num("ours_over_native", ratio(r.native[d], r.ours[d]));
+            j.num("ours_over_cpu", ratio(r.cpu[d], r.ours[d]));
+            j.end_object();
+            j.end_object();
+        }
+        if (!r.one_call.runs.empty()) json_one_call(j, "one_call", r.one_call);
+        else j.null("one_call");
+        j.end_object();
+    }
+    j.end_array();
+    if (!target.runs.empty()) json_one_call(j, "one_call_target", target);
+    else j.null("one_call_target");
+    j.begin_array("targets");
+    for (const Target& t : targets) {
+        j.begin_object().str("target", t.what).num("value", t.value).num("threshold", t.threshold);
+        j.boolean("met", t.met()).end_object();
+    }
+    j.end_array();
+    j.integer("validation_messages", dev.validation_messages());
+    j.end_object();
+    return j.text() + "\n";
+}
+
+}  // namespace
+
+std::vector<texdec_format> default_formats() {
+    return {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_FORMAT_BC3_UNORM,      TEXDEC_FORMAT_BC4_UNORM,
+            TEXDEC_FORMAT_BC5_UNORM,      TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_FORMAT_ASTC_6x6_UNORM,
+            TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_FORMAT_ASTC_6x6_SRGB};
+}
+
+int run(const Options& options) {
+    const std::vector<texdec_format> formats = options.formats.empty() ? default_formats() : options.formats;
+    for (texdec_format f : formats)
+        if (!(info_of(f).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+            throw std::runtime_error(std::string(info_of(f).name) + " is not implemented in this build");
+
+    Device device({options.device_selector, options.validate});
+    const VkPhysicalDeviceProperties& p = device.properties();
+    std::fprintf(stderr, "bench: device %s (%s)%s\n", p.deviceName, device_type_name(p.deviceType),
+                 options.validate ? ", validation layer on" : "");
+
+    TexdecLog log;
+    log.verbose = options.verbose;
+    texdec_context_create_info ci{};
+    ci.message_callback = &TexdecLog::callback;
+    ci.user_data = &log;
+    texdec_external_device ext{};
+    ext.get_instance_proc_addr = vkGetInstanceProcAddr;  // volk's: the loader's entry point
+    ext.instance = device.instance();
+    ext.physical_device = device.physical_device();
+    ext.device = device.device();
+    ext.queue_family_index = device.queue_family();
+    ext.queue = device.queue();
+    texdec_context* raw = nullptr;
+    const texdec_status s = texdec_context_create_external(&ci, &ext, &raw);
+    if (s != TEXDEC_SUCCESS)
+        throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " + log.take());
+    std::unique_ptr<texdec_context, ContextDeleter> ctx(raw);
+
+    const std::string date = utc_now();
+    Runner runner(options, device, ctx.get(), log);
+    std::vector<FormatResult> results;
+    for (texdec_format f : formats) results.push_back(runner.run_format(f));
+    const OneCall target = runner.one_call_target();
+    const std::vector<Target> targets = evaluate_targets(results, target);
+    ctx.reset();  // before the device goes
+
+    print_report(device, runner, options, date, results, target, targets);
+    if (!options.json_path.empty()) {
+        const std::string text = json_report(device, runner, options, date, results, target, targets);
+        std::FILE* f = std::fopen(options.json_path.c_str(), "wb");
+        if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fclose(f) != 0)
+            throw std::runtime_error("cannot write '" + options.json_path + "'");
+        std::fprintf(stderr, "bench: wrote %s\n", options.json_path.c_str());
+    }
+    if (device.validation_messages() > 0) {
+        std::fprintf(stderr, "astc-gpu-decode bench: %u validation message(s) (see above)\n", device.validation_messages());
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace bench

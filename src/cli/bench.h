@@ -1,0 +1,36 @@
+// astc-gpu-decode bench: throughput of texdec's decoders next to ceilings measured in the same
+// run on the same device (issue 4). See bench.cpp for the method.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+namespace bench {
+
+struct Options {
+    std::vector<texdec_format> formats;  // empty: the default representative set
+    std::optional<uint32_t> width, height;  // --size; default by device type
+    uint32_t iterations = 30;               // timed dispatches per measurement
+    std::optional<uint32_t> warmup_ms;      // default by device type (300 ms on GPUs)
+    std::optional<texdec_output> output;    // default RGBA8 (where the format offers it, else NATIVE)
+    texdec_bc_rounding bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+    std::string json_path;                  // --json FILE ("" = none)
+    bool validate = false;                  // VK_LAYER_KHRONOS_validation; any message fails the run
+    std::string device_selector;            // --device / $TEXDEC_DEVICE ("" = by type)
+    std::string command_line;               // for the report
+    bool verbose = false;
+};
+
+// The formats benchmarked when none is asked for.
+std::vector<texdec_format> default_formats();
+
+// Runs the benchmark, prints the table on stdout (progress on stderr), writes the JSON.
+// Returns the exit code: 0, or 1 on a device/decode failure or any validation message.
+// Throws std::runtime_error with a message for failures that stop the run.
+int run(const Options& options);
+
+}  // namespace bench

@@ -1,0 +1,582 @@
+// The benchmark's Vulkan device, buffers, images, ceiling kernels and timestamp timing.
+#include "bench_vulkan.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include "bench_copy.h"    // spirv_bench_copy (src/cli/shaders/bench_copy.comp)
+#include "bench_native.h"  // spirv_bench_native (src/cli/shaders/bench_native.comp)
+
+namespace bench {
+namespace {
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+constexpr uint64_t kWaitNs = 60ull * 1000 * 1000 * 1000;
+
+void check(VkResult r, const char* what) {
+    if (r != VK_SUCCESS) throw std::runtime_error(std::string(what) + " failed with VkResult " + std::to_string(int(r)));
+}
+
+std::string lower(std::string s) {
+    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+int type_rank(VkPhysicalDeviceType t) {
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
+    }
+}
+
+bool has_device_extension(VkPhysicalDevice pd, const char* name) {
+    uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> exts(count);
+    vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, exts.data());
+    for (const auto& e : exts)
+        if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
+
+// The first queue family with compute and timestamps (the family texdec's own context would
+// pick is the first with compute; on the GPUs we know that one has timestamps too).
+uint32_t pick_family(VkPhysicalDevice pd, uint32_t* timestamp_bits) {
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families.data());
+    for (uint32_t i = 0; i < count; ++i)
+        if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].timestampValidBits > 0) {
+            *timestamp_bits = families[i].timestampValidBits;
+            return i;
+        }
+    return UINT32_MAX;
+}
+
+double median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void compute_barrier(VkCommandBuffer cmd) {
+    VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
+    b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0,
+                         nullptr, 0, nullptr);
+}
+
+}  // namespace
+
+VKAPI_ATTR VkBool32 VKAPI_CALL Device::messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                                          VkDebugUtilsMessageTypeFlagsEXT,
+                                                          const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+    auto* log = static_cast<ValidationLog*>(user);
+    ++log->count;
+    std::fprintf(stderr, "astc-gpu-decode bench: validation: %s\n", data && data->pMessage ? data->pMessage : "(no text)");
+    return VK_FALSE;
+}
+
+Device::Device(const Config& config) {
+    if (volkInitialize() != VK_SUCCESS)
+        throw std::runtime_error("the Vulkan loader (libvulkan.so.1) could not be loaded");
+    create_instance(config.validate);
+    pick_device(config.selector);
+    create_device();
+}
+
+void Device::create_instance(bool validate) {
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                                 VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    messenger_info.pfnUserCallback = &Device::messenger_callback;
+    messenger_info.pUserData = &log_;
+    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+    features.enabledValidationFeatureCount = 1;
+    features.pEnabledValidationFeatures = enables;
+    features.pNext = &messenger_info;
+
+    std::vector<const char*> layers, extensions;
+    bool have_features_ext = false;
+    if (validate) {
+        uint32_t count = 0;
+        vkEnumerateInstanceLayerProperties(&count, nullptr);
+        std::vector<VkLayerProperties> props(count);
+        vkEnumerateInstanceLayerProperties(&count, props.data());
+        bool found = false;
+        for (const auto& l : props) found |= std::strcmp(l.layerName, kValidationLayer) == 0;
+        if (!found)
+            throw std::runtime_error("--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
+        layers.push_back(kValidationLayer);
+        extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+        vkEnumerateInstanceExtensionProperties(kValidationLayer, &count, nullptr);
+        std::vector<VkExtensionProperties> exts(count);
+        vkEnumerateInstanceExtensionProperties(kValidationLayer, &count, exts.data());
+        for (const auto& e : exts) have_features_ext |= std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+        if (have_features_ext) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+    }
+    uint32_t loader_version = VK_API_VERSION_1_0;
+    if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loader_version);
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "astc-gpu-decode bench";
+    // 1.2 where the loader has it (VkPhysicalDeviceDriverProperties names the driver); texdec needs 1.1.
+    app.apiVersion = loader_version >= VK_API_VERSION_1_2 ? VK_API_VERSION_1_2 : VK_API_VERSION_1_1;
+    VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ici.pNext = validate ? (have_features_ext ? static_cast<const void*>(&features) : &messenger_info) : nullptr;
+    ici.pApplicationInfo = &app;
+    ici.enabledLayerCount = uint32_t(layers.size());
+    ici.ppEnabledLayerNames = layers.data();
+    ici.enabledExtensionCount = uint32_t(extensions.size());
+    ici.ppEnabledExtensionNames = extensions.data();
+    const VkResult r = vkCreateInstance(&ici, nullptr, &instance_);
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+        throw std::runtime_error("no Vulkan device: vkCreateInstance found no driver (VK_ERROR_INCOMPATIBLE_DRIVER)");
+    check(r, "vkCreateInstance");
+    volkLoadInstance(instance_);
+    if (validate) check(vkCreateDebugUtilsMessengerEXT(instance_, &messenger_info, nullptr, &messenger_), "vkCreateDebugUtilsMessengerEXT");
+}
+
+void Device::pick_device(const std::string& selector_option) {
+    uint32_t count = 0;
+    vkEnumeratePhysicalDevices(instance_, &count, nullptr);
+    std::vector<VkPhysicalDevice> devices(count);
+    vkEnumeratePhysicalDevices(instance_, &count, devices.data());
+    std::string selector = selector_option;
+    if (selector.empty())
+        if (const char* env = std::getenv("TEXDEC_DEVICE")) selector = env;
+    int best = 99;
+    std::string rejected;
+    for (uint32_t i = 0; i < count; ++i) {
+        VkPhysicalDeviceProperties props;
+        vkGetPhysicalDeviceProperties(devices[i], &props);
+        if (!selector.empty()) {
+            const bool is_index = std::strspn(selector.c_str(), "0123456789") == selector.size();
+            if (is_index ? std::strtoul(selector.c_str(), nullptr, 10) != i
+                         : lower(props.deviceName).find(lower(selector)) == std::string::npos)
+                continue;
+        }
+        uint32_t bits = 0;
+        const uint32_t family = pick_family(devices[i], &bits);
+        const bool push = has_device_extension(devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+        if (family == UINT32_MAX || !push || props.apiVersion < VK_API_VERSION_1_1) {
+            rejected += std::string(" ") + props.deviceName +
+                        (family == UINT32_MAX ? " (no compute queue with timestamps)" : push ? " (Vulkan < 1.1)" : " (no VK_KHR_push_descriptor)");
+            continue;
+        }
+        if (type_rank(props.deviceType) < best) {
+            best = type_rank(props.deviceType);
+            physical_ = devices[i];
+            family_ = family;
+            timestamp_bits_ = bits;
+            properties_ = props;
+        }
+    }
+    if (!physical_)
+        throw std::runtime_error("no Vulkan device with a compute queue with timestamps and VK_KHR_push_descriptor" +
+                                 (selector.empty() ? std::string() : " matching '" + selector + "'") +
+                                 (rejected.empty() ? std::string() : "; rejected:" + rejected));
+    vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
+    if (properties_.apiVersion >= VK_API_VERSION_1_2 && vkGetPhysicalDeviceProperties2) {
+        VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+        VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+        props2.pNext = &driver;
+        vkGetPhysicalDeviceProperties2(physical_, &props2);
+        driver_name_ = driver.driverName;
+        driver_info_ = driver.driverInfo;
+    }
+}
+
+void Device::create_device() {
+    VkPhysicalDeviceFeatures supported{};
+    vkGetPhysicalDeviceFeatures(physical_, &supported);
+    // The native path samples compressed images: enable what the device has.
+    enabled_features_.textureCompressionBC = supported.textureCompressionBC;
+    enabled_features_.textureCompressionASTC_LDR = supported.textureCompressionASTC_LDR;
+    enabled_features_.textureCompressionETC2 = supported.textureCompressionETC2;
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qci.queueFamilyIndex = family_;
+    qci.queueCount = 1;
+    qci.pQueuePriorities = &priority;
+    const char* exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    dci.queueCreateInfoCount = 1;
+    dci.pQueueCreateInfos = &qci;
+    dci.enabledExtensionCount = 1;
+    dci.ppEnabledExtensionNames = exts;
+    dci.pEnabledFeatures = &enabled_features_;
+    check(vkCreateDevice(physical_, &dci, nullptr, &device_), "vkCreateDevice");
+    volkLoadDevice(device_);
+    vkGetDeviceQueue(device_, family_, 0, &queue_);
+    VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    cpci.queueFamilyIndex = family_;
+    cpci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    check(vkCreateCommandPool(device_, &cpci, nullptr, &pool_), "vkCreateCommandPool");
+    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    check(vkCreateFence(device_, &fci, nullptr, &fence_), "vkCreateFence");
+
+    // Kernel layouts: binding 0 = storage buffer (copy) or sampled image (native), binding 1 = storage buffer.
+    for (uint32_t k = 0; k < 2; ++k) {
+        VkDescriptorSetLayoutBinding bindings[2] = {};
+        bindings[0].binding = 0;
+        bindings[0].descriptorType = k == 0 ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+        bindings[0].descriptorCount = 1;
+        bindings[0].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+        bindings[1] = bindings[0];
+        bindings[1].binding = 1;
+        bindings[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        dslci.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+        dslci.bindingCount = 2;
+        dslci.pBindings = bindings;
+        check(vkCreateDescriptorSetLayout(device_, &dslci, nullptr, &set_layouts_[k]), "vkCreateDescriptorSetLayout");
+        VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 32};
+        VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+        plci.setLayoutCount = 1;
+        plci.pSetLayouts = &set_layouts_[k];
+        plci.pushConstantRangeCount = 1;
+        plci.pPushConstantRanges = &range;
+        check(vkCreatePipelineLayout(device_, &plci, nullptr, &layouts_[k]), "vkCreatePipelineLayout");
+        VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+        smci.codeSize = k == 0 ? sizeof spirv_bench_copy : sizeof spirv_bench_native;
+        smci.pCode = k == 0 ? spirv_bench_copy : spirv_bench_native;
+        check(vkCreateShaderModule(device_, &smci, nullptr, &modules_[k]), "vkCreateShaderModule");
+    }
+}
+
+Device::~Device() {
+    if (device_) {
+        vkDeviceWaitIdle(device_);
+        for (auto& [key, p] : pipelines_) vkDestroyPipeline(device_, p, nullptr);
+        for (uint32_t k = 0; k < 2; ++k) {
+            if (modules_[k]) vkDestroyShaderModule(device_, modules_[k], nullptr);
+            if (layouts_[k]) vkDestroyPipelineLayout(device_, layouts_[k], nullptr);
+            if (set_layouts_[k]) vkDestroyDescriptorSetLayout(device_, set_layouts_[k], nullptr);
+        }
+        if (fence_) vkDestroyFence(device_, fence_, nullptr);
+        if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
+        vkDestroyDevice(device_, nullptr);
+    }
+    if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+    if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+bool Device::can_sample(VkFormat format) const {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(physical_, format, &props);
+    const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    if ((props.optimalTilingFeatures & need) != need) return false;
+    if (format >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && format <= VK_FORMAT_BC7_SRGB_BLOCK) return enabled_features_.textureCompressionBC;
+    if (format >= VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK && format <= VK_FORMAT_EAC_R11G11_SNORM_BLOCK) return enabled_features_.textureCompressionETC2;
+    if (format >= VK_FORMAT_ASTC_4x4_UNORM_BLOCK && format <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK) return enabled_features_.textureCompressionASTC_LDR;
+    return false;
+}
+
+uint32_t Device::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
+    for (uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i)
+        if ((type_bits & (1u << i)) && (memory_properties_.memoryTypes[i].propertyFlags & flags) == flags) return i;
+    return UINT32_MAX;
+}
+
+Buffer Device::create_buffer(VkDeviceSize size) {
+    Buffer b;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
+    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory (device-local buffer)");
+    check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
+    b.size = size;
+    return b;
+}
+
+void Device::destroy(Buffer& b) {
+    if (b.buffer) vkDestroyBuffer(device_, b.buffer, nullptr);
+    if (b.memory) vkFreeMemory(device_, b.memory, nullptr);
+    b = Buffer{};
+}
+
+VkCommandBuffer Device::begin_commands() {
+    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cbai.commandPool = pool_;
+    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cbai.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    check(vkAllocateCommandBuffers(device_, &cbai, &cmd), "vkAllocateCommandBuffers");
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
+    return cmd;
+}
+
+void Device::submit_and_wait(VkCommandBuffer cmd) {
+    check(vkResetFences(device_, 1, &fence_), "vkResetFences");
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cmd;
+    check(vkQueueSubmit(queue_, 1, &si, fence_), "vkQueueSubmit");
+    check(vkWaitForFences(device_, 1, &fence_, VK_TRUE, kWaitNs), "vkWaitForFences");
+}
+
+void Device::run_once(const std::function<void(VkCommandBuffer)>& record) {
+    VkCommandBuffer cmd = begin_commands();
+    record(cmd);
+    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    submit_and_wait(cmd);
+    vkFreeCommandBuffers(device_, pool_, 1, &cmd);
+}
+
+void Device::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
+    // Staging buffer in host-visible memory, one copy.
+    VkBuffer staging = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = std::max<VkDeviceSize>(bytes, 4);
+    bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+    check(vkCreateBuffer(device_, &bci, nullptr, &staging), "vkCreateBuffer (staging)");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, staging, &req);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    check(vkAllocateMemory(device_, &mai, nullptr, &memory), "vkAllocateMemory (staging)");
+    check(vkBindBufferMemory(device_, staging, memory, 0), "vkBindBufferMemory (staging)");
+    void* mapped = nullptr;
+    check(vkMapMemory(device_, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
+    std::memcpy(mapped, data, bytes);
+    vkUnmapMemory(device_, memory);
+    run_once([&](VkCommandBuffer cmd) {
+        VkBufferCopy region{0, 0, bytes};
+        vkCmdCopyBuffer(cmd, staging, dst.buffer, 1, &region);
+        VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0,
+                             nullptr, 0, nullptr);
+    });
+    vkDestroyBuffer(device_, staging, nullptr);
+    vkFreeMemory(device_, memory, nullptr);
+}
+
+Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t height, const void* blocks,
+                                      VkDeviceSize bytes) {
+    Image img;
+    VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    ici.imageType = VK_IMAGE_TYPE_2D;
+    ici.format = format;
+    ici.extent = {width, height, 1};
+    ici.mipLevels = 1;
+    ici.arrayLayers = 1;
+    ici.samples = VK_SAMPLE_COUNT_1_BIT;
+    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+    ici.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    check(vkCreateImage(device_, &ici, nullptr, &img.image), "vkCreateImage (compressed)");
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(device_, img.image, &req);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
+    check(vkAllocateMemory(device_, &mai, nullptr, &img.memory), "vkAllocateMemory (image)");
+    check(vkBindImageMemory(device_, img.image, img.memory, 0), "vkBindImageMemory");
+    VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    vci.image = img.image;
+    vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    vci.format = format;
+    vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    check(vkCreateImageView(device_, &vci, nullptr, &img.view), "vkCreateImageView");
+
+    Buffer src = create_buffer(bytes);
+    upload(src, blocks, bytes);
+    run_once([&](VkCommandBuffer cmd) {
+        VkImageMemoryBarrier to_dst{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+        to_dst.srcAccessMask = 0;
+        to_dst.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        to_dst.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+        to_dst.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        to_dst.srcQueueFamilyIndex = to_dst.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        to_dst.image = img.image;
+        to_dst.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        // The upload's barrier made the buffer visible to compute; the copy reads it in transfer.
+        VkMemoryBarrier buffer_ready{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
+                                     VK_ACCESS_TRANSFER_READ_BIT};
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &buffer_ready, 0, nullptr, 1, &to_dst);
+        VkBufferImageCopy region{};
+        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+        region.imageExtent = {width, height, 1};
+        vkCmdCopyBufferToImage(cmd, src.buffer, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+        VkImageMemoryBarrier to_read = to_dst;
+        to_read.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        to_read.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+        to_read.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+        to_read.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0,
+                             nullptr, 1, &to_read);
+    });
+    destroy(src);
+    return img;
+}
+
+void Device::destroy(Image& img) {
+    if (img.view) vkDestroyImageView(device_, img.view, nullptr);
+    if (img.image) vkDestroyImage(device_, img.image, nullptr);
+    if (img.memory) vkFreeMemory(device_, img.memory, nullptr);
+    img = Image{};
+}
+
+VkPipeline Device::pipeline(uint32_t which, const std::vector<uint32_t>& constants) {
+    auto key = std::make_pair(which, constants);
+    if (auto it = pipelines_.find(key); it != pipelines_.end()) return it->second;
+    std::vector<VkSpecializationMapEntry> entries(constants.size());
+    for (uint32_t i = 0; i < constants.size(); ++i) entries[i] = {i, uint32_t(i * sizeof(uint32_t)), sizeof(uint32_t)};
+    VkSpecializationInfo spec{uint32_t(entries.size()), entries.data(), constants.size() * sizeof(uint32_t), constants.data()};
+    VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    cpci.stage.module = modules_[which];
+    cpci.stage.pName = "main";
+    cpci.stage.pSpecializationInfo = &spec;
+    cpci.layout = layouts_[which];
+    VkPipeline p = VK_NULL_HANDLE;
+    check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &p), "vkCreateComputePipelines (bench kernel)");
+    pipelines_[key] = p;
+    return p;
+}
+
+void Device::record_copy(VkCommandBuffer cmd, const Buffer& src, VkDeviceSize in_bytes, const Buffer& dst,
+                         VkDeviceSize out_bytes, uint32_t bytes_per_block, uint32_t out_bytes_per_block, uint32_t group,
+                         uint32_t words_per_thread, bool interleaved) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(0, {words_per_thread, interleaved ? 1u : 0u, group}));
+    // Chunks of whole blocks (a multiple of 256, so every offset is 256-byte aligned), each within
+    // maxStorageBufferRange and small enough that the shader's 32-bit index arithmetic holds.
+    const VkDeviceSize range = properties_.limits.maxStorageBufferRange;
+    const VkDeviceSize limit = std::min<VkDeviceSize>(range, VkDeviceSize(1) << 29);
+    const uint64_t total_blocks = in_bytes / bytes_per_block;
+    uint64_t chunk = std::min<uint64_t>(limit / out_bytes_per_block, limit / bytes_per_block) / 256 * 256;
+    chunk = std::max<uint64_t>(chunk, 256);
+    for (uint64_t b0 = 0; b0 < total_blocks; b0 += chunk) {
+        const uint64_t n = std::min(chunk, total_blocks - b0);
+        const VkDeviceSize in_off = b0 * bytes_per_block, out_off = b0 * out_bytes_per_block;
+        const VkDeviceSize in_len = n * bytes_per_block;
+        const VkDeviceSize out_len = std::min<VkDeviceSize>(n * out_bytes_per_block, out_bytes - out_off);
+        const VkDeviceSize out_len16 = (out_len + 15) / 16 * 16;
+        VkDescriptorBufferInfo infos[2] = {{src.buffer, in_off, in_len}, {dst.buffer, out_off, out_len16}};
+        VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+        for (uint32_t i = 0; i < 2; ++i) {
+            writes[i].dstBinding = i;
+            writes[i].descriptorCount = 1;
+            writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            writes[i].pBufferInfo = &infos[i];
+        }
+        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layouts_[0], 0, 2, writes);
+        const uint32_t vec4s = uint32_t(out_len16 / 16);
+        const uint64_t words_per_group = uint64_t(group) * words_per_thread;
+        const uint64_t groups = (uint64_t(vec4s) * 4 + words_per_group - 1) / words_per_group;
+        const uint32_t groups_x = uint32_t(std::min<uint64_t>(groups, 65535));
+        const uint32_t groups_y = uint32_t((groups + groups_x - 1) / groups_x);
+        const uint32_t pc[5] = {vec4s, uint32_t(in_len / 4), bytes_per_block, out_bytes_per_block, groups_x};
+        vkCmdPushConstants(cmd, layouts_[0], VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, pc);
+        vkCmdDispatch(cmd, groups_x, groups_y, 1);
+    }
+}
+
+void Device::record_native(VkCommandBuffer cmd, const Image& image, uint32_t width, uint32_t height, const Buffer& dst,
+                           uint32_t store, bool is_signed, uint32_t tx, uint32_t ty, uint32_t wg_x, uint32_t wg_y) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
+                      pipeline(1, {wg_x, wg_y, tx, ty, store, is_signed ? 1u : 0u}));
+    const uint32_t texel_bytes = store == 0 ? 4 : store == 1 ? 8 : store == 2 ? 1 : 2;
+    const VkDeviceSize row_bytes = VkDeviceSize(width) * texel_bytes;
+    VkDescriptorImageInfo image_info{VK_NULL_HANDLE, image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    VkDescriptorBufferInfo buffer_info{dst.buffer, 0, std::min<VkDeviceSize>(row_bytes * height, properties_.limits.maxStorageBufferRange)};
+    if (row_bytes * height > properties_.limits.maxStorageBufferRange)
+        throw std::runtime_error("native path: the output exceeds maxStorageBufferRange; use a smaller --size");
+    VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+    writes[0].dstBinding = 0;
+    writes[0].descriptorCount = 1;
+    writes[0].descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    writes[0].pImageInfo = &image_info;
+    writes[1].dstBinding = 1;
+    writes[1].descriptorCount = 1;
+    writes[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[1].pBufferInfo = &buffer_info;
+    vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layouts_[1], 0, 2, writes);
+    const uint32_t pc[3] = {width, height, uint32_t(row_bytes / 4)};
+    vkCmdPushConstants(cmd, layouts_[1], VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, pc);
+    const uint32_t threads_x = (width + tx - 1) / tx, threads_y = (height + ty - 1) / ty;
+    vkCmdDispatch(cmd, (threads_x + wg_x - 1) / wg_x, (threads_y + wg_y - 1) / wg_y, 1);
+}
+
+Timing Device::time(const std::function<void(VkCommandBuffer)>& record, uint32_t iterations, uint32_t warmup_ms) {
+    iterations = std::max(iterations, 1u);
+    VkQueryPoolCreateInfo qpci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qpci.queryCount = 2 * iterations;
+    VkQueryPool pool = VK_NULL_HANDLE;
+    check(vkCreateQueryPool(device_, &qpci, nullptr, &pool), "vkCreateQueryPool");
+    const uint64_t mask = timestamp_bits_ >= 64 ? ~uint64_t(0) : (uint64_t(1) << timestamp_bits_) - 1;
+    const double period_ns = properties_.limits.timestampPeriod;
+
+    // `count` repetitions, timestamps around each when `stamped`.
+    auto run = [&](uint32_t count, bool stamped) {
+        VkCommandBuffer cmd = begin_commands();
+        if (stamped) vkCmdResetQueryPool(cmd, pool, 0, 2 * count);
+        for (uint32_t i = 0; i < count; ++i) {
+            compute_barrier(cmd);  // the previous repetition (or the setup) has finished writing
+            if (stamped) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 2 * i);
+            record(cmd);
+            if (stamped) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 2 * i + 1);
+        }
+        compute_barrier(cmd);
+        check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+        submit_and_wait(cmd);
+        vkFreeCommandBuffers(device_, pool_, 1, &cmd);
+        std::vector<double> ms;
+        if (stamped) {
+            std::vector<uint64_t> ticks(2 * count);
+            check(vkGetQueryPoolResults(device_, pool, 0, 2 * count, ticks.size() * sizeof(uint64_t), ticks.data(),
+                                        sizeof(uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                  "vkGetQueryPoolResults");
+            for (uint32_t i = 0; i < count; ++i)
+                ms.push_back(double((ticks[2 * i + 1] - ticks[2 * i]) & mask) * period_ns * 1e-6);
+        }
+        return ms;
+    };
+
+    // Warm-up: one timed repetition sizes the batches, then batches of back-to-back repetitions
+    // (about 25 ms each) until warmup_ms have passed.
+    const double one_ms = std::max(run(1, true)[0], 1e-3);
+    const uint32_t batch = uint32_t(std::clamp(25.0 / one_ms, 1.0, 2000.0));
+    const auto start = std::chrono::steady_clock::now();
+    while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() < warmup_ms)
+        run(batch, false);
+
+    Timing t;
+    t.ms = run(iterations, true);
+    vkDestroyQueryPool(device_, pool, nullptr);
+    t.median_ms = median_of(t.ms);
+    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
+    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
+    return t;
+}
+
+}  // namespace bench
