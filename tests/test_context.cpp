@@ -4,7 +4,9 @@
 
 #include <texdec/texdec.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -293,4 +295,55 @@ TEST_CASE("context: TEXDEC_CONTEXT_VALIDATION really asks for the validation lay
     CHECK(with_flag == TEXDEC_ERROR_NO_DEVICE);
     CHECK(!log.take_errors().empty());
     CHECK(without_flag == TEXDEC_SUCCESS);
+}
+
+TEST_CASE("one-call path: texdec_decode_timed gives texdec_decode's texels and a consistent breakdown", "[context][gpu]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_UNORM);
+    const uint32_t w = 37, h = 21;
+    const std::vector<uint8_t> blocks = random_blocks(f, size_t((w + 3) / 4) * ((h + 3) / 4), test_seed());
+    texdec_host_job job{};
+    job.format = f.format;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    job.width = w;
+    job.height = h;
+    job.depth = 1;
+    job.blocks = blocks.data();
+    job.blocks_size = blocks.size();
+    std::vector<uint8_t> expected(size_t(w) * h * 4), got(expected.size());
+    job.texels = expected.data();
+    job.texels_size = expected.size();
+    REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
+
+    job.texels = got.data();
+    texdec_decode_timing timing{};
+    timing.struct_size = sizeof timing;
+    REQUIRE(texdec_decode_timed(ctx->get(), &job, &timing) == TEXDEC_SUCCESS);
+    check_no_validation_messages(ctx->log(), "texdec_decode_timed");
+    CHECK(got == expected);
+    CHECK(timing.struct_size == sizeof timing);
+    CHECK(timing.total_ns > 0);
+    CHECK(timing.total_ns == timing.prepare_ns + timing.upload_copy_ns + timing.submit_wait_ns + timing.readback_copy_ns);
+    CHECK(timing.submit_wait_ns > 0);
+    CHECK(timing.gpu_timestamps == 1);  // lavapipe and the NVIDIA driver have compute timestamps
+    CHECK(timing.gpu_decode_ns > 0);
+
+    // An older caller's smaller struct: nothing past struct_size is written.
+    texdec_decode_timing small{};
+    small.struct_size = offsetof(texdec_decode_timing, prepare_ns);
+    small.prepare_ns = 0xDEADBEEF;
+    small.gpu_readback_ns = 0xDEADBEEF;
+    std::fill(got.begin(), got.end(), 0);
+    REQUIRE(texdec_decode_timed(ctx->get(), &job, &small) == TEXDEC_SUCCESS);
+    CHECK(got == expected);
+    CHECK(small.total_ns > 0);
+    CHECK(small.prepare_ns == 0xDEADBEEF);
+    CHECK(small.gpu_readback_ns == 0xDEADBEEF);
+
+    // NULL timing is texdec_decode.
+    std::fill(got.begin(), got.end(), 0);
+    REQUIRE(texdec_decode_timed(ctx->get(), &job, nullptr) == TEXDEC_SUCCESS);
+    CHECK(got == expected);
+    ctx->close_and_check();
 }

@@ -99,7 +99,7 @@ const char* device_type_name(VkPhysicalDeviceType type) {
 // NVIDIA packs its driver version as 10.8.8.6 bits; others follow VK_MAKE_API_VERSION.
 std::string driver_version_text(const VkPhysicalDeviceProperties& p) {
     const uint32_t v = p.driverVersion;
-    if (p.vendorID == 0x10DE) return format_text("%u.%u.%u", v >> 22, (v >> 14) & 0xFF, (v >> 6) & 0xFF);
+    if (p.vendorID == 0x10DE) return format_text("%u.%u.%02u", v >> 22, (v >> 14) & 0xFF, (v >> 6) & 0xFF);
     return format_text("%u.%u.%u", VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
 }
 
@@ -191,6 +191,7 @@ struct Measured {
     std::string note;   // why not available, or what it is
     std::string shape;  // kernel shape
     Timing t;
+    double error_block_share = NAN;  // CPU reference of ASTC: share of error blocks in the data (libastcenc's view)
 };
 
 struct Shape {
@@ -241,6 +242,13 @@ Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& bl
         m.note = std::string("libastcenc: ") + astcenc_get_error_string(e);
         return m;
     }
+    // How many of these blocks libastcenc calls error blocks (first 4096; random data: most).
+    const size_t sample = std::min<size_t>(blocks.size() / 16, 4096);
+    size_t errors = 0;
+    auto block_info = std::make_unique<astcenc_block_info>();
+    for (size_t i = 0; i < sample; ++i)
+        if (astcenc_get_block_info(ctx, &blocks[i * 16], block_info.get()) == ASTCENC_SUCCESS && block_info->is_error_block) ++errors;
+    m.error_block_share = sample ? double(errors) / double(sample) : NAN;
     std::vector<uint8_t> out(size_t(width) * height * 4);
     void* slices[1] = {out.data()};
     astcenc_image image{width, height, 1, ASTCENC_TYPE_U8, slices};
@@ -679,6 +687,7 @@ void json_timing(Json& j, const char* key, const Measured& m, uint64_t texels) {
         j.num("median_ms", m.t.median_ms).num("min_ms", m.t.min_ms).num("max_ms", m.t.max_ms);
         j.num("gtexel_s_median", gtexels(texels, m.t.median_ms)).num("gtexel_s_best", gtexels(texels, m.t.min_ms));
         j.integer("samples", m.t.ms.size());
+        if (std::isfinite(m.error_block_share)) j.num("error_block_share", m.error_block_share);
     }
     j.end_object();
 }
