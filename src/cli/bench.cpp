@@ -660,7 +660,7 @@ void print_report(const Device& dev, const Runner& runner, const Options& opt, c
         }
     std::printf("\nbest shapes:\n");
     for (const FormatResult& r : results)
-        std::printf("  %-18s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.1f GT/s\n",
+        std::printf("  %-18s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
                     r.info.name, r.ceiling.shape.c_str(),
                     r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
                     gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
