@@ -41,10 +41,12 @@ layout(std430, set = 0, binding = TEXDEC_BINDING_FOOTPRINT_LUT) readonly buffer 
 // Bits [offset, offset + count) of the 128-bit block (bit 0 = bit 0 of word 0), count 0..32.
 uint block_bits(uvec4 b, uint offset, uint count) {
     if (count == 0u) return 0u;
+    // Selects instead of b[word]: a dynamically indexed vector may be spilled to local memory.
     uint word = offset >> 5u, shift = offset & 31u;
-    uint low = b[word] >> shift;
-    uint high = (shift != 0u && word < 3u) ? b[word + 1u] << (32u - shift) : 0u;
-    return bitfieldExtract(low | high, 0, int(count));
+    uint w0 = word == 0u ? b.x : word == 1u ? b.y : word == 2u ? b.z : b.w;
+    uint w1 = word == 0u ? b.y : word == 1u ? b.z : word == 2u ? b.w : 0u;
+    uint high = shift != 0u ? w1 << (32u - shift) : 0u;
+    return bitfieldExtract((w0 >> shift) | high, 0, int(count));
 }
 
 // Bits [offset, offset + count) of an integer sequence that starts at bit `start` of `b` and is
