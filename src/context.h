@@ -120,7 +120,7 @@ bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat out
 // Host path teardown (decode_host.cpp).
 void destroy_host_staging(texdec_context* ctx);
 
-// Buffers (luts.cpp). create_buffer makes a buffer of exactly `size` bytes usable as storage and
+// Buffers (decode_host.cpp). create_buffer makes a buffer of exactly `size` bytes usable as storage and
 // transfer source/destination, in memory with `required` flags (preferring `preferred`), mapped
 // when host-visible; `what` names it in error messages.
 uint32_t find_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,

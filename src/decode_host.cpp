@@ -10,6 +10,64 @@
 #include "job.h"
 
 namespace texdec {
+
+// ---- buffers (also used by luts.cpp) --------------------------------------------------------------
+
+uint32_t find_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
+                          VkMemoryPropertyFlags preferred) {
+    uint32_t fallback = UINT32_MAX;
+    for (uint32_t i = 0; i < ctx->memory_properties.memoryTypeCount; ++i) {
+        if (!(type_bits & (1u << i))) continue;
+        const VkMemoryPropertyFlags flags = ctx->memory_properties.memoryTypes[i].propertyFlags;
+        if ((flags & required) != required) continue;
+        if ((flags & preferred) == preferred) return i;
+        if (fallback == UINT32_MAX) fallback = i;
+    }
+    return fallback;
+}
+
+void destroy_buffer(texdec_context* ctx, MappedBuffer& b) {
+    if (b.buffer) ctx->vkd.vkDestroyBuffer(ctx->device, b.buffer, ctx->allocator);
+    if (b.memory) ctx->vkd.vkFreeMemory(ctx->device, b.memory, ctx->allocator);  // unmaps implicitly
+    b = MappedBuffer{};
+}
+
+texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b) {
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    VkResult r = ctx->vkd.vkCreateBuffer(ctx->device, &bci, ctx->allocator, &b.buffer);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, what);
+    VkMemoryRequirements req;
+    ctx->vkd.vkGetBufferMemoryRequirements(ctx->device, b.buffer, &req);
+    const uint32_t type = find_memory_type(ctx, req.memoryTypeBits, required, preferred);
+    if (type == UINT32_MAX) {
+        destroy_buffer(ctx, b);
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "no suitable memory type for %s", what);
+    }
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = type;
+    r = ctx->vkd.vkAllocateMemory(ctx->device, &mai, ctx->allocator, &b.memory);
+    if (r != VK_SUCCESS) {
+        destroy_buffer(ctx, b);
+        return vk_failure(ctx, r, what);
+    }
+    const VkMemoryPropertyFlags flags = ctx->memory_properties.memoryTypes[type].propertyFlags;
+    const bool map = flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+    if ((r = ctx->vkd.vkBindBufferMemory(ctx->device, b.buffer, b.memory, 0)) != VK_SUCCESS ||
+        (map && (r = ctx->vkd.vkMapMemory(ctx->device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped)) != VK_SUCCESS)) {
+        destroy_buffer(ctx, b);
+        return vk_failure(ctx, r, what);
+    }
+    b.size = size;
+    b.coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    b.device_local = flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    return TEXDEC_SUCCESS;
+}
+
 namespace {
 
 constexpr uint64_t kDefaultTimeoutNs = 10ull * 1000 * 1000 * 1000;

@@ -129,8 +129,7 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
 // How a shader maps invocations to work, and the lookup tables it reads (if any).
 struct ShaderShape {
     bool per_texel = false;                 // ASTC: TEXDEC_TEXEL_GROUP_X x _Y texels per workgroup
-    bool uses_luts = false;
-    VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT
+    VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
 };
 
 void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
@@ -181,7 +180,7 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
         writes[2 + i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         writes[2 + i].pBufferInfo = &shape.luts[i];
     }
-    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, shape.uses_luts ? 4 : 2, writes);
+    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, shape.luts[0].buffer ? 4 : 2, writes);
     ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
     if (shape.per_texel)
         ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(span.width, TEXDEC_TEXEL_GROUP_X)),
@@ -213,7 +212,7 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;
     ShaderShape shape;
     if (is_astc) {
-        shape.per_texel = shape.uses_luts = true;
+        shape.per_texel = true;
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape.luts[0], &shape.luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
