@@ -12,9 +12,19 @@
 // Workgroup: one thread per block, TEXDEC_WORKGROUP_X blocks of one block row per workgroup.
 // 64 stays far inside the guaranteed maxComputeWorkGroupInvocations (128).
 #define TEXDEC_WORKGROUP_X 64
-// Decoders with one invocation per texel (ASTC): workgroups of 8 x 8 texels of one slice.
-#define TEXDEC_TEXEL_GROUP_X 8
-#define TEXDEC_TEXEL_GROUP_Y 8
+// ASTC: a workgroup of TEXDEC_ASTC_GROUP_SIZE invocations decodes a tile of blocks of one block
+// slice, TILE_BLOCKS_X x TILE_BLOCKS_Y blocks: about 32 texels wide, and about 32 texel rows
+// (2D) or 32 texel rows x slices (3D), so a tile holds ~1024 texels whatever the footprint.
+// Macros (not functions) so that GLSL evaluates them on specialization constants and C++ on
+// the footprint: both sides get the same tile.
+#define TEXDEC_ASTC_GROUP_SIZE 256
+#define TEXDEC_ASTC_TILE_BLOCKS_X(bw) ((32u + (bw) - 1u) / (bw))
+#define TEXDEC_ASTC_TILE_BLOCKS_Y(bh, bd) ((bh) * (bd) >= 32u ? 1u : 32u / ((bh) * (bd)))
+// Stored weights of one block, at most: 64, and 2 per texel (a grid is never larger than its block).
+#define TEXDEC_ASTC_MAX_WEIGHTS(texels) (2u * (texels) < 64u ? 2u * (texels) : 64u)
+// Shared-memory array sizes of astc.comp; the host checks every footprint's tile against them.
+#define TEXDEC_ASTC_TILE_MAX_BLOCKS 64
+#define TEXDEC_ASTC_TILE_MAX_WEIGHTS 2304
 
 // What one output texel looks like in memory (chosen on the host from format + output type).
 #define TEXDEC_STORE_RGBA8 0    // 4 bytes R,G,B,A (UNORM / sRGB bytes)

@@ -83,6 +83,19 @@ constexpr bool table_is_in_enum_order() {
 }
 static_assert(table_is_in_enum_order(), "kFormats rows must follow the texdec_format enum");
 
+// astc.comp sizes its shared arrays for the largest tile (interface.h): every footprint must fit.
+constexpr bool astc_tiles_fit_shared_memory() {
+    for (const FormatEntry& f : kFormats) {
+        if (f.family != TEXDEC_FAMILY_ASTC) continue;
+        const uint32_t blocks = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width)) *
+                                TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
+        const uint32_t weights = blocks * TEXDEC_ASTC_MAX_WEIGHTS(uint32_t(f.block_width) * f.block_height * f.block_depth);
+        if (blocks > TEXDEC_ASTC_TILE_MAX_BLOCKS || weights > TEXDEC_ASTC_TILE_MAX_WEIGHTS) return false;
+    }
+    return true;
+}
+static_assert(astc_tiles_fit_shared_memory(), "an ASTC tile exceeds astc.comp's shared arrays");
+
 }  // namespace
 
 const FormatEntry* find_format(uint32_t format) {

@@ -128,7 +128,7 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
 // constants, then dispatch one thread per block.
 // How a shader maps invocations to work, and the lookup tables it reads (if any).
 struct ShaderShape {
-    bool per_texel = false;                 // ASTC: TEXDEC_TEXEL_GROUP_X x _Y texels per workgroup
+    uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
     VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
 };
 
@@ -182,9 +182,9 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
     }
     ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, shape.luts[0].buffer ? 4 : 2, writes);
     ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-    if (shape.per_texel)
-        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(span.width, TEXDEC_TEXEL_GROUP_X)),
-                               uint32_t(div_round_up(span.height, TEXDEC_TEXEL_GROUP_Y)), uint32_t(span.depth));
+    if (shape.tile_x)
+        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, shape.tile_x)), uint32_t(div_round_up(c.nby, shape.tile_y)),
+                               uint32_t(c.nbz));
     else
         ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
 }
@@ -212,7 +212,8 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;
     ShaderShape shape;
     if (is_astc) {
-        shape.per_texel = true;
+        shape.tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
+        shape.tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape.luts[0], &shape.luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
@@ -223,11 +224,9 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     const VkDeviceSize align = std::max<VkDeviceSize>(lim.minStorageBufferOffsetAlignment, 4);
     const uint64_t max_range = uint64_t(lim.maxStorageBufferRange) - align - 4;
     // Block columns / rows / slices one dispatch can cover within maxComputeWorkGroupCount.
-    const uint64_t group_cols = shape.per_texel ? uint64_t(lim.maxComputeWorkGroupCount[0]) * TEXDEC_TEXEL_GROUP_X / f.block_width
-                                                : uint64_t(lim.maxComputeWorkGroupCount[0]) * TEXDEC_WORKGROUP_X;
-    const uint64_t group_rows = shape.per_texel ? uint64_t(lim.maxComputeWorkGroupCount[1]) * TEXDEC_TEXEL_GROUP_Y / f.block_height
-                                                : lim.maxComputeWorkGroupCount[1];
-    const uint64_t group_slices = shape.per_texel ? lim.maxComputeWorkGroupCount[2] / f.block_depth : lim.maxComputeWorkGroupCount[2];
+    const uint64_t group_cols = uint64_t(lim.maxComputeWorkGroupCount[0]) * (shape.tile_x ? shape.tile_x : TEXDEC_WORKGROUP_X);
+    const uint64_t group_rows = uint64_t(lim.maxComputeWorkGroupCount[1]) * (shape.tile_y ? shape.tile_y : 1);
+    const uint64_t group_slices = lim.maxComputeWorkGroupCount[2];
     const uint64_t max_cols = std::min<uint64_t>(std::max<uint64_t>(group_cols, 1), p.blocks_x);
     const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;
     if (p.src_row_bytes > max_range || (!to_image && row_dst_bytes > max_range))

@@ -1,12 +1,12 @@
 // Resources and thread -> block mapping shared by every decoder shader.
 // Needs "interface.h" included first (the shader does it). One invocation decodes one 4x4 block
-// (BC, ETC), or one texel when the shader defines TEXDEC_PER_TEXEL before including this (ASTC).
+// (BC, ETC); a shader that defines TEXDEC_ASTC_TILED before including this works on tiles of
+// blocks in TEXDEC_ASTC_GROUP_SIZE-invocation workgroups instead (ASTC).
 #ifndef TEXDEC_COMMON_LAYOUT_GLSL
 #define TEXDEC_COMMON_LAYOUT_GLSL
 
-#ifdef TEXDEC_PER_TEXEL
-// One invocation per texel (ASTC): 8 x 8 texels of one slice per workgroup.
-layout(local_size_x = TEXDEC_TEXEL_GROUP_X, local_size_y = TEXDEC_TEXEL_GROUP_Y, local_size_z = 1) in;
+#ifdef TEXDEC_ASTC_TILED
+layout(local_size_x = TEXDEC_ASTC_GROUP_SIZE, local_size_y = 1, local_size_z = 1) in;
 #else
 layout(local_size_x = TEXDEC_WORKGROUP_X, local_size_y = 1, local_size_z = 1) in;
 #endif
