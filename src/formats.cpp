@@ -89,7 +89,7 @@ constexpr bool astc_tiles_fit_shared_memory() {
         if (f.family != TEXDEC_FAMILY_ASTC) continue;
         const uint32_t blocks = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width)) *
                                 TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
-        const uint32_t weights = blocks * TEXDEC_ASTC_MAX_WEIGHTS(uint32_t(f.block_width) * f.block_height * f.block_depth);
+        const uint32_t weights = (blocks | 1) * TEXDEC_ASTC_MAX_WEIGHTS(uint32_t(f.block_width) * f.block_height * f.block_depth);
         if (blocks > TEXDEC_ASTC_TILE_MAX_BLOCKS || weights > TEXDEC_ASTC_TILE_MAX_WEIGHTS) return false;
     }
     return true;
