@@ -6,31 +6,48 @@
 #include "bits.glsl"
 #include "encode.glsl"
 
-// The 8 palette entries of one block as channel codes: entries 0..3 in .low, 4..7 in .high.
-struct Bc4Palette {
-    uvec4 low;
-    uvec4 high;
-};
-
-uint bc4_palette_code(Bc4Palette palette, uint code) {
-    return code < 4u ? palette.low[code] : palette.high[code & 3u];
+// The 8 palette entries of one block as channel codes (common/encode.glsl), packed into a table:
+// 8-bit codes four to a word (entry i in byte i % 4 of .x for i < 4, of .y for i >= 4; .zw are 0),
+// FP16 codes two to a word (entry i in half i % 2 of word i / 2). Looking an entry up is then a
+// select and a shift per texel; indexing a vector or an array with a run-time index can go
+// through local memory. (BC3/BC4/BC5 store only 8-bit codes or FP16 ones.)
+uvec4 bc4_pack_palette(uint codes[8]) {
+    if (STORE_IS_HALF)
+        return uvec4(codes[0] | (codes[1] << 16u), codes[2] | (codes[3] << 16u),
+                     codes[4] | (codes[5] << 16u), codes[6] | (codes[7] << 16u));
+    return uvec4(codes[0] | (codes[1] << 8u) | (codes[2] << 16u) | (codes[3] << 24u),
+                 codes[4] | (codes[5] << 8u) | (codes[6] << 16u) | (codes[7] << 24u), 0u, 0u);
 }
 
-// Weights of palette entry `code` (2..7): value = (w0 * e0 + w1 * e1) / divisor (tables
-// "Block decoding for BC4" / "Alpha encoding for BC3 blocks"). In the 6-value mode codes 6 and
-// 7 are the constants MIN and MAX and have no weights.
-void bc4_weights(bool eight_values, uint code, out uint w0, out uint w1, out uint divisor) {
-    w0 = eight_values ? 8u - code : 6u - code;
-    w1 = code - 1u;
-    divisor = eight_values ? 7u : 5u;
+// The code of palette entry `code` (0..7, a texel's 3-bit index).
+uint bc4_palette_code(uvec4 palette, uint code) {
+    if (STORE_IS_HALF) {
+        uvec2 words = (code & 4u) != 0u ? palette.zw : palette.xy;
+        uint word = (code & 2u) != 0u ? words.y : words.x;
+        return (word >> (16u * (code & 1u))) & 0xFFFFu;
+    }
+    uint word = (code & 4u) != 0u ? palette.y : palette.x;
+    return (word >> (8u * (code & 3u))) & 0xFFu;
+}
+
+// Weights of palette entry `code` (2..7): value = (w0 * e0 + w1 * e1) / BC4_DIVISOR. The tables
+// "Block decoding for BC4" / "Alpha encoding for BC3 blocks" give ((8 - code) e0 + (code - 1) e1) / 7
+// in the 8-value mode and ((6 - code) e0 + (code - 1) e1) / 5 in the 6-value mode; scaling those
+// by 5 and 7 puts both over 35 without changing the value, so every division below is by a
+// constant whatever the block's mode. In the 6-value mode codes 6 and 7 are the constants MIN
+// and MAX and have no weights.
+const uint BC4_DIVISOR = 35u;
+void bc4_weights(bool eight_values, uint code, out uint w0, out uint w1) {
+    w0 = eight_values ? 5u * (8u - code) : 7u * (6u - code);
+    w1 = (eight_values ? 5u : 7u) * (code - 1u);
 }
 
 // Palette of an unsigned block (BC3 alpha, BC4/BC5 UNORM); `word` is the block's first word.
-//   EXACT: endpoints e / 255; interpolants (w0*e0 + w1*e1) / (divisor * 255) exactly
+//   EXACT: endpoints e / 255; interpolants (w0*e0 + w1*e1) / (35 * 255) exactly
 //          (8-bit: rounded to nearest, ties up); 6-value MIN/MAX = 0.0 / 1.0.
-//   IDEAL: interpolants (w0*e0 + w1*e1) / divisor truncated to an 8-bit v (FP16: v / 255);
+//   IDEAL: interpolants (w0*e0 + w1*e1) / 35 truncated to an 8-bit v (FP16: v / 255);
 //          6-value MIN/MAX = 0 / 255.
-Bc4Palette bc4_unsigned_palette(uint word) {
+uvec4 bc4_unsigned_palette(uint word) {
     uint e0 = texdec_byte(word, 0u);
     uint e1 = texdec_byte(word, 1u);
     bool eight_values = e0 > e1;
@@ -42,24 +59,23 @@ Bc4Palette bc4_unsigned_palette(uint word) {
             codes[code] = code == 6u ? TEXDEC_CODE_ZERO : texdec_code_unorm8(255u);
             continue;
         }
-        uint w0, w1, divisor;
-        bc4_weights(eight_values, code, w0, w1, divisor);
-        uint weighted = w0 * e0 + w1 * e1;
-        codes[code] = ROUND_IDEAL ? texdec_code_unorm8(weighted / divisor)
-                                  : texdec_code_unorm_ratio(weighted, divisor * 255u);
+        uint w0, w1;
+        bc4_weights(eight_values, code, w0, w1);
+        uint weighted = w0 * e0 + w1 * e1;  // <= 35 * 255
+        codes[code] = ROUND_IDEAL ? texdec_code_unorm8(weighted / BC4_DIVISOR)
+                                  : texdec_code_unorm_ratio(weighted, BC4_DIVISOR * 255u);
     }
-    return Bc4Palette(uvec4(codes[0], codes[1], codes[2], codes[3]),
-                      uvec4(codes[4], codes[5], codes[6], codes[7]));
+    return bc4_pack_palette(codes);
 }
 
 // Palette of a signed block (BC4/BC5 SNORM, rgtc "BC4 signed"). The mode compares the raw
 // two's complement bytes, so (-127, -128) is the 8-value mode (the spec leaves it undefined;
 // DirectXTex and Mesa do this). For values, -128 means -1.0 like -127.
-//   EXACT: endpoints e / 127; interpolants (w0*e0 + w1*e1) / (divisor * 127) exactly
-//          (8-bit: round((w0*e0 + w1*e1) / divisor), which never ties); MIN/MAX = -1.0 / 1.0.
-//   IDEAL: interpolants (w0*e0 + w1*e1) / divisor truncated toward zero to an 8-bit v
+//   EXACT: endpoints e / 127; interpolants (w0*e0 + w1*e1) / (35 * 127) exactly
+//          (8-bit: round((w0*e0 + w1*e1) / 35), which never ties); MIN/MAX = -1.0 / 1.0.
+//   IDEAL: interpolants (w0*e0 + w1*e1) / 35 truncated toward zero to an 8-bit v
 //          (FP16: v / 127); MIN/MAX = -127 / 127.
-Bc4Palette bc4_signed_palette(uint word) {
+uvec4 bc4_signed_palette(uint word) {
     int raw0 = texdec_signed_byte(word, 0u);
     int raw1 = texdec_signed_byte(word, 1u);
     bool eight_values = raw0 > raw1;
@@ -73,19 +89,18 @@ Bc4Palette bc4_signed_palette(uint word) {
             codes[code] = texdec_code_snorm8(code == 6u ? -127 : 127);
             continue;
         }
-        uint w0, w1, divisor;
-        bc4_weights(eight_values, code, w0, w1, divisor);
-        int weighted = int(w0) * e0 + int(w1) * e1;
+        uint w0, w1;
+        bc4_weights(eight_values, code, w0, w1);
+        int weighted = int(w0) * e0 + int(w1) * e1;  // |weighted| <= 35 * 127
         if (ROUND_IDEAL) {
             // Truncate toward zero on the magnitude (no reliance on signed division rules).
-            int magnitude = int(uint(abs(weighted)) / divisor);
+            int magnitude = int(uint(abs(weighted)) / BC4_DIVISOR);
             codes[code] = texdec_code_snorm8(weighted < 0 ? -magnitude : magnitude);
         } else {
-            codes[code] = texdec_code_snorm_ratio(weighted, divisor * 127u);
+            codes[code] = texdec_code_snorm_ratio(weighted, BC4_DIVISOR * 127u);
         }
     }
-    return Bc4Palette(uvec4(codes[0], codes[1], codes[2], codes[3]),
-                      uvec4(codes[4], codes[5], codes[6], codes[7]));
+    return bc4_pack_palette(codes);
 }
 
 // The four 3-bit codes of block row `row` (bits 16 + 12 * row .. of the block's 64 bits), texel

@@ -7,6 +7,12 @@
 // bytes outside the extent, so words this invocation does not own whole are merged with
 // atomicAnd/atomicOr, which change only our bytes.
 //
+// A run of 4 texels of 4 or 8 bytes (one block row of RGBA8 or RGBA16F) that lies wholly inside
+// the extent at a 16-byte aligned address is written with 16-byte stores instead, through a
+// second declaration of the destination binding (dst_vec4). Texels that wide are never shared
+// between invocations and never read back (only the narrow path's atomics read), so writing
+// them through either declaration gives the same bytes.
+//
 // Image destination: imageStore of the channel values as vec4 at (dst_x + x, dst_y + y,
 // dst_layer + z); the image's format (TEXDEC_DST_IMAGE_FORMAT) matches STORE.
 #ifndef TEXDEC_COMMON_STORE_GLSL
@@ -20,6 +26,29 @@ const uint TEXEL_BYTES = STORE == TEXDEC_STORE_RGBA16F ? 8u
                        : STORE == TEXDEC_STORE_R8 ? 1u
                        : 2u;  // RG8, R16
 const bool STORE_IS_16BIT_INT = STORE == TEXDEC_STORE_R16 || STORE == TEXDEC_STORE_RG16;
+
+// The little-endian bytes of one texel: .x = bytes 0..3, .y = bytes 4..7 (RGBA16F only).
+uvec2 texdec_pack_texel(uvec4 c) {
+    switch (STORE) {
+    case TEXDEC_STORE_RGBA8:   return uvec2(c.r | (c.g << 8u) | (c.b << 16u) | (c.a << 24u), 0u);
+    case TEXDEC_STORE_RGBA16F: return uvec2(c.r | (c.g << 16u), c.b | (c.a << 16u));
+    case TEXDEC_STORE_RG8:     return uvec2(c.r | (c.g << 8u), 0u);
+    case TEXDEC_STORE_RG16:    return uvec2(c.r | (c.g << 16u), 0u);
+    default:                   return uvec2(c.r, 0u);  // R8, R16
+    }
+}
+
+// The channel codes of a texel from its bytes (the inverse of texdec_pack_texel for the channels
+// STORE holds; the others come back as 0).
+uvec4 texdec_unpack_texel(uvec2 t) {
+    switch (STORE) {
+    case TEXDEC_STORE_RGBA8:   return uvec4(t.x & 0xFFu, (t.x >> 8u) & 0xFFu, (t.x >> 16u) & 0xFFu, t.x >> 24u);
+    case TEXDEC_STORE_RGBA16F: return uvec4(t.x & 0xFFFFu, t.x >> 16u, t.y & 0xFFFFu, t.y >> 16u);
+    case TEXDEC_STORE_RG8:     return uvec4(t.x & 0xFFu, (t.x >> 8u) & 0xFFu, 0u, 0u);
+    case TEXDEC_STORE_RG16:    return uvec4(t.x & 0xFFFFu, t.x >> 16u, 0u, 0u);
+    default:                   return uvec4(t.x, 0u, 0u, 0u);  // R8, R16
+    }
+}
 
 #ifdef TEXDEC_DST_IMAGE_FORMAT
 
@@ -36,16 +65,10 @@ vec4 texdec_image_value(uvec4 codes) {
 
 #else
 
-// The little-endian bytes of one texel: .x = bytes 0..3, .y = bytes 4..7 (RGBA16F only).
-uvec2 texdec_pack_texel(uvec4 c) {
-    switch (STORE) {
-    case TEXDEC_STORE_RGBA8:   return uvec2(c.r | (c.g << 8u) | (c.b << 16u) | (c.a << 24u), 0u);
-    case TEXDEC_STORE_RGBA16F: return uvec2(c.r | (c.g << 16u), c.b | (c.a << 16u));
-    case TEXDEC_STORE_RG8:     return uvec2(c.r | (c.g << 8u), 0u);
-    case TEXDEC_STORE_RG16:    return uvec2(c.r | (c.g << 16u), 0u);
-    default:                   return uvec2(c.r, 0u);  // R8, R16
-    }
-}
+// The destination as 16-byte words (see the top of this file).
+layout(std430, set = 0, binding = TEXDEC_BINDING_DST) writeonly buffer DstVec4 {
+    uvec4 dst_vec4[];
+};
 
 // Writes the bytes of `value` selected by `mask` into word `word`, leaving the others alone.
 void texdec_merge_word(uint word, uint value, uint mask) {
@@ -78,41 +101,61 @@ void texdec_write_bytes(uint address, uvec2 bytes, uint count) {
 
 #endif
 
-// Stores the 4 horizontally adjacent texels starting at chunk texel `first` (x, y, z), codes
-// left to right. Only texels inside the extent (x < pc.width, y < pc.height) are written;
-// the caller guarantees first.x < pc.width.
-void texdec_store_4_texels(uvec3 first, uvec4 codes[4]) {
+// Stores the 4 horizontally adjacent texels starting at chunk texel `first` (x, y, z), left to
+// right, each given as its bytes (texdec_pack_texel). Only texels inside the extent
+// (x < pc.width, y < pc.height) are written; the caller guarantees first.x < pc.width.
+void texdec_store_4_packed(uvec3 first, uvec2 texels[4]) {
     if (first.y >= pc.height) return;
     uint count = min(4u, pc.width - first.x);
 #ifdef TEXDEC_DST_IMAGE_FORMAT
     ivec3 origin = ivec3(pc.dst_x, pc.dst_y, pc.dst_layer) + ivec3(first);
-    for (uint i = 0u; i < count; ++i)
-        imageStore(dst_image, origin + ivec3(int(i), 0, 0), texdec_image_value(codes[i]));
+    // Loops over all 4 with a test rather than up to `count`: a constant trip count unrolls, so
+    // texels[] is only indexed by constants and stays in registers.
+    for (uint i = 0u; i < 4u; ++i)
+        if (i < count) imageStore(dst_image, origin + ivec3(int(i), 0, 0), texdec_image_value(texdec_unpack_texel(texels[i])));
 #else
     uint address = pc.dst_base_byte + first.z * pc.dst_slice_pitch + first.y * pc.dst_row_pitch
                  + first.x * TEXEL_BYTES;
     if (TEXEL_BYTES >= 4u) {  // whole, aligned words
-        uint word = address >> 2u;
-        for (uint i = 0u; i < count; ++i) {
-            uvec2 texel = texdec_pack_texel(codes[i]);
+        // The whole run inside the extent and 16-byte aligned: one or two 16-byte stores, so a
+        // subgroup writes whole contiguous rows rather than every fourth word.
+        if (count == 4u && (address & 15u) == 0u) {
+            uint quad = address >> 4u;
             if (TEXEL_BYTES == 8u) {
-                dst_words[word + 2u * i] = texel.x;
-                dst_words[word + 2u * i + 1u] = texel.y;
+                dst_vec4[quad] = uvec4(texels[0], texels[1]);
+                dst_vec4[quad + 1u] = uvec4(texels[2], texels[3]);
             } else {
-                dst_words[word + i] = texel.x;
+                dst_vec4[quad] = uvec4(texels[0].x, texels[1].x, texels[2].x, texels[3].x);
+            }
+            return;
+        }
+        uint word = address >> 2u;
+        for (uint i = 0u; i < 4u; ++i) {  // constant trip count, as above
+            if (i >= count) break;
+            if (TEXEL_BYTES == 8u) {
+                dst_words[word + 2u * i] = texels[i].x;
+                dst_words[word + 2u * i + 1u] = texels[i].y;
+            } else {
+                dst_words[word + i] = texels[i].x;
             }
         }
     } else {  // 1- or 2-byte texels: gather the run's 4 or 8 bytes, then merge them in
         uvec2 bytes;
         if (TEXEL_BYTES == 1u) {
-            bytes = uvec2(codes[0].r | (codes[1].r << 8u) | (codes[2].r << 16u) | (codes[3].r << 24u), 0u);
+            bytes = uvec2(texels[0].x | (texels[1].x << 8u) | (texels[2].x << 16u) | (texels[3].x << 24u), 0u);
         } else {
-            bytes = uvec2(texdec_pack_texel(codes[0]).x | (texdec_pack_texel(codes[1]).x << 16u),
-                          texdec_pack_texel(codes[2]).x | (texdec_pack_texel(codes[3]).x << 16u));
+            bytes = uvec2(texels[0].x | (texels[1].x << 16u), texels[2].x | (texels[3].x << 16u));
         }
         texdec_write_bytes(address, bytes, count * TEXEL_BYTES);
     }
 #endif
+}
+
+// texdec_store_4_packed for texels given as channel codes, left to right.
+void texdec_store_4_texels(uvec3 first, uvec4 codes[4]) {
+    uvec2 texels[4];
+    for (uint i = 0u; i < 4u; ++i) texels[i] = texdec_pack_texel(codes[i]);
+    texdec_store_4_packed(first, texels);
 }
 
 // Stores one texel at chunk texel `pos` (x, y, z) inside the extent. Texels of 4 or 8 bytes only
