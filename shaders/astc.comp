@@ -60,6 +60,10 @@ layout(std430, set = 0, binding = TEXDEC_BINDING_FOOTPRINT_LUT) readonly buffer 
     uint footprint_lut[];
 };
 
+// Copies of the small shared tables (trits, quints, weight unquantization: the first
+// TEXDEC_ASTC_LUT_COLOR_UNQ words of `lut`), read many times per block.
+shared uint s_lut[TEXDEC_ASTC_LUT_COLOR_UNQ];
+
 // What step 1 leaves for each block of the tile.
 const uint BLOCK_ERROR = 0u;     // every texel takes the error colour (or the block is outside the extent)
 const uint BLOCK_CONSTANT = 1u;  // LDR void extent: its colour is endpoint pair 0, weight 0
@@ -111,9 +115,17 @@ struct IseRange {
     bool quints;
 };
 
+// Range r of the ISE range table (0 = 0..1, 1 = 0..2, ... 20 = 0..255) from constants, not memory:
+// bits per value n (4 bits each, 8 ranges per word), trit ranges (3, 6, 12, ... levels) and quint
+// ranges (5, 10, 20, ... levels) as bit masks (luts/astc_tables.h kIseRanges holds the same table).
+const uvec3 ISE_BITS = uvec3(0x21310201u, 0x46435324u, 0x00086575u);
+const uint ISE_TRIT_RANGES = 0x92492u;
+const uint ISE_QUINT_RANGES = 0x49248u;
+
 IseRange ise_range(uint range) {
-    uint info = lut[TEXDEC_ASTC_LUT_ISE_RANGE + range];
-    return IseRange(info & 0xFFu, (info & 0x100u) != 0u, (info & 0x200u) != 0u);
+    uint word = range < 8u ? ISE_BITS.x : range < 16u ? ISE_BITS.y : ISE_BITS.z;
+    return IseRange(bitfieldExtract(word, int(4u * (range & 7u)), 4), ((ISE_TRIT_RANGES >> range) & 1u) != 0u,
+                    ((ISE_QUINT_RANGES >> range) & 1u) != 0u);
 }
 
 // "Data Size Determination": bits used by `count` values.
@@ -126,36 +138,46 @@ uint ise_group_size(IseRange r) {
     return r.trits ? 5u : r.quints ? 3u : 4u;
 }
 
+// Bits [offset, offset + 64) of a sequence that starts at bit `start` of `b` and is `length`
+// bits long, as (low word, high word). "If there are insufficient bits in the stream to fill the
+// final block, then unused (higher-order) bits are assumed to be 0".
+uvec2 stream_bits64(uvec4 b, uint start, uint length, uint offset) {
+    return uvec2(stream_bits(b, start, length, offset, 32u), stream_bits(b, start, length, offset + 32u, 32u));
+}
+
+// Bits [p, p + w) of a 64-bit value (p < 64, w <= 8).
+uint bits64(uvec2 v, uint p, uint w) {
+    uint low = p >= 32u ? v.y >> (p - 32u) : (v.x >> p) | ((v.y << 1u) << (31u - p));
+    return bitfieldExtract(low, 0, int(w));
+}
+
 // Group `group` of a sequence of range `r` stored from bit `start` of `b`, `length` bits long:
-// values group * ise_group_size(r) + i for i < ise_group_size(r), in `values`.
+// values group * ise_group_size(r) + i for i < ise_group_size(r), in `values`. A group is at
+// most 8 + 5 * 6 = 38 bits: it is read once, then split.
 void ise_group(uvec4 b, uint start, uint length, IseRange r, uint group, out uint values[5]) {
     uint n = r.bits;
     if (r.trits) {
         // "ASTC trit-based packing": 5 values per 8 + 5n bits; m_j at 0, n+2, 2n+4, 3n+5, 4n+7,
         // the bits of T between them.
-        uint base = group * (8u + 5u * n);
-        uint packed = stream_bits(b, start, length, base + n, 2u)
-                    | (stream_bits(b, start, length, base + 2u * n + 2u, 2u) << 2u)
-                    | (stream_bits(b, start, length, base + 3u * n + 4u, 1u) << 4u)
-                    | (stream_bits(b, start, length, base + 4u * n + 5u, 2u) << 5u)
-                    | (stream_bits(b, start, length, base + 5u * n + 7u, 1u) << 7u);
-        uint t = lut[TEXDEC_ASTC_LUT_TRITS + packed];
+        uvec2 g = stream_bits64(b, start, length, group * (8u + 5u * n));
+        uint packed = bits64(g, n, 2u) | (bits64(g, 2u * n + 2u, 2u) << 2u) | (bits64(g, 3u * n + 4u, 1u) << 4u)
+                    | (bits64(g, 4u * n + 5u, 2u) << 5u) | (bits64(g, 5u * n + 7u, 1u) << 7u);
+        uint t = s_lut[TEXDEC_ASTC_LUT_TRITS + packed];
         const uint m_offset[5] = uint[5](0u, 2u, 4u, 5u, 7u);
         for (uint j = 0u; j < 5u; ++j)
-            values[j] = (bitfieldExtract(t, int(2u * j), 2) << n) | stream_bits(b, start, length, base + j * n + m_offset[j], n);
+            values[j] = (bitfieldExtract(t, int(2u * j), 2) << n) | bits64(g, j * n + m_offset[j], n);
     } else if (r.quints) {
         // "ASTC quint-based packing": 3 values per 7 + 3n bits; m_j at 0, n+3, 2n+5.
-        uint base = group * (7u + 3u * n);
-        uint packed = stream_bits(b, start, length, base + n, 3u)
-                    | (stream_bits(b, start, length, base + 2u * n + 3u, 2u) << 3u)
-                    | (stream_bits(b, start, length, base + 3u * n + 5u, 2u) << 5u);
-        uint q = lut[TEXDEC_ASTC_LUT_QUINTS + packed];
+        uvec2 g = stream_bits64(b, start, length, group * (7u + 3u * n));
+        uint packed = bits64(g, n, 3u) | (bits64(g, 2u * n + 3u, 2u) << 3u) | (bits64(g, 3u * n + 5u, 2u) << 5u);
+        uint q = s_lut[TEXDEC_ASTC_LUT_QUINTS + packed];
         const uint m_offset[3] = uint[3](0u, 3u, 5u);
         for (uint j = 0u; j < 3u; ++j)
-            values[j] = (bitfieldExtract(q, int(3u * j), 3) << n) | stream_bits(b, start, length, base + j * n + m_offset[j], n);
+            values[j] = (bitfieldExtract(q, int(3u * j), 3) << n) | bits64(g, j * n + m_offset[j], n);
         values[3] = values[4] = 0u;
     } else {
-        for (uint j = 0u; j < 4u; ++j) values[j] = stream_bits(b, start, length, (4u * group + j) * n, n);
+        uvec2 g = stream_bits64(b, start, length, 4u * group * n);
+        for (uint j = 0u; j < 4u; ++j) values[j] = bits64(g, j * n, n);
         values[4] = 0u;
     }
 }
@@ -225,16 +247,32 @@ uint setup_void_extent(uint tile_block, uvec4 b) {
     return BLOCK_CONSTANT;
 }
 
-// Reads block `tile_block` of the tile and leaves its state in s_state and friends.
+// Block `tile_block` of the tile (column, row, slice) relative to the chunk; false when it lies
+// wholly outside the extent.
+bool tile_block_coords(uint tile_block, out uvec3 block) {
+    block = uvec3(gl_WorkGroupID.x * TILE_BX + tile_block % TILE_BX, gl_WorkGroupID.y * TILE_BY + tile_block / TILE_BX,
+                  gl_WorkGroupID.z);
+    return block.x * BLOCK_W < pc.width && block.y * BLOCK_H < pc.height && block.z * BLOCK_D < pc.depth;
+}
+
+// Step 0: the tile's blocks into s_block, one word per invocation (coalesced), and the small
+// tables into s_lut.
+void load_tile(uint id) {
+    for (uint word = id; word < TILE_BLOCKS * 4u; word += GROUP_SIZE) {
+        uvec3 block;
+        uint tile_block = word >> 2u;
+        bool inside = tile_block_coords(tile_block, block);
+        s_block[tile_block][word & 3u] = inside ? src_words[texdec_src_block_word(block, 4u) + (word & 3u)] : 0u;
+    }
+    for (uint i = id; i < TEXDEC_ASTC_LUT_COLOR_UNQ; i += GROUP_SIZE) s_lut[i] = lut[i];
+}
+
+// Step 1: the state of block `tile_block` into s_state and friends.
 void setup_block(uint tile_block) {
-    uvec3 block = uvec3(gl_WorkGroupID.x * TILE_BX + tile_block % TILE_BX,
-                        gl_WorkGroupID.y * TILE_BY + tile_block / TILE_BX, gl_WorkGroupID.z);
+    uvec3 block;
     s_state[tile_block] = BLOCK_ERROR;
-    if (block.x * BLOCK_W >= pc.width || block.y * BLOCK_H >= pc.height || block.z * BLOCK_D >= pc.depth) return;
-    uint first_word = texdec_src_block_word(block, 4u);
-    uvec4 b = uvec4(src_words[first_word], src_words[first_word + 1u], src_words[first_word + 2u],
-                    src_words[first_word + 3u]);
-    s_block[tile_block] = b;
+    if (!tile_block_coords(tile_block, block)) return;
+    uvec4 b = s_block[tile_block];
     if ((b.x & 0x1FFu) == 0x1FCu) {
         s_state[tile_block] = setup_void_extent(tile_block, b);
         return;
@@ -409,7 +447,7 @@ void decode_weight_group(uint tile_block, uint group) {
     ise_group(reversed, 0u, (mode >> 17u) & 0xFFu, r, group, values);
     uint size = ise_group_size(r);
     for (uint i = 0u; i < 5u; ++i)  // a constant trip count keeps values[] in registers
-        if (i < size && first + i < count) s_weights[(first + i) * TILE_STRIDE + tile_block] = lut[TEXDEC_ASTC_LUT_WEIGHT_UNQ + range * 32u + values[i]];
+        if (i < size && first + i < count) s_weights[(first + i) * TILE_STRIDE + tile_block] = s_lut[TEXDEC_ASTC_LUT_WEIGHT_UNQ + range * 32u + values[i]];
 }
 
 // Group `group` of the colour values of a tile block, unquantized ("Endpoint Unquantization").
@@ -548,6 +586,8 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
 
 void main() {
     uint id = gl_LocalInvocationIndex;
+    load_tile(id);
+    barrier();
     for (uint tile_block = id; tile_block < TILE_BLOCKS; tile_block += GROUP_SIZE) setup_block(tile_block);
     barrier();  // (a compute barrier() also makes the shared-memory writes visible)
     // Items are value-major (item = group * TILE_BLOCKS + block): a warp works on one group of
