@@ -154,31 +154,28 @@ uint bits64(uvec2 v, uint p, uint w) {
 // Group `group` of a sequence of range `r` stored from bit `start` of `b`, `length` bits long:
 // values group * ise_group_size(r) + i for i < ise_group_size(r), in `values`. A group is at
 // most 8 + 5 * 6 = 38 bits: it is read once, then split.
+//
+// "ASTC trit-based packing": 5 values in 8 + 5n bits, value j's n bits m_j at j n + O_j with
+// O = (0, 2, 4, 5, 7), each followed by the O_{j+1} - O_j bits of T that go to T bit O_j (O_5 = 8).
+// "ASTC quint-based packing" is the same with 3 values, O = (0, 3, 5), O_3 = O_4 = O_5 = 7. Plain bits
+// are the same with O = 0. One branch-free path serves all three, so the blocks of a warp, which
+// mix the three kinds, do not diverge.
 void ise_group(uvec4 b, uint start, uint length, IseRange r, uint group, out uint values[5]) {
     uint n = r.bits;
-    if (r.trits) {
-        // "ASTC trit-based packing": 5 values per 8 + 5n bits; m_j at 0, n+2, 2n+4, 3n+5, 4n+7,
-        // the bits of T between them.
-        uvec2 g = stream_bits64(b, start, length, group * (8u + 5u * n));
-        uint packed = bits64(g, n, 2u) | (bits64(g, 2u * n + 2u, 2u) << 2u) | (bits64(g, 3u * n + 4u, 1u) << 4u)
-                    | (bits64(g, 4u * n + 5u, 2u) << 5u) | (bits64(g, 5u * n + 7u, 1u) << 7u);
-        uint t = s_lut[TEXDEC_ASTC_LUT_TRITS + packed];
-        const uint m_offset[5] = uint[5](0u, 2u, 4u, 5u, 7u);
-        for (uint j = 0u; j < 5u; ++j)
-            values[j] = (bitfieldExtract(t, int(2u * j), 2) << n) | bits64(g, j * n + m_offset[j], n);
-    } else if (r.quints) {
-        // "ASTC quint-based packing": 3 values per 7 + 3n bits; m_j at 0, n+3, 2n+5.
-        uvec2 g = stream_bits64(b, start, length, group * (7u + 3u * n));
-        uint packed = bits64(g, n, 3u) | (bits64(g, 2u * n + 3u, 2u) << 3u) | (bits64(g, 3u * n + 5u, 2u) << 5u);
-        uint q = s_lut[TEXDEC_ASTC_LUT_QUINTS + packed];
-        const uint m_offset[3] = uint[3](0u, 3u, 5u);
-        for (uint j = 0u; j < 3u; ++j)
-            values[j] = (bitfieldExtract(q, int(3u * j), 3) << n) | bits64(g, j * n + m_offset[j], n);
-        values[3] = values[4] = 0u;
-    } else {
-        uvec2 g = stream_bits64(b, start, length, 4u * group * n);
-        for (uint j = 0u; j < 4u; ++j) values[j] = bits64(g, j * n, n);
-        values[4] = 0u;
+    // O_0..O_5 as nibbles; digit bits and table offset of the T / Q decoding tables.
+    uint offsets = r.trits ? 0x875420u : r.quints ? 0x777530u : 0u;
+    uint group_bits = r.trits ? 8u + 5u * n : r.quints ? 7u + 3u * n : 4u * n;
+    uvec2 g = stream_bits64(b, start, length, group * group_bits);
+    uint packed = 0u;
+    for (uint j = 0u; j < 5u; ++j) {
+        uint o = bitfieldExtract(offsets, int(4u * j), 4), next = bitfieldExtract(offsets, int(4u * j + 4u), 4);
+        packed |= bits64(g, (j + 1u) * n + o, next - o) << o;
+    }
+    uint digits = r.trits ? s_lut[TEXDEC_ASTC_LUT_TRITS + packed] : r.quints ? s_lut[TEXDEC_ASTC_LUT_QUINTS + packed] : 0u;
+    uint digit_bits = r.trits ? 2u : r.quints ? 3u : 0u;
+    for (uint j = 0u; j < 5u; ++j) {
+        uint o = bitfieldExtract(offsets, int(4u * j), 4);
+        values[j] = (bitfieldExtract(digits, int(digit_bits * j), int(digit_bits)) << n) | bits64(g, j * n + o, n);
     }
 }
 
