@@ -25,6 +25,10 @@
 // Shared-memory array sizes of astc.comp; the host checks every footprint's tile against them.
 #define TEXDEC_ASTC_TILE_MAX_BLOCKS 64
 #define TEXDEC_ASTC_TILE_MAX_WEIGHTS 2304
+// Bytes of shared memory astc.comp declares (its s_* arrays; keep in sync): 22856, more than the
+// 16 KiB Vulkan guarantees, so the host checks maxComputeSharedMemorySize.
+#define TEXDEC_ASTC_SHARED_BYTES (4 * (TEXDEC_ASTC_LUT_COLOR_UNQ + 4 * TEXDEC_ASTC_TILE_MAX_BLOCKS + 3 * TEXDEC_ASTC_TILE_MAX_BLOCKS + \
+                                       TEXDEC_ASTC_TILE_MAX_WEIGHTS + 18 * (TEXDEC_ASTC_TILE_MAX_BLOCKS + 1) + 16 * TEXDEC_ASTC_TILE_MAX_BLOCKS))
 
 // What one output texel looks like in memory (chosen on the host from format + output type).
 #define TEXDEC_STORE_RGBA8 0    // 4 bytes R,G,B,A (UNORM / sRGB bytes)

@@ -207,6 +207,15 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
+    if (is_astc) {  // checked before the pipeline is created: creating it would break these limits
+        const VkPhysicalDeviceLimits& l = ctx->properties.limits;
+        if (l.maxComputeSharedMemorySize < TEXDEC_ASTC_SHARED_BYTES || l.maxComputeWorkGroupInvocations < TEXDEC_ASTC_GROUP_SIZE ||
+            l.maxComputeWorkGroupSize[0] < TEXDEC_ASTC_GROUP_SIZE)
+            return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
+                               "the ASTC decoder needs %u bytes of shared memory and %u invocations per workgroup; the device "
+                               "offers %u and %u", unsigned(TEXDEC_ASTC_SHARED_BYTES), unsigned(TEXDEC_ASTC_GROUP_SIZE),
+                               l.maxComputeSharedMemorySize, l.maxComputeWorkGroupInvocations);
+    }
     VkPipeline pipeline = VK_NULL_HANDLE;
     if (texdec_status s = get_pipeline(ctx, key, &pipeline); s != TEXDEC_SUCCESS) return s;
     VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;

@@ -28,14 +28,15 @@ struct Source {
     HostBuffer staging, buffer;
 };
 
-Source make_source(VulkanTestDevice& dev, const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, uint64_t seed) {
+Source make_source(VulkanTestDevice& dev, const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, uint64_t seed,
+                   size_t offset = 256) {
     Source s;
     s.layout.width = w;
     s.layout.height = h;
     s.layout.depth = d;
     s.layout.row_length = ((w + 3) / 4 + 2) * 4;
     s.layout.image_height = ((h + 3) / 4 + 1) * 4;
-    s.layout.offset = 256;
+    s.layout.offset = offset;
     const size_t size = s.layout.required_bytes(f.block_bytes) + 64;
     const size_t blocks = (size + f.block_bytes - 1) / f.block_bytes;
     s.bytes = random_blocks(f, blocks, seed);
@@ -92,11 +93,11 @@ void read_back_and_wait(VulkanTestDevice& dev, VkCommandBuffer cmd, const Buffer
 }
 
 BufferDestination make_buffer_destination(VulkanTestDevice& dev, const BcFormat& f, texdec_output output, uint32_t w, uint32_t h,
-                                          uint32_t d) {
+                                          uint32_t d, size_t offset = 64) {
     BufferDestination b;
     b.output = output;
     const uint32_t texel = output_texel_bytes(f, output);
-    b.layout.offset = 64;
+    b.layout.offset = offset;
     b.layout.row_pitch = size_t(w) * texel + 4 * texel;                // padded rows
     b.layout.slice_pitch = b.layout.row_pitch * h + 16 * texel;        // padded slices
     b.resolved = resolve(b.layout, texel, w, h);
@@ -164,18 +165,22 @@ TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]")
     setup.close();
 }
 
-TEST_CASE("external context: buffer destinations for every format/output/mode", "[external][gpu]") {
+// Decodes every offered output of every BC format into buffer destinations and checks them.
+// The offsets choose the shaders' load and store paths: 16-byte aligned blocks and rows take the
+// vector loads and stores, other 4-byte aligned ones the word-by-word fallbacks.
+void check_buffer_destinations(const std::vector<texdec_bc_rounding>& roundings, size_t src_offset, size_t dst_offset) {
     ExternalSetup setup;
     if (!setup.open()) return;
     VulkanTestDevice& dev = *setup.device;
     const uint32_t w = 37, h = 23, d = 2;
+    INFO("source offset " << src_offset << ", destination offset " << dst_offset);
     for (const BcFormat& f : bc_formats())
-        for (texdec_bc_rounding rounding : kBothRoundings) {
-            Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 7 + rounding);
+        for (texdec_bc_rounding rounding : roundings) {
+            Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 7 + rounding + src_offset, src_offset);
             // All outputs of this format decoded in ONE command buffer, after one upload.
             std::vector<BufferDestination> dsts;
             for (texdec_output output : kAllOutputs)
-                if (output_offered(f, output)) dsts.push_back(make_buffer_destination(dev, f, output, w, h, d));
+                if (output_offered(f, output)) dsts.push_back(make_buffer_destination(dev, f, output, w, h, d, dst_offset));
             VkCommandBuffer cmd = dev.begin_commands();
             record_upload(cmd, s);
             for (auto& b : dsts) {
@@ -204,6 +209,16 @@ TEST_CASE("external context: buffer destinations for every format/output/mode", 
             dev.destroy(s.buffer);
         }
     setup.close();
+}
+
+TEST_CASE("external context: buffer destinations for every format/output/mode", "[external][gpu]") {
+    check_buffer_destinations({std::begin(kBothRoundings), std::end(kBothRoundings)}, 256, 64);
+}
+
+TEST_CASE("external context: block and texel offsets that are not multiples of 16 (the shaders' fallback paths)",
+          "[external][gpu]") {
+    for (auto [src, dst] : {std::pair<size_t, size_t>{260, 68}, {264, 72}, {268, 80}})
+        check_buffer_destinations({TEXDEC_BC_ROUNDING_EXACT}, src, dst);
 }
 
 TEST_CASE("external context: storage image destinations for every format/output/mode", "[external][gpu]") {
