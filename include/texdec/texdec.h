@@ -57,6 +57,9 @@
  *         the block's other partitions decode normally.
  *     Storage-image destinations get a NaN where the buffer output has 0xFFFF (the image
  *     store converts it; its bit pattern is the driver's).
+ *     Device needs: 22,856 bytes of compute shared memory and 256 invocations per workgroup
+ *     (above Vulkan's guaranteed 16 KiB / 128; desktop GPUs and lavapipe have them); otherwise
+ *     TEXDEC_ERROR_MISSING_FEATURE.
  *
  *   BC6H, BC7, ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
  *                              listed in the format enum; not implemented yet
