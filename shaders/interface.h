@@ -8,6 +8,7 @@
 #define TEXDEC_BINDING_DST 1        // storage buffer (buffer variant) or storage image (image variant)
 #define TEXDEC_BINDING_LUT 2        // storage buffer: the context's shared lookup tables (ASTC)
 #define TEXDEC_BINDING_FOOTPRINT_LUT 3  // storage buffer: tables of one block footprint (ASTC)
+#define TEXDEC_BINDING_BPTC_LUT 4       // uniform texel buffer (R32_UINT): the BPTC tables (BC6H, BC7)
 
 // Workgroup: one thread per block, TEXDEC_WORKGROUP_X blocks of one block row per workgroup.
 // 64 stays far inside the guaranteed maxComputeWorkGroupInvocations (128).
@@ -81,6 +82,16 @@
 #define TEXDEC_ASTC_MODE_ERROR 0u
 #define TEXDEC_ASTC_MODE_WEIGHTS 1u
 #define TEXDEC_ASTC_MODE_VOID_EXTENT 2u
+
+// BPTC tables (BC6H, BC7), built by src/luts.cpp from luts/bptc_tables.h into one uniform texel
+// buffer per context (KDFS "BPTC Compressed Texture Image Formats"), one uint per entry:
+#define TEXDEC_BPTC_LUT_PARTITIONS2 0   // [64] 2-subset shape -> subset of texel i (i = 4y + x) in bits 2i..2i+1
+#define TEXDEC_BPTC_LUT_PARTITIONS3 64  // [64] 3-subset shapes, same encoding
+#define TEXDEC_BPTC_LUT_ANCHORS 128     // [64] shape -> 2-subset second anchor | 3-subset second << 8 | 3-subset third << 16
+#define TEXDEC_BPTC_LUT_WEIGHTS2 192    // [4]  2-bit index -> weight (0..64)
+#define TEXDEC_BPTC_LUT_WEIGHTS3 196    // [8]  3-bit index -> weight
+#define TEXDEC_BPTC_LUT_WEIGHTS4 204    // [16] 4-bit index -> weight
+#define TEXDEC_BPTC_LUT_BC6H_MODES 256  // BC6H mode descriptions as data (layout: luts/bptc_tables.h)
 
 #ifdef TEXDEC_GLSL
 #define TEXDEC_UINT uint
