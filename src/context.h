@@ -90,6 +90,8 @@ struct texdec_context {
     std::mutex lut_mutex;
     texdec::MappedBuffer astc_shared_lut;
     std::map<uint32_t, texdec::MappedBuffer> astc_footprint_luts;  // key: w | h << 8 | d << 16
+    texdec::MappedBuffer bptc_lut;                 // BC6H/BC7 tables (uniform texel buffer)
+    VkBufferView bptc_lut_view = VK_NULL_HANDLE;   // R32_UINT view of bptc_lut
 
     std::mutex host_mutex;
     texdec::HostStaging staging;
@@ -121,18 +123,22 @@ bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat out
 void destroy_host_staging(texdec_context* ctx);
 
 // Buffers (decode_host.cpp). create_buffer makes a buffer of exactly `size` bytes usable as storage and
-// transfer source/destination, in memory with `required` flags (preferring `preferred`), mapped
-// when host-visible; `what` names it in error messages.
+// transfer source/destination (plus `extra_usage`), in memory with `required` flags (preferring
+// `preferred`), mapped when host-visible; `what` names it in error messages.
 uint32_t find_memory_type(const texdec_context* ctx, uint32_t type_bits, VkMemoryPropertyFlags required,
                           VkMemoryPropertyFlags preferred);
 texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryPropertyFlags required,
-                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b);
+                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b,
+                            VkBufferUsageFlags extra_usage = 0);
 void destroy_buffer(texdec_context* ctx, MappedBuffer& b);
 
 // The ASTC lookup tables for a footprint (built on first use; thread-safe), as descriptors for
 // TEXDEC_BINDING_LUT and TEXDEC_BINDING_FOOTPRINT_LUT.
 texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d,
                             VkDescriptorBufferInfo* shared, VkDescriptorBufferInfo* footprint);
+// The BPTC tables (BC6H, BC7; built on first use; thread-safe) as the R32_UINT uniform texel
+// buffer view for TEXDEC_BINDING_BPTC_LUT.
+texdec_status get_bptc_lut(texdec_context* ctx, VkBufferView* view);
 void destroy_luts(texdec_context* ctx);
 
 }  // namespace texdec

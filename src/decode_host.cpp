@@ -33,10 +33,12 @@ void destroy_buffer(texdec_context* ctx, MappedBuffer& b) {
 }
 
 texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryPropertyFlags required,
-                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b) {
+                            VkMemoryPropertyFlags preferred, const char* what, MappedBuffer& b,
+                            VkBufferUsageFlags extra_usage) {
     VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     bci.size = size;
-    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                extra_usage;
     bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     VkResult r = ctx->vkd.vkCreateBuffer(ctx->device, &bci, ctx->allocator, &b.buffer);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, what);

@@ -6,6 +6,10 @@
 // ASTC: one shared table buffer (ISE, unquantization and colour range tables), created on first
 // ASTC use, and one buffer per block footprint (block mode table + partition tables for 2, 3 and
 // 4 partitions), created on first use of that footprint. Layouts: shaders/interface.h.
+//
+// BPTC (BC6H, BC7): one uniform texel buffer (R32_UINT view) holding luts::bptc_lut_words(),
+// created on first BC6H/BC7 use. A texel buffer rather than a storage buffer: the tables are small
+// and read-only, and texelFetch goes through the texture cache.
 #include <algorithm>
 #include <cstring>
 #include <exception>
@@ -14,15 +18,18 @@
 #include "context.h"
 #include "interface.h"
 #include "luts/astc_tables.h"
+#include "luts/bptc_tables.h"
 
 namespace texdec {
 
 namespace {
 
 // A host-visible buffer holding `words` (flushed when the memory is not coherent).
-texdec_status upload_table(texdec_context* ctx, const std::vector<uint32_t>& words, const char* what, MappedBuffer& b) {
+texdec_status upload_table(texdec_context* ctx, const std::vector<uint32_t>& words, const char* what, MappedBuffer& b,
+                           VkBufferUsageFlags extra_usage = 0) {
     texdec_status s = create_buffer(ctx, words.size() * sizeof(uint32_t), VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
-                                    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, what, b);
+                                    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, what, b,
+                                    extra_usage);
     if (s != TEXDEC_SUCCESS) return s;
     std::memcpy(b.mapped, words.data(), words.size() * sizeof(uint32_t));
     if (!b.coherent) {
@@ -112,7 +119,51 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
     }
 }
 
+texdec_status get_bptc_lut(texdec_context* ctx, VkBufferView* view) {
+    std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+    if (ctx->bptc_lut_view) {
+        *view = ctx->bptc_lut_view;
+        return TEXDEC_SUCCESS;
+    }
+    try {
+        const std::vector<uint32_t> words = luts::bptc_lut_words();
+        // R32_UINT uniform texel buffers are mandatory in Vulkan, and maxTexelBufferElements is at
+        // least 65536; checked anyway, since a driver that broke either would fail silently.
+        VkFormatProperties props{};
+        ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, VK_FORMAT_R32_UINT, &props);
+        if (!(props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) ||
+            ctx->properties.limits.maxTexelBufferElements < words.size())
+            return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
+                               "the BC6H/BC7 decoders need an R32_UINT uniform texel buffer of %zu elements; the device "
+                               "offers %s, up to %u elements", words.size(),
+                               (props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) ? "them" : "none",
+                               ctx->properties.limits.maxTexelBufferElements);
+        MappedBuffer b;
+        texdec_status s = upload_table(ctx, words, "BPTC lookup tables", b, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
+        if (s != TEXDEC_SUCCESS) return s;
+        VkBufferViewCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+        ci.buffer = b.buffer;
+        ci.format = VK_FORMAT_R32_UINT;
+        ci.offset = 0;
+        ci.range = VK_WHOLE_SIZE;
+        VkResult r = ctx->vkd.vkCreateBufferView(ctx->device, &ci, ctx->allocator, &ctx->bptc_lut_view);
+        if (r != VK_SUCCESS) {
+            destroy_buffer(ctx, b);
+            ctx->bptc_lut_view = VK_NULL_HANDLE;
+            return vk_failure(ctx, r, "vkCreateBufferView (BPTC lookup tables)");
+        }
+        ctx->bptc_lut = b;
+        *view = ctx->bptc_lut_view;
+        return TEXDEC_SUCCESS;
+    } catch (const std::bad_alloc&) {
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building BPTC tables");
+    }
+}
+
 void destroy_luts(texdec_context* ctx) {
+    if (ctx->bptc_lut_view) ctx->vkd.vkDestroyBufferView(ctx->device, ctx->bptc_lut_view, ctx->allocator);
+    ctx->bptc_lut_view = VK_NULL_HANDLE;
+    destroy_buffer(ctx, ctx->bptc_lut);
     destroy_buffer(ctx, ctx->astc_shared_lut);
     for (auto& [key, buffer] : ctx->astc_footprint_luts) destroy_buffer(ctx, buffer);
     ctx->astc_footprint_luts.clear();

@@ -54,19 +54,24 @@ const ShaderEntry kShaders[] = {
 #undef BUFFER_SHADER
 #undef IMAGE_SHADER
 
-// Blocks, destination, and the two lookup-table buffers (only pushed for shaders that read them).
+// Blocks, destination, the two ASTC lookup-table buffers and the BPTC table texel buffer (the
+// tables are only pushed for shaders that read them).
 texdec_status create_set_layout(texdec_context* ctx, VkDescriptorType dst_type, VkDescriptorSetLayout* layout) {
-    VkDescriptorSetLayoutBinding bindings[4] = {};
-    const uint32_t numbers[4] = {TEXDEC_BINDING_SRC, TEXDEC_BINDING_DST, TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT};
-    for (uint32_t i = 0; i < 4; ++i) {
+    constexpr uint32_t kBindings = 5;
+    VkDescriptorSetLayoutBinding bindings[kBindings] = {};
+    const uint32_t numbers[kBindings] = {TEXDEC_BINDING_SRC, TEXDEC_BINDING_DST, TEXDEC_BINDING_LUT,
+                                         TEXDEC_BINDING_FOOTPRINT_LUT, TEXDEC_BINDING_BPTC_LUT};
+    for (uint32_t i = 0; i < kBindings; ++i) {
         bindings[i].binding = numbers[i];
-        bindings[i].descriptorType = numbers[i] == TEXDEC_BINDING_DST ? dst_type : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        bindings[i].descriptorType = numbers[i] == TEXDEC_BINDING_DST        ? dst_type
+                                   : numbers[i] == TEXDEC_BINDING_BPTC_LUT ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                                                                           : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         bindings[i].descriptorCount = 1;
         bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     }
     VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     ci.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;  // no descriptor pools at all
-    ci.bindingCount = 4;
+    ci.bindingCount = kBindings;
     ci.pBindings = bindings;
     VkResult r = ctx->vkd.vkCreateDescriptorSetLayout(ctx->device, &ci, ctx->allocator, layout);
     return r == VK_SUCCESS ? TEXDEC_SUCCESS : vk_failure(ctx, r, "vkCreateDescriptorSetLayout");

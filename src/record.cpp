@@ -130,6 +130,7 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
 struct ShaderShape {
     uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
     VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
+    VkBufferView bptc_lut = VK_NULL_HANDLE; // TEXDEC_BINDING_BPTC_LUT (BC6H, BC7; null: none)
 };
 
 void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
@@ -163,24 +164,27 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
         pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
         pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
     }
-    VkWriteDescriptorSet writes[4] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
-                                      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
-    writes[0].dstBinding = TEXDEC_BINDING_SRC;
-    writes[0].descriptorCount = 1;
-    writes[0].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[0].pBufferInfo = &src_info;
-    writes[1].dstBinding = TEXDEC_BINDING_DST;
-    writes[1].descriptorCount = 1;
-    writes[1].descriptorType = to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    if (to_image) writes[1].pImageInfo = &image_info;
-    else writes[1].pBufferInfo = &dst_info;
-    for (uint32_t i = 0; i < 2; ++i) {
-        writes[2 + i].dstBinding = i == 0 ? TEXDEC_BINDING_LUT : TEXDEC_BINDING_FOOTPRINT_LUT;
-        writes[2 + i].descriptorCount = 1;
-        writes[2 + i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        writes[2 + i].pBufferInfo = &shape.luts[i];
+    VkWriteDescriptorSet writes[5] = {};
+    uint32_t write_count = 0;
+    auto add_write = [&](uint32_t binding, VkDescriptorType type) -> VkWriteDescriptorSet& {
+        VkWriteDescriptorSet& w = writes[write_count++];
+        w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        w.dstBinding = binding;
+        w.descriptorCount = 1;
+        w.descriptorType = type;
+        return w;
+    };
+    add_write(TEXDEC_BINDING_SRC, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &src_info;
+    VkWriteDescriptorSet& dst_write =
+        add_write(TEXDEC_BINDING_DST, to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+    if (to_image) dst_write.pImageInfo = &image_info;
+    else dst_write.pBufferInfo = &dst_info;
+    if (shape.luts[0].buffer) {
+        add_write(TEXDEC_BINDING_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[0];
+        add_write(TEXDEC_BINDING_FOOTPRINT_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[1];
     }
-    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, shape.luts[0].buffer ? 4 : 2, writes);
+    if (shape.bptc_lut) add_write(TEXDEC_BINDING_BPTC_LUT, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER).pTexelBufferView = &shape.bptc_lut;
+    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, write_count, writes);
     ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
     if (shape.tile_x)
         ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, shape.tile_x)), uint32_t(div_round_up(c.nby, shape.tile_y)),
@@ -224,6 +228,10 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
         shape.tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
         shape.tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape.luts[0], &shape.luts[1]);
+        if (s != TEXDEC_SUCCESS) return s;
+    }
+    if (f.family == TEXDEC_FAMILY_BC6H || f.family == TEXDEC_FAMILY_BC7) {
+        texdec_status s = get_bptc_lut(ctx, &shape.bptc_lut);
         if (s != TEXDEC_SUCCESS) return s;
     }
 

@@ -11,6 +11,7 @@ namespace texdec {
     X(vkGetPhysicalDeviceProperties)            \
     X(vkGetPhysicalDeviceQueueFamilyProperties) \
     X(vkGetPhysicalDeviceMemoryProperties)      \
+    X(vkGetPhysicalDeviceFormatProperties)      \
     X(vkEnumerateDeviceExtensionProperties)     \
     X(vkCreateDevice)                           \
     X(vkGetDeviceProcAddr)
@@ -39,6 +40,8 @@ namespace texdec {
     X(vkAllocateMemory)                \
     X(vkFreeMemory)                    \
     X(vkBindBufferMemory)              \
+    X(vkCreateBufferView)              \
+    X(vkDestroyBufferView)             \
     X(vkMapMemory)                     \
     X(vkUnmapMemory)                   \
     X(vkFlushMappedMemoryRanges)       \
