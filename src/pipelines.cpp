@@ -21,6 +21,9 @@
 #include "bc4_5_image_rg8_snorm.h"
 #include "bc4_5_image_rgba16f.h"
 #include "bc4_5_image_rgba8.h"
+#include "bc7_buffer.h"
+#include "bc7_image_rgba16f.h"
+#include "bc7_image_rgba8.h"
 
 namespace texdec {
 namespace {
@@ -47,6 +50,9 @@ const ShaderEntry kShaders[] = {
     IMAGE_SHADER(BC4_5, R8_SNORM, spirv_bc4_5_image_r8_snorm),
     IMAGE_SHADER(BC4_5, R8G8_UNORM, spirv_bc4_5_image_rg8),
     IMAGE_SHADER(BC4_5, R8G8_SNORM, spirv_bc4_5_image_rg8_snorm),
+    BUFFER_SHADER(BC7, spirv_bc7_buffer),
+    IMAGE_SHADER(BC7, R8G8B8A8_UNORM, spirv_bc7_image_rgba8),
+    IMAGE_SHADER(BC7, R16G16B16A16_SFLOAT, spirv_bc7_image_rgba16f),
     BUFFER_SHADER(ASTC, spirv_astc_buffer),
     IMAGE_SHADER(ASTC, R8G8B8A8_UNORM, spirv_astc_image_rgba8),
     IMAGE_SHADER(ASTC, R16G16B16A16_SFLOAT, spirv_astc_image_rgba16f),

@@ -61,7 +61,15 @@
  *     (above Vulkan's guaranteed 16 KiB / 128; desktop GPUs and lavapipe have them); otherwise
  *     TEXDEC_ERROR_MISSING_FEATURE.
  *
- *   BC6H, BC7, ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
+ *   BC7 (bc7-unorm, bc7-srgb)  Integer-exact in the spec ("BPTC Compressed Texture Image
+ *     Formats", section BC7): all 8 modes, 2/3-subset partitions, P-bits, rotation, index
+ *     selection, ((64-w)*e0 + w*e1 + 32) >> 6 interpolation. A block whose mode byte is 0
+ *     (reserved) decodes to (0,0,0,0). lavapipe's native BC7 decode (and DirectXTex, bcdec)
+ *     agree bit for bit; the tests compare with lavapipe, tolerance 0. RGBA8 and NATIVE give the
+ *     8-bit result (sRGB: still encoded), RGBA16F the 8-bit result v as v/255. Uses the
+ *     context's BPTC table buffer (an R32_UINT uniform texel buffer, created on first use).
+ *
+ *   BC6H, ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
  *                              listed in the format enum; not implemented yet
  *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
  *
@@ -75,7 +83,7 @@
  *            (both modes, every channel incl. alpha): the RGBA8 byte v as v/255, because
  *            their defined result is the encoded 8-bit value.
  *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
- *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3 and ASTC LDR/sRGB.
+ *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB.
  *            SNORM -1.0 is -127.
  *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
  *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).

@@ -13,7 +13,7 @@
 
 namespace texdec_test {
 
-enum class BcKind { BC1_RGB, BC1_RGBA, BC2, BC3, BC4, BC5 };
+enum class BcKind { BC1_RGB, BC1_RGBA, BC2, BC3, BC4, BC5, BC6H, BC7 };
 
 struct BcFormat {
     texdec_format format;
@@ -40,6 +40,17 @@ inline const std::array<BcFormat, 12>& bc_formats() {
         {TEXDEC_FORMAT_BC4_SNORM, "bc4-snorm", VK_FORMAT_BC4_SNORM_BLOCK, BcKind::BC4, 8, 1, false, true},
         {TEXDEC_FORMAT_BC5_UNORM, "bc5-unorm", VK_FORMAT_BC5_UNORM_BLOCK, BcKind::BC5, 16, 2, false, false},
         {TEXDEC_FORMAT_BC5_SNORM, "bc5-snorm", VK_FORMAT_BC5_SNORM_BLOCK, BcKind::BC5, 16, 2, false, true},
+    }};
+    return table;
+}
+
+// BC7 (UNORM, sRGB). Kept out of bc_formats(): the tests that loop over that list are about the
+// BC1-BC5 rounding modes and their oracles (tests/test_bc7_decode.cpp); oracle: lavapipe's
+// native decode (ORACLES.md "BC6H (UF16, SF16) and BC7").
+inline const std::array<BcFormat, 2>& bc7_formats() {
+    static const std::array<BcFormat, 2> table = {{
+        {TEXDEC_FORMAT_BC7_UNORM, "bc7-unorm", VK_FORMAT_BC7_UNORM_BLOCK, BcKind::BC7, 16, 4, false, false},
+        {TEXDEC_FORMAT_BC7_SRGB, "bc7-srgb", VK_FORMAT_BC7_SRGB_BLOCK, BcKind::BC7, 16, 4, true, false},
     }};
     return table;
 }
