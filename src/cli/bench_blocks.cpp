@@ -160,6 +160,98 @@ std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector
     return blocks;
 }
 
+// ---- BPTC encoders (KDFS "BPTC Compressed Texture Image Formats") -------------------------------
+
+// Writes the low `count` bits of `value` at bit `pos` of a 16-byte block (bit 0 = bit 0 of byte 0).
+void put_bits(uint8_t out[16], unsigned& pos, unsigned count, uint64_t value) {
+    for (unsigned i = 0; i < count; ++i, ++pos)
+        if ((value >> i) & 1) out[pos / 8] |= uint8_t(1u << (pos % 8));
+}
+
+// 4-bit indices of the 16 texels on the line e0 -> e1 (per channel, `channels` of them), nearest
+// of the 16 weights. If texel 0 (the anchor, stored with 3 bits) gets an index >= 8, the caller
+// swaps the endpoints and inverts the indices: `swapped` says so.
+void line_indices(const int t[16][4], const int e0[4], const int e1[4], int channels, int index[16], bool& swapped) {
+    static constexpr int kWeights4[16] = {0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64};
+    for (int i = 0; i < 16; ++i) {
+        int best = 0;
+        int64_t best_d = INT64_MAX;
+        for (int k = 0; k < 16; ++k) {
+            int64_t d = 0;
+            for (int c = 0; c < channels; ++c) {
+                const int v = (e0[c] * (64 - kWeights4[k]) + e1[c] * kWeights4[k] + 32) >> 6;
+                d += int64_t(t[i][c] - v) * (t[i][c] - v);
+            }
+            if (d < best_d) best_d = d, best = k;
+        }
+        index[i] = best;
+    }
+    swapped = index[0] >= 8;
+    if (swapped)
+        for (int i = 0; i < 16; ++i) index[i] = 15 - index[i];
+}
+
+// BC7 mode 6 (one subset, RGBA 7.7.7.7 endpoints + a P-bit each, 4-bit indices): bounding box.
+void encode_bc7_mode6(const Texel t[16], uint8_t out[16]) {
+    int texels[16][4], e0[4] = {255, 255, 255, 255}, e1[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 16; ++i) {
+        const int c[4] = {t[i].r, t[i].g, t[i].b, t[i].a};
+        for (int k = 0; k < 4; ++k) texels[i][k] = c[k], e0[k] = std::min(e0[k], c[k]), e1[k] = std::max(e1[k], c[k]);
+    }
+    for (int k = 0; k < 4; ++k) e0[k] &= ~1, e1[k] |= 1;  // P-bit 0 for endpoint 0, 1 for endpoint 1
+    int index[16];
+    bool swapped = false;
+    line_indices(texels, e0, e1, 4, index, swapped);
+    if (swapped) std::swap(e0, e1);
+    std::memset(out, 0, 16);
+    unsigned pos = 0;
+    put_bits(out, pos, 7, 1u << 6);  // mode 6: six 0 bits, then a 1
+    for (int k = 0; k < 4; ++k) {
+        put_bits(out, pos, 7, unsigned(e0[k]) >> 1);
+        put_bits(out, pos, 7, unsigned(e1[k]) >> 1);
+    }
+    put_bits(out, pos, 1, unsigned(e0[0]) & 1);
+    put_bits(out, pos, 1, unsigned(e1[0]) & 1);
+    for (int i = 0; i < 16; ++i) put_bits(out, pos, i == 0 ? 3 : 4, unsigned(index[i]));
+}
+
+// BC6H mode 3 in the spec's numbering (M = 00011, Direct3D's mode 11: one subset, untransformed
+// 10-bit endpoints R0 G0 B0 R1 G1 B1, 4-bit indices, "Block descriptions for BC6H block modes"). The
+// 8-bit image channel v becomes the 10-bit endpoint value v * 1023 / 255: plausible blocks for a
+// benchmark, not an HDR encoder.
+void encode_bc6h_mode3(const Texel t[16], uint8_t out[16]) {
+    int texels[16][4], e0[4] = {1023, 1023, 1023, 0}, e1[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 16; ++i) {
+        const int c[3] = {t[i].r * 1023 / 255, t[i].g * 1023 / 255, t[i].b * 1023 / 255};
+        for (int k = 0; k < 3; ++k) texels[i][k] = c[k], e0[k] = std::min(e0[k], c[k]), e1[k] = std::max(e1[k], c[k]);
+    }
+    int index[16];
+    bool swapped = false;
+    line_indices(texels, e0, e1, 3, index, swapped);
+    if (swapped) std::swap(e0, e1);
+    std::memset(out, 0, 16);
+    unsigned pos = 0;
+    put_bits(out, pos, 5, 0x03);
+    for (int k = 0; k < 3; ++k) put_bits(out, pos, 10, unsigned(e0[k]));  // R0, G0, B0
+    for (int k = 0; k < 3; ++k) put_bits(out, pos, 10, unsigned(e1[k]));  // R1, G1, B1
+    for (int i = 0; i < 16; ++i) put_bits(out, pos, i == 0 ? 3 : 4, unsigned(index[i]));
+}
+
+std::vector<uint8_t> encode_bptc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
+                                 uint32_t height) {
+    const uint32_t bx_count = width / 4, by_count = height / 4;
+    std::vector<uint8_t> blocks(size_t(bx_count) * by_count * 16);
+    Texel t[16];
+    for (uint32_t by = 0; by < by_count; ++by)
+        for (uint32_t bx = 0; bx < bx_count; ++bx) {
+            load_block(rgba, width, bx, by, t);
+            uint8_t* out = &blocks[(size_t(by) * bx_count + bx) * 16];
+            if (info.family == TEXDEC_FAMILY_BC7) encode_bc7_mode6(t, out);
+            else encode_bc6h_mode3(t, out);
+        }
+    return blocks;
+}
+
 // ---- ASTC through libastcenc ------------------------------------------------------------------
 
 std::vector<uint8_t> encode_astc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
@@ -235,6 +327,7 @@ std::vector<uint8_t> encode_image(texdec_format format, const std::vector<uint8_
     if (texdec_format_get_info(format, &info) != TEXDEC_SUCCESS) throw std::runtime_error("unknown format");
     if (info.family == TEXDEC_FAMILY_ASTC && info.block_depth == 1) return encode_astc(info, rgba, width, height, threads);
     if (info.family == TEXDEC_FAMILY_BC1_3 || info.family == TEXDEC_FAMILY_BC4_5) return encode_bc(info, rgba, width, height);
+    if (info.family == TEXDEC_FAMILY_BC6H || info.family == TEXDEC_FAMILY_BC7) return encode_bptc(info, rgba, width, height);
     throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name + " yet");
 }
 

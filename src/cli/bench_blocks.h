@@ -1,5 +1,5 @@
 // Block data for the benchmark: a procedural test image encoded to the format (libastcenc for
-// ASTC, a small min/max encoder for BC1-BC5), tiled to the benchmark extent; and random blocks.
+// ASTC, small min/max encoders for BC1-BC7), tiled to the benchmark extent; and random blocks.
 #pragma once
 
 #include <cstdint>
@@ -16,8 +16,8 @@ std::vector<uint8_t> procedural_image(uint32_t width, uint32_t height);
 
 // Encodes `rgba` (width x height, multiples of the block size) to blocks of `format` in block
 // order. ASTC: libastcenc at -fastest with `threads` threads. BC1-BC5: bounding-box endpoints and
-// the nearest palette index (fast, not a quality encoder). Throws std::runtime_error for formats
-// it has no encoder for.
+// the nearest palette index (fast, not a quality encoder); BC7: the same in mode 6; BC6H: the same
+// in mode 3 (M = 00011), from the 8-bit image. Throws std::runtime_error for formats it has no encoder for.
 std::vector<uint8_t> encode_image(texdec_format format, const std::vector<uint8_t>& rgba, uint32_t width,
                                   uint32_t height, unsigned threads);
 
