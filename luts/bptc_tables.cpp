@@ -7,6 +7,8 @@
 // what decoders (and lavapipe) use.
 #include "luts/bptc_tables.h"
 
+#include "luts/bc6h_modes.h"
+
 #include <stdexcept>
 
 #include "shaders/interface.h"
@@ -246,8 +248,8 @@ std::vector<uint32_t> bptc_lut_words() {
     }
 
     // ---- BC6H mode descriptions: words TEXDEC_BPTC_LUT_BC6H_MODES onward --------------------------
-    // Appended here (w.insert / push_back after the words above) by the BC6H part of issue 5; the
-    // layout is documented next to the function that builds it in this file and in bptc_tables.h.
+    const std::vector<uint32_t> bc6h = bc6h_lut_words();  // layout: luts/bc6h_modes.h
+    w.insert(w.end(), bc6h.begin(), bc6h.end());
 
     return w;
 }

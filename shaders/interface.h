@@ -91,7 +91,12 @@
 #define TEXDEC_BPTC_LUT_WEIGHTS2 192    // [4]  2-bit index -> weight (0..64)
 #define TEXDEC_BPTC_LUT_WEIGHTS3 196    // [8]  3-bit index -> weight
 #define TEXDEC_BPTC_LUT_WEIGHTS4 204    // [16] 4-bit index -> weight
-#define TEXDEC_BPTC_LUT_BC6H_MODES 256  // BC6H mode descriptions as data (layout: luts/bptc_tables.h)
+#define TEXDEC_BPTC_LUT_BC6H_MODES 256  // BC6H mode descriptions as data (layout: luts/bc6h_modes.h):
+                                        // [32] low 5 block bits -> mode word (0: reserved mode)
+#define TEXDEC_BPTC_LUT_BC6H_RUNS 288   // [14 * 32] per mode, its header fields as runs of block bits
+#define TEXDEC_BPTC_LUT_BC6H_MAX_RUNS 32
+#define TEXDEC_BPTC_LUT_BC6H_WORDS (TEXDEC_BPTC_LUT_BC6H_RUNS + 14 * TEXDEC_BPTC_LUT_BC6H_MAX_RUNS - TEXDEC_BPTC_LUT_BC6H_MODES)
+#define TEXDEC_BPTC_LUT_WORDS (TEXDEC_BPTC_LUT_BC6H_MODES + TEXDEC_BPTC_LUT_BC6H_WORDS)  // 736, the whole table
 
 #ifdef TEXDEC_GLSL
 #define TEXDEC_UINT uint

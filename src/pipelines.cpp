@@ -21,6 +21,8 @@
 #include "bc4_5_image_rg8_snorm.h"
 #include "bc4_5_image_rgba16f.h"
 #include "bc4_5_image_rgba8.h"
+#include "bc6h_buffer.h"
+#include "bc6h_image_rgba16f.h"
 #include "bc7_buffer.h"
 #include "bc7_image_rgba16f.h"
 #include "bc7_image_rgba8.h"
@@ -53,6 +55,8 @@ const ShaderEntry kShaders[] = {
     BUFFER_SHADER(BC7, spirv_bc7_buffer),
     IMAGE_SHADER(BC7, R8G8B8A8_UNORM, spirv_bc7_image_rgba8),
     IMAGE_SHADER(BC7, R16G16B16A16_SFLOAT, spirv_bc7_image_rgba16f),
+    BUFFER_SHADER(BC6H, spirv_bc6h_buffer),
+    IMAGE_SHADER(BC6H, R16G16B16A16_SFLOAT, spirv_bc6h_image_rgba16f),
     BUFFER_SHADER(ASTC, spirv_astc_buffer),
     IMAGE_SHADER(ASTC, R8G8B8A8_UNORM, spirv_astc_image_rgba8),
     IMAGE_SHADER(ASTC, R16G16B16A16_SFLOAT, spirv_astc_image_rgba16f),

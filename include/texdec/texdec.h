@@ -69,7 +69,18 @@
  *     8-bit result (sRGB: still encoded), RGBA16F the 8-bit result v as v/255. Uses the
  *     context's BPTC table buffer (an R32_UINT uniform texel buffer, created on first use).
  *
- *   BC6H, ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
+ *   BC6H (bc6h-ufloat, bc6h-sfloat)
+ *     Reference: the spec's integer algorithm ("BPTC Compressed Texture Image Formats", BC6H);
+ *     tests compare with lavapipe's native decode, which agrees bit for bit with DirectXTex and
+ *     bcdec. All 14 modes; the reserved modes (10011, 10111, 11011, 11111) give (0, 0, 0, 1).
+ *     Outputs: RGBA16F = NATIVE (R16G16B16A16_SFLOAT): R, G, B are the 16-bit patterns the
+ *     spec's final unquantization produces, alpha 1.0 (0x3C00). RGBA8 is refused
+ *     (TEXDEC_ERROR_UNSUPPORTED_OUTPUT). Signed: a 16-bit endpoint of -32768 (mode 15) gives
+ *     0xFC00 (-Inf) as the spec's formula does, and an interpolated -1 gives 0x8000 (-0) (as
+ *     the spec and lavapipe; DirectXTex and bcdec give +0 there). UF16 never exceeds 0x7BFF.
+ *     Mode descriptions are data in the context's BPTC table buffer (luts/bc6h_modes.h).
+ *
+ *   ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
  *                              listed in the format enum; not implemented yet
  *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
  *
@@ -83,7 +94,8 @@
  *            (both modes, every channel incl. alpha): the RGBA8 byte v as v/255, because
  *            their defined result is the encoded 8-bit value.
  *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
- *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB.
+ *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB,
+ *            RGBA16F for BC6H.
  *            SNORM -1.0 is -127.
  *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
  *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).

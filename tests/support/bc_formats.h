@@ -44,9 +44,18 @@ inline const std::array<BcFormat, 12>& bc_formats() {
     return table;
 }
 
-// BC7 (UNORM, sRGB). Kept out of bc_formats(): the tests that loop over that list are about the
-// BC1-BC5 rounding modes and their oracles (tests/test_bc7_decode.cpp); oracle: lavapipe's
-// native decode (ORACLES.md "BC6H (UF16, SF16) and BC7").
+// BC6H (UF16, SF16). Kept out of bc_formats(): the tests that loop over that list are about the
+// BC1-BC5 rounding modes and 8-bit outputs, which BC6H does not have (tests/test_bc6h_decode.cpp).
+inline const std::array<BcFormat, 2>& bc6h_formats() {
+    static const std::array<BcFormat, 2> table = {{
+        {TEXDEC_FORMAT_BC6H_UFLOAT, "bc6h-ufloat", VK_FORMAT_BC6H_UFLOAT_BLOCK, BcKind::BC6H, 16, 3, false, false},
+        {TEXDEC_FORMAT_BC6H_SFLOAT, "bc6h-sfloat", VK_FORMAT_BC6H_SFLOAT_BLOCK, BcKind::BC6H, 16, 3, false, true},
+    }};
+    return table;
+}
+
+// BC7 (UNORM, sRGB). Kept out of bc_formats() for the same reason (tests/test_bc7_decode.cpp);
+// oracle: lavapipe's native decode (ORACLES.md "BC6H (UF16, SF16) and BC7").
 inline const std::array<BcFormat, 2>& bc7_formats() {
     static const std::array<BcFormat, 2> table = {{
         {TEXDEC_FORMAT_BC7_UNORM, "bc7-unorm", VK_FORMAT_BC7_UNORM_BLOCK, BcKind::BC7, 16, 4, false, false},
