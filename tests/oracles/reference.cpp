@@ -198,7 +198,7 @@ void decode_nvimage(const BcFormat& f, const uint8_t* block, ReferenceBlock* out
         }
         return;
     }
-    case BcKind::BC6H: std::abort();  // not an nvimage format
+    case BcKind::BC6H: case BcKind::BC7: std::abort();  // not nvimage formats
     }
     set_ideal_rgba(f, rgba, out);
     // nvtt 2.0.8 decodes BC2/BC3 colour with c0 <= c1 in the 3-colour mode (wrong): vouch for alpha only.

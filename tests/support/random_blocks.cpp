@@ -87,7 +87,7 @@ std::vector<uint8_t> random_blocks(const BcFormat& f, size_t count, uint64_t see
             special_channel_endpoints(p, rng);
             special_channel_endpoints(p + 8, rng);
             break;
-        case BcKind::BC6H: break;  // every bit pattern is a block; reserved modes included
+        case BcKind::BC6H: case BcKind::BC7: break;  // every bit pattern is a block; reserved modes included
         }
     }
     return data;
