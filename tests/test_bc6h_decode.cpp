@@ -89,13 +89,22 @@ std::vector<uint16_t> compare_with_native(OwnContext& ctx, VulkanTestDevice& dev
     }
     const std::vector<float> reference = native_decode(dev, f, blocks.data(), width, height);
     check_no_validation_messages(dev.log(), "native BC6H decode");
-    size_t mismatches = 0;
+    // NVIDIA's native decode (the H100, a third opinion) gives +0 where the spec's SF16
+    // finish_unquantize gives -0 (0x8000) for an interpolated -1, as DirectXTex and bcdec do
+    // (ORACLES.md). On an NVIDIA device exactly that pair is counted and reported, not failed;
+    // every other difference fails, and on lavapipe (the oracle) nothing is excused.
+    const bool nvidia = dev.properties().vendorID == 0x10DE;
+    size_t mismatches = 0, nvidia_plus_zero = 0;
     std::string first;
     for (size_t t = 0; t < size_t(width) * height; ++t)
         for (int c = 0; c < 4; ++c) {
             const uint16_t want = exact_half_bits(reference[4 * t + c]);
             const uint16_t got = ours[4 * t + size_t(c)];
             if (want == got) continue;
+            if (nvidia && got == 0x8000 && want == 0x0000) {
+                ++nvidia_plus_zero;
+                continue;
+            }
             if (mismatches++ == 0) {
                 const size_t x = t % width, y = t / width, block = (y / 4) * (width / 4) + x / 4;
                 std::ostringstream s;
@@ -105,6 +114,7 @@ std::vector<uint16_t> compare_with_native(OwnContext& ctx, VulkanTestDevice& dev
                 first = s.str();
             }
         }
+    if (nvidia_plus_zero) WARN(what << ": NVIDIA's native decode gives +0 where the spec gives -0 in " << nvidia_plus_zero << " channels");
     INFO(first);
     CHECK(mismatches == 0);
     return ours;
