@@ -16,6 +16,8 @@ o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp
 # The NVIDIA Vulkan ICD loads libGLX_nvidia, which needs glvnd: these go to / like the loader.
 (cd .gl && apt-get $o download libglvnd0 libglx0 libegl1 libgl1 libopengl0 libgles2 >/dev/null)
 # Validation layer and the oracles' runtime libraries go to a private prefix (they could break /).
+# libtinyexr1d is also what astc-gpu-decode links for .exr output (it needs only libz.so.1 and
+# libstdc++ from the system, like libpng16-16).
 mkdir -p .gl/extra
 (cd .gl/extra && apt-get $o download vulkan-validationlayers libnvtt2 libsquish0 libgomp1 libastcenc3d astcenc libtinyexr1d libstb0 libtiff6 \
   libjpeg62-turbo libpng16-16 libwebp7 libzstd1 liblzma5 libjbig0 libdeflate0 liblerc4 >/dev/null)

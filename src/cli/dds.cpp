@@ -64,7 +64,11 @@ struct DxgiEntry {
     texdec_format format;  // UNDEFINED: a known DXGI format that is not block-compressed
 };
 
-// TYPELESS formats carry no interpretation; they are decoded as their UNORM variant.
+// Codes from Microsoft's DXGI_FORMAT enumeration (learn.microsoft.com, "DXGI_FORMAT enumeration
+// (dxgiformat.h)"; the same numbers in microsoft/DirectX-Headers include/directx/dxgiformat.h):
+// BC1-BC5 are 70-84, BC6H_TYPELESS/UF16/SF16 94-96, BC7_TYPELESS/UNORM/UNORM_SRGB 97-99.
+// TYPELESS formats carry no interpretation; they are decoded as their UNORM variant, and
+// BC6H_TYPELESS as UF16 (the header cannot say whether the data was encoded signed).
 constexpr DxgiEntry kDxgiFormats[] = {
     {70, "BC1_TYPELESS", TEXDEC_FORMAT_BC1_RGBA_UNORM}, {71, "BC1_UNORM", TEXDEC_FORMAT_BC1_RGBA_UNORM},
     {72, "BC1_UNORM_SRGB", TEXDEC_FORMAT_BC1_RGBA_SRGB}, {73, "BC2_TYPELESS", TEXDEC_FORMAT_BC2_UNORM},

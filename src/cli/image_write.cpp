@@ -5,6 +5,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <vector>
@@ -19,6 +20,8 @@
 #define STBI_WRITE_NO_STDIO  // files are written below, so errors can name errno
 #include <stb_image_write.h>
 #pragma GCC diagnostic pop
+
+#include <tinyexr.h>  // Debian's libtinyexr-dev: declarations only, the code is in libtinyexr.so
 
 namespace image_write {
 namespace {
@@ -143,6 +146,64 @@ WriteResult write_png(const std::string& path, const DecodedImage& image, bool s
                                 pixels.data(), int(row_bytes)))
         return {false, "PNG encoding failed (stb_image_write) for '" + path + "'"};
     return write_file(path, png.data(), png.size());
+}
+
+WriteResult write_exr(const std::string& path, const DecodedImage& image) {
+    if (image.format != VK_FORMAT_R16G16B16A16_SFLOAT)
+        return {false, "cannot write VkFormat " + std::to_string(int(image.format)) +
+                           " as EXR (it takes RGBA16F texels); use --output rgba16f"};
+    // tinyexr takes int extents and builds the whole file in memory.
+    const uint64_t rows = uint64_t(image.height) * image.depth;
+    const uint64_t texel_count = uint64_t(image.width) * rows;
+    if (image.width > INT_MAX || rows > INT_MAX || texel_count > (uint64_t(1) << 31))
+        return {false, "image is too large for the EXR writer (2^31 texels at most); use a .raw output"};
+    if (image.texels.size() < texel_count * 8)
+        return {false, "internal error: fewer decoded bytes than the image needs"};
+
+    // EXR stores channels planar and its channel list sorted by name: A, B, G, R. tinyexr passes
+    // HALF input to HALF output unchanged, so the file holds the decoder's bit patterns.
+    static constexpr const char* kNames[4] = {"A", "B", "G", "R"};
+    static constexpr int kSourceChannel[4] = {3, 2, 1, 0};
+    std::vector<std::vector<uint16_t>> planes(4, std::vector<uint16_t>(size_t(texel_count)));
+    for (size_t t = 0; t < texel_count; ++t)
+        for (int c = 0; c < 4; ++c)
+            planes[c][t] = read_u16_le(image.texels.data() + t * 8 + kSourceChannel[c] * 2);
+    unsigned char* plane_pointers[4];
+    EXRChannelInfo channels[4]{};
+    int pixel_types[4], stored_types[4];
+    for (int c = 0; c < 4; ++c) {
+        plane_pointers[c] = reinterpret_cast<unsigned char*>(planes[c].data());
+        std::snprintf(channels[c].name, sizeof channels[c].name, "%s", kNames[c]);
+        channels[c].pixel_type = TINYEXR_PIXELTYPE_HALF;
+        pixel_types[c] = stored_types[c] = TINYEXR_PIXELTYPE_HALF;
+    }
+    EXRHeader header;
+    InitEXRHeader(&header);
+    header.num_channels = 4;
+    header.channels = channels;
+    header.pixel_types = pixel_types;
+    header.requested_pixel_types = stored_types;
+    header.compression_type = TINYEXR_COMPRESSIONTYPE_ZIP;
+    EXRImage exr;
+    InitEXRImage(&exr);
+    exr.num_channels = 4;
+    exr.width = int(image.width);
+    exr.height = int(rows);
+    exr.images = plane_pointers;
+
+    unsigned char* memory = nullptr;
+    const char* error = nullptr;
+    const size_t size = SaveEXRImageToMemory(&exr, &header, &memory, &error);
+    if (size == 0) {
+        std::string message = "EXR encoding failed (tinyexr) for '" + path + "'";
+        if (error) message += std::string(": ") + error;
+        FreeEXRErrorMessage(error);
+        std::free(memory);
+        return {false, message};
+    }
+    WriteResult result = write_file(path, memory, size);
+    std::free(memory);  // tinyexr allocates the file with malloc
+    return result;
 }
 
 WriteResult write_raw(const std::string& path, std::span<const uint8_t> bytes) {

@@ -1,4 +1,5 @@
-// Output files of astc-gpu-decode: PNG (8-bit, via stb_image_write) and raw texels.
+// Output files of astc-gpu-decode: PNG (8-bit, via stb_image_write), OpenEXR (half floats, via
+// Debian's libtinyexr) and raw texels.
 #pragma once
 
 #include <cstddef>
@@ -31,6 +32,12 @@ struct WriteResult {
 //   RGBA16F              RGBA, each channel clamped to [0, 1] and scaled to 255
 //   SNORM (and RGBA16F of a signed format, colour channels only): [-1, 1] mapped to [0, 255]
 WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values);
+
+// Writes an OpenEXR file with four HALF channels R, G, B, A holding the RGBA16F texels bit for bit
+// (no conversion: -0, subnormals, Inf and the NaN error colour stay as decoded). Scanlines, ZIP
+// compression (lossless). Slices of a 3D image are stacked top to bottom, as for PNG.
+// `image.format` must be VK_FORMAT_R16G16B16A16_SFLOAT.
+WriteResult write_exr(const std::string& path, const DecodedImage& image);
 
 // Writes the texels unchanged (the raw layout above).
 WriteResult write_raw(const std::string& path, std::span<const uint8_t> bytes);

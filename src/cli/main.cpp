@@ -1,6 +1,6 @@
 // astc-gpu-decode: decode block-compressed texture files on the GPU with texdec.
 // Uses only the public C API (texdec.h). Argument parsing and the commands live here; the DDS
-// and .astc containers are in dds.cpp and astc_file.cpp, the PNG/raw writers in image_write.cpp.
+// and .astc containers are in dds.cpp and astc_file.cpp, the PNG/EXR/raw writers in image_write.cpp.
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -58,8 +58,8 @@ Usage:
 Commands:
   decode IN OUT   Decode IN and write OUT.
                   IN is a .dds or an .astc file (recognised by its magic bytes, whatever its
-                  name), or raw blocks when --format is given. OUT is a .png (8-bit) or a
-                  .raw file (texels only).
+                  name), or raw blocks when --format is given. OUT is a .png (8-bit), an
+                  .exr (OpenEXR, half-float R, G, B, A) or a .raw file (texels only).
   bench           Decode throughput on the device next to ceilings measured in the same run
                   (memory-bound copy, the native sampler where the device has the format, the
                   CPU reference), and the one-call path's end-to-end time. Prints a table.
@@ -82,8 +82,9 @@ Decode options:
                       slice are contiguous, slice after slice.
   --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
                       R8 for BC4, RG8 for BC5, RGBA8 for BC1-BC3 and ASTC LDR/sRGB, RGBA16F
-                      for ASTC HDR). Default: rgba8 when the format offers it, else native,
-                      for PNG; native for raw output.
+                      for ASTC HDR and BC6H). Default: rgba8 when the format offers it, else
+                      native, for PNG; rgba16f for EXR (an .exr takes nothing else; native
+                      only where it is RGBA16F); native for raw output.
   --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
                       libsquish and Pillow decode). BC1-BC5 only.
   --profile P         .astc input only (the file does not say): ldr (default: linear LDR,
@@ -93,9 +94,10 @@ Decode options:
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
 
 Bench options:
-  --format NAME       A format to measure; repeat for several. Default: bc1-rgba-unorm, bc3-unorm,
-                      bc4-unorm, bc5-unorm, astc-4x4-unorm, astc-6x6-unorm, astc-8x8-unorm,
-                      astc-12x12-unorm, astc-6x6-srgb.
+  --format NAME       A format to measure; repeat for several. Default: those of bc1-rgba-unorm,
+                      bc3-unorm, bc4-unorm, bc5-unorm, bc6h-ufloat, bc7-unorm, astc-4x4-unorm,
+                      astc-6x6-unorm, astc-8x8-unorm, astc-12x12-unorm, astc-6x6-srgb that this
+                      build decodes.
   --size WxH          Extent (default 8192x8192 on a GPU, 1024x1024 on a CPU device such as
                       lavapipe), rounded up to whole blocks per format (8196 for 6x6 and 12x12).
   --iterations N      Timed dispatches per measurement (default 30); median and best reported.
@@ -112,8 +114,10 @@ Bench options:
 
 DDS input: legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
 (bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), and DX10 headers
-with a DXGI BC format (TYPELESS decodes as UNORM). Mip level 0 of the first layer (or face) is
-decoded; a volume texture's level 0 gives all its slices.
+with a DXGI BC format: BC1-BC5, BC6H_UF16 (bc6h-ufloat), BC6H_SF16 (bc6h-sfloat), BC7_UNORM
+(bc7-unorm), BC7_UNORM_SRGB (bc7-srgb); TYPELESS decodes as UNORM (BC6H_TYPELESS as UF16).
+Mip level 0 of the first layer (or face) is decoded; a volume texture's level 0 gives all its
+slices. BC6H is HDR: decode it to .exr (or .raw), not .png.
 
 .astc input (astcenc's container: 16-byte header with the footprint and the extent, then the
 blocks): every 2D footprint (4x4 .. 12x12) and the 3D ones (3x3x3 .. 6x6x6). A 2D footprint with
@@ -127,9 +131,15 @@ texel for rgba8, 8 (four halves) for rgba16f, the native format's size for nativ
 PNG output is 8-bit: RGBA8 texels as RGBA (sRGB formats keep their encoded bytes, as PNG
 expects); native R8 as grey; native RG8 as RGB with blue 0; SNORM values -1..1 map to 0..255
 (0 -> 128); rgba16f channels are clamped to 0..1 (colour channels of SNORM formats map from
--1..1; float formats are clamped). Slices of a multi-slice image (a volume, or a .astc file
-with zsize > 1) are stacked top to bottom: a W x H x D image gives a W x (H*D) PNG; a .raw
-output holds every slice too.
+-1..1). HDR formats (BC6H, ASTC HDR) are refused for PNG (exit code 2): use .exr or .raw.
+
+EXR output (OpenEXR via libtinyexr, scanlines, ZIP): four HALF channels R, G, B, A holding the
+RGBA16F texels bit for bit (sRGB formats keep their encoded values v/255, no EOTF; error colours
+stay as decoded, including NaN). Any format with an rgba16f output can be written as .exr.
+
+Slices of a multi-slice image (a volume, or a .astc file with zsize > 1) are stacked top to
+bottom in a PNG or EXR: a W x H x D image gives a W x (H*D) image; a .raw output holds every
+slice too.
 
 Exit codes:
   0  success
@@ -145,6 +155,8 @@ Examples:
   astc-gpu-decode decode --format astc-8x5-unorm --extent 100x30 blocks.bin texels.raw
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --format bc3-unorm --extent 256x128 blocks.bin texels.raw
+  astc-gpu-decode decode sky-bc6h.dds sky.exr
+  astc-gpu-decode decode --format bc7-srgb --extent 512x512 blocks.bin albedo.png
   astc-gpu-decode --device llvmpipe decode normals.dds normals.png
   astc-gpu-decode bench --format astc-6x6-unorm --format bc1-rgba-unorm --json bench.json
 )";
@@ -427,12 +439,13 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
                       [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
 }
 
-enum class OutputKind { Png, Raw };
+enum class OutputKind { Png, Exr, Raw };
 
 OutputKind output_kind(const std::string& path) {
     if (ends_with_ignoring_case(path, ".png")) return OutputKind::Png;
+    if (ends_with_ignoring_case(path, ".exr")) return OutputKind::Exr;
     if (ends_with_ignoring_case(path, ".raw")) return OutputKind::Raw;
-    usage_error("output '" + path + "' must end in .png or .raw");
+    usage_error("output '" + path + "' must end in .png, .exr or .raw");
 }
 
 // ---- decode ----------------------------------------------------------------------------------
@@ -525,7 +538,32 @@ bool offers_output(texdec_format format, texdec_output output) {
     return texdec_output_vk_format(format, output, &ignored) == TEXDEC_SUCCESS;
 }
 
+// An .exr holds RGBA16F halves: --output rgba16f, or native where native is RGBA16F (BC6H, ASTC HDR).
+bool is_rgba16f(texdec_format format, texdec_output output) {
+    VkFormat vk_format = VK_FORMAT_UNDEFINED;
+    return texdec_output_vk_format(format, output, &vk_format) == TEXDEC_SUCCESS &&
+           vk_format == VK_FORMAT_R16G16B16A16_SFLOAT;
+}
+
+[[noreturn]] void exr_output_error(const std::string& output) {
+    usage_error("an .exr output holds RGBA16F texels (half R, G, B, A), not --output " + output +
+                "; drop --output (rgba16f is the default for .exr) or write a .png or .raw");
+}
+
 texdec_output choose_output(const Options& options, texdec_format format, OutputKind kind) {
+    const texdec_format_info info = format_info(format);
+    // A PNG would clip an HDR format to 0..1 and lose what makes it HDR: refused rather than guessed.
+    if (kind == OutputKind::Png && (info.flags & TEXDEC_FORMAT_FLAG_HDR))
+        usage_error(std::string(info.name) + " is an HDR format; a PNG (8-bit) cannot hold it: write an .exr "
+                    "(RGBA16F halves) or a .raw output");
+    if (kind == OutputKind::Exr) {
+        const texdec_output output = options.output ? parse_output_type(*options.output) : TEXDEC_OUTPUT_RGBA16F;
+        if (!is_rgba16f(format, output)) {
+            if (output != TEXDEC_OUTPUT_RGBA16F) exr_output_error(*options.output);
+            usage_error(std::string(info.name) + " has no rgba16f output, which an .exr output needs");
+        }
+        return output;
+    }
     if (options.output) {
         const texdec_output output = parse_output_type(*options.output);
         if (!offers_output(format, output))
@@ -586,12 +624,16 @@ void write_output(const std::string& path, OutputKind kind, const Source& source
     } else {
         VkFormat vk_format = VK_FORMAT_UNDEFINED;
         texdec_output_vk_format(source.format, output, &vk_format);
-        // SNORM values map from -1..1; float formats (BC6H, ASTC HDR) are clamped to 0..1 like
-        // every other RGBA16F output.
-        const uint32_t flags = format_info(source.format).flags;
-        const bool snorm = (flags & TEXDEC_FORMAT_FLAG_SIGNED) && !(flags & TEXDEC_FORMAT_FLAG_HDR);
-        result = image_write::write_png(
-            path, {texels, source.extent.width, source.extent.height, source.extent.depth, vk_format}, snorm);
+        const image_write::DecodedImage image{texels, source.extent.width, source.extent.height,
+                                              source.extent.depth, vk_format};
+        if (kind == OutputKind::Exr) {
+            result = image_write::write_exr(path, image);
+        } else {
+            // SNORM values map from -1..1 (HDR formats never get here: choose_output refuses them).
+            const uint32_t flags = format_info(source.format).flags;
+            const bool snorm = (flags & TEXDEC_FORMAT_FLAG_SIGNED) && !(flags & TEXDEC_FORMAT_FLAG_HDR);
+            result = image_write::write_png(path, image, snorm);
+        }
         if (result.ok && source.extent.depth > 1)
             std::fprintf(stderr, "%s: note: %u slices stacked top to bottom in '%s' (%ux%u pixels)\n", kToolName,
                          source.extent.depth, path.c_str(), source.extent.width,
@@ -610,7 +652,9 @@ int run_decode(const Options& options) {
     const texdec_bc_rounding rounding = options.bc_rounding ? parse_bc_rounding(*options.bc_rounding)
                                                             : TEXDEC_BC_ROUNDING_EXACT;
     const uint64_t timeout_ns = parse_timeout_ns(options.timeout);
-    if (options.output) parse_output_type(*options.output);  // usage errors before reading files
+    // Usage errors before reading files.
+    if (options.output && parse_output_type(*options.output) == TEXDEC_OUTPUT_RGBA8 && kind == OutputKind::Exr)
+        exr_output_error(*options.output);
     if (options.profile) parse_profile(*options.profile);
 
     const std::vector<uint8_t> file = read_input_file(in_path);
@@ -699,7 +743,8 @@ int run_bench(const Options& options) {
         if (!(format_info(format).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
             usage_error(name + " is not implemented in this build (see '" + std::string(kToolName) + " formats')");
         const uint32_t family = format_info(format).family;
-        if (family != TEXDEC_FAMILY_ASTC && family != TEXDEC_FAMILY_BC1_3 && family != TEXDEC_FAMILY_BC4_5)
+        if (family != TEXDEC_FAMILY_ASTC && family != TEXDEC_FAMILY_BC1_3 && family != TEXDEC_FAMILY_BC4_5 &&
+            family != TEXDEC_FAMILY_BC6H && family != TEXDEC_FAMILY_BC7)
             usage_error("the bench has no block generator for " + name + " yet");
         if (format_info(format).flags & TEXDEC_FORMAT_FLAG_HDR)
             usage_error("the bench has no HDR block generator for " + name + " yet");
