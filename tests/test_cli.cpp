@@ -1150,12 +1150,24 @@ TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native deco
         INFO(c.dxgi_name);
         const std::vector<uint8_t> blocks = bptc_blocks(test_seed() + c.code);
         const std::vector<uint16_t> want = native_rgba16f(*dev, c.format, blocks);
+        // NVIDIA's native decode (the H100) gives +0 where the spec gives -0 (0x8000) for an
+        // interpolated -1 in SF16 (ORACLES.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
+        // exactly that pair is excused and counted; lavapipe excuses nothing.
+        const bool excuse_plus_zero = dev->properties().vendorID == 0x10DE && c.format == TEXDEC_FORMAT_BC6H_SFLOAT;
+        auto compare = [&](const std::vector<uint16_t>& got, std::string& first) {
+            std::vector<uint16_t> expected = want;
+            size_t excused = 0;
+            for (size_t i = 0; excuse_plus_zero && i < expected.size() && i < got.size(); ++i)
+                if (got[i] == 0x8000 && expected[i] == 0x0000) expected[i] = 0x8000, ++excused;
+            if (excused) WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << excused << " channels");
+            return compare_halves(got, expected, kBptcW, first);
+        };
         const std::string dds = temp_dir() + "/bc6h.dds", exr = temp_dir() + "/bc6h.exr";
         write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
         std::remove(exr.c_str());
         run_cli_decode(dds + " " + exr, c.format_name);
         std::string first;
-        size_t mismatches = compare_halves(load_exr_rgba16f(exr, kBptcW, kBptcH), want, kBptcW, first);
+        size_t mismatches = compare(load_exr_rgba16f(exr, kBptcW, kBptcH), first);
         {
             INFO(".exr, first mismatch: " << first);
             CHECK(mismatches == 0);
@@ -1170,7 +1182,7 @@ TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native deco
                            c.format_name);
             const std::vector<uint8_t> got = read_file(raw);
             REQUIRE(got.size() == size_t(kBptcW) * kBptcH * 8);
-            mismatches = compare_halves(raw_halves(got), want, kBptcW, first);
+            mismatches = compare(raw_halves(got), first);
             INFO("raw " << output << ", first mismatch: " << first);
             CHECK(mismatches == 0);
         }
