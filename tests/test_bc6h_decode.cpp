@@ -28,31 +28,6 @@ using namespace texdec_test;
 
 namespace {
 
-// The half bits of `f`, which must be exactly representable (REQUIREd). Keeps -0 and +-Inf.
-uint16_t exact_half_bits(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    const uint16_t sign = uint16_t((u >> 16) & 0x8000);
-    const float a = std::fabs(f);
-    if (std::isinf(a)) return sign | 0x7C00;
-    REQUIRE(!std::isnan(a));
-    if (a == 0.0f) return sign;
-    int e;
-    const float m = std::frexp(a, &e);  // a = m * 2^e, 0.5 <= m < 1
-    uint32_t bits;
-    if (e >= -13) {  // normal half: 2^-14 <= a
-        REQUIRE(e <= 16);
-        const float mant = std::ldexp(m, 11) - 1024.0f;  // 10 fraction bits
-        REQUIRE(mant == std::floor(mant));
-        bits = uint32_t(e + 14) << 10 | uint32_t(mant);
-    } else {  // subnormal: multiple of 2^-24
-        const float q = std::ldexp(a, 24);
-        REQUIRE(q == std::floor(q));
-        bits = uint32_t(q);
-    }
-    return uint16_t(sign | bits);
-}
-
 std::string half_hex(uint16_t h) {
     std::ostringstream s;
     s << "0x" << std::hex << h;

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "gpu/gpu_fixture.h"
+#include "oracles/astc_expected.h"  // half_from_unorm8
 #include "oracles/lavapipe_native.h"
 #include "support/random_blocks.h"
 
@@ -71,16 +72,6 @@ Block random_block(SplitMix64& rng) {
     return b;
 }
 
-// The half nearest to v / 255 (v in 0..255; never a tie: v / 255 is not dyadic), as bits.
-uint16_t half_of_unorm8(uint32_t v) {
-    if (v == 0) return 0;
-    const double x = v / 255.0;
-    int e = int(std::floor(std::log2(x)));
-    double m = std::nearbyint(x * std::ldexp(1.0, 10 - e));
-    if (m >= 2048) m /= 2, ++e;
-    return uint16_t(((e + 15) << 10) | (int(m) - 1024));
-}
-
 void append(std::vector<uint8_t>& out, const Block& b) { out.insert(out.end(), b.begin(), b.end()); }
 
 struct Mismatch {
@@ -132,7 +123,7 @@ void compare_with_native(OwnContext& ctx, VulkanTestDevice& dev, const BcFormat&
             if (rgba8[4 * i + c] != v) report(i, c, "RGBA8", rgba8[4 * i + c], v);
             uint16_t h;
             std::memcpy(&h, &rgba16f[8 * i + 2 * c], 2);
-            if (h != half_of_unorm8(v)) report(i, c, "RGBA16F (bits)", h, half_of_unorm8(v));
+            if (h != half_from_unorm8(uint8_t(v))) report(i, c, "RGBA16F (bits)", h, half_from_unorm8(uint8_t(v)));
         }
     if (with_native_output) {  // NATIVE = RGBA8 (UNORM or sRGB bytes)
         const std::vector<uint8_t> nat = decode(TEXDEC_OUTPUT_NATIVE, 4);

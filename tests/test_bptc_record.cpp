@@ -30,6 +30,7 @@
 
 #include "gpu/external_setup.h"
 #include "luts/bc6h_modes.h"
+#include "oracles/astc_expected.h"  // half_from_unorm8
 #include "oracles/lavapipe_native.h"
 #include "support/compare.h"
 #include "support/random_blocks.h"
@@ -50,42 +51,6 @@ std::string half_hex(uint16_t h) {
     std::ostringstream s;
     s << "0x" << std::hex << h;
     return s.str();
-}
-
-// The half nearest to v / 255 (v in 0..255; never a tie), as bits (as in test_bc7_decode.cpp).
-uint16_t half_of_unorm8(uint32_t v) {
-    if (v == 0) return 0;
-    const double x = v / 255.0;
-    int e = int(std::floor(std::log2(x)));
-    double m = std::nearbyint(x * std::ldexp(1.0, 10 - e));
-    if (m >= 2048) m /= 2, ++e;
-    return uint16_t(((e + 15) << 10) | (int(m) - 1024));
-}
-
-// The half bits of `f`, which must be exactly representable (as in test_bc6h_decode.cpp).
-// Keeps -0 and +-Inf.
-uint16_t exact_half_bits(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    const uint16_t sign = uint16_t((u >> 16) & 0x8000);
-    const float a = std::fabs(f);
-    if (std::isinf(a)) return sign | 0x7C00;
-    REQUIRE(!std::isnan(a));
-    if (a == 0.0f) return sign;
-    int e;
-    const float m = std::frexp(a, &e);
-    uint32_t bits;
-    if (e >= -13) {
-        REQUIRE(e <= 16);
-        const float mant = std::ldexp(m, 11) - 1024.0f;
-        REQUIRE(mant == std::floor(mant));
-        bits = uint32_t(e + 14) << 10 | uint32_t(mant);
-    } else {
-        const float q = std::ldexp(a, 24);
-        REQUIRE(q == std::floor(q));
-        bits = uint32_t(q);
-    }
-    return uint16_t(sign | bits);
 }
 
 // BC6H mode 15 (EPB 16, 4-bit deltas): E0 = (v, v, v), zero deltas, indices 0: every texel is E0
@@ -188,7 +153,7 @@ Expected expected_slice(VulkanTestDevice& dev, const BcFormat& f, Source& s, uin
                     const double v = std::nearbyint(reference);
                     if (!(std::fabs(reference - v) < 1e-3) || v < 0 || v > 255) ++not_unorm8;
                     e.rgba8.push_back(uint8_t(v));
-                    e.rgba16f.push_back(half_of_unorm8(uint32_t(v)));
+                    e.rgba16f.push_back(half_from_unorm8(uint8_t(v)));
                 } else {
                     e.rgba16f.push_back(exact_half_bits(r));
                 }

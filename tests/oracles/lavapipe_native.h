@@ -19,4 +19,8 @@ namespace texdec_test {
 std::vector<float> native_decode(VulkanTestDevice& device, const BcFormat& format, const uint8_t* blocks,
                                  uint32_t width, uint32_t height);
 
+// The half bits of a float the native decode returned for an FP16 format (BC6H), which must be
+// exactly representable (REQUIREd). Keeps -0 and +-Inf.
+uint16_t exact_half_bits(float f);
+
 }  // namespace texdec_test
