@@ -8,7 +8,8 @@
 #define TEXDEC_BINDING_DST 1        // storage buffer (buffer variant) or storage image (image variant)
 #define TEXDEC_BINDING_LUT 2        // storage buffer: the context's shared lookup tables (ASTC)
 #define TEXDEC_BINDING_FOOTPRINT_LUT 3  // storage buffer: tables of one block footprint (ASTC)
-#define TEXDEC_BINDING_BPTC_LUT 4       // uniform texel buffer (R32_UINT): the BPTC tables (BC6H, BC7)
+#define TEXDEC_BINDING_TABLES 4          // uniform texel buffer (R32_UINT): the BPTC tables (BC6H, BC7)
+                                        // followed by the ETC tables (ETC2, EAC), one buffer per context
 
 // Workgroup: one thread per block, TEXDEC_WORKGROUP_X blocks of one block row per workgroup.
 // 64 stays far inside the guaranteed maxComputeWorkGroupInvocations (128).
@@ -52,6 +53,10 @@
 // Variants of bc4_5.comp.
 #define TEXDEC_BC4 0
 #define TEXDEC_BC5 1
+// Variants of etc2.comp.
+#define TEXDEC_ETC2_RGB8 0    // ETC2 RGB8 (and ETC1): 8-byte blocks, alpha 1
+#define TEXDEC_ETC2_RGB8A1 1  // punch-through alpha: bit 33 is the opaque bit, no individual mode
+#define TEXDEC_ETC2_RGBA8 2   // 16-byte blocks: EAC alpha (8 bytes) then RGB8 colour (8 bytes)
 
 // Specialization constant ids (every decoder shader declares these).
 #define TEXDEC_SC_VARIANT 0   // per-shader variant (table above)
@@ -97,6 +102,19 @@
 #define TEXDEC_BPTC_LUT_BC6H_MAX_RUNS 32
 #define TEXDEC_BPTC_LUT_BC6H_WORDS (TEXDEC_BPTC_LUT_BC6H_RUNS + 14 * TEXDEC_BPTC_LUT_BC6H_MAX_RUNS - TEXDEC_BPTC_LUT_BC6H_MODES)
 #define TEXDEC_BPTC_LUT_WORDS (TEXDEC_BPTC_LUT_BC6H_MODES + TEXDEC_BPTC_LUT_BC6H_WORDS)  // 736, the whole table
+
+// ETC tables (ETC2, EAC), built by src/luts.cpp from luts/etc_tables.h (KDFS "ETC2 Compressed Texture
+// Image Formats") and appended to the BPTC tables in the same uniform texel buffer (binding
+// TEXDEC_BINDING_TABLES): ETC word i is texel TEXDEC_ETC_LUT_BASE + i. Signed entries are two's
+// complement (read them with int()). Offsets below are relative to TEXDEC_ETC_LUT_BASE.
+#define TEXDEC_ETC_LUT_BASE TEXDEC_BPTC_LUT_WORDS
+#define TEXDEC_ETC_LUT_MODIFIERS 0   // [8 * 4] "ETC2 intensity modifier sets": [4 * table codeword + 2-bit pixel index]
+                                     // -> modifier (pixel index 0: +a, 1: +b, 2: -a, 3: -b)
+#define TEXDEC_ETC_LUT_DISTANCES 32  // [8] "Distance table for ETC2 `T' and `H' modes": distance index -> d
+#define TEXDEC_ETC_LUT_EAC 40        // [16 * 8] "Intensity modifier sets for RGBA ETC2 alpha component"
+                                     // (EAC too): [8 * table index + 3-bit pixel index] -> modifier
+#define TEXDEC_ETC_LUT_WORDS 168
+#define TEXDEC_TABLES_WORDS (TEXDEC_ETC_LUT_BASE + TEXDEC_ETC_LUT_WORDS)  // the whole table buffer
 
 #ifdef TEXDEC_GLSL
 #define TEXDEC_UINT uint

@@ -90,8 +90,8 @@ struct texdec_context {
     std::mutex lut_mutex;
     texdec::MappedBuffer astc_shared_lut;
     std::map<uint32_t, texdec::MappedBuffer> astc_footprint_luts;  // key: w | h << 8 | d << 16
-    texdec::MappedBuffer bptc_lut;                 // BC6H/BC7 tables (uniform texel buffer)
-    VkBufferView bptc_lut_view = VK_NULL_HANDLE;   // R32_UINT view of bptc_lut
+    texdec::MappedBuffer tables_lut;                // BC6H/BC7/ETC2/EAC tables (uniform texel buffer)
+    VkBufferView tables_lut_view = VK_NULL_HANDLE;  // R32_UINT view of tables_lut
 
     std::mutex host_mutex;
     texdec::HostStaging staging;
@@ -136,9 +136,9 @@ void destroy_buffer(texdec_context* ctx, MappedBuffer& b);
 // TEXDEC_BINDING_LUT and TEXDEC_BINDING_FOOTPRINT_LUT.
 texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d,
                             VkDescriptorBufferInfo* shared, VkDescriptorBufferInfo* footprint);
-// The BPTC tables (BC6H, BC7; built on first use; thread-safe) as the R32_UINT uniform texel
-// buffer view for TEXDEC_BINDING_BPTC_LUT.
-texdec_status get_bptc_lut(texdec_context* ctx, VkBufferView* view);
+// The BPTC and ETC tables (BC6H, BC7, ETC2, EAC; built on first use; thread-safe) as the R32_UINT
+// uniform texel buffer view for TEXDEC_BINDING_TABLES.
+texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view);
 void destroy_luts(texdec_context* ctx);
 
 }  // namespace texdec

@@ -7,8 +7,9 @@
 // ASTC use, and one buffer per block footprint (block mode table + partition tables for 2, 3 and
 // 4 partitions), created on first use of that footprint. Layouts: shaders/interface.h.
 //
-// BPTC (BC6H, BC7): one uniform texel buffer (R32_UINT view) holding luts::bptc_lut_words(),
-// created on first BC6H/BC7 use. A texel buffer rather than a storage buffer: the tables are small
+// BPTC (BC6H, BC7) and ETC (ETC2, EAC): one uniform texel buffer (R32_UINT view) holding
+// luts::bptc_lut_words() followed by luts::etc_lut_words() (TEXDEC_ETC_LUT_BASE), created on first
+// use of any of these formats. A texel buffer rather than a storage buffer: the tables are small
 // and read-only, and texelFetch goes through the texture cache.
 #include <algorithm>
 #include <cstring>
@@ -19,6 +20,7 @@
 #include "interface.h"
 #include "luts/astc_tables.h"
 #include "luts/bptc_tables.h"
+#include "luts/etc_tables.h"
 
 namespace texdec {
 
@@ -119,14 +121,17 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
     }
 }
 
-texdec_status get_bptc_lut(texdec_context* ctx, VkBufferView* view) {
+texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view) {
     std::lock_guard<std::mutex> lock(ctx->lut_mutex);
-    if (ctx->bptc_lut_view) {
-        *view = ctx->bptc_lut_view;
+    if (ctx->tables_lut_view) {
+        *view = ctx->tables_lut_view;
         return TEXDEC_SUCCESS;
     }
     try {
-        const std::vector<uint32_t> words = luts::bptc_lut_words();
+        std::vector<uint32_t> words = luts::bptc_lut_words();
+        words.resize(TEXDEC_ETC_LUT_BASE, 0);
+        const std::vector<uint32_t> etc = luts::etc_lut_words();
+        words.insert(words.end(), etc.begin(), etc.end());
         // R32_UINT uniform texel buffers are mandatory in Vulkan, and maxTexelBufferElements is at
         // least 65536; checked anyway, since a driver that broke either would fail silently.
         VkFormatProperties props{};
@@ -134,36 +139,36 @@ texdec_status get_bptc_lut(texdec_context* ctx, VkBufferView* view) {
         if (!(props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) ||
             ctx->properties.limits.maxTexelBufferElements < words.size())
             return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                               "the BC6H/BC7 decoders need an R32_UINT uniform texel buffer of %zu elements; the device "
+                               "the BC6H/BC7/ETC2/EAC decoders need an R32_UINT uniform texel buffer of %zu elements; the device "
                                "offers %s, up to %u elements", words.size(),
                                (props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) ? "them" : "none",
                                ctx->properties.limits.maxTexelBufferElements);
         MappedBuffer b;
-        texdec_status s = upload_table(ctx, words, "BPTC lookup tables", b, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
+        texdec_status s = upload_table(ctx, words, "BPTC/ETC lookup tables", b, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
         if (s != TEXDEC_SUCCESS) return s;
         VkBufferViewCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
         ci.buffer = b.buffer;
         ci.format = VK_FORMAT_R32_UINT;
         ci.offset = 0;
         ci.range = VK_WHOLE_SIZE;
-        VkResult r = ctx->vkd.vkCreateBufferView(ctx->device, &ci, ctx->allocator, &ctx->bptc_lut_view);
+        VkResult r = ctx->vkd.vkCreateBufferView(ctx->device, &ci, ctx->allocator, &ctx->tables_lut_view);
         if (r != VK_SUCCESS) {
             destroy_buffer(ctx, b);
-            ctx->bptc_lut_view = VK_NULL_HANDLE;
-            return vk_failure(ctx, r, "vkCreateBufferView (BPTC lookup tables)");
+            ctx->tables_lut_view = VK_NULL_HANDLE;
+            return vk_failure(ctx, r, "vkCreateBufferView (BPTC/ETC lookup tables)");
         }
-        ctx->bptc_lut = b;
-        *view = ctx->bptc_lut_view;
+        ctx->tables_lut = b;
+        *view = ctx->tables_lut_view;
         return TEXDEC_SUCCESS;
     } catch (const std::bad_alloc&) {
-        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building BPTC tables");
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building BPTC/ETC tables");
     }
 }
 
 void destroy_luts(texdec_context* ctx) {
-    if (ctx->bptc_lut_view) ctx->vkd.vkDestroyBufferView(ctx->device, ctx->bptc_lut_view, ctx->allocator);
-    ctx->bptc_lut_view = VK_NULL_HANDLE;
-    destroy_buffer(ctx, ctx->bptc_lut);
+    if (ctx->tables_lut_view) ctx->vkd.vkDestroyBufferView(ctx->device, ctx->tables_lut_view, ctx->allocator);
+    ctx->tables_lut_view = VK_NULL_HANDLE;
+    destroy_buffer(ctx, ctx->tables_lut);
     destroy_buffer(ctx, ctx->astc_shared_lut);
     for (auto& [key, buffer] : ctx->astc_footprint_luts) destroy_buffer(ctx, buffer);
     ctx->astc_footprint_luts.clear();

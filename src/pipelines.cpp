@@ -64,17 +64,17 @@ const ShaderEntry kShaders[] = {
 #undef BUFFER_SHADER
 #undef IMAGE_SHADER
 
-// Blocks, destination, the two ASTC lookup-table buffers and the BPTC table texel buffer (the
+// Blocks, destination, the two ASTC lookup-table buffers and the BPTC/ETC table texel buffer (the
 // tables are only pushed for shaders that read them).
 texdec_status create_set_layout(texdec_context* ctx, VkDescriptorType dst_type, VkDescriptorSetLayout* layout) {
     constexpr uint32_t kBindings = 5;
     VkDescriptorSetLayoutBinding bindings[kBindings] = {};
     const uint32_t numbers[kBindings] = {TEXDEC_BINDING_SRC, TEXDEC_BINDING_DST, TEXDEC_BINDING_LUT,
-                                         TEXDEC_BINDING_FOOTPRINT_LUT, TEXDEC_BINDING_BPTC_LUT};
+                                         TEXDEC_BINDING_FOOTPRINT_LUT, TEXDEC_BINDING_TABLES};
     for (uint32_t i = 0; i < kBindings; ++i) {
         bindings[i].binding = numbers[i];
         bindings[i].descriptorType = numbers[i] == TEXDEC_BINDING_DST        ? dst_type
-                                   : numbers[i] == TEXDEC_BINDING_BPTC_LUT ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                                   : numbers[i] == TEXDEC_BINDING_TABLES ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
                                                                            : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         bindings[i].descriptorCount = 1;
         bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;

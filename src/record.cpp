@@ -130,7 +130,7 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
 struct ShaderShape {
     uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
     VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
-    VkBufferView bptc_lut = VK_NULL_HANDLE; // TEXDEC_BINDING_BPTC_LUT (BC6H, BC7; null: none)
+    VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
 };
 
 void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
@@ -183,7 +183,7 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
         add_write(TEXDEC_BINDING_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[0];
         add_write(TEXDEC_BINDING_FOOTPRINT_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[1];
     }
-    if (shape.bptc_lut) add_write(TEXDEC_BINDING_BPTC_LUT, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER).pTexelBufferView = &shape.bptc_lut;
+    if (shape.tables) add_write(TEXDEC_BINDING_TABLES, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER).pTexelBufferView = &shape.tables;
     ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, write_count, writes);
     ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
     if (shape.tile_x)
@@ -230,8 +230,9 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape.luts[0], &shape.luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
-    if (f.family == TEXDEC_FAMILY_BC6H || f.family == TEXDEC_FAMILY_BC7) {
-        texdec_status s = get_bptc_lut(ctx, &shape.bptc_lut);
+    if (f.family == TEXDEC_FAMILY_BC6H || f.family == TEXDEC_FAMILY_BC7 || f.family == TEXDEC_FAMILY_ETC2 ||
+        f.family == TEXDEC_FAMILY_EAC) {
+        texdec_status s = get_tables_lut(ctx, &shape.tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
 

@@ -4,7 +4,7 @@
 #ifndef TEXDEC_COMMON_BPTC_GLSL
 #define TEXDEC_COMMON_BPTC_GLSL
 
-layout(set = 0, binding = TEXDEC_BINDING_BPTC_LUT) uniform usamplerBuffer bptc_lut;
+layout(set = 0, binding = TEXDEC_BINDING_TABLES) uniform usamplerBuffer bptc_lut;
 
 uint bptc_lut_word(uint i) {
     return texelFetch(bptc_lut, int(i)).x;

@@ -34,7 +34,8 @@ struct GlFunctions {
 struct State {
     std::mutex mutex;
     bool initialised = false;
-    std::string unavailable;  // empty: usable
+    std::string unavailable;       // empty: usable
+    std::string astc_unavailable;  // empty: ASTC LDR exposed too
     std::string description;
     EGLDisplay display = EGL_NO_DISPLAY;
     EGLContext context = EGL_NO_CONTEXT;
@@ -142,7 +143,7 @@ void initialise(State& s) {
         if (str(GL_VERSION).find("Mesa") == std::string::npos)
             s.unavailable = "the GL context is not Mesa's (" + s.description + ")";
         else if (!astc)
-            s.unavailable = "GL_KHR_texture_compression_astc_ldr is not exposed by " + s.description;
+            s.astc_unavailable = "GL_KHR_texture_compression_astc_ldr is not exposed by " + s.description;
     }
     eglMakeCurrent(s.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
@@ -169,7 +170,14 @@ std::string mesa_gl_astc_unavailable_reason() {
     State& s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
     if (!s.initialised) initialise(s);
-    return s.unavailable;
+    return s.unavailable.empty() ? s.astc_unavailable : s.unavailable;
+}
+
+std::string mesa_gl_etc_unavailable_reason() {
+    State& s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.initialised) initialise(s);
+    return s.unavailable;  // ETC2/EAC are core in GL 4.3: a 4.5 Mesa context has them
 }
 
 std::string mesa_gl_description() {
@@ -179,14 +187,12 @@ std::string mesa_gl_description() {
     return s.description;
 }
 
-std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
-                                                const uint8_t* data, size_t size) {
-    const GLenum format = gl_format(profile, fp);
-    if (w == 0 || h == 0) throw std::runtime_error("Mesa GL oracle: empty extent");
-    const size_t need = astc_encoded_size(fp, w, h, 1);
-    if (size < need)
-        throw std::runtime_error("Mesa GL oracle: short input: need " + std::to_string(need) + " bytes, got " +
-                                 std::to_string(size));
+namespace {
+
+// Uploads `need` bytes of blocks as `internal_format` (w x h, level 0) and reads the texture back
+// as `read_format` / `read_type` into `out_bytes` bytes at GL_PACK_ALIGNMENT 1.
+std::vector<uint8_t> upload_and_read(GLenum internal_format, unsigned w, unsigned h, const uint8_t* data, size_t need,
+                                     GLenum read_format, GLenum read_type, size_t out_bytes, const std::string& what) {
     State& s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
     if (!s.initialised) initialise(s);
@@ -196,17 +202,17 @@ std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprin
     const GlFunctions& gl = s.gl;
     while (gl.GetError() != GL_NO_ERROR) {
     }
-    std::vector<uint8_t> out(size_t(w) * h * 4, 0xCD);
+    std::vector<uint8_t> out(out_bytes, 0xCD);
     GLuint tex = 0;
     gl.GenTextures(1, &tex);
     gl.BindTexture(GL_TEXTURE_2D, tex);
     gl.TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
-    gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, format, GLsizei(w), GLsizei(h), 0, GLsizei(need), data);
+    gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, internal_format, GLsizei(w), GLsizei(h), 0, GLsizei(need), data);
     const GLenum upload_error = gl.GetError();
     GLenum read_error = GL_NO_ERROR;
     if (upload_error == GL_NO_ERROR) {
         gl.PixelStorei(GL_PACK_ALIGNMENT, 1);
-        gl.GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out.data());
+        gl.GetTexImage(GL_TEXTURE_2D, 0, read_format, read_type, out.data());
         read_error = gl.GetError();
     }
     gl.BindTexture(GL_TEXTURE_2D, 0);
@@ -217,10 +223,66 @@ std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprin
         std::snprintf(buf, sizeof buf, "glCompressedTexImage2D error 0x%04X, glGetTexImage error 0x%04X",
                       upload_error, read_error);
         throw std::runtime_error(std::string("Mesa GL oracle: ") + buf + " (" + std::to_string(w) + "x" +
-                                 std::to_string(h) + ", footprint " + std::to_string(fp.x) + "x" +
-                                 std::to_string(fp.y) + ")");
+                                 std::to_string(h) + ", " + what + ")");
     }
     return out;
+}
+
+}  // namespace
+
+std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
+                                                const uint8_t* data, size_t size) {
+    const GLenum format = gl_format(profile, fp);
+    if (w == 0 || h == 0) throw std::runtime_error("Mesa GL oracle: empty extent");
+    const size_t need = astc_encoded_size(fp, w, h, 1);
+    if (size < need)
+        throw std::runtime_error("Mesa GL oracle: short input: need " + std::to_string(need) + " bytes, got " +
+                                 std::to_string(size));
+    {
+        State& s = state();
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (!s.initialised) initialise(s);
+        if (s.unavailable.empty() && !s.astc_unavailable.empty())
+            throw std::runtime_error("Mesa GL oracle unavailable: " + s.astc_unavailable);
+    }
+    return upload_and_read(format, w, h, data, need, GL_RGBA, GL_UNSIGNED_BYTE, size_t(w) * h * 4,
+                           "footprint " + std::to_string(fp.x) + "x" + std::to_string(fp.y));
+}
+
+std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsigned h, const uint8_t* data,
+                                        size_t size) {
+    GLenum internal = 0;
+    size_t block_bytes = 8;
+    unsigned channels = 4;  // EAC: 1 or 2 channels of 16 bits; ETC2 colour: RGBA8
+    bool is_signed = false;
+    switch (format) {
+    case TEXDEC_FORMAT_ETC2_R8G8B8_UNORM: internal = GL_COMPRESSED_RGB8_ETC2; break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8_SRGB: internal = GL_COMPRESSED_SRGB8_ETC2; break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM: internal = GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2; break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB: internal = GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2; break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM: internal = GL_COMPRESSED_RGBA8_ETC2_EAC; block_bytes = 16; break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB: internal = GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC; block_bytes = 16; break;
+    case TEXDEC_FORMAT_EAC_R11_UNORM: internal = GL_COMPRESSED_R11_EAC; channels = 1; break;
+    case TEXDEC_FORMAT_EAC_R11_SNORM: internal = GL_COMPRESSED_SIGNED_R11_EAC; channels = 1; is_signed = true; break;
+    case TEXDEC_FORMAT_EAC_R11G11_UNORM: internal = GL_COMPRESSED_RG11_EAC; channels = 2; block_bytes = 16; break;
+    case TEXDEC_FORMAT_EAC_R11G11_SNORM:
+        internal = GL_COMPRESSED_SIGNED_RG11_EAC; channels = 2; block_bytes = 16; is_signed = true; break;
+    default: throw std::runtime_error("Mesa GL oracle: not an ETC2/EAC format: " + std::to_string(int(format)));
+    }
+    if (w == 0 || h == 0) throw std::runtime_error("Mesa GL oracle: empty extent");
+    const size_t need = size_t((w + 3) / 4) * ((h + 3) / 4) * block_bytes;
+    if (size < need)
+        throw std::runtime_error("Mesa GL oracle: short input: need " + std::to_string(need) + " bytes, got " +
+                                 std::to_string(size));
+    const std::string what = "GL format 0x" + [&] {
+        char b[8];
+        std::snprintf(b, sizeof b, "%04X", unsigned(internal));
+        return std::string(b);
+    }();
+    if (channels == 4)
+        return upload_and_read(internal, w, h, data, need, GL_RGBA, GL_UNSIGNED_BYTE, size_t(w) * h * 4, what);
+    return upload_and_read(internal, w, h, data, need, channels == 1 ? GL_RED : GL_RG,
+                           is_signed ? GL_SHORT : GL_UNSIGNED_SHORT, size_t(w) * h * channels * 2, what);
 }
 
 }  // namespace texdec_test

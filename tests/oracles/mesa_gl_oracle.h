@@ -1,4 +1,8 @@
-// ASTC oracle #2: Mesa's desktop GL decode of 2D ASTC LDR / sRGB to RGBA8 (ORACLES.md "ASTC").
+// ASTC oracle #2: Mesa's desktop GL decode of 2D ASTC LDR / sRGB to RGBA8 (ORACLES.md "ASTC"), and
+// the ETC1/ETC2/EAC oracle (ORACLES.md "ETC1, ETC2 ..."): ETC2 colour formats read back as
+// GL_RGBA / GL_UNSIGNED_BYTE (sRGB bytes encoded; ETC1 data is decoded as GL_COMPRESSED_RGB8_ETC2),
+// EAC as GL_RED / GL_RG with GL_UNSIGNED_SHORT (unsigned) or GL_SHORT (signed): the 16-bit
+// bit-replicated values.
 //
 // EGL surfaceless (EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY), a 4.5 compatibility
 // context with EGL_NO_CONFIG_KHR, glCompressedTexImage2D with GL_COMPRESSED_RGBA_ASTC_WxH_KHR /
@@ -14,6 +18,7 @@
 #pragma once
 
 #include "oracles/astcenc_oracle.h"
+#include "texdec/texdec.h"
 
 #include <cstdint>
 #include <string>
@@ -24,6 +29,8 @@ namespace texdec_test {
 // Empty when the oracle is usable; otherwise why not (EGL missing, no surfaceless platform, no
 // context, no GL_KHR_texture_compression_astc_ldr, ...). Initialises on first call.
 std::string mesa_gl_astc_unavailable_reason();
+// Empty when the ETC2/EAC oracle is usable (a Mesa GL 4.5 context; ETC2/EAC are core GL 4.3).
+std::string mesa_gl_etc_unavailable_reason();
 // GL_RENDERER / GL_VERSION of the context (for messages); empty when unavailable.
 std::string mesa_gl_description();
 
@@ -31,5 +38,12 @@ std::string mesa_gl_description();
 // is not a 2D one, the input is short or GL reports an error.
 std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
                                                 const uint8_t* data, size_t size);
+
+// Mesa's decode of a w x h image of ETC2/EAC blocks (row-major blocks, ceil(w/4) x ceil(h/4)):
+// ETC2 colour formats: w*h*4 bytes RGBA8 (RGB formats alpha 255); EAC R11/RG11: w*h*channels
+// 16-bit values (uint16_t unsigned, int16_t signed, host byte order) as bytes. Throws
+// std::runtime_error when unavailable, for another format, on short input or a GL error.
+std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsigned h, const uint8_t* data,
+                                        size_t size);
 
 }  // namespace texdec_test
