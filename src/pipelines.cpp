@@ -26,6 +26,9 @@
 #include "bc7_buffer.h"
 #include "bc7_image_rgba16f.h"
 #include "bc7_image_rgba8.h"
+#include "etc2_buffer.h"
+#include "etc2_image_rgba16f.h"
+#include "etc2_image_rgba8.h"
 
 namespace texdec {
 namespace {
@@ -55,6 +58,9 @@ const ShaderEntry kShaders[] = {
     BUFFER_SHADER(BC7, spirv_bc7_buffer),
     IMAGE_SHADER(BC7, R8G8B8A8_UNORM, spirv_bc7_image_rgba8),
     IMAGE_SHADER(BC7, R16G16B16A16_SFLOAT, spirv_bc7_image_rgba16f),
+    BUFFER_SHADER(ETC2, spirv_etc2_buffer),
+    IMAGE_SHADER(ETC2, R8G8B8A8_UNORM, spirv_etc2_image_rgba8),
+    IMAGE_SHADER(ETC2, R16G16B16A16_SFLOAT, spirv_etc2_image_rgba16f),
     BUFFER_SHADER(BC6H, spirv_bc6h_buffer),
     IMAGE_SHADER(BC6H, R16G16B16A16_SFLOAT, spirv_bc6h_image_rgba16f),
     BUFFER_SHADER(ASTC, spirv_astc_buffer),
