@@ -53,6 +53,9 @@
 // Variants of bc4_5.comp.
 #define TEXDEC_BC4 0
 #define TEXDEC_BC5 1
+// Variants of eac.comp.
+#define TEXDEC_EAC_R11 0   // one 64-bit block: red
+#define TEXDEC_EAC_RG11 1  // two: red, then green
 // Variants of etc2.comp.
 #define TEXDEC_ETC2_RGB8 0    // ETC2 RGB8 (and ETC1): 8-byte blocks, alpha 1
 #define TEXDEC_ETC2_RGB8A1 1  // punch-through alpha: bit 33 is the opaque bit, no individual mode

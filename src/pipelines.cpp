@@ -26,6 +26,13 @@
 #include "bc7_buffer.h"
 #include "bc7_image_rgba16f.h"
 #include "bc7_image_rgba8.h"
+#include "eac_buffer.h"
+#include "eac_image_r16.h"
+#include "eac_image_r16_snorm.h"
+#include "eac_image_rg16.h"
+#include "eac_image_rg16_snorm.h"
+#include "eac_image_rgba16f.h"
+#include "eac_image_rgba8.h"
 #include "etc2_buffer.h"
 #include "etc2_image_rgba16f.h"
 #include "etc2_image_rgba8.h"
@@ -63,6 +70,13 @@ const ShaderEntry kShaders[] = {
     IMAGE_SHADER(ETC2, R16G16B16A16_SFLOAT, spirv_etc2_image_rgba16f),
     BUFFER_SHADER(BC6H, spirv_bc6h_buffer),
     IMAGE_SHADER(BC6H, R16G16B16A16_SFLOAT, spirv_bc6h_image_rgba16f),
+    BUFFER_SHADER(EAC, spirv_eac_buffer),
+    IMAGE_SHADER(EAC, R8G8B8A8_UNORM, spirv_eac_image_rgba8),
+    IMAGE_SHADER(EAC, R16G16B16A16_SFLOAT, spirv_eac_image_rgba16f),
+    IMAGE_SHADER(EAC, R16_UNORM, spirv_eac_image_r16),
+    IMAGE_SHADER(EAC, R16_SNORM, spirv_eac_image_r16_snorm),
+    IMAGE_SHADER(EAC, R16G16_UNORM, spirv_eac_image_rg16),
+    IMAGE_SHADER(EAC, R16G16_SNORM, spirv_eac_image_rg16_snorm),
     BUFFER_SHADER(ASTC, spirv_astc_buffer),
     IMAGE_SHADER(ASTC, R8G8B8A8_UNORM, spirv_astc_image_rgba8),
     IMAGE_SHADER(ASTC, R16G16B16A16_SFLOAT, spirv_astc_image_rgba16f),

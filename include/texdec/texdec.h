@@ -80,7 +80,21 @@
  *     the spec and lavapipe; DirectXTex and bcdec give +0 there). UF16 never exceeds 0x7BFF.
  *     Mode descriptions are data in the context's BPTC table buffer (luts/bc6h_modes.h).
  *
- *   ETC2/EAC, ASTC HDR (sfloat) and ASTC 3D
+ *   EAC R11 / RG11 (eac-r11-unorm, eac-r11-snorm, eac-r11g11-unorm, eac-r11g11-snorm)
+ *     Integer-exact in the spec ("Format Unsigned R11 EAC" / "Signed R11 EAC" and their RG11
+ *     forms): 11-bit results, unsigned clamp(base*8 + 4 + modifier*multiplier*8, 0, 2047),
+ *     signed clamp(base*8 + modifier*multiplier*8, -1023, 1023) with base -128 treated as
+ *     -127; a multiplier of 0 adds the modifier unscaled (x 1/8). The tests compare with Mesa's
+ *     decode (desktop GL through EGL, read back as 16-bit values), tolerance 0.
+ *     NATIVE = R16 / R16G16 UNORM (unsigned) or SNORM (signed) holding the 11-bit value x
+ *     extended by bit replication as the spec describes: unsigned (x << 5) | (x >> 6), signed
+ *     sign(x) * ((|x| << 5) | (|x| >> 5)) (so -1.0 is -32767, never -32768).
+ *     RGBA16F = the half nearest to x / 2047 (unsigned) or x / 1023 (signed).
+ *     RGBA8 (unsigned only) = round(x * 255 / 2047), ties up; refused for the signed formats.
+ *     Missing channels: (r, 0, 0, 1) / (r, g, 0, 1). Uses the context's table buffer (the EAC
+ *     modifier tables).
+ *
+ *   ETC2, ASTC HDR (sfloat) and ASTC 3D
  *                              listed in the format enum; not implemented yet
  *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
  *
@@ -94,8 +108,8 @@
  *            (both modes, every channel incl. alpha): the RGBA8 byte v as v/255, because
  *            their defined result is the encoded 8-bit value.
  *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
- *            or SNORM for BC4 / BC5, RGBA8 (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB,
- *            RGBA16F for BC6H.
+ *            or SNORM for BC4 / BC5, R16 / R16G16 UNORM or SNORM for EAC R11 / RG11, RGBA8
+ *            (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB, RGBA16F for BC6H.
  *            SNORM -1.0 is -127.
  *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
  *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).

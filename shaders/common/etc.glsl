@@ -52,6 +52,17 @@ uint eac_pixel_index(uvec2 be, uint k) {
     return ((be.y >> pos) | (be.x << (32u - pos))) & 7u;  // straddles bit 32 (pos 30, 31)
 }
 
+// EAC R11 / RG11: the 11-bit value of `modifier` in the half-block `be` ("Unsigned R11 EAC simple":
+// clamp2(base * 8 + 4 + modifier * multiplier * 8), 0..2047; "Signed R11 EAC simple": clamp2(base * 8
+// + modifier * multiplier * 8), -1023..1023, base two's complement with -128 treated as -127). A
+// multiplier of 0 acts as 1/8 ("... simpler"): the modifier is added unscaled.
+int eac_r11_value(uvec2 be, int modifier, bool is_signed) {
+    int multiplier = int(eac_multiplier(be));
+    int scaled = multiplier == 0 ? modifier : modifier * multiplier * 8;
+    if (is_signed) return clamp(max(int(be.x) >> 24, -127) * 8 + scaled, -1023, 1023);
+    return clamp(int(eac_base(be)) * 8 + 4 + scaled, 0, 2047);
+}
+
 // What eac_channel computes.
 const uint EAC_ALPHA8 = 0u;      // ETC2 RGBA8 alpha: clamp255(base + modifier * multiplier), 0..255
                                  // (multiplier 0 stays 0: "produce 0 x modifier = 0")
@@ -66,10 +77,7 @@ int eac_channel(uvec2 be, uint k, uint kind) {
         // "ETC2 base": clamp255(base codeword + modifier x multiplier).
         return clamp(int(eac_base(be)) + modifier * multiplier, 0, 255);
     }
-    // EAC_R11_UNSIGNED / EAC_R11_SIGNED: written by the EAC decoder (eac.comp), using the spec's
-    // "Unsigned R11 EAC simple(r)" / signed R11 rules: multiplier 0 acts as 1/8, base -128 as -127,
-    // signed results clamp to +-1023.
-    return 0;
+    return eac_r11_value(be, modifier, kind == EAC_R11_SIGNED);
 }
 
 #endif
