@@ -6,7 +6,7 @@ pkgs=(
   build-essential cmake pkg-config
   libvulkan-dev libvulkan-volk-dev glslang-tools spirv-tools libstb-dev catch2
   mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
-  libnvtt-dev libsquish-dev python3-pil libastcenc-dev libtinyexr-dev
+  libnvtt-dev libsquish-dev python3-pil libastcenc-dev libtinyexr-dev libpng-dev
   astcenc libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
 )
 missing=()

@@ -17,7 +17,8 @@ o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp
 (cd .gl && apt-get $o download libglvnd0 libglx0 libegl1 libgl1 libopengl0 libgles2 >/dev/null)
 # Validation layer and the oracles' runtime libraries go to a private prefix (they could break /).
 # libtinyexr1d is also what astc-gpu-decode links for .exr output (it needs only libz.so.1 and
-# libstdc++ from the system, like libpng16-16).
+# libstdc++ from the system, like libpng16-16). astc-gpu-decode links libpng16.so.16 for 16-bit
+# .png output: libpng16-16 below carries it (whether the device image has its own is not relied on).
 mkdir -p .gl/extra
 (cd .gl/extra && apt-get $o download vulkan-validationlayers libnvtt2 libsquish0 libgomp1 libastcenc3d astcenc libtinyexr1d libstb0 libtiff6 \
   libjpeg62-turbo libpng16-16 libwebp7 libzstd1 liblzma5 libjbig0 libdeflate0 liblerc4 >/dev/null)

@@ -9,6 +9,10 @@
 // sample .dds, every BC1-BC5 format in raw mode, ASTC incl. error blocks and stacked slices. DX10
 // .dds headers with the BC6H/BC7 DXGI codes (parser level) and malformed DX10 headers (exit code 3);
 // BC6H and BC7 end to end (DX10 .dds to .exr/.png, raw mode) against lavapipe's native decode.
+// .pkm and KTX 1.1 parsers (every format code / glInternalFormat, both KTX byte orders, arrays,
+// cube maps, mips, 3D, every truncation and header byte), malformed .pkm/.ktx through the CLI
+// (exit code 3), the 16-bit PNG writer read back with stbi_load_16; the ETC2/EAC end-to-end case
+// is hidden ([.][etc-pending]) until those decoders are implemented.
 // The CLI uses its own device (validation is checked by the other tests).
 #include <catch2/catch.hpp>
 
@@ -30,6 +34,9 @@
 #include "astc_file.h"  // src/cli: the parsers are also tested directly
 #include "dds.h"
 #include "gpu/gpu_fixture.h"
+#include "image_write.h"  // the 16-bit PNG writer is tested directly
+#include "ktx.h"
+#include "pkm.h"
 #include "oracles/astc_expected.h"
 #include "oracles/astcenc_oracle.h"
 #include "oracles/exact_model.h"
@@ -1233,4 +1240,630 @@ TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's nat
         CHECK(mismatches == 0);
     }
     dev->close_and_check();
+}
+
+// ---- .pkm and KTX 1.1 inputs, 16-bit PNG output (issue 6) -------------------------------------
+
+namespace {
+
+void put_u16_be(std::vector<uint8_t>& bytes, size_t at, uint32_t v) {
+    bytes.at(at) = uint8_t(v >> 8);
+    bytes.at(at + 1) = uint8_t(v);
+}
+
+// A .pkm file written field by field (etcpack's layout: "PKM ", version, then big-endian format
+// code, padded width/height, active width/height), followed by `data`.
+std::vector<uint8_t> pkm_bytes(const char* version, uint32_t code, uint32_t padded_w, uint32_t padded_h,
+                               uint32_t w, uint32_t h, const std::vector<uint8_t>& data) {
+    std::vector<uint8_t> bytes(16, 0);
+    bytes[0] = 'P', bytes[1] = 'K', bytes[2] = 'M', bytes[3] = ' ';
+    bytes[4] = uint8_t(version[0]), bytes[5] = uint8_t(version[1]);
+    put_u16_be(bytes, 6, code);
+    put_u16_be(bytes, 8, padded_w);
+    put_u16_be(bytes, 10, padded_h);
+    put_u16_be(bytes, 12, w);
+    put_u16_be(bytes, 14, h);
+    bytes.insert(bytes.end(), data.begin(), data.end());
+    return bytes;
+}
+
+// etcpack's format codes and the texdec format each must decode as, written here independently
+// of src/cli/pkm.cpp.
+struct PkmCase {
+    uint32_t code;
+    texdec_format format;
+    uint32_t block_bytes;
+};
+constexpr PkmCase kPkmCases[] = {
+    {0, TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, 8},    {1, TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, 8},
+    {3, TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, 16}, {4, TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM, 8},
+    {5, TEXDEC_FORMAT_EAC_R11_UNORM, 8},        {6, TEXDEC_FORMAT_EAC_R11G11_UNORM, 16},
+    {7, TEXDEC_FORMAT_EAC_R11_SNORM, 8},        {8, TEXDEC_FORMAT_EAC_R11G11_SNORM, 16},
+    {9, TEXDEC_FORMAT_ETC2_R8G8B8_SRGB, 8},     {10, TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, 16},
+    {11, TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB, 8},
+};
+
+// A KTX 1.1 file written field by field (Khronos KTX 1.1 spec: identifier, 13 UInt32 fields in
+// the file's byte order, key/value data, then per mip level a UInt32 imageSize and the data).
+struct KtxHeader {
+    uint32_t gl_internal_format;
+    uint32_t width, height;
+    uint32_t depth = 0;
+    uint32_t array_elements = 0;
+    uint32_t faces = 1;
+    uint32_t mip_levels = 1;
+    uint32_t gl_type = 0;
+    uint32_t endianness = 0x04030201;
+};
+
+struct KtxLevel {
+    uint32_t image_size;
+    std::vector<uint8_t> data;  // written after imageSize as is (padding included by the caller)
+};
+
+void put_u32_order(std::vector<uint8_t>& bytes, size_t at, uint32_t v, bool big_endian) {
+    for (int i = 0; i < 4; ++i) bytes.at(at + i) = uint8_t(v >> (big_endian ? 24 - 8 * i : 8 * i));
+}
+
+std::vector<uint8_t> ktx_bytes(const KtxHeader& h, const std::vector<KtxLevel>& levels, bool big_endian,
+                               const std::vector<uint8_t>& key_values = {}) {
+    static constexpr uint8_t kId[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+    std::vector<uint8_t> bytes(kId, kId + 12);
+    bytes.resize(64, 0);
+    const uint32_t fields[13] = {h.endianness, h.gl_type, 1, 0, h.gl_internal_format, 0x1908 /* GL_RGBA */,
+                                 h.width, h.height, h.depth, h.array_elements, h.faces, h.mip_levels,
+                                 uint32_t(key_values.size())};
+    for (int i = 0; i < 13; ++i) put_u32_order(bytes, 12 + 4 * size_t(i), fields[i], big_endian);
+    bytes.insert(bytes.end(), key_values.begin(), key_values.end());
+    for (const KtxLevel& level : levels) {
+        const size_t at = bytes.size();
+        bytes.resize(at + 4);
+        put_u32_order(bytes, at, level.image_size, big_endian);
+        bytes.insert(bytes.end(), level.data.begin(), level.data.end());
+    }
+    return bytes;
+}
+
+// A KTXorientation pair: keyAndValueByteSize, "KTXorientation\0S=r,T=d\0", padding to 4.
+std::vector<uint8_t> ktx_orientation_kv(bool big_endian) {
+    const char text[] = "KTXorientation\0S=r,T=d";  // + the implicit terminating NUL
+    std::vector<uint8_t> kv(4, 0);
+    put_u32_order(kv, 0, uint32_t(sizeof text), big_endian);
+    kv.insert(kv.end(), text, text + sizeof text);
+    while (kv.size() % 4) kv.push_back(0);
+    return kv;
+}
+
+// glInternalFormat values of the GL registry (glext.h / gl2ext.h), with the texdec format each
+// must decode as, written here independently of src/cli/ktx.cpp.
+struct KtxCase {
+    uint32_t gl;
+    const char* gl_name;
+    texdec_format format;
+};
+constexpr KtxCase kKtxCases[] = {
+    {0x8D64, "GL_ETC1_RGB8_OES", TEXDEC_FORMAT_ETC2_R8G8B8_UNORM},
+    {0x9270, "GL_COMPRESSED_R11_EAC", TEXDEC_FORMAT_EAC_R11_UNORM},
+    {0x9271, "GL_COMPRESSED_SIGNED_R11_EAC", TEXDEC_FORMAT_EAC_R11_SNORM},
+    {0x9272, "GL_COMPRESSED_RG11_EAC", TEXDEC_FORMAT_EAC_R11G11_UNORM},
+    {0x9273, "GL_COMPRESSED_SIGNED_RG11_EAC", TEXDEC_FORMAT_EAC_R11G11_SNORM},
+    {0x9274, "GL_COMPRESSED_RGB8_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8_UNORM},
+    {0x9275, "GL_COMPRESSED_SRGB8_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8_SRGB},
+    {0x9276, "GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM},
+    {0x9277, "GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB},
+    {0x9278, "GL_COMPRESSED_RGBA8_ETC2_EAC", TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM},
+    {0x9279, "GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC", TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB},
+    {0x83F0, "GL_COMPRESSED_RGB_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGB_UNORM},
+    {0x83F1, "GL_COMPRESSED_RGBA_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGBA_UNORM},
+    {0x83F2, "GL_COMPRESSED_RGBA_S3TC_DXT3_EXT", TEXDEC_FORMAT_BC2_UNORM},
+    {0x83F3, "GL_COMPRESSED_RGBA_S3TC_DXT5_EXT", TEXDEC_FORMAT_BC3_UNORM},
+    {0x8C4C, "GL_COMPRESSED_SRGB_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGB_SRGB},
+    {0x8C4D, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGBA_SRGB},
+    {0x8C4E, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT", TEXDEC_FORMAT_BC2_SRGB},
+    {0x8C4F, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT", TEXDEC_FORMAT_BC3_SRGB},
+    {0x8DBB, "GL_COMPRESSED_RED_RGTC1", TEXDEC_FORMAT_BC4_UNORM},
+    {0x8DBC, "GL_COMPRESSED_SIGNED_RED_RGTC1", TEXDEC_FORMAT_BC4_SNORM},
+    {0x8DBD, "GL_COMPRESSED_RG_RGTC2", TEXDEC_FORMAT_BC5_UNORM},
+    {0x8DBE, "GL_COMPRESSED_SIGNED_RG_RGTC2", TEXDEC_FORMAT_BC5_SNORM},
+    {0x8E8C, "GL_COMPRESSED_RGBA_BPTC_UNORM", TEXDEC_FORMAT_BC7_UNORM},
+    {0x8E8D, "GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM", TEXDEC_FORMAT_BC7_SRGB},
+    {0x8E8E, "GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT", TEXDEC_FORMAT_BC6H_SFLOAT},
+    {0x8E8F, "GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT", TEXDEC_FORMAT_BC6H_UFLOAT},
+    {0x93B0, "GL_COMPRESSED_RGBA_ASTC_4x4_KHR", TEXDEC_FORMAT_ASTC_4x4_UNORM},
+    {0x93B4, "GL_COMPRESSED_RGBA_ASTC_6x6_KHR", TEXDEC_FORMAT_ASTC_6x6_UNORM},
+    {0x93B8, "GL_COMPRESSED_RGBA_ASTC_10x5_KHR", TEXDEC_FORMAT_ASTC_10x5_UNORM},
+    {0x93BD, "GL_COMPRESSED_RGBA_ASTC_12x12_KHR", TEXDEC_FORMAT_ASTC_12x12_UNORM},
+    {0x93D0, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR", TEXDEC_FORMAT_ASTC_4x4_SRGB},
+    {0x93D7, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x8_KHR", TEXDEC_FORMAT_ASTC_8x8_SRGB},
+    {0x93DD, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR", TEXDEC_FORMAT_ASTC_12x12_SRGB},
+    {0x93C0, "GL_COMPRESSED_RGBA_ASTC_3x3x3_OES", TEXDEC_FORMAT_ASTC_3x3x3_UNORM},
+    {0x93C9, "GL_COMPRESSED_RGBA_ASTC_6x6x6_OES", TEXDEC_FORMAT_ASTC_6x6x6_UNORM},
+    {0x93E0, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_3x3x3_OES", TEXDEC_FORMAT_ASTC_3x3x3_SRGB},
+    {0x93E9, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x6x6_OES", TEXDEC_FORMAT_ASTC_6x6x6_SRGB},
+};
+
+uint32_t blocks_bytes(texdec_format format, uint32_t w, uint32_t h, uint32_t d) {
+    uint64_t size = 0;
+    REQUIRE(texdec_encoded_size(format, w, h, d, &size) == TEXDEC_SUCCESS);
+    return uint32_t(size);
+}
+
+}  // namespace
+
+TEST_CASE(".pkm parser: every format code and version, extents, truncations, header mutations", "[cli][pkm]") {
+    for (const PkmCase& c : kPkmCases) {
+        INFO("format code " << c.code);
+        // 21x13 active, 24x16 padded: 6x4 blocks.
+        const std::vector<uint8_t> blocks = random_bytes(6 * 4 * c.block_bytes, c.code);
+        const std::vector<uint8_t> file = pkm_bytes("20", c.code, 24, 16, 21, 13, blocks);
+        const pkm::ParseResult parsed = pkm::parse(file);
+        if (const auto* e = std::get_if<pkm::Error>(&parsed)) FAIL(e->message);
+        const pkm::Texture& tex = std::get<pkm::Texture>(parsed);
+        CHECK(tex.format == c.format);
+        CHECK((tex.version == 20 && tex.format_code == c.code));
+        CHECK((tex.width == 21 && tex.height == 13 && tex.padded_width == 24 && tex.padded_height == 16));
+        CHECK((tex.data_offset == 16 && tex.data_size == blocks.size() && tex.trailing_bytes == 0));
+        CHECK(tex.container_format.rfind("PKM 20 format " + std::to_string(c.code) + " (", 0) == 0);
+        // Every shorter file: TooSmall below 16 bytes, Truncated from 16 on (exact-size copies for ASan).
+        for (size_t size = 0; size < file.size(); ++size) {
+            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
+            const auto r = pkm::parse(part);
+            REQUIRE(std::holds_alternative<pkm::Error>(r));
+            CHECK(std::get<pkm::Error>(r).code == (size < 16 ? pkm::ErrorCode::TooSmall : pkm::ErrorCode::Truncated));
+        }
+    }
+    const std::vector<uint8_t> etc1_blocks = random_bytes(8 * 2 * 2, 1);
+    // Version "10": ETC1, format field 0; anything else there is refused.
+    {
+        const auto r = pkm::parse(pkm_bytes("10", 0, 8, 8, 5, 7, etc1_blocks));
+        REQUIRE(std::holds_alternative<pkm::Texture>(r));
+        const auto& t = std::get<pkm::Texture>(r);
+        CHECK((t.format == TEXDEC_FORMAT_ETC2_R8G8B8_UNORM && t.version == 10 && t.width == 5 && t.height == 7));
+        const auto bad = pkm::parse(pkm_bytes("10", 1, 8, 8, 5, 7, etc1_blocks));
+        REQUIRE(std::holds_alternative<pkm::Error>(bad));
+        CHECK(std::get<pkm::Error>(bad).code == pkm::ErrorCode::BadHeader);
+    }
+    // Big-endian extents: 0x0115 x 0x0204 (277 x 516) active, 280 x 516 padded.
+    {
+        const std::vector<uint8_t> big(size_t(70) * 129 * 8, 0);
+        const auto r = pkm::parse(pkm_bytes("20", 1, 280, 516, 277, 516, big));
+        REQUIRE(std::holds_alternative<pkm::Texture>(r));
+        CHECK((std::get<pkm::Texture>(r).width == 277 && std::get<pkm::Texture>(r).height == 516));
+    }
+    struct Bad {
+        std::vector<uint8_t> bytes;
+        pkm::ErrorCode code;
+        const char* message;
+    };
+    const Bad bad[] = {
+        {pkm_bytes("30", 1, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::BadVersion, "neither \"10\" nor \"20\""},
+        {pkm_bytes("2 ", 1, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::BadVersion, "neither \"10\" nor \"20\""},
+        {pkm_bytes("20", 2, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::UnknownFormat, "RGBA_NO_MIPMAPS_OLD"},
+        {pkm_bytes("20", 12, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::UnknownFormat, "unknown PKM format code 12"},
+        {pkm_bytes("20", 0x100, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::UnknownFormat, "unknown PKM format code 256"},
+        {pkm_bytes("20", 1, 8, 8, 0, 8, etc1_blocks), pkm::ErrorCode::InvalidExtent, "zero dimension"},
+        {pkm_bytes("20", 1, 8, 8, 8, 0, etc1_blocks), pkm::ErrorCode::InvalidExtent, "zero dimension"},
+        {pkm_bytes("20", 1, 12, 8, 8, 8, etc1_blocks), pkm::ErrorCode::BadHeader, "rounded up"},
+        {pkm_bytes("20", 1, 8, 7, 8, 7, etc1_blocks), pkm::ErrorCode::BadHeader, "rounded up"},
+        {pkm_bytes("20", 3, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::Truncated, "truncated"},
+        {pkm_bytes("PK", 1, 8, 8, 8, 8, etc1_blocks), pkm::ErrorCode::BadVersion, "neither"},
+    };
+    for (const Bad& b : bad) {
+        INFO(b.message);
+        const auto r = pkm::parse(b.bytes);
+        REQUIRE(std::holds_alternative<pkm::Error>(r));
+        CHECK(std::get<pkm::Error>(r).code == b.code);
+        CHECK(std::get<pkm::Error>(r).message.find(b.message) != std::string::npos);
+    }
+    std::vector<uint8_t> magic = pkm_bytes("20", 1, 8, 8, 8, 8, etc1_blocks);
+    magic[3] = '2';
+    CHECK(!pkm::has_magic(magic));
+    REQUIRE(std::holds_alternative<pkm::Error>(pkm::parse(magic)));
+    CHECK(std::get<pkm::Error>(pkm::parse(magic)).code == pkm::ErrorCode::BadMagic);
+    // Trailing bytes are counted, not an error.
+    std::vector<uint8_t> longer = pkm_bytes("20", 1, 8, 8, 8, 8, etc1_blocks);
+    longer.resize(longer.size() + 3);
+    REQUIRE(std::holds_alternative<pkm::Texture>(pkm::parse(longer)));
+    CHECK(std::get<pkm::Texture>(pkm::parse(longer)).trailing_bytes == 3);
+    // Every value of every header byte: a texture whose blocks lie in the file, or an error with a message.
+    const std::vector<uint8_t> file = pkm_bytes("20", 6, 12, 8, 9, 5, random_bytes(3 * 2 * 16, 2));
+    for (size_t at = 0; at < 16; ++at)
+        for (unsigned v = 0; v < 256; ++v) {
+            std::vector<uint8_t> m = file;
+            m[at] = uint8_t(v);
+            const auto p = pkm::parse(m);
+            if (const auto* e = std::get_if<pkm::Error>(&p)) {
+                CHECK(!e->message.empty());
+            } else {
+                const auto& t = std::get<pkm::Texture>(p);
+                CHECK(t.data_offset + t.data_size + t.trailing_bytes == m.size());
+                CHECK(blocks_bytes(t.format, t.width, t.height, 1) == t.data_size);
+            }
+        }
+}
+
+TEST_CASE("KTX parser: every glInternalFormat, both byte orders, key/value data, mips, arrays, cube maps, 3D",
+          "[cli][ktx]") {
+    for (const bool big : {false, true}) {
+        INFO((big ? "big-endian" : "little-endian"));
+        for (const KtxCase& c : kKtxCases) {
+            INFO(c.gl_name);
+            texdec_format_info info{};
+            REQUIRE(texdec_format_get_info(c.format, &info) == TEXDEC_SUCCESS);
+            const bool is3d = info.block_depth > 1;
+            // 37x21 (x5 for a 3D footprint) with 3 mip levels, after a KTXorientation pair.
+            const uint32_t d = is3d ? 5 : 0, dd = is3d ? 5 : 1;
+            std::vector<KtxLevel> levels;
+            for (uint32_t l = 0; l < 3; ++l) {
+                const uint32_t size = blocks_bytes(c.format, std::max(1u, 37u >> l), std::max(1u, 21u >> l),
+                                                   std::max(1u, dd >> l));
+                levels.push_back({size, random_bytes(size, c.gl + l)});
+            }
+            const std::vector<uint8_t> kv = ktx_orientation_kv(big);
+            const std::vector<uint8_t> file = ktx_bytes({c.gl, 37, 21, d, 0, 1, 3}, levels, big, kv);
+            const ktx::ParseResult parsed = ktx::parse(file);
+            if (const auto* e = std::get_if<ktx::Error>(&parsed)) FAIL(e->message);
+            const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
+            CHECK(tex.format == c.format);
+            CHECK(tex.big_endian == big);
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "0x%04X", c.gl);
+            CHECK(tex.container_format == std::string("glInternalFormat ") + hex + " (" + c.gl_name + ")");
+            CHECK((tex.width == 37 && tex.height == 21 && tex.depth == dd && tex.is_volume == is3d));
+            CHECK((tex.mip_levels == 3 && tex.layers == 1 && !tex.is_cube && tex.key_value_bytes == kv.size()));
+            REQUIRE(tex.surfaces.size() == 3);
+            size_t offset = 64 + kv.size();
+            for (uint32_t l = 0; l < 3; ++l) {
+                const ktx::Surface& s = tex.surface(0, l);
+                CHECK((s.width == std::max(1u, 37u >> l) && s.height == std::max(1u, 21u >> l) &&
+                       s.depth == std::max(1u, dd >> l)));
+                CHECK((s.offset == offset + 4 && s.size == levels[l].data.size()));
+                offset += 4 + levels[l].data.size();
+            }
+            CHECK(tex.trailing_bytes == 0);
+            // Every shorter file: TooSmall below 64 bytes, else Truncated (exact-size copies for ASan).
+            if (c.gl == 0x9272 || c.gl == 0x8D64 || c.gl == 0x93C0)
+                for (size_t size = 0; size < file.size(); ++size) {
+                    const std::vector<uint8_t> part(file.begin(), file.begin() + size);
+                    const auto r = ktx::parse(part);
+                    REQUIRE(std::holds_alternative<ktx::Error>(r));
+                    CHECK(std::get<ktx::Error>(r).code ==
+                          (size < 64 ? ktx::ErrorCode::TooSmall : ktx::ErrorCode::Truncated));
+                }
+        }
+        const uint32_t r11 = 0x9270, rg11 = 0x9273;
+        // numberOfMipmapLevels 0: level 0 only.
+        {
+            const auto r = ktx::parse(ktx_bytes({r11, 8, 8, 0, 0, 1, 0}, {{32, random_bytes(32, 1)}}, big));
+            REQUIRE(std::holds_alternative<ktx::Texture>(r));
+            CHECK(std::get<ktx::Texture>(r).mip_levels == 1);
+        }
+        // An array of 3 elements, 2 mip levels: imageSize is the whole level (all elements).
+        {
+            const uint32_t l0 = 3 * 4 * 2 * 16, l1 = 3 * 2 * 1 * 16;  // 13x5 and 6x2, RG11
+            const auto r = ktx::parse(ktx_bytes({rg11, 13, 5, 0, 3, 1, 2},
+                                                {{l0, random_bytes(l0, 2)}, {l1, random_bytes(l1, 3)}}, big));
+            if (const auto* e = std::get_if<ktx::Error>(&r)) FAIL(e->message);
+            const ktx::Texture& t = std::get<ktx::Texture>(r);
+            CHECK((t.layers == 3 && t.array_elements == 3 && t.mip_levels == 2 && !t.is_cube));
+            CHECK((t.surface(0, 0).offset == 68 && t.surface(1, 0).offset == 68 + 128 && t.surface(2, 0).offset == 68 + 256));
+            CHECK((t.surface(0, 1).offset == 68 + l0 + 4 && t.surface(2, 1).offset == 68 + l0 + 4 + 64));
+            CHECK((t.surface(2, 1).width == 6 && t.surface(2, 1).height == 2 && t.surface(2, 1).size == 32));
+            // imageSize of one element instead of the level: refused, named.
+            const auto wrong = ktx::parse(ktx_bytes({rg11, 13, 5, 0, 3, 1, 2},
+                                                    {{l0 / 3, random_bytes(l0, 2)}, {l1, random_bytes(l1, 3)}}, big));
+            REQUIRE(std::holds_alternative<ktx::Error>(wrong));
+            CHECK(std::get<ktx::Error>(wrong).code == ktx::ErrorCode::BadImageSize);
+            CHECK(std::get<ktx::Error>(wrong).message.find("imageSize of mip level 0 is 128") != std::string::npos);
+        }
+        // A cube map (not an array): imageSize is one face; 6 layers.
+        {
+            const uint32_t face = 2 * 2 * 8;  // 8x8 R11
+            const auto r = ktx::parse(ktx_bytes({r11, 8, 8, 0, 0, 6, 1}, {{face, random_bytes(6 * face, 4)}}, big));
+            if (const auto* e = std::get_if<ktx::Error>(&r)) FAIL(e->message);
+            const ktx::Texture& t = std::get<ktx::Texture>(r);
+            CHECK((t.is_cube && t.layers == 6 && t.surface(5, 0).offset == 68 + 5 * face && t.surface(5, 0).size == face));
+            const auto whole = ktx::parse(ktx_bytes({r11, 8, 8, 0, 0, 6, 1}, {{6 * face, random_bytes(6 * face, 4)}}, big));
+            REQUIRE(std::holds_alternative<ktx::Error>(whole));
+            CHECK(std::get<ktx::Error>(whole).code == ktx::ErrorCode::BadImageSize);
+        }
+        // A cube map array of 2: imageSize is the whole level (12 faces).
+        {
+            const uint32_t face = 2 * 2 * 8;
+            const auto r = ktx::parse(ktx_bytes({r11, 8, 8, 0, 2, 6, 1}, {{12 * face, random_bytes(12 * face, 5)}}, big));
+            if (const auto* e = std::get_if<ktx::Error>(&r)) FAIL(e->message);
+            const ktx::Texture& t = std::get<ktx::Texture>(r);
+            CHECK((t.is_cube && t.layers == 12 && t.surface(11, 0).offset == 68 + 11 * face));
+        }
+        // A 3D ETC2 texture: every slice of level 0 is one surface.
+        {
+            const uint32_t size = 2 * 2 * 3 * 8;  // 5x7x3 ETC2 RGB
+            const auto r = ktx::parse(ktx_bytes({0x9274, 5, 7, 3, 0, 1, 1}, {{size, random_bytes(size, 6)}}, big));
+            if (const auto* e = std::get_if<ktx::Error>(&r)) FAIL(e->message);
+            const ktx::Texture& t = std::get<ktx::Texture>(r);
+            CHECK((t.is_volume && t.depth == 3 && t.surface(0, 0).depth == 3 && t.surface(0, 0).size == size));
+        }
+        // Malformed headers: each refused with its error code and a message naming it.
+        struct Bad {
+            const char* name;
+            std::vector<uint8_t> bytes;
+            ktx::ErrorCode code;
+            const char* message;
+        };
+        const std::vector<KtxLevel> one = {{32, random_bytes(32, 7)}};  // 8x8 R11
+        KtxHeader endian{r11, 8, 8};
+        endian.endianness = 0x04030202;
+        KtxHeader uncompressed{0x8058 /* GL_RGBA8 */, 8, 8};
+        uncompressed.gl_type = 0x1401;  // GL_UNSIGNED_BYTE
+        const Bad bad[] = {
+            {"wrong endianness", ktx_bytes(endian, one, big), ktx::ErrorCode::BadEndianness, "endianness field is 0x"},
+            {"uncompressed", ktx_bytes(uncompressed, one, big), ktx::ErrorCode::NotCompressed, "glType is 0x1401"},
+            {"unknown internal format", ktx_bytes({0x8C00, 8, 8}, one, big), ktx::ErrorCode::UnknownInternalFormat,
+             "unknown glInternalFormat 0x8C00"},
+            {"1D", ktx_bytes({r11, 8, 0}, one, big), ktx::ErrorCode::UnsupportedLayout, "1D texture"},
+            {"width 0", ktx_bytes({r11, 0, 8}, one, big), ktx::ErrorCode::InvalidExtent, "pixelWidth is 0"},
+            {"3 faces", ktx_bytes({r11, 8, 8, 0, 0, 3}, one, big), ktx::ErrorCode::UnsupportedLayout,
+             "numberOfFaces is 3"},
+            {"3D array", ktx_bytes({r11, 8, 8, 2, 2}, one, big), ktx::ErrorCode::UnsupportedLayout, "3D texture arrays"},
+            {"3D cube", ktx_bytes({r11, 8, 8, 2, 0, 6}, one, big), ktx::ErrorCode::UnsupportedLayout, "cube map with"},
+            {"non-square cube", ktx_bytes({r11, 8, 4, 0, 0, 6}, one, big), ktx::ErrorCode::UnsupportedLayout,
+             "not square"},
+            {"too many mips", ktx_bytes({r11, 8, 8, 0, 0, 1, 5}, one, big), ktx::ErrorCode::InvalidExtent,
+             "numberOfMipmapLevels 5 exceeds the 4 levels"},
+            {"absurd extent", ktx_bytes({r11, 1u << 21, 8}, one, big), ktx::ErrorCode::InvalidExtent, "absurd"},
+            {"wrong imageSize", ktx_bytes({r11, 8, 8}, {{33, random_bytes(36, 7)}}, big), ktx::ErrorCode::BadImageSize,
+             "imageSize of mip level 0 is 33, but 8x8x1 of eac-r11-unorm needs 32 bytes"},
+            {"missing mip level", ktx_bytes({r11, 8, 8, 0, 0, 1, 2}, one, big), ktx::ErrorCode::Truncated,
+             "before the imageSize of mip level 1"},
+            {"key/value data past the end", ktx_bytes({r11, 8, 8}, {}, big, std::vector<uint8_t>(4, 0)),
+             ktx::ErrorCode::Truncated, "imageSize of mip level 0"},
+        };
+        for (const Bad& b : bad) {
+            INFO(b.name);
+            const auto r = ktx::parse(b.bytes);
+            REQUIRE(std::holds_alternative<ktx::Error>(r));
+            CHECK(std::get<ktx::Error>(r).code == b.code);
+            INFO(std::get<ktx::Error>(r).message);
+            CHECK(std::get<ktx::Error>(r).message.find(b.message) != std::string::npos);
+        }
+        // bytesOfKeyValueData past the end of the file.
+        std::vector<uint8_t> kv_past = ktx_bytes({r11, 8, 8}, one, big);
+        put_u32_order(kv_past, 60, 1000, big);
+        REQUIRE(std::holds_alternative<ktx::Error>(ktx::parse(kv_past)));
+        CHECK(std::get<ktx::Error>(ktx::parse(kv_past)).code == ktx::ErrorCode::Truncated);
+        CHECK(std::get<ktx::Error>(ktx::parse(kv_past)).message.find("bytesOfKeyValueData 1000") != std::string::npos);
+        // Trailing bytes are counted, not an error.
+        std::vector<uint8_t> longer = ktx_bytes({r11, 8, 8}, one, big);
+        longer.resize(longer.size() + 5);
+        REQUIRE(std::holds_alternative<ktx::Texture>(ktx::parse(longer)));
+        CHECK(std::get<ktx::Texture>(ktx::parse(longer)).trailing_bytes == 5);
+    }
+    // Every value of every header byte of a mipmapped array file: a texture whose surfaces lie in
+    // the file, or an error with a message; a changed identifier byte is BadMagic.
+    const std::vector<uint8_t> file =
+        ktx_bytes({0x9272, 9, 6, 0, 2, 1, 2}, {{2 * 3 * 2 * 16, random_bytes(192, 8)}, {2 * 1 * 1 * 16, random_bytes(32, 9)}},
+                  false);
+    REQUIRE(std::holds_alternative<ktx::Texture>(ktx::parse(file)));
+    for (size_t at = 0; at < 64; ++at)
+        for (unsigned v = 0; v < 256; ++v) {
+            std::vector<uint8_t> m = file;
+            m[at] = uint8_t(v);
+            const auto p = ktx::parse(m);
+            if (const auto* e = std::get_if<ktx::Error>(&p)) {
+                CHECK(!e->message.empty());
+                if (at < 12 && v != file[at]) CHECK(e->code == ktx::ErrorCode::BadMagic);
+            } else {
+                const auto& t = std::get<ktx::Texture>(p);
+                REQUIRE(t.surfaces.size() == size_t(t.layers) * t.mip_levels);
+                for (const ktx::Surface& s : t.surfaces) {
+                    CHECK(s.offset + s.size <= m.size());
+                    CHECK(blocks_bytes(t.format, s.width, s.height, s.depth) == s.size);
+                }
+            }
+        }
+}
+
+TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message naming the problem", "[cli][pkm][ktx]") {
+    const std::vector<uint8_t> r11_blocks = random_bytes(32, 10);  // 8x8 R11
+    struct Case {
+        const char* name;
+        std::vector<uint8_t> bytes;
+        const char* message;
+    };
+    std::vector<uint8_t> truncated_pkm = pkm_bytes("20", 5, 8, 8, 8, 8, r11_blocks);
+    truncated_pkm.resize(30);
+    std::vector<uint8_t> truncated_ktx = ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false);
+    truncated_ktx.resize(truncated_ktx.size() - 1);
+    KtxHeader endian{0x9270, 8, 8};
+    endian.endianness = 0x01020305;
+    const std::vector<uint8_t> ktx_header = ktx_bytes({0x9270, 8, 8}, {}, false);
+    const Case cases[] = {
+        {"pkm header cut short", std::vector<uint8_t>{'P', 'K', 'M', ' ', '2', '0', 0, 5}, "shorter than the 16-byte PKM header"},
+        {"pkm version", pkm_bytes("21", 5, 8, 8, 8, 8, r11_blocks), "neither \"10\" nor \"20\""},
+        {"pkm format", pkm_bytes("20", 42, 8, 8, 8, 8, r11_blocks), "unknown PKM format code 42"},
+        {"pkm padded extent", pkm_bytes("20", 5, 16, 8, 8, 8, r11_blocks), "rounded up to whole 4x4 blocks"},
+        {"pkm zero extent", pkm_bytes("20", 5, 8, 0, 8, 0, r11_blocks), "zero dimension"},
+        {"pkm truncated", truncated_pkm, "truncated"},
+        {"ktx header cut short", std::vector<uint8_t>(ktx_header.begin(), ktx_header.begin() + 40),
+         "shorter than the 64-byte KTX header"},
+        {"ktx endianness", ktx_bytes(endian, {{32, r11_blocks}}, false), "endianness field is 0x"},
+        {"ktx unknown internal format", ktx_bytes({0x1234, 8, 8}, {{32, r11_blocks}}, true),
+         "unknown glInternalFormat 0x1234"},
+        {"ktx imageSize", ktx_bytes({0x9270, 8, 8}, {{31, r11_blocks}}, false), "imageSize of mip level 0 is 31"},
+        {"ktx 1D", ktx_bytes({0x9270, 8, 0}, {{32, r11_blocks}}, false), "1D texture"},
+        {"ktx truncated", truncated_ktx, "truncated"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        const std::string in = temp_dir() + "/malformed.bin";
+        write_bytes(in, c.bytes);
+        CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/malformed.png") == 3);
+        INFO(last_stderr());
+        CHECK(last_stderr().find(c.message) != std::string::npos);
+    }
+    // --profile names the format of a .astc file only: a usage error with a .ktx or .pkm input.
+    const std::string ktx = temp_dir() + "/ok.ktx", pkm = temp_dir() + "/ok.pkm";
+    write_bytes(ktx, ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false));
+    write_bytes(pkm, pkm_bytes("20", 5, 8, 8, 8, 8, r11_blocks));
+    CHECK(run(kCli + " decode --profile srgb " + ktx + " " + temp_dir() + "/o.png") == 2);
+    CHECK(last_stderr().find("is a KTX file") != std::string::npos);
+    CHECK(run(kCli + " decode --profile srgb " + pkm + " " + temp_dir() + "/o.png") == 2);
+    CHECK(last_stderr().find("is a .pkm file") != std::string::npos);
+    // Unknown magic: the message lists every container.
+    write_bytes(temp_dir() + "/nothing.bin", std::vector<uint8_t>(64, 0x11));
+    CHECK(run(kCli + " decode " + temp_dir() + "/nothing.bin " + temp_dir() + "/o.png") == 3);
+    CHECK(last_stderr().find("a KTX 1.1 file (no AB 4B 54 58 20 31 31 BB identifier)") != std::string::npos);
+}
+
+TEST_CASE("16-bit PNG writer: R16/RG16 texels (UNORM as is, SNORM mapped) read back with stbi_load_16",
+          "[cli][png16]") {
+    constexpr uint32_t w = 7, h = 3, d = 2;  // 2 slices, stacked
+    const std::vector<uint8_t> texels = random_bytes(size_t(w) * h * d * 4, 11);
+    for (const VkFormat format : {VK_FORMAT_R16_UNORM, VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_UNORM,
+                                  VK_FORMAT_R16G16_SNORM}) {
+        INFO("VkFormat " << int(format));
+        const bool two = format == VK_FORMAT_R16G16_UNORM || format == VK_FORMAT_R16G16_SNORM;
+        const bool snorm = format == VK_FORMAT_R16_SNORM || format == VK_FORMAT_R16G16_SNORM;
+        const size_t channels = two ? 2 : 1;
+        std::vector<uint8_t> in(texels.begin(), texels.begin() + size_t(w) * h * d * channels * 2);
+        // The SNORM extremes: -32768 and -32767 both map to 0, 0 to 32768, 32767 to 65535.
+        const uint16_t extremes[4] = {0x8000, 0x8001, 0x0000, 0x7FFF};
+        for (int i = 0; i < 4; ++i) in[2 * i] = uint8_t(extremes[i]), in[2 * i + 1] = uint8_t(extremes[i] >> 8);
+        const std::string path = temp_dir() + "/w16.png";
+        std::remove(path.c_str());
+        REQUIRE(image_write::png_supports(format));
+        const image_write::WriteResult result = image_write::write_png(path, {in, w, h, d, format}, snorm);
+        INFO(result.message);
+        REQUIRE(result.ok);
+        const std::vector<uint8_t> file = read_file(path);
+        REQUIRE(file.size() > 26);
+        CHECK(file[24] == 16);              // IHDR bit depth
+        CHECK(file[25] == (two ? 2 : 0));   // colour type: RGB or grey
+        int pw = 0, ph = 0, n = 0;
+        CHECK(stbi_is_16_bit(path.c_str()));
+        stbi_us* pixels = stbi_load_16(path.c_str(), &pw, &ph, &n, 0);
+        REQUIRE(pixels != nullptr);
+        CHECK((pw == int(w) && ph == int(h * d) && n == (two ? 3 : 1)));
+        size_t mismatches = 0;
+        for (size_t t = 0; t < size_t(w) * h * d; ++t)
+            for (size_t c = 0; c < size_t(n); ++c) {
+                uint16_t want = 0;  // blue of RG
+                if (c < channels) {
+                    const uint16_t raw = uint16_t(in[(t * channels + c) * 2] | in[(t * channels + c) * 2 + 1] << 8);
+                    if (snorm) {
+                        const int v = std::max(int(int16_t(raw)), -32767);  // -1..1 -> 0..65535, rounded
+                        want = uint16_t(std::lround((v + 32767) * 65535.0 / 65534.0));
+                    } else {
+                        want = raw;
+                    }
+                }
+                mismatches += pixels[t * n + c] != want;
+            }
+        auto value = [&](size_t k) { return pixels[k / channels * n + k % channels]; };  // k-th stored value
+        if (snorm) CHECK((value(0) == 0 && value(1) == 0 && value(2) == 32768 && value(3) == 65535));
+        stbi_image_free(pixels);
+        CHECK(mismatches == 0);
+    }
+}
+
+TEST_CASE("CLI: a big-endian KTX 1.1 BC7 array with mips and key/value data decodes level 0 of element 0 "
+          "as raw mode does", "[cli][gpu][ktx]") {
+    if (!cli_has_device()) return;
+    // 29x14, 2 array elements, 2 levels (29x14: 8x4 blocks, 14x7: 4x2 blocks).
+    const std::vector<uint8_t> l0 = random_bytes(2 * 8 * 4 * 16, test_seed() + 21);
+    const std::vector<uint8_t> l1 = random_bytes(2 * 4 * 2 * 16, test_seed() + 22);
+    const std::string ktx = temp_dir() + "/bc7.ktx", bin = temp_dir() + "/bc7e0.bin";
+    write_bytes(ktx, ktx_bytes({0x8E8C, 29, 14, 0, 2, 1, 2}, {{uint32_t(l0.size()), l0}, {uint32_t(l1.size()), l1}}, true,
+                               ktx_orientation_kv(true)));
+    write_bytes(bin, std::vector<uint8_t>(l0.begin(), l0.begin() + 8 * 4 * 16));  // element 0 of level 0
+    for (const char* out : {"png", "raw"}) {
+        INFO(out);
+        const std::string want_path = temp_dir() + "/bc7e0_want." + out, got_path = temp_dir() + "/bc7e0_got." + out;
+        std::remove(want_path.c_str());
+        std::remove(got_path.c_str());
+        REQUIRE(run(kCli + " decode --format bc7-unorm --extent 29x14 " + bin + " " + want_path) == 0);
+        const int code = run(kCli + " decode " + ktx + " " + got_path);
+        INFO(last_stderr());
+        REQUIRE(code == 0);
+        CHECK(last_stderr().find("2 mip level(s) and 2 array element(s); decoding level 0 of the first") !=
+              std::string::npos);
+        CHECK(last_stderr().find("decoded bc7-unorm 29x14x1") != std::string::npos);
+        if (std::string(out) == "png")
+            CHECK(load_png_rgba8(got_path, 29, 14) == load_png_rgba8(want_path, 29, 14));
+        else
+            CHECK(read_file(got_path) == read_file(want_path));
+    }
+}
+
+// End to end through the CLI: needs the ETC2/EAC decoders. Hidden ([.]) until they land: run with
+// `texdec_tests "[etc-pending]"`; when EAC and ETC2 are implemented, drop the "[.]" so ctest
+// registers it (it fails, never skips, while a format is missing).
+TEST_CASE("CLI: EAC .ktx/.pkm to 16-bit PNG equals the raw NATIVE decode; ETC2 .pkm/.ktx to PNG equals raw RGBA8",
+          "[.][etc-pending][cli][gpu][pkm][ktx]") {
+    if (!cli_has_device()) return;
+    constexpr uint32_t w = 29, h = 14, bx = 8, by = 4;  // partial last column and row
+    struct Fmt {
+        texdec_format format;
+        const char* name;
+        uint32_t gl, pkm_code, block_bytes;
+        bool png16;
+    };
+    const Fmt fmts[] = {
+        {TEXDEC_FORMAT_EAC_R11_UNORM, "eac-r11-unorm", 0x9270, 5, 8, true},
+        {TEXDEC_FORMAT_EAC_R11_SNORM, "eac-r11-snorm", 0x9271, 7, 8, true},
+        {TEXDEC_FORMAT_EAC_R11G11_UNORM, "eac-r11g11-unorm", 0x9272, 6, 16, true},
+        {TEXDEC_FORMAT_EAC_R11G11_SNORM, "eac-r11g11-snorm", 0x9273, 8, 16, true},
+        {TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, "etc2-r8g8b8-unorm", 0x9274, 1, 8, false},
+        {TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, "etc2-r8g8b8a8-srgb", 0x9279, 10, 16, false},
+    };
+    for (const Fmt& f : fmts) {
+        INFO(f.name);
+        REQUIRE(is_implemented(f.format));
+        const std::vector<uint8_t> blocks = random_bytes(size_t(bx) * by * f.block_bytes, test_seed() + f.gl);
+        const std::string bin = temp_dir() + "/etc.bin", raw = temp_dir() + "/etc.raw";
+        write_bytes(bin, blocks);
+        std::remove(raw.c_str());
+        const std::string output = f.png16 ? "native" : "rgba8";
+        const std::string cmd = kCli + " decode --output " + output + " --format " + f.name + " --extent 29x14 " + bin +
+                                " " + raw;
+        REQUIRE(run(cmd) == 0);
+        const std::vector<uint8_t> want = read_file(raw);
+        const size_t channels = f.png16 ? (f.block_bytes == 16 ? 2 : 1) : 4;
+        REQUIRE(want.size() == size_t(w) * h * channels * (f.png16 ? 2 : 1));
+        const bool snorm = f.format == TEXDEC_FORMAT_EAC_R11_SNORM || f.format == TEXDEC_FORMAT_EAC_R11G11_SNORM;
+        const std::string inputs[2] = {temp_dir() + "/etc.ktx", temp_dir() + "/etc.pkm"};
+        write_bytes(inputs[0], ktx_bytes({f.gl, w, h}, {{uint32_t(blocks.size()), blocks}}, false));
+        write_bytes(inputs[1], pkm_bytes("20", f.pkm_code, 32, 16, w, h, blocks));
+        for (const std::string& in : inputs) {
+            INFO(in);
+            const std::string png = temp_dir() + "/etc.png";
+            std::remove(png.c_str());
+            const int code = run(kCli + " decode --output " + output + " " + in + " " + png);
+            INFO(last_stderr());
+            REQUIRE(code == 0);
+            CHECK(last_stderr().find(std::string("decoded ") + f.name + " 29x14x1") != std::string::npos);
+            size_t mismatches = 0;
+            if (f.png16) {
+                int pw = 0, ph = 0, n = 0;
+                stbi_us* pixels = stbi_load_16(png.c_str(), &pw, &ph, &n, 0);
+                REQUIRE(pixels != nullptr);
+                REQUIRE((pw == int(w) && ph == int(h) && n == (channels == 2 ? 3 : 1)));
+                for (size_t t = 0; t < size_t(w) * h; ++t)
+                    for (size_t c = 0; c < size_t(n); ++c) {
+                        uint16_t expect = 0;
+                        if (c < channels) {
+                            const uint16_t v = uint16_t(want[(t * channels + c) * 2] | want[(t * channels + c) * 2 + 1] << 8);
+                            expect = snorm ? uint16_t(std::lround((std::max(int(int16_t(v)), -32767) + 32767) * 65535.0 / 65534.0))
+                                           : v;
+                        }
+                        mismatches += pixels[t * n + c] != expect;
+                    }
+                stbi_image_free(pixels);
+            } else {
+                const std::vector<uint8_t> got = load_png_rgba8(png, w, h);
+                for (size_t i = 0; i < want.size(); ++i) mismatches += got[i] != want[i];
+            }
+            CHECK(mismatches == 0);
+        }
+    }
 }

@@ -23,6 +23,8 @@
 
 #include <tinyexr.h>  // Debian's libtinyexr-dev: declarations only, the code is in libtinyexr.so
 
+#include <png.h>  // Debian's libpng-dev (libpng 1.6): 16-bit PNG, which stb_image_write cannot write
+
 namespace image_write {
 namespace {
 
@@ -33,6 +35,7 @@ struct PngLayout {
     bool is_signed;         // SNORM storage
     bool is_half;           // RGBA16F
     int png_channels;       // 1 grey, 3 RGB, 4 RGBA
+    bool png16 = false;     // written as a 16-bit PNG (libpng): R16 / RG16 (NATIVE EAC)
 };
 
 bool layout_for(VkFormat format, PngLayout& out) {
@@ -43,10 +46,10 @@ bool layout_for(VkFormat format, PngLayout& out) {
     case VK_FORMAT_R8_SNORM: out = {1, 1, true, false, 1}; return true;
     case VK_FORMAT_R8G8_UNORM: out = {2, 1, false, false, 3}; return true;
     case VK_FORMAT_R8G8_SNORM: out = {2, 1, true, false, 3}; return true;
-    case VK_FORMAT_R16_UNORM: out = {1, 2, false, false, 1}; return true;
-    case VK_FORMAT_R16_SNORM: out = {1, 2, true, false, 1}; return true;
-    case VK_FORMAT_R16G16_UNORM: out = {2, 2, false, false, 3}; return true;
-    case VK_FORMAT_R16G16_SNORM: out = {2, 2, true, false, 3}; return true;
+    case VK_FORMAT_R16_UNORM: out = {1, 2, false, false, 1, true}; return true;
+    case VK_FORMAT_R16_SNORM: out = {1, 2, true, false, 1, true}; return true;
+    case VK_FORMAT_R16G16_UNORM: out = {2, 2, false, false, 3, true}; return true;
+    case VK_FORMAT_R16G16_SNORM: out = {2, 2, true, false, 3, true}; return true;
     case VK_FORMAT_R16G16B16A16_SFLOAT: out = {4, 2, false, true, 4}; return true;
     default: return false;
     }
@@ -71,20 +74,19 @@ uint8_t unit_to_byte(float v) {
 
 // SNORM -> [0, 255]: -1 -> 0, 0 -> 128, +1 -> 255 (the most negative code acts as -1).
 uint8_t snorm8_to_byte(int8_t v) { return uint8_t(((std::max<int>(v, -127) + 127) * 255 + 127) / 254); }
-uint8_t snorm16_to_byte(int16_t v) {
-    return uint8_t(((std::max<int>(v, -32767) + 32767) * 255 + 32767) / 65534);
+// The same mapping to 16 bits: -1 -> 0, 0 -> 32768, +1 -> 65535 (-32768 acts as -1).
+uint16_t snorm16_to_u16(int16_t v) {
+    return uint16_t(((std::max<int>(v, -32767) + 32767) * int64_t(65535) + 32767) / 65534);
 }
-uint8_t unorm16_to_byte(uint16_t v) { return uint8_t((uint32_t(v) * 255 + 32767) / 65535); }
 
-// One channel of one texel as a PNG byte. `colour` is false for alpha (never sign-mapped).
+// One channel of one texel as a PNG byte (8-bit and half channels; 16-bit integer channels go to
+// the 16-bit writer). `colour` is false for alpha (never sign-mapped).
 uint8_t channel_to_byte(const uint8_t* p, const PngLayout& layout, bool signed_values, bool colour) {
     if (layout.is_half) {
         const float v = half_to_float(read_u16_le(p));
         return unit_to_byte(signed_values && colour ? (v + 1.0f) * 0.5f : v);
     }
-    if (layout.bytes_per_channel == 1) return layout.is_signed ? snorm8_to_byte(int8_t(p[0])) : p[0];
-    const uint16_t v = read_u16_le(p);
-    return layout.is_signed ? snorm16_to_byte(int16_t(v)) : unorm16_to_byte(v);
+    return layout.is_signed ? snorm8_to_byte(int8_t(p[0])) : p[0];
 }
 
 std::vector<uint8_t> to_png_pixels(const DecodedImage& image, size_t texel_count, const PngLayout& layout,
@@ -120,6 +122,80 @@ WriteResult write_file(const std::string& path, const uint8_t* data, size_t size
     return {true, {}};
 }
 
+// 16-bit PNG through libpng into memory. libpng reports errors by longjmp: the function that
+// calls setjmp holds no C++ object with a destructor, and the write callback turns bad_alloc
+// into png_error.
+struct PngMemory {
+    std::vector<uint8_t>* out;
+    char error[200];
+};
+
+void png_append(png_structp png, png_bytep data, size_t size) {
+    auto* memory = static_cast<PngMemory*>(png_get_io_ptr(png));
+    try {
+        memory->out->insert(memory->out->end(), data, data + size);
+    } catch (const std::bad_alloc&) {
+        png_error(png, "out of memory");
+    }
+}
+
+void png_flush(png_structp) {}
+
+[[noreturn]] void png_on_error(png_structp png, png_const_charp message) {
+    auto* memory = static_cast<PngMemory*>(png_get_error_ptr(png));
+    std::snprintf(memory->error, sizeof memory->error, "%s", message);
+    png_longjmp(png, 1);
+}
+
+void png_on_warning(png_structp, png_const_charp) {}
+
+// rows: big-endian 16-bit samples, `channels` per pixel (1 grey or 3 RGB), `row_bytes` apart.
+bool encode_png16(PngMemory& memory, const uint8_t* rows, uint32_t width, uint32_t height, int channels,
+                  size_t row_bytes) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &memory, png_on_error, png_on_warning);
+    if (!png) {
+        std::snprintf(memory.error, sizeof memory.error, "png_create_write_struct failed");
+        return false;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        if (!info) std::snprintf(memory.error, sizeof memory.error, "png_create_info_struct failed");
+        png_destroy_write_struct(&png, info ? &info : nullptr);
+        return false;
+    }
+    png_set_write_fn(png, &memory, png_append, png_flush);
+    png_set_user_limits(png, 0x7FFFFFFF, 0x7FFFFFFF);  // the default limit is 10^6 pixels per side
+    png_set_IHDR(png, info, width, height, 16, channels == 1 ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; ++y) png_write_row(png, rows + size_t(y) * row_bytes);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return true;
+}
+
+WriteResult write_png16(const std::string& path, const DecodedImage& image, const PngLayout& layout,
+                        size_t texel_count, uint64_t rows) {
+    // libpng takes 32-bit extents (and refuses rows above 2^31 - 1 by default, as PNG does).
+    if (image.width > 0x7FFFFFFF || rows > 0x7FFFFFFF)
+        return {false, "image is too large for the PNG writer; use a .raw output"};
+    const size_t row_bytes = size_t(image.width) * layout.png_channels * 2;
+    std::vector<uint8_t> pixels(texel_count * layout.png_channels * 2, 0);  // RG -> RGB leaves blue 0
+    for (size_t t = 0; t < texel_count; ++t)
+        for (int c = 0; c < layout.source_channels; ++c) {
+            const uint16_t raw = read_u16_le(image.texels.data() + (t * layout.source_channels + c) * 2);
+            const uint16_t v = layout.is_signed ? snorm16_to_u16(int16_t(raw)) : raw;
+            uint8_t* dst = &pixels[(t * layout.png_channels + c) * 2];
+            dst[0] = uint8_t(v >> 8);  // PNG samples are big-endian
+            dst[1] = uint8_t(v);
+        }
+    std::vector<uint8_t> png;
+    PngMemory memory{&png, {}};
+    if (!encode_png16(memory, pixels.data(), image.width, uint32_t(rows), layout.png_channels, row_bytes))
+        return {false, "PNG encoding failed (libpng) for '" + path + "': " + memory.error};
+    return write_file(path, png.data(), png.size());
+}
+
 }  // namespace
 
 bool png_supports(VkFormat format) {
@@ -139,6 +215,7 @@ WriteResult write_png(const std::string& path, const DecodedImage& image, bool s
     const size_t texel_count = size_t(image.width) * rows;
     if (image.texels.size() < texel_count * layout.source_channels * layout.bytes_per_channel)
         return {false, "internal error: fewer decoded bytes than the image needs"};
+    if (layout.png16) return write_png16(path, image, layout, texel_count, rows);
 
     const std::vector<uint8_t> pixels = to_png_pixels(image, texel_count, layout, signed_values);
     std::vector<uint8_t> png;

@@ -1,5 +1,5 @@
-// Output files of astc-gpu-decode: PNG (8-bit, via stb_image_write), OpenEXR (half floats, via
-// Debian's libtinyexr) and raw texels.
+// Output files of astc-gpu-decode: PNG (8-bit via stb_image_write; 16-bit via libpng), OpenEXR
+// (half floats, via Debian's libtinyexr) and raw texels.
 #pragma once
 
 #include <cstddef>
@@ -24,13 +24,18 @@ struct WriteResult {
     std::string message;  // why it failed (names the file and the cause)
 };
 
-// Writes an 8-bit PNG. Slices of a 3D image are stacked top to bottom (height * depth rows).
+// Writes a PNG. Slices of a 3D image are stacked top to bottom (height * depth rows).
 // Conversion by texel format:
-//   RGBA8 (UNORM/SRGB)   RGBA as is (sRGB bytes stay encoded, which is what PNG expects)
-//   R8 / R16             grey
-//   RG8 / RG16           RGB with blue = 0
-//   RGBA16F              RGBA, each channel clamped to [0, 1] and scaled to 255
+//   RGBA8 (UNORM/SRGB)   8-bit RGBA as is (sRGB bytes stay encoded, which is what PNG expects)
+//   R8                   8-bit grey
+//   RG8                  8-bit RGB with blue = 0
+//   R16 (NATIVE EAC R11)       16-bit grey, the UNORM16 value as is
+//   RG16 (NATIVE EAC RG11)     16-bit RGB with blue = 0
+//   RGBA16F              8-bit RGBA, each channel clamped to [0, 1] and scaled to 255
 //   SNORM (and RGBA16F of a signed format, colour channels only): [-1, 1] mapped to [0, 255]
+//     (8-bit: -1 -> 0, 0 -> 128, +1 -> 255) or [0, 65535] (16-bit: -1 -> 0, 0 -> 32768,
+//     +1 -> 65535, i.e. (max(v, -32767) + 32767) * 65535 / 65534 rounded); the most negative
+//     code acts as -1.
 WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values);
 
 // Writes an OpenEXR file with four HALF channels R, G, B, A holding the RGBA16F texels bit for bit

@@ -1,6 +1,7 @@
 // astc-gpu-decode: decode block-compressed texture files on the GPU with texdec.
-// Uses only the public C API (texdec.h). Argument parsing and the commands live here; the DDS
-// and .astc containers are in dds.cpp and astc_file.cpp, the PNG/EXR/raw writers in image_write.cpp.
+// Uses only the public C API (texdec.h). Argument parsing and the commands live here; the DDS,
+// .astc, .pkm and KTX containers are in dds.cpp, astc_file.cpp, pkm.cpp and ktx.cpp, the
+// PNG/EXR/raw writers in image_write.cpp.
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -22,6 +23,8 @@
 #include "bench.h"
 #include "dds.h"
 #include "image_write.h"
+#include "ktx.h"
+#include "pkm.h"
 
 namespace {
 
@@ -57,9 +60,10 @@ Usage:
 
 Commands:
   decode IN OUT   Decode IN and write OUT.
-                  IN is a .dds or an .astc file (recognised by its magic bytes, whatever its
-                  name), or raw blocks when --format is given. OUT is a .png (8-bit), an
-                  .exr (OpenEXR, half-float R, G, B, A) or a .raw file (texels only).
+                  IN is a .dds, .astc, .pkm or .ktx (KTX 1.1) file (recognised by its magic
+                  bytes, whatever its name), or raw blocks when --format is given. OUT is a
+                  .png (8-bit; 16-bit for native EAC R11/RG11 texels), an .exr (OpenEXR,
+                  half-float R, G, B, A) or a .raw file (texels only).
   bench           Decode throughput on the device next to ceilings measured in the same run
                   (memory-bound copy, the native sampler where the device has the format, the
                   CPU reference), and the one-call path's end-to-end time. Prints a table.
@@ -81,16 +85,16 @@ Decode options:
   --extent WxH[xD]    Extent in texels. For 2D formats D is a slice count: the blocks of each
                       slice are contiguous, slice after slice.
   --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
-                      R8 for BC4, RG8 for BC5, RGBA8 for BC1-BC3 and ASTC LDR/sRGB, RGBA16F
-                      for ASTC HDR and BC6H). Default: rgba8 when the format offers it, else
+                      R8 for BC4, RG8 for BC5, R16 for EAC R11, RG16 for EAC RG11, RGBA8 for
+                      BC1-BC3, BC7, ETC2 and ASTC LDR/sRGB, RGBA16F for ASTC HDR and BC6H). Default: rgba8 when the format offers it, else
                       native, for PNG; rgba16f for EXR (an .exr takes nothing else; native
                       only where it is RGBA16F); native for raw output.
   --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
                       libsquish and Pillow decode). BC1-BC5 only.
   --profile P         .astc input only (the file does not say): ldr (default: linear LDR,
                       astc-WxH-unorm) | srgb (astc-WxH-srgb) | hdr (astc-WxH-sfloat; not
-                      implemented yet). An error with a .dds input or with --format (the
-                      format name says it: astc-6x6-srgb).
+                      implemented yet). An error with a .dds, .pkm or .ktx input or with
+                      --format (the format name says it: astc-6x6-srgb).
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
 
 Bench options:
@@ -124,6 +128,19 @@ blocks): every 2D footprint (4x4 .. 12x12) and the 3D ones (3x3x3 .. 6x6x6). A 2
 zsize > 1 is zsize slices, all decoded. Bytes after the last block are ignored (a warning says
 so). The profile comes from --profile, never from the file.
 
+.pkm input (etcpack / etc1tool: "PKM " magic, version "10" = ETC1, "20" with a format code;
+big-endian padded and active extents): ETC1 (decoded as etc2-r8g8b8-unorm, which ETC1 is a
+subset of), ETC2 RGB8 / RGBA8 / RGB8A1 and their sRGB variants, EAC R11 / RG11 unsigned and
+signed. The active extent is decoded.
+
+.ktx input (KTX 1.1, little- or big-endian): glInternalFormat GL_ETC1_RGB8_OES, every ETC2/EAC
+format (GL_COMPRESSED_RGB8_ETC2 .. GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GL_COMPRESSED_R11_EAC ..
+GL_COMPRESSED_SIGNED_RG11_EAC), S3TC/DXT (incl. sRGB), RGTC, BPTC and ASTC (2D KHR and 3D OES;
+GL_COMPRESSED_RGBA_ASTC_* as astc-*-unorm, SRGB8_ALPHA8 as astc-*-srgb). Key/value data is
+skipped; mip level 0 of the first array element (or cube face) is decoded; a 3D texture's level 0
+gives all its slices. A wrong endianness field, an uncompressed or unknown glInternalFormat, a 1D
+texture, a wrong imageSize or truncated data is an input error (exit code 3).
+
 Raw mode applies when --format is given (IN is raw blocks) or when OUT ends in .raw. A .raw
 output holds the texels tightly packed, x fastest, then y, then z, little-endian: 4 bytes per
 texel for rgba8, 8 (four halves) for rgba16f, the native format's size for native.
@@ -131,7 +148,9 @@ texel for rgba8, 8 (four halves) for rgba16f, the native format's size for nativ
 PNG output is 8-bit: RGBA8 texels as RGBA (sRGB formats keep their encoded bytes, as PNG
 expects); native R8 as grey; native RG8 as RGB with blue 0; SNORM values -1..1 map to 0..255
 (0 -> 128); rgba16f channels are clamped to 0..1 (colour channels of SNORM formats map from
--1..1). HDR formats (BC6H, ASTC HDR) are refused for PNG (exit code 2): use .exr or .raw.
+-1..1). Native EAC output (R16 / RG16, e.g. --output native, the default for the signed EAC
+formats) is written as a 16-bit PNG: R11 as 16-bit grey, RG11 as 16-bit RGB with blue 0, the
+UNORM16 values as they are; SNORM -1..1 maps to 0..65535 (0 -> 32768). HDR formats (BC6H, ASTC HDR) are refused for PNG (exit code 2): use .exr or .raw.
 
 EXR output (OpenEXR via libtinyexr, scanlines, ZIP): four HALF channels R, G, B, A holding the
 RGBA16F texels bit for bit (sRGB formats keep their encoded values v/255, no EOTF; error colours
@@ -156,6 +175,8 @@ Examples:
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --format bc3-unorm --extent 256x128 blocks.bin texels.raw
   astc-gpu-decode decode sky-bc6h.dds sky.exr
+  astc-gpu-decode decode --output native heightmap-r11.ktx heightmap16.png
+  astc-gpu-decode decode texture-etc2.pkm texture.png
   astc-gpu-decode decode --format bc7-srgb --extent 512x512 blocks.bin albedo.png
   astc-gpu-decode --device llvmpipe decode normals.dds normals.png
   astc-gpu-decode bench --format astc-6x6-unorm --format bc1-rgba-unorm --json bench.json
@@ -471,6 +492,9 @@ Source raw_source(const Options& options, const std::string& path, std::span<con
     if (dds::has_magic(file))
         std::fprintf(stderr, "%s: warning: '%s' starts with a DDS header, but --format reads it as raw blocks\n",
                      kToolName, path.c_str());
+    if (pkm::has_magic(file) || ktx::has_magic(file))
+        std::fprintf(stderr, "%s: warning: '%s' starts with a %s header, but --format reads it as raw blocks\n",
+                     kToolName, path.c_str(), pkm::has_magic(file) ? ".pkm" : "KTX");
     if (astc_file::has_magic(file))
         std::fprintf(stderr,
                      "%s: warning: '%s' starts with an .astc header, but --format reads it as raw blocks (drop "
@@ -523,14 +547,55 @@ Source astc_source(const Options& options, const std::string& path, std::span<co
     return {tex.format(profile), {tex.width, tex.height, tex.depth}, file.subspan(tex.data_offset, tex.data_size)};
 }
 
+[[noreturn]] void profile_with_named_format(const std::string& path, const char* container) {
+    usage_error(std::string("--profile applies to .astc files only; '") + path + "' is a " + container +
+                " file, whose header names its format");
+}
+
+// A .pkm file (etcpack / etc1tool): one ETC1/ETC2/EAC image; the active extent is decoded.
+Source pkm_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (options.profile) profile_with_named_format(path, ".pkm");
+    auto parsed = pkm::parse(file);
+    if (const auto* error = std::get_if<pkm::Error>(&parsed))
+        throw CliError{kExitInput, "'" + path + "': " + error->message};
+    const pkm::Texture& tex = std::get<pkm::Texture>(parsed);
+    if (tex.trailing_bytes > 0)
+        std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last block; they are ignored\n", kToolName,
+                     path.c_str(), tex.trailing_bytes);
+    return {tex.format, {tex.width, tex.height, 1}, file.subspan(tex.data_offset, tex.data_size)};
+}
+
+// A KTX 1.1 file: mip level 0 of the first array element (or face); a 3D texture's level 0 gives
+// all its slices.
+Source ktx_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (options.profile) profile_with_named_format(path, "KTX");
+    auto parsed = ktx::parse(file);
+    if (const auto* error = std::get_if<ktx::Error>(&parsed))
+        throw CliError{kExitInput, "'" + path + "': " + error->message};
+    const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
+    if (tex.mip_levels > 1 || tex.layers > 1)
+        std::fprintf(stderr, "%s: note: '%s' has %u mip level(s) and %u %s; decoding level 0 of the first\n",
+                     kToolName, path.c_str(), tex.mip_levels, tex.layers,
+                     tex.is_cube ? "cube face(s)" : "array element(s)");
+    if (tex.trailing_bytes > 0)
+        std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last mip level; they are ignored\n",
+                     kToolName, path.c_str(), tex.trailing_bytes);
+    const ktx::Surface& level0 = tex.surface(0, 0);
+    return {tex.format, {level0.width, level0.height, level0.depth}, file.subspan(level0.offset, level0.size)};
+}
+
 // Without --format, the container is chosen by the file's magic bytes, not by its name.
 Source file_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
     if (options.extent) usage_error("--extent applies to raw blocks only (give --format too)");
     if (file.empty()) throw CliError{kExitInput, "'" + path + "' is empty"};
     if (dds::has_magic(file)) return dds_source(options, path, file);
     if (astc_file::has_magic(file)) return astc_source(options, path, file);
-    throw CliError{kExitInput, "'" + path + "' is neither a DDS file (no \"DDS \" magic) nor an .astc file (no "
-                                            "13 AB A1 5C magic); for raw blocks give --format and --extent"};
+    if (pkm::has_magic(file)) return pkm_source(options, path, file);
+    if (ktx::has_magic(file)) return ktx_source(options, path, file);
+    throw CliError{kExitInput, "'" + path + "' is neither a DDS file (no \"DDS \" magic), a .pkm file (no \"PKM "
+                                            "\" magic), a KTX 1.1 file (no AB 4B 54 58 20 31 31 BB identifier) nor "
+                                            "an .astc file (no 13 AB A1 5C magic); for raw blocks give --format and "
+                                            "--extent"};
 }
 
 bool offers_output(texdec_format format, texdec_output output) {

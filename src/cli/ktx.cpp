@@ -1,0 +1,263 @@
+// KTX 1.1 parser (layout and choices in ktx.h). glInternalFormat values are the GL enums of
+// the registry's glext.h / gl2ext.h: OES_compressed_ETC1_RGB8_texture, the ETC2/EAC formats of
+// OpenGL ES 3.0 / ARB_ES3_compatibility, EXT_texture_compression_s3tc, EXT_texture_sRGB,
+// ARB_texture_compression_rgtc, ARB_texture_compression_bptc, KHR_texture_compression_astc_ldr
+// and OES_texture_compression_astc (3D).
+#include "ktx.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdarg>
+#include <cstdio>
+#include <optional>
+
+namespace ktx {
+namespace {
+
+constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31,
+                                                  0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+constexpr uint32_t kEndianness = 0x04030201;
+constexpr uint32_t kMaxDimension = 1u << 20;  // as the DDS parser: far from any overflow
+constexpr uint32_t kMaxArrayElements = 1u << 20;
+
+struct FormatEntry {
+    uint32_t gl;
+    const char* name;
+    texdec_format format;
+};
+
+// GL's ASTC enums do not say LDR or HDR (the profile is the context's): RGBA decodes as
+// astc-WxH-unorm, SRGB8_ALPHA8 as astc-WxH-srgb.
+#define ASTC2D(w, h, i)                                                                                       \
+    {0x93B0 + i, "GL_COMPRESSED_RGBA_ASTC_" #w "x" #h "_KHR", texdec_format(TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * i)}, \
+    {0x93D0 + i, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_" #w "x" #h "_KHR",                                            \
+     texdec_format(TEXDEC_FORMAT_ASTC_4x4_SRGB + 3 * i)}
+#define ASTC3D(w, h, d, i)                                                                  \
+    {0x93C0 + i, "GL_COMPRESSED_RGBA_ASTC_" #w "x" #h "x" #d "_OES",                          \
+     texdec_format(TEXDEC_FORMAT_ASTC_3x3x3_UNORM + 3 * i)},                                  \
+    {0x93E0 + i, "GL_COMPRESSED_SRGB8_ALPHA8_ASTC_" #w "x" #h "x" #d "_OES",                  \
+     texdec_format(TEXDEC_FORMAT_ASTC_3x3x3_SRGB + 3 * i)}
+
+constexpr FormatEntry kFormats[] = {
+    // ETC1 is a subset of ETC2 RGB8: an ETC2 decoder decodes every ETC1 block as ETC1 does.
+    {0x8D64, "GL_ETC1_RGB8_OES", TEXDEC_FORMAT_ETC2_R8G8B8_UNORM},
+    {0x9270, "GL_COMPRESSED_R11_EAC", TEXDEC_FORMAT_EAC_R11_UNORM},
+    {0x9271, "GL_COMPRESSED_SIGNED_R11_EAC", TEXDEC_FORMAT_EAC_R11_SNORM},
+    {0x9272, "GL_COMPRESSED_RG11_EAC", TEXDEC_FORMAT_EAC_R11G11_UNORM},
+    {0x9273, "GL_COMPRESSED_SIGNED_RG11_EAC", TEXDEC_FORMAT_EAC_R11G11_SNORM},
+    {0x9274, "GL_COMPRESSED_RGB8_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8_UNORM},
+    {0x9275, "GL_COMPRESSED_SRGB8_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8_SRGB},
+    {0x9276, "GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM},
+    {0x9277, "GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2", TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB},
+    {0x9278, "GL_COMPRESSED_RGBA8_ETC2_EAC", TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM},
+    {0x9279, "GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC", TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB},
+    {0x83F0, "GL_COMPRESSED_RGB_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGB_UNORM},
+    {0x83F1, "GL_COMPRESSED_RGBA_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGBA_UNORM},
+    {0x83F2, "GL_COMPRESSED_RGBA_S3TC_DXT3_EXT", TEXDEC_FORMAT_BC2_UNORM},
+    {0x83F3, "GL_COMPRESSED_RGBA_S3TC_DXT5_EXT", TEXDEC_FORMAT_BC3_UNORM},
+    {0x8C4C, "GL_COMPRESSED_SRGB_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGB_SRGB},
+    {0x8C4D, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT", TEXDEC_FORMAT_BC1_RGBA_SRGB},
+    {0x8C4E, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT", TEXDEC_FORMAT_BC2_SRGB},
+    {0x8C4F, "GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT", TEXDEC_FORMAT_BC3_SRGB},
+    {0x8DBB, "GL_COMPRESSED_RED_RGTC1", TEXDEC_FORMAT_BC4_UNORM},
+    {0x8DBC, "GL_COMPRESSED_SIGNED_RED_RGTC1", TEXDEC_FORMAT_BC4_SNORM},
+    {0x8DBD, "GL_COMPRESSED_RG_RGTC2", TEXDEC_FORMAT_BC5_UNORM},
+    {0x8DBE, "GL_COMPRESSED_SIGNED_RG_RGTC2", TEXDEC_FORMAT_BC5_SNORM},
+    {0x8E8C, "GL_COMPRESSED_RGBA_BPTC_UNORM", TEXDEC_FORMAT_BC7_UNORM},
+    {0x8E8D, "GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM", TEXDEC_FORMAT_BC7_SRGB},
+    {0x8E8E, "GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT", TEXDEC_FORMAT_BC6H_SFLOAT},
+    {0x8E8F, "GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT", TEXDEC_FORMAT_BC6H_UFLOAT},
+    ASTC2D(4, 4, 0), ASTC2D(5, 4, 1), ASTC2D(5, 5, 2), ASTC2D(6, 5, 3), ASTC2D(6, 6, 4), ASTC2D(8, 5, 5),
+    ASTC2D(8, 6, 6), ASTC2D(8, 8, 7), ASTC2D(10, 5, 8), ASTC2D(10, 6, 9), ASTC2D(10, 8, 10), ASTC2D(10, 10, 11),
+    ASTC2D(12, 10, 12), ASTC2D(12, 12, 13),
+    ASTC3D(3, 3, 3, 0), ASTC3D(4, 3, 3, 1), ASTC3D(4, 4, 3, 2), ASTC3D(4, 4, 4, 3), ASTC3D(5, 4, 4, 4),
+    ASTC3D(5, 5, 4, 5), ASTC3D(5, 5, 5, 6), ASTC3D(6, 5, 5, 7), ASTC3D(6, 6, 5, 8), ASTC3D(6, 6, 6, 9),
+};
+#undef ASTC2D
+#undef ASTC3D
+
+const FormatEntry* find_format(uint32_t gl) {
+    for (const FormatEntry& e : kFormats)
+        if (e.gl == gl) return &e;
+    return nullptr;
+}
+
+[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
+    char text[320];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    return Error{code, text};
+}
+
+// Reads a UInt32 in the file's byte order.
+uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset, bool big_endian) {
+    const uint32_t le = uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 |
+                        uint32_t(bytes[offset + 2]) << 16 | uint32_t(bytes[offset + 3]) << 24;
+    return big_endian ? __builtin_bswap32(le) : le;
+}
+
+uint64_t round_up4(uint64_t v) { return (v + 3) & ~uint64_t(3); }
+uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// The header fields, in header order after the identifier.
+enum Field {
+    kEndiannessField, kGlType, kGlTypeSize, kGlFormat, kGlInternalFormat, kGlBaseInternalFormat, kPixelWidth,
+    kPixelHeight, kPixelDepth, kArrayElements, kFaces, kMipLevels, kKeyValueBytes, kFieldCount
+};
+
+std::optional<Error> read_layout(const uint32_t (&f)[kFieldCount], Texture& tex) {
+    tex.width = f[kPixelWidth];
+    tex.array_elements = f[kArrayElements];
+    tex.faces = f[kFaces];
+    if (tex.width == 0) return make_error(ErrorCode::InvalidExtent, "pixelWidth is 0");
+    if (f[kPixelHeight] == 0)
+        return make_error(ErrorCode::UnsupportedLayout, "pixelHeight 0 is a 1D texture, which cannot hold "
+                                                        "block-compressed data");
+    tex.height = f[kPixelHeight];
+    tex.is_volume = f[kPixelDepth] > 0;
+    tex.depth = tex.is_volume ? f[kPixelDepth] : 1;
+    if (tex.faces != 1 && tex.faces != 6)
+        return make_error(ErrorCode::UnsupportedLayout, "numberOfFaces is %u; KTX allows 1 or 6 (a cube map)",
+                          tex.faces);
+    tex.is_cube = tex.faces == 6;
+    if (tex.is_volume && tex.array_elements > 0)
+        return make_error(ErrorCode::UnsupportedLayout, "3D texture arrays (pixelDepth %u, %u array elements) do "
+                          "not exist in OpenGL", tex.depth, tex.array_elements);
+    if (tex.is_volume && tex.is_cube)
+        return make_error(ErrorCode::UnsupportedLayout, "a cube map with pixelDepth %u: cube faces are 2D",
+                          tex.depth);
+    if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
+        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u is absurd (limit %u per side)", tex.width,
+                          tex.height, tex.depth, kMaxDimension);
+    if (tex.is_cube && tex.width != tex.height)
+        return make_error(ErrorCode::UnsupportedLayout, "cube map faces of %ux%u are not square", tex.width,
+                          tex.height);
+    if (tex.array_elements > kMaxArrayElements)
+        return make_error(ErrorCode::InvalidExtent, "numberOfArrayElements %u is absurd", tex.array_elements);
+    tex.layers = std::max(1u, tex.array_elements) * tex.faces;
+    tex.mip_levels = std::max(1u, f[kMipLevels]);
+    const uint32_t most = uint32_t(std::bit_width(std::max({tex.width, tex.height, tex.depth})));
+    if (tex.mip_levels > most)
+        return make_error(ErrorCode::InvalidExtent, "numberOfMipmapLevels %u exceeds the %u levels a %ux%ux%u image "
+                          "has", f[kMipLevels], most, tex.width, tex.height, tex.depth);
+    return std::nullopt;
+}
+
+std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset, Texture& tex) {
+    texdec_format_info info{};
+    texdec_format_get_info(tex.format, &info);
+    // Only a non-array cube map has per-face imageSize and cubePadding.
+    const bool per_face = tex.is_cube && tex.array_elements == 0;
+    tex.surfaces.reserve(size_t(tex.layers) * tex.mip_levels);
+    for (uint32_t level = 0; level < tex.mip_levels; ++level) {
+        const uint32_t w = std::max(1u, tex.width >> level), h = std::max(1u, tex.height >> level),
+                       d = std::max(1u, tex.depth >> level);
+        // < 2^61 (each side <= 2^20 texels, at most 16 bytes per block)
+        const uint64_t face_bytes = div_round_up(w, info.block_width) * div_round_up(h, info.block_height) *
+                                    div_round_up(d, info.block_depth) * info.bytes_per_block;
+        if (file.size() - offset < 4)
+            return make_error(ErrorCode::Truncated, "file ends before the imageSize of mip level %u (offset %zu)",
+                              level, offset);
+        const uint32_t image_size = read_u32(file, offset, tex.big_endian);
+        offset += 4;
+        const uint64_t available = file.size() - offset;
+        const uint64_t face_stride = per_face ? round_up4(face_bytes) : face_bytes;
+        // Compared by division so that layers * face_stride cannot overflow.
+        if (tex.layers > available / face_stride)
+            return make_error(ErrorCode::Truncated,
+                              "data is truncated: mip level %u needs %u x %llu bytes of %s, the file holds %llu "
+                              "more bytes",
+                              level, tex.layers, (unsigned long long)face_bytes, info.name,
+                              (unsigned long long)available);
+        const uint64_t level_bytes = face_stride * tex.layers;
+        const uint64_t expected = per_face ? face_bytes : level_bytes;
+        if (image_size != expected)
+            return make_error(ErrorCode::BadImageSize, "imageSize of mip level %u is %u, but %ux%ux%u of %s%s needs "
+                              "%llu bytes",
+                              level, image_size, w, h, d, info.name, per_face ? " (one cube face)" : "",
+                              (unsigned long long)expected);
+        for (uint32_t layer = 0; layer < tex.layers; ++layer)
+            tex.surfaces.push_back(Surface{layer, level, w, h, d, size_t(offset + layer * face_stride),
+                                           size_t(face_bytes)});
+        const uint64_t padded = round_up4(level_bytes);  // mipPadding
+        if (padded > available)
+            return make_error(ErrorCode::Truncated, "file ends inside the mipPadding of mip level %u", level);
+        offset += size_t(padded);
+    }
+    tex.trailing_bytes = file.size() - offset;
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool has_magic(std::span<const uint8_t> file) {
+    return file.size() >= kIdentifierSize && std::equal(kIdentifier, kIdentifier + kIdentifierSize, file.begin());
+}
+
+const char* gl_internal_format_name(uint32_t gl_internal_format) {
+    const FormatEntry* e = find_format(gl_internal_format);
+    return e ? e->name : nullptr;
+}
+
+ParseResult parse(std::span<const uint8_t> file) {
+    if (file.size() < kHeaderSize)
+        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the 64-byte KTX header", file.size());
+    if (!has_magic(file)) return make_error(ErrorCode::BadMagic, "not a KTX 1.1 file (no \"\\xABKTX 11\\xBB\" identifier)");
+    Texture tex{};
+    const uint32_t endianness = read_u32(file, kIdentifierSize, false);
+    if (endianness == kEndianness)
+        tex.big_endian = false;
+    else if (endianness == __builtin_bswap32(kEndianness))
+        tex.big_endian = true;
+    else
+        return make_error(ErrorCode::BadEndianness,
+                          "endianness field is 0x%08X; a KTX file has 0x04030201 (little-endian: bytes 01 02 03 04) "
+                          "or its byte swap (big-endian: 04 03 02 01)",
+                          endianness);
+    uint32_t f[kFieldCount];
+    for (int i = 0; i < kFieldCount; ++i) f[i] = read_u32(file, kIdentifierSize + 4 * size_t(i), tex.big_endian);
+
+    if (f[kGlType] != 0)
+        return make_error(ErrorCode::NotCompressed,
+                          "glType is 0x%X (glFormat 0x%X, glInternalFormat 0x%X): an uncompressed texture, not "
+                          "block-compressed",
+                          f[kGlType], f[kGlFormat], f[kGlInternalFormat]);
+    tex.gl_internal_format = f[kGlInternalFormat];
+    const FormatEntry* entry = find_format(tex.gl_internal_format);
+    if (!entry)
+        return make_error(ErrorCode::UnknownInternalFormat,
+                          "unknown glInternalFormat 0x%04X (known: ETC1, ETC2/EAC, S3TC/DXT, RGTC, BPTC and ASTC "
+                          "compressed formats)",
+                          tex.gl_internal_format);
+    tex.format = entry->format;
+    char name[96];
+    std::snprintf(name, sizeof name, "glInternalFormat 0x%04X (%s)", entry->gl, entry->name);
+    tex.container_format = name;
+
+    if (auto error = read_layout(f, tex)) return *error;
+    tex.key_value_bytes = f[kKeyValueBytes];
+    if (tex.key_value_bytes > file.size() - kHeaderSize)
+        return make_error(ErrorCode::Truncated, "bytesOfKeyValueData %zu runs past the end of the file (%zu bytes)",
+                          tex.key_value_bytes, file.size());
+    if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, tex)) return *error;
+    return tex;
+}
+
+const char* error_code_name(ErrorCode code) {
+    switch (code) {
+    case ErrorCode::TooSmall: return "file too small";
+    case ErrorCode::BadMagic: return "not a KTX file";
+    case ErrorCode::BadEndianness: return "bad endianness field";
+    case ErrorCode::NotCompressed: return "not block-compressed";
+    case ErrorCode::UnknownInternalFormat: return "unknown glInternalFormat";
+    case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
+    case ErrorCode::InvalidExtent: return "invalid extent";
+    case ErrorCode::BadImageSize: return "wrong imageSize";
+    case ErrorCode::Truncated: return "truncated data";
+    }
+    return "unknown error";
+}
+
+}  // namespace ktx
