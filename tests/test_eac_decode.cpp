@@ -12,15 +12,20 @@
 //           eight with base / multiplier forced to an edge (0, 255 / -128, -127, 127, multiplier 0);
 //   hand-built: every base codeword of interest x multiplier 0..15 x table 0..15, each block's 16
 //           pixel indices covering 0..7 twice, so every (table, modifier, multiplier) is decoded;
-//           the results must include the clamps (0 and 2047; -1023 and 1023) and signed base -128.
+//           the results must include the clamps (0 and 2047; -1023 and 1023) and signed base -128;
+//   images: the record path into storage images (NATIVE R16 / R16G16 UNORM / SNORM, RGBA16F, RGBA8
+//           for the unsigned formats): 37 x 23 texels at (3, 5) of layer 1, partial edge blocks,
+//           a canary around the texels.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <cstring>
 #include <sstream>
 
+#include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "oracles/mesa_gl_oracle.h"
+#include "support/compare.h"  // fill_canary
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -317,4 +322,126 @@ TEST_CASE("eac: outputs offered (NATIVE = R16/RG16 UNORM/SNORM, RGBA16F; RGBA8 u
         if (f.is_signed) CHECK(rgba8 == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
         else CHECK((rgba8 == TEXDEC_SUCCESS && vk == VK_FORMAT_R8G8B8A8_UNORM));
     }
+}
+
+TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 storage images matches Mesa GL",
+          "[eac][external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    constexpr uint32_t kW = 37, kH = 23, kBx = (kW + 3) / 4, kBy = (kH + 3) / 4, kX0 = 3, kY0 = 5, kLayer = 1;
+    constexpr uint32_t iw = kW + kX0 + 2, ih = kH + kY0 + 1, layers = 2;
+    for (const EacFormat& f : kFormats) {
+        INFO(f.name);
+        SplitMix64 rng(test_seed() ^ 0xEAC1 ^ uint64_t(f.format));
+        std::vector<uint8_t> blocks(size_t(kBx) * kBy * f.block_bytes());
+        for (size_t i = 0; i < blocks.size(); i += 8) {
+            const uint64_t v = rng.next();
+            std::memcpy(&blocks[i], &v, 8);
+            if (i % 64 == 0) blocks[i] = 0x80;  // signed -128 now and then
+            if (i % 48 == 8) blocks[i + 1] &= 0x0F;  // multiplier 0
+        }
+        const std::vector<uint16_t> mesa = oracle16(f, kBx * 4, kBy * 4, blocks);
+        HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+        std::memcpy(staging.mapped, blocks.data(), blocks.size());
+        HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        VkCommandBuffer cmd = dev.begin_commands();
+        VkBufferCopy upload{0, 0, blocks.size()};
+        vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
+        struct Target {
+            texdec_output output;
+            uint32_t texel;  // bytes
+            TestImage image;
+            HostBuffer canary, readback;
+            size_t bytes;
+        };
+        std::vector<Target> targets;
+        for (texdec_output output : {TEXDEC_OUTPUT_NATIVE, TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_RGBA8}) {
+            if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) continue;
+            VkFormat format = VK_FORMAT_UNDEFINED;
+            REQUIRE(texdec_output_vk_format(f.format, output, &format) == TEXDEC_SUCCESS);
+            REQUIRE(dev.format_supports(format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
+            Target t;
+            t.output = output;
+            t.texel = output == TEXDEC_OUTPUT_NATIVE ? 2 * f.channels : output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
+            t.image = dev.create_image(format, iw, ih, layers,
+                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                       0, format);
+            t.bytes = size_t(iw) * ih * layers * t.texel;
+            t.canary = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+            fill_canary(t.canary.mapped, t.bytes);
+            t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+            record_image_canary(cmd, t.image.image, t.canary, iw, ih, layers);
+            texdec_record_job job{};
+            job.format = f.format;
+            job.output = output;
+            job.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+            job.width = kW;
+            job.height = kH;
+            job.depth = 1;
+            job.src_buffer = src.buffer;
+            job.src_size = blocks.size();
+            job.dst_kind = TEXDEC_DESTINATION_IMAGE;
+            job.dst_view = t.image.view;
+            job.dst_x = kX0;
+            job.dst_y = kY0;
+            job.dst_layer = kLayer;
+            REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+            record_image_readback(cmd, t.image.image, t.readback, iw, ih, layers);
+            targets.push_back(t);
+        }
+        host_read_barrier(cmd);
+        dev.submit_and_wait(cmd);
+        check_no_validation_messages(dev.log(), "recording and running the EAC image decodes");
+        for (Target& t : targets) {
+            size_t mismatches = 0, clobbered = 0;
+            std::string first;
+            std::vector<uint8_t> canary(t.bytes);
+            fill_canary(canary.data(), t.bytes);
+            for (uint32_t layer = 0; layer < layers; ++layer)
+                for (uint32_t y = 0; y < ih; ++y)
+                    for (uint32_t x = 0; x < iw; ++x) {
+                        const size_t at = ((size_t(layer) * ih + y) * iw + x) * t.texel;
+                        const bool inside = layer == kLayer && x >= kX0 && x < kX0 + kW && y >= kY0 && y < kY0 + kH;
+                        if (!inside) {
+                            clobbered += std::memcmp(t.readback.mapped + at, canary.data() + at, t.texel) != 0;
+                            continue;
+                        }
+                        const size_t m = (size_t(y - kY0) * kBx * 4 + (x - kX0)) * f.channels;
+                        const uint32_t channels = t.output == TEXDEC_OUTPUT_NATIVE ? f.channels : 4;
+                        for (uint32_t c = 0; c < channels; ++c) {
+                            const int value = c < f.channels ? eleven_bits(f, mesa[m + c]) : 0;
+                            uint32_t got = 0, want = 0;
+                            if (t.output == TEXDEC_OUTPUT_RGBA8) {
+                                got = t.readback.mapped[at + c];
+                                want = c < f.channels ? expected_unorm8(value) : c == 3 ? 255 : 0;
+                            } else {
+                                uint16_t g;
+                                std::memcpy(&g, t.readback.mapped + at + 2 * c, 2);
+                                got = g;
+                                want = t.output == TEXDEC_OUTPUT_NATIVE ? mesa[m + c]
+                                     : c < f.channels                 ? expected_half(f, value)
+                                     : c == 3                         ? kHalfOne
+                                                                      : 0;
+                            }
+                            if (got != want && mismatches++ == 0) {
+                                std::ostringstream o;
+                                o << "texel (" << x - kX0 << "," << y - kY0 << ") channel " << c << ": texdec " << got
+                                  << " expected " << want;
+                                first = o.str();
+                            }
+                        }
+                    }
+            INFO(output_name(t.output) << " image: " << mismatches << " mismatches, first: " << first << "; " << clobbered
+                                       << " canary texels changed");
+            CHECK(mismatches == 0);
+            CHECK(clobbered == 0);
+            dev.destroy(t.canary);
+            dev.destroy(t.readback);
+            dev.destroy(t.image);
+        }
+        dev.destroy(staging);
+        dev.destroy(src);
+    }
+    setup.close();
 }
