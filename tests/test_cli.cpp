@@ -11,8 +11,8 @@
 // BC6H and BC7 end to end (DX10 .dds to .exr/.png, raw mode) against lavapipe's native decode.
 // .pkm and KTX 1.1 parsers (every format code / glInternalFormat, both KTX byte orders, arrays,
 // cube maps, mips, 3D, every truncation and header byte), malformed .pkm/.ktx through the CLI
-// (exit code 3), the 16-bit PNG writer read back with stbi_load_16; the ETC2/EAC end-to-end case
-// is hidden ([.][etc-pending]) until those decoders are implemented.
+// (exit code 3), the 16-bit PNG writer read back with stbi_load_16; ETC2/EAC .pkm/.ktx end to end
+// (16-bit PNG equals the raw NATIVE decode; ETC2 PNG equals raw RGBA8).
 // The CLI uses its own device (validation is checked by the other tests).
 #include <catch2/catch.hpp>
 
@@ -1795,11 +1795,9 @@ TEST_CASE("CLI: a big-endian KTX 1.1 BC7 array with mips and key/value data deco
     }
 }
 
-// End to end through the CLI: needs the ETC2/EAC decoders. Hidden ([.]) until they land: run with
-// `texdec_tests "[etc-pending]"`; when EAC and ETC2 are implemented, drop the "[.]" so ctest
-// registers it (it fails, never skips, while a format is missing).
+// End to end through the CLI with the ETC2/EAC decoders (fails, never skips, if one is missing).
 TEST_CASE("CLI: EAC .ktx/.pkm to 16-bit PNG equals the raw NATIVE decode; ETC2 .pkm/.ktx to PNG equals raw RGBA8",
-          "[.][etc-pending][cli][gpu][pkm][ktx]") {
+          "[cli][gpu][pkm][ktx][etc]") {
     if (!cli_has_device()) return;
     constexpr uint32_t w = 29, h = 14, bx = 8, by = 4;  // partial last column and row
     struct Fmt {
