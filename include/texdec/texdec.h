@@ -94,7 +94,14 @@
  *     Missing channels: (r, 0, 0, 1) / (r, g, 0, 1). Uses the context's table buffer (the EAC
  *     modifier tables).
  *
- *   ETC2, ASTC HDR (sfloat) and ASTC 3D
+ *   ETC1 / ETC2 colour (etc2-r8g8b8[a1,a8]-unorm / -srgb; ETC1 data decodes as
+ *     etc2-r8g8b8-unorm)  Integer-exact in the spec ("ETC2 Compressed Texture Image Formats"):
+ *     individual, differential, T, H and planar modes; RGB8A1 punch-through (no individual mode;
+ *     opaque bit 0: index 2 is (0,0,0,0)); RGBA8's alpha is EAC at 8 bits (multiplier 0 is x0).
+ *     Reference: Mesa's decoder (desktop GL), bit for bit in the tests. RGBA8 = the 8-bit result
+ *     (sRGB bytes left encoded), RGBA16F = v/255, NATIVE = RGBA8 (UNORM or SRGB).
+ *
+ *   ASTC HDR (sfloat) and ASTC 3D
  *                              listed in the format enum; not implemented yet
  *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
  *
