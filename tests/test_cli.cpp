@@ -41,6 +41,7 @@
 #include "oracles/astcenc_oracle.h"
 #include "oracles/exact_model.h"
 #include "oracles/lavapipe_native.h"
+#include "oracles/mesa_gl_oracle.h"
 #include "oracles/reference.h"
 #include "support/astcenc_cli.h"
 #include "support/bc_formats.h"
@@ -1792,6 +1793,45 @@ TEST_CASE("CLI: a big-endian KTX 1.1 BC7 array with mips and key/value data deco
             CHECK(load_png_rgba8(got_path, 29, 14) == load_png_rgba8(want_path, 29, 14));
         else
             CHECK(read_file(got_path) == read_file(want_path));
+    }
+}
+
+// Raw mode for every ETC2/EAC name against Mesa GL (ORACLES.md), NATIVE output: RGBA8 for ETC2,
+// the 16-bit R16/RG16 values for EAC (Mesa's GL_UNSIGNED_SHORT / GL_SHORT readback). Random bytes
+// hit every ETC2 mode (individual, differential, T, H, planar); the extent is not a multiple of 4.
+TEST_CASE("CLI raw mode: every ETC2 and EAC format (native output) equals Mesa GL", "[cli][gpu][etc]") {
+    if (!cli_has_device()) return;
+    const std::string unavailable = mesa_gl_etc_unavailable_reason();
+    INFO("Mesa GL (the ETC2/EAC oracle): " << unavailable);
+    REQUIRE(unavailable.empty());
+    constexpr uint32_t w = 61, h = 29, bx = 16, by = 8;
+    const texdec_format formats[] = {
+        TEXDEC_FORMAT_ETC2_R8G8B8_UNORM,   TEXDEC_FORMAT_ETC2_R8G8B8_SRGB,   TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM,
+        TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB,  TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB,
+        TEXDEC_FORMAT_EAC_R11_UNORM,       TEXDEC_FORMAT_EAC_R11_SNORM,      TEXDEC_FORMAT_EAC_R11G11_UNORM,
+        TEXDEC_FORMAT_EAC_R11G11_SNORM};
+    for (texdec_format format : formats) {
+        texdec_format_info info{};
+        REQUIRE(texdec_format_get_info(format, &info) == TEXDEC_SUCCESS);
+        INFO(info.name);
+        REQUIRE(is_implemented(format));
+        const std::vector<uint8_t> blocks = random_bytes(size_t(bx) * by * info.bytes_per_block, test_seed() + format);
+        const std::string in = temp_dir() + "/etc_raw.bin", out = temp_dir() + "/etc_raw.raw";
+        write_bytes(in, blocks);
+        std::remove(out.c_str());
+        const std::string command =
+            kCli + " decode --format " + info.name + " --extent 61x29 --output native " + in + " " + out;
+        const int code = run(command);
+        INFO(command << "\n" << last_stderr());
+        REQUIRE(code == 0);
+        const std::vector<uint8_t> got = read_file(out);
+        const std::vector<uint8_t> want = mesa_gl_decode_etc(format, w, h, blocks.data(), blocks.size());
+        REQUIRE(got.size() == want.size());
+        size_t mismatches = 0, first = SIZE_MAX;
+        for (size_t i = 0; i < want.size(); ++i)
+            if (got[i] != want[i] && mismatches++ == 0) first = i;
+        INFO(mismatches << " bytes differ; first at byte " << first);
+        CHECK(mismatches == 0);
     }
 }
 
