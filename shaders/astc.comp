@@ -115,17 +115,11 @@ struct IseRange {
     bool quints;
 };
 
-// Range r of the ISE range table (0 = 0..1, 1 = 0..2, ... 20 = 0..255) from constants, not memory:
-// bits per value n (4 bits each, 8 ranges per word), trit ranges (3, 6, 12, ... levels) and quint
-// ranges (5, 10, 20, ... levels) as bit masks (luts/astc_tables.h kIseRanges holds the same table).
-const uvec3 ISE_BITS = uvec3(0x21310201u, 0x46435324u, 0x00086575u);
-const uint ISE_TRIT_RANGES = 0x92492u;
-const uint ISE_QUINT_RANGES = 0x49248u;
-
+// Range r of the ISE range table, from constants (interface.h, TEXDEC_ASTC_ISE_*), not memory.
 IseRange ise_range(uint range) {
-    uint word = range < 8u ? ISE_BITS.x : range < 16u ? ISE_BITS.y : ISE_BITS.z;
-    return IseRange(bitfieldExtract(word, int(4u * (range & 7u)), 4), ((ISE_TRIT_RANGES >> range) & 1u) != 0u,
-                    ((ISE_QUINT_RANGES >> range) & 1u) != 0u);
+    uint word = range < 8u ? TEXDEC_ASTC_ISE_BITS_0_7 : range < 16u ? TEXDEC_ASTC_ISE_BITS_8_15 : TEXDEC_ASTC_ISE_BITS_16_20;
+    return IseRange(bitfieldExtract(word, int(4u * (range & 7u)), 4), ((TEXDEC_ASTC_ISE_TRIT_RANGES >> range) & 1u) != 0u,
+                    ((TEXDEC_ASTC_ISE_QUINT_RANGES >> range) & 1u) != 0u);
 }
 
 // "Data Size Determination": bits used by `count` values.

@@ -78,8 +78,15 @@
 #define TEXDEC_ASTC_LUT_WEIGHT_UNQ 384    // [12 * 32]: [range * 32 + value] -> 0..64
 #define TEXDEC_ASTC_LUT_COLOR_UNQ 768     // [21 * 256]: [range * 256 + value] -> 0..255
 #define TEXDEC_ASTC_LUT_COLOR_RANGE 6144  // [16 * 128]: [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
-#define TEXDEC_ASTC_LUT_ISE_RANGE 8192    // [21]: range -> bits | trits << 8 | quints << 9
-#define TEXDEC_ASTC_LUT_WORDS 8213
+#define TEXDEC_ASTC_LUT_WORDS 8192
+// The ISE range table (range 0 = 0..1, 1 = 0..2, ... 20 = 0..255) as constants the shader reads
+// without memory: bits per value n in 4-bit fields (8 ranges per word), and the trit / quint
+// ranges as bit masks. src/luts.cpp checks them against luts/astc_tables.h kIseRanges at compile time.
+#define TEXDEC_ASTC_ISE_BITS_0_7 0x21310201u
+#define TEXDEC_ASTC_ISE_BITS_8_15 0x46435324u
+#define TEXDEC_ASTC_ISE_BITS_16_20 0x00086575u
+#define TEXDEC_ASTC_ISE_TRIT_RANGES 0x92492u
+#define TEXDEC_ASTC_ISE_QUINT_RANGES 0x49248u
 // Footprint tables (binding TEXDEC_BINDING_FOOTPRINT_LUT):
 //   [2048] block mode -> grid w | h << 4 | d << 8 | weight range << 12 | dual plane << 16 |
 //          weight bits << 17 | kind << 25 (TEXDEC_ASTC_MODE_*);

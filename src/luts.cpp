@@ -63,12 +63,22 @@ std::vector<uint32_t> astc_shared_words() {
             const int range = luts::color_range_for(2 * pairs, remaining);
             w[TEXDEC_ASTC_LUT_COLOR_RANGE + (pairs - 1) * 128 + uint32_t(remaining)] = range < 0 ? 0xFFu : uint32_t(range);
         }
-    for (int r = 0; r < luts::kIseRangeCount; ++r) {
-        const luts::IseRange& ir = luts::kIseRanges[size_t(r)];
-        w[TEXDEC_ASTC_LUT_ISE_RANGE + uint32_t(r)] = ir.bits | (uint32_t{ir.trits} << 8) | (uint32_t{ir.quints} << 9);
-    }
     return w;
 }
+
+// astc.comp reads the ISE range table from interface.h's constants: they must be kIseRanges.
+constexpr bool ise_constants_match_table() {
+    const uint32_t bits_words[3] = {TEXDEC_ASTC_ISE_BITS_0_7, TEXDEC_ASTC_ISE_BITS_8_15, TEXDEC_ASTC_ISE_BITS_16_20};
+    for (int r = 0; r < luts::kIseRangeCount; ++r) {
+        const luts::IseRange& ir = luts::kIseRanges[size_t(r)];
+        if (((bits_words[r / 8] >> (4 * (r % 8))) & 0xF) != ir.bits || ((TEXDEC_ASTC_ISE_TRIT_RANGES >> r) & 1) != ir.trits ||
+            ((TEXDEC_ASTC_ISE_QUINT_RANGES >> r) & 1) != ir.quints)
+            return false;
+    }
+    return (TEXDEC_ASTC_ISE_BITS_16_20 >> 20) == 0 && (TEXDEC_ASTC_ISE_TRIT_RANGES >> 21) == 0 &&
+           (TEXDEC_ASTC_ISE_QUINT_RANGES >> 21) == 0;
+}
+static_assert(ise_constants_match_table(), "interface.h's TEXDEC_ASTC_ISE_* constants disagree with kIseRanges");
 
 // The tables of one footprint: block modes, then partitions for 2, 3 and 4 partitions.
 std::vector<uint32_t> astc_footprint_words(uint32_t bw, uint32_t bh, uint32_t bd) {

@@ -124,8 +124,6 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     return s;
 }
 
-// One dispatch: push the chunk's descriptors (buffer ranges aligned down to `align`) and push
-// constants, then dispatch one thread per block.
 // How a shader maps invocations to work, and the lookup tables it reads (if any).
 struct ShaderShape {
     uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
@@ -133,6 +131,8 @@ struct ShaderShape {
     VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
 };
 
+// One dispatch: push the chunk's descriptors (buffer ranges aligned down to `align`) and push
+// constants, then dispatch one invocation per block (ASTC: one workgroup per tile of blocks).
 void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
                   const RecordTarget& t, const ShaderShape& shape, const Chunk& c, VkDeviceSize align) {
     const bool to_image = t.dst_kind == TEXDEC_DESTINATION_IMAGE;
