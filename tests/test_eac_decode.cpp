@@ -19,6 +19,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
 #include <cstring>
 #include <sstream>
 
@@ -444,4 +448,86 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
         dev.destroy(src);
     }
     setup.close();
+}
+
+namespace {
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const std::string& value) : name_(name) {
+        if (const char* old = std::getenv(name)) old_ = old, had_ = true;
+        setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() {
+        if (had_) setenv(name_, old_.c_str(), 1);
+        else unsetenv(name_);
+    }
+
+private:
+    const char* name_;
+    std::string old_;
+    bool had_ = false;
+};
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+// The replay of recorded Mesa answers (oracles/recorded_digests.h), which the H100 run relies on:
+// it must give back Mesa's bytes when texdec agrees with them and refuse a digest that differs or
+// an input that was not recorded.
+TEST_CASE("Mesa replay: a recorded answer is accepted only when texdec's decode has its digest", "[eac][etc][gpu]") {
+    if (mesa_gl_etc_replaying()) {
+        WARN("TEXDEC_MESA_ETC_REPLAY is set: this test needs live Mesa to record; it checks nothing here");
+        SUCCEED();
+        return;
+    }
+    const std::string unavailable = mesa_gl_etc_unavailable_reason();
+    INFO("Mesa GL: " << unavailable);
+    REQUIRE(unavailable.empty());
+    const std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
+    const std::string good = dir + "/texdec_replay_good_" + std::to_string(getpid());
+    const std::string bad = dir + "/texdec_replay_bad_" + std::to_string(getpid());
+    std::remove(good.c_str());
+    SplitMix64 rng(test_seed() ^ 0x5E9A);
+    std::vector<uint8_t> blocks(16 * 16 * 16);  // 16 x 16 RG11 blocks
+    for (size_t i = 0; i < blocks.size(); i += 8) {
+        const uint64_t v = rng.next();
+        std::memcpy(&blocks[i], &v, 8);
+    }
+    const texdec_format format = TEXDEC_FORMAT_EAC_R11G11_SNORM;
+    std::vector<uint8_t> live;
+    {
+        ScopedEnv record("TEXDEC_MESA_ETC_RECORD", good);
+        live = mesa_gl_decode_etc(format, 64, 64, blocks.data(), blocks.size());
+    }
+    const std::string line = read_text(good);
+    REQUIRE(line.size() == 16 + 1 + 16 + 1 + 16 + 1);
+    std::string changed = line;
+    changed[20] = changed[20] == '0' ? '1' : '0';  // one hex digit of the first digest
+    std::ofstream(bad) << changed;
+    {
+        ScopedEnv replay("TEXDEC_MESA_ETC_REPLAY", good);
+        CHECK(mesa_gl_etc_unavailable_reason().empty());
+        CHECK(mesa_gl_decode_etc(format, 64, 64, blocks.data(), blocks.size()) == live);
+        std::vector<uint8_t> other = blocks;
+        other[5] ^= 1;  // not recorded
+        CHECK_THROWS_WITH(mesa_gl_decode_etc(format, 64, 64, other.data(), other.size()),
+                          Catch::Contains("no recorded answer"));
+        CHECK_THROWS_WITH(mesa_gl_decode_etc(format, 32, 128, blocks.data(), blocks.size()),
+                          Catch::Contains("no recorded answer"));  // the extent is part of the key
+    }
+    {
+        ScopedEnv replay("TEXDEC_MESA_ETC_REPLAY", bad);
+        CHECK_THROWS_WITH(mesa_gl_decode_etc(format, 64, 64, blocks.data(), blocks.size()),
+                          Catch::Contains("differs from Mesa's recorded answer"));
+    }
+    std::remove(good.c_str());
+    std::remove(bad.c_str());
 }

@@ -798,7 +798,8 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
 std::vector<texdec_format> default_formats() {
     const texdec_format candidates[] = {
         TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_FORMAT_BC3_UNORM,        TEXDEC_FORMAT_BC4_UNORM,      TEXDEC_FORMAT_BC5_UNORM,
-        TEXDEC_FORMAT_BC6H_UFLOAT,    TEXDEC_FORMAT_BC7_UNORM,        TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_FORMAT_ASTC_6x6_UNORM,
+        TEXDEC_FORMAT_BC6H_UFLOAT,    TEXDEC_FORMAT_BC7_UNORM,        TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM,
+        TEXDEC_FORMAT_EAC_R11_UNORM,  TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_FORMAT_ASTC_6x6_UNORM,
         TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_FORMAT_ASTC_6x6_SRGB};
     std::vector<texdec_format> formats;
     for (texdec_format f : candidates) {

@@ -1,10 +1,12 @@
-// Block data for the benchmark (see bench_blocks.h). The BC encoder here is deliberately simple:
+// Block data for the benchmark (see bench_blocks.h). The BC and ETC encoders here are deliberately simple:
 // the per-block bounding box of the colours (or of the channel) as endpoints, then the nearest
 // palette entry per texel. That gives blocks with realistic endpoint and index statistics; it is
 // not a quality encoder and nothing else uses it.
 #include "bench_blocks.h"
 
 #include <astcenc.h>
+
+#include "luts/etc_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -252,6 +254,147 @@ std::vector<uint8_t> encode_bptc(const texdec_format_info& info, const std::vect
     return blocks;
 }
 
+// ---- ETC2 / EAC encoders (KDFS "ETC2 Compressed Texture Image Formats") ------------------------
+// Differential mode only for the colour (the two half-block averages, the delta clamped to the
+// 3-bit range, the best intensity table per half), the best of the 16 EAC tables with a fitted
+// multiplier for alpha and R11 / RG11: realistic index statistics, not a quality encoder.
+
+// Texel (x, y) of the block's 16 pixel indices, column-major ("pixel index ... a, b, c, ... p").
+int etc_pixel(int x, int y) { return x * 4 + y; }
+
+uint64_t encode_etc_colour(const Texel t[16]) {
+    const auto& tables = texdec::luts::etc_intensity_modifiers();  // [-b, -a, +a, +b]
+    uint64_t best_word = 0;
+    long best_error = -1;
+    for (int flip = 0; flip < 2; ++flip) {
+        // flip 0: halves are the left / right 2x4 columns; flip 1: top / bottom 4x2 rows.
+        auto half_of = [&](int x, int y) { return flip ? (y >= 2) : (x >= 2); };
+        int avg[2][3] = {};
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 4; ++x) {
+                const Texel& c = t[y * 4 + x];
+                int* a = avg[half_of(x, y)];
+                a[0] += c.r, a[1] += c.g, a[2] += c.b;
+            }
+        int base5[2][3], base8[2][3];
+        for (int c = 0; c < 3; ++c) {
+            base5[0][c] = std::clamp((avg[0][c] / 8 * 31 + 127) / 255, 0, 31);
+            const int second = std::clamp((avg[1][c] / 8 * 31 + 127) / 255, 0, 31);
+            base5[1][c] = base5[0][c] + std::clamp(second - base5[0][c], -4, 3);
+            for (int h = 0; h < 2; ++h) base8[h][c] = (base5[h][c] << 3) | (base5[h][c] >> 2);
+        }
+        uint64_t word = uint64_t(flip) << 32 | uint64_t(1) << 33;  // differential
+        for (int c = 0; c < 3; ++c) {
+            word |= uint64_t(base5[0][c]) << (59 - 8 * c);
+            word |= uint64_t((base5[1][c] - base5[0][c]) & 7) << (56 - 8 * c);
+        }
+        long error = 0;
+        for (int h = 0; h < 2; ++h) {
+            int best_table = 0;
+            long best_half = -1;
+            uint32_t best_indices = 0;  // MSBs << 16 | LSBs
+            for (int table = 0; table < 8; ++table) {
+                long e = 0;
+                uint32_t indices = 0;
+                for (int y = 0; y < 4; ++y)
+                    for (int x = 0; x < 4; ++x) {
+                        if (half_of(x, y) != h) continue;
+                        const Texel& c = t[y * 4 + x];
+                        long pixel_best = -1;
+                        int pick = 0;
+                        for (int column = 0; column < 4; ++column) {
+                            const int m = tables[table][column];
+                            long d = 0;
+                            const int v[3] = {c.r, c.g, c.b};
+                            for (int k = 0; k < 3; ++k) {
+                                const int diff = std::clamp(base8[h][k] + m, 0, 255) - v[k];
+                                d += diff * diff;
+                            }
+                            if (pixel_best < 0 || d < pixel_best) pixel_best = d, pick = column;
+                        }
+                        // Pixel index values: 00 +a, 01 +b, 10 -a, 11 -b; columns are -b, -a, +a, +b.
+                        static const uint32_t kIndexOfColumn[4] = {3, 2, 0, 1};
+                        const uint32_t index = kIndexOfColumn[pick];
+                        const int k = etc_pixel(x, y);
+                        indices |= ((index >> 1) << (16 + k)) | ((index & 1) << k);
+                        e += pixel_best;
+                    }
+                if (best_half < 0 || e < best_half) best_half = e, best_table = table, best_indices = indices;
+            }
+            word |= uint64_t(best_table) << (37 - 3 * h);
+            word |= best_indices;
+            error += best_half;
+        }
+        if (best_error < 0 || error < best_error) best_error = error, best_word = word;
+    }
+    return best_word;
+}
+
+// One EAC channel block of 8-bit values v (alpha, or R11/RG11 through 8-bit data): base, multiplier,
+// table, 16 3-bit indices. Signed: v is -127..127 and the base byte is two's complement.
+uint64_t encode_eac_channel(const int v[16], bool is_signed) {
+    const auto& tables = texdec::luts::eac_modifiers();
+    const int lo = *std::min_element(v, v + 16), hi = *std::max_element(v, v + 16);
+    const int base = (lo + hi + 1) >> 1;
+    uint64_t best_word = 0;
+    long best_error = -1;
+    for (int table = 0; table < 16; ++table) {
+        const int span = tables[table][7] - tables[table][3];  // largest minus smallest modifier
+        const int multiplier = std::clamp((hi - lo + span / 2) / std::max(span, 1), 1, 15);
+        uint64_t indices = 0;
+        long error = 0;
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 4; ++x) {
+                const int value = v[y * 4 + x];
+                long pixel_best = -1;
+                int pick = 0;
+                for (int i = 0; i < 8; ++i) {
+                    const int d = std::clamp(base + tables[table][i] * multiplier, is_signed ? -127 : 0, is_signed ? 127 : 255) - value;
+                    if (pixel_best < 0 || long(d) * d < pixel_best) pixel_best = long(d) * d, pick = i;
+                }
+                indices |= uint64_t(pick) << (45 - 3 * etc_pixel(x, y));
+                error += pixel_best;
+            }
+        if (best_error < 0 || error < best_error) {
+            best_error = error;
+            best_word = uint64_t(uint8_t(base)) << 56 | uint64_t(multiplier) << 52 | uint64_t(table) << 48 | indices;
+        }
+    }
+    return best_word;
+}
+
+void put_big_endian(uint8_t* out, uint64_t word) {
+    for (int i = 0; i < 8; ++i) out[i] = uint8_t(word >> (56 - 8 * i));
+}
+
+std::vector<uint8_t> encode_etc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
+                                uint32_t height) {
+    const uint32_t bx_count = width / 4, by_count = height / 4;
+    std::vector<uint8_t> blocks(size_t(bx_count) * by_count * info.bytes_per_block);
+    const bool is_signed = info.flags & TEXDEC_FORMAT_FLAG_SIGNED;
+    Texel t[16];
+    int v[16];
+    for (uint32_t by = 0; by < by_count; ++by)
+        for (uint32_t bx = 0; bx < bx_count; ++bx) {
+            load_block(rgba, width, bx, by, t);
+            uint8_t* out = &blocks[(size_t(by) * bx_count + bx) * info.bytes_per_block];
+            if (info.family == TEXDEC_FAMILY_ETC2) {
+                if (info.bytes_per_block == 16) {  // RGBA8: EAC alpha first
+                    channel(t, 3, false, v);
+                    put_big_endian(out, encode_eac_channel(v, false));
+                    out += 8;
+                }
+                put_big_endian(out, encode_etc_colour(t));  // RGB8A1: "opaque" bit set, no punch-through
+            } else {
+                for (uint32_t c = 0; c < info.bytes_per_block / 8; ++c) {
+                    channel(t, int(c), is_signed, v);
+                    put_big_endian(out + 8 * c, encode_eac_channel(v, is_signed));
+                }
+            }
+        }
+    return blocks;
+}
+
 // ---- ASTC through libastcenc ------------------------------------------------------------------
 
 std::vector<uint8_t> encode_astc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
@@ -328,6 +471,7 @@ std::vector<uint8_t> encode_image(texdec_format format, const std::vector<uint8_
     if (info.family == TEXDEC_FAMILY_ASTC && info.block_depth == 1) return encode_astc(info, rgba, width, height, threads);
     if (info.family == TEXDEC_FAMILY_BC1_3 || info.family == TEXDEC_FAMILY_BC4_5) return encode_bc(info, rgba, width, height);
     if (info.family == TEXDEC_FAMILY_BC6H || info.family == TEXDEC_FAMILY_BC7) return encode_bptc(info, rgba, width, height);
+    if (info.family == TEXDEC_FAMILY_ETC2 || info.family == TEXDEC_FAMILY_EAC) return encode_etc(info, rgba, width, height);
     throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name + " yet");
 }
 

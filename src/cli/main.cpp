@@ -809,7 +809,8 @@ int run_bench(const Options& options) {
             usage_error(name + " is not implemented in this build (see '" + std::string(kToolName) + " formats')");
         const uint32_t family = format_info(format).family;
         if (family != TEXDEC_FAMILY_ASTC && family != TEXDEC_FAMILY_BC1_3 && family != TEXDEC_FAMILY_BC4_5 &&
-            family != TEXDEC_FAMILY_BC6H && family != TEXDEC_FAMILY_BC7)
+            family != TEXDEC_FAMILY_BC6H && family != TEXDEC_FAMILY_BC7 && family != TEXDEC_FAMILY_ETC2 &&
+            family != TEXDEC_FAMILY_EAC)
             usage_error("the bench has no block generator for " + name + " yet");
         if (format_info(format).flags & TEXDEC_FORMAT_FLAG_HDR)
             usage_error("the bench has no HDR block generator for " + name + " yet");

@@ -1,6 +1,8 @@
 // See mesa_gl_oracle.h. Written from the EGL / GL specs and headers.
 #include "oracles/mesa_gl_oracle.h"
 
+#include "oracles/recorded_digests.h"
+
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GL/gl.h>
@@ -174,6 +176,14 @@ std::string mesa_gl_astc_unavailable_reason() {
 }
 
 std::string mesa_gl_etc_unavailable_reason() {
+    if (const char* replay = std::getenv("TEXDEC_MESA_ETC_REPLAY"); replay && *replay) {
+        try {
+            recorded_digest_count(replay);
+            return "";
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+    }
     State& s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
     if (!s.initialised) initialise(s);
@@ -181,6 +191,9 @@ std::string mesa_gl_etc_unavailable_reason() {
 }
 
 std::string mesa_gl_description() {
+    if (const char* replay = std::getenv("TEXDEC_MESA_ETC_REPLAY"); replay && *replay)
+        return std::string("replayed: Mesa's recorded ETC2/EAC answers from ") + replay + " (" +
+               std::to_string(recorded_digest_count(replay)) + ")";
     State& s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
     if (!s.initialised) initialise(s);
@@ -249,40 +262,139 @@ std::vector<uint8_t> mesa_gl_decode_astc_rgba8(AstcProfile profile, AstcFootprin
                            "footprint " + std::to_string(fp.x) + "x" + std::to_string(fp.y));
 }
 
-std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsigned h, const uint8_t* data,
-                                        size_t size) {
+namespace {
+
+struct EtcGl {
     GLenum internal = 0;
     size_t block_bytes = 8;
     unsigned channels = 4;  // EAC: 1 or 2 channels of 16 bits; ETC2 colour: RGBA8
     bool is_signed = false;
+};
+
+EtcGl etc_gl(texdec_format format) {
     switch (format) {
-    case TEXDEC_FORMAT_ETC2_R8G8B8_UNORM: internal = GL_COMPRESSED_RGB8_ETC2; break;
-    case TEXDEC_FORMAT_ETC2_R8G8B8_SRGB: internal = GL_COMPRESSED_SRGB8_ETC2; break;
-    case TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM: internal = GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2; break;
-    case TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB: internal = GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2; break;
-    case TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM: internal = GL_COMPRESSED_RGBA8_ETC2_EAC; block_bytes = 16; break;
-    case TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB: internal = GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC; block_bytes = 16; break;
-    case TEXDEC_FORMAT_EAC_R11_UNORM: internal = GL_COMPRESSED_R11_EAC; channels = 1; break;
-    case TEXDEC_FORMAT_EAC_R11_SNORM: internal = GL_COMPRESSED_SIGNED_R11_EAC; channels = 1; is_signed = true; break;
-    case TEXDEC_FORMAT_EAC_R11G11_UNORM: internal = GL_COMPRESSED_RG11_EAC; channels = 2; block_bytes = 16; break;
-    case TEXDEC_FORMAT_EAC_R11G11_SNORM:
-        internal = GL_COMPRESSED_SIGNED_RG11_EAC; channels = 2; block_bytes = 16; is_signed = true; break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8_UNORM: return {GL_COMPRESSED_RGB8_ETC2, 8, 4, false};
+    case TEXDEC_FORMAT_ETC2_R8G8B8_SRGB: return {GL_COMPRESSED_SRGB8_ETC2, 8, 4, false};
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM: return {GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 8, 4, false};
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB: return {GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, 8, 4, false};
+    case TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM: return {GL_COMPRESSED_RGBA8_ETC2_EAC, 16, 4, false};
+    case TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB: return {GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, 16, 4, false};
+    case TEXDEC_FORMAT_EAC_R11_UNORM: return {GL_COMPRESSED_R11_EAC, 8, 1, false};
+    case TEXDEC_FORMAT_EAC_R11_SNORM: return {GL_COMPRESSED_SIGNED_R11_EAC, 8, 1, true};
+    case TEXDEC_FORMAT_EAC_R11G11_UNORM: return {GL_COMPRESSED_RG11_EAC, 16, 2, false};
+    case TEXDEC_FORMAT_EAC_R11G11_SNORM: return {GL_COMPRESSED_SIGNED_RG11_EAC, 16, 2, true};
     default: throw std::runtime_error("Mesa GL oracle: not an ETC2/EAC format: " + std::to_string(int(format)));
     }
+}
+
+std::vector<uint8_t> live_decode_etc(const EtcGl& g, unsigned w, unsigned h, const uint8_t* data, size_t need) {
+    char what[32];
+    std::snprintf(what, sizeof what, "GL format 0x%04X", unsigned(g.internal));
+    if (g.channels == 4)
+        return upload_and_read(g.internal, w, h, data, need, GL_RGBA, GL_UNSIGNED_BYTE, size_t(w) * h * 4, what);
+    return upload_and_read(g.internal, w, h, data, need, g.channels == 1 ? GL_RED : GL_RG,
+                           g.is_signed ? GL_SHORT : GL_UNSIGNED_SHORT, size_t(w) * h * g.channels * 2, what);
+}
+
+// ---- replay (recorded_digests.h) ----------------------------------------------------------------
+// TEXDEC_MESA_ETC_RECORD=FILE: every decode by Mesa also records its digest in FILE.
+// TEXDEC_MESA_ETC_REPLAY=FILE: Mesa is not used. texdec decodes the input on a context of its own
+// (NATIVE output: RGBA8 for ETC2, 16-bit R / RG for EAC, which is the layout of Mesa's readback) and
+// that answer is returned only if its digest equals Mesa's recorded digest for the same input.
+
+const char* env_path(const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v ? v : nullptr;
+}
+
+std::string etc_key_tag(texdec_format format, unsigned w, unsigned h) {
+    return "mesa-etc " + std::to_string(int(format)) + " " + std::to_string(w) + "x" + std::to_string(h);
+}
+
+struct ReplayDecoder {
+    std::mutex mutex;
+    texdec_context* ctx = nullptr;
+    std::string messages;  // validation messages and errors
+};
+
+ReplayDecoder& replay_decoder() {
+    static ReplayDecoder d;
+    return d;
+}
+
+void replay_callback(texdec_message_severity severity, const char* message, void* user_data) {
+    if (severity == TEXDEC_MESSAGE_INFO) return;
+    auto* d = static_cast<ReplayDecoder*>(user_data);
+    d->messages += std::string(d->messages.empty() ? "" : "; ") + message;  // called under d->mutex
+}
+
+std::vector<uint8_t> texdec_native_decode(texdec_format format, const EtcGl& g, unsigned w, unsigned h,
+                                          const uint8_t* data, size_t need) {
+    ReplayDecoder& d = replay_decoder();
+    std::lock_guard<std::mutex> lock(d.mutex);
+    if (!d.ctx) {
+        texdec_context_create_info info{};
+        info.flags = TEXDEC_CONTEXT_VALIDATION;
+        info.message_callback = &replay_callback;
+        info.user_data = &d;
+        const texdec_status status = texdec_context_create(&info, &d.ctx);
+        if (status != TEXDEC_SUCCESS) {
+            d.ctx = nullptr;
+            throw std::runtime_error(std::string("Mesa replay: texdec_context_create: ") + texdec_status_string(status) +
+                                     " (" + d.messages + ")");
+        }
+    }
+    std::vector<uint8_t> out(size_t(w) * h * (g.channels == 4 ? 4 : 2 * g.channels));
+    texdec_host_job job{};
+    job.format = format;
+    job.output = TEXDEC_OUTPUT_NATIVE;
+    job.width = w;
+    job.height = h;
+    job.depth = 1;
+    job.blocks = data;
+    job.blocks_size = need;
+    job.texels = out.data();
+    job.texels_size = out.size();
+    d.messages.clear();
+    const texdec_status status = texdec_decode(d.ctx, &job);
+    if (status != TEXDEC_SUCCESS || !d.messages.empty())
+        throw std::runtime_error(std::string("Mesa replay: texdec_decode: ") + texdec_status_string(status) + " " +
+                                 d.messages);
+    return out;
+}
+
+}  // namespace
+
+bool mesa_gl_etc_replaying() { return env_path("TEXDEC_MESA_ETC_REPLAY") != nullptr; }
+
+std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsigned h, const uint8_t* data,
+                                        size_t size) {
+    const EtcGl g = etc_gl(format);
     if (w == 0 || h == 0) throw std::runtime_error("Mesa GL oracle: empty extent");
-    const size_t need = size_t((w + 3) / 4) * ((h + 3) / 4) * block_bytes;
+    const size_t need = size_t((w + 3) / 4) * ((h + 3) / 4) * g.block_bytes;
     if (size < need)
         throw std::runtime_error("Mesa GL oracle: short input: need " + std::to_string(need) + " bytes, got " +
                                  std::to_string(size));
-    const std::string what = "GL format 0x" + [&] {
-        char b[8];
-        std::snprintf(b, sizeof b, "%04X", unsigned(internal));
-        return std::string(b);
-    }();
-    if (channels == 4)
-        return upload_and_read(internal, w, h, data, need, GL_RGBA, GL_UNSIGNED_BYTE, size_t(w) * h * 4, what);
-    return upload_and_read(internal, w, h, data, need, channels == 1 ? GL_RED : GL_RG,
-                           is_signed ? GL_SHORT : GL_UNSIGNED_SHORT, size_t(w) * h * channels * 2, what);
+    const uint64_t key = oracle_input_key(etc_key_tag(format, w, h), data, need);
+    if (const char* replay = env_path("TEXDEC_MESA_ETC_REPLAY")) {
+        OracleDigest want;
+        if (!find_recorded_digest(replay, key, &want))
+            throw std::runtime_error("Mesa replay: no recorded answer for this input in " + std::string(replay) +
+                                     " (record it where Mesa runs with TEXDEC_MESA_ETC_RECORD and the same "
+                                     "TEXDEC_TEST_SEED / TEXDEC_TEST_RANDOM_BLOCKS)");
+        std::vector<uint8_t> ours = texdec_native_decode(format, g, w, h, data, need);
+        const OracleDigest got = oracle_answer_digest(ours.data(), ours.size());
+        if (!(got == want))
+            throw std::runtime_error("Mesa replay: texdec's decode (digest " + to_string(got) +
+                                     ") differs from Mesa's recorded answer (" + to_string(want) + ") for a " +
+                                     std::to_string(w) + "x" + std::to_string(h) +
+                                     " image: run this test where Mesa GL runs to see the texels");
+        return ours;
+    }
+    std::vector<uint8_t> out = live_decode_etc(g, w, h, data, need);
+    if (const char* record = env_path("TEXDEC_MESA_ETC_RECORD"))
+        record_oracle_digest(record, key, oracle_answer_digest(out.data(), out.size()));
+    return out;
 }
 
 }  // namespace texdec_test

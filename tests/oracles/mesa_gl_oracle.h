@@ -13,6 +13,13 @@
 // when the variable is not already set) so the oracle is the same decoder on every machine.
 // HDR and 3D ASTC are not exposed by Mesa; this oracle is 2D LDR/sRGB only.
 //
+// Replay (oracles/recorded_digests.h), for machines without Mesa (the H100): a run with
+// TEXDEC_MESA_ETC_RECORD=FILE where Mesa runs records a digest of each ETC2/EAC answer; a run with
+// TEXDEC_MESA_ETC_REPLAY=FILE (same TEXDEC_TEST_SEED / TEXDEC_TEST_RANDOM_BLOCKS) does not use Mesa:
+// mesa_gl_decode_etc decodes with texdec on a context of its own (NATIVE output, Mesa's layout) and
+// returns that answer only if its digest equals Mesa's recorded one, else throws. The ETC tests then
+// compare every output and path against it as against Mesa's bytes. ASTC is not replayed.
+//
 // One display and context per process, created on first use, used under a mutex (made current on
 // the calling thread for each call, released afterwards).
 #pragma once
@@ -31,6 +38,8 @@ namespace texdec_test {
 std::string mesa_gl_astc_unavailable_reason();
 // Empty when the ETC2/EAC oracle is usable (a Mesa GL 4.5 context; ETC2/EAC are core GL 4.3).
 std::string mesa_gl_etc_unavailable_reason();
+// True when TEXDEC_MESA_ETC_REPLAY is set (the ETC oracle answers from recorded digests).
+bool mesa_gl_etc_replaying();
 // GL_RENDERER / GL_VERSION of the context (for messages); empty when unavailable.
 std::string mesa_gl_description();
 
