@@ -633,7 +633,7 @@ std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, c
 void print_one_call_row(const OneCall& oc) {
     const texdec_decode_timing& t = oc.typical;
     const double share = t.gpu_timestamps ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN;
-    std::printf("%-18s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s\n", oc.format.c_str(),
+    std::printf("%-19s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s\n", oc.format.c_str(),
                 format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns), ms(t.total_ns), ms(t.prepare_ns),
                 ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns), ms(t.gpu_readback_ns), ms(t.readback_copy_ns),
                 ms(t.submit_wait_ns), std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-");
@@ -649,12 +649,12 @@ void print_report(const Device& dev, const Runner& runner, const Options& opt, c
     std::printf("command: %s\n", opt.command_line.c_str());
     std::printf("method: %u timed dispatches after >= %u ms warm-up; GTexel/s as median / best (from the minimum time); "
                 "CPU: %u threads\n\n", std::max(opt.iterations, 1u), runner.warmup_ms(), runner.threads());
-    std::printf("%-18s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", "format", "extent", "blocks", "ours GT/s",
+    std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", "format", "extent", "blocks", "ours GT/s",
                 "mem-bound GT/s", "native GT/s", "CPU GT/s", "/ceil", "/nativ", "/CPU");
     for (const FormatResult& r : results)
         for (int d = 0; d < 2; ++d) {
             const Measured& ceil = r.ceiling;
-            std::printf("%-18s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", d == 0 ? r.info.name : "",
+            std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", d == 0 ? r.info.name : "",
                         d == 0 ? format_text("%ux%u", r.width, r.height).c_str() : "", kDataNames[d],
                         gt_text(r.ours[d], r.texels()).c_str(), d == 0 ? gt_text(ceil, r.texels()).c_str() : "",
                         gt_text(r.native[d], r.texels()).c_str(), gt_text(r.cpu[d], r.texels()).c_str(),
@@ -663,13 +663,13 @@ void print_report(const Device& dev, const Runner& runner, const Options& opt, c
         }
     std::printf("\nbest shapes:\n");
     for (const FormatResult& r : results)
-        std::printf("  %-18s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
+        std::printf("  %-19s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
                     r.info.name, r.ceiling.shape.c_str(),
                     r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
                     gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
     std::printf("\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
                 "after a first call):\n", runner.one_call_runs());
-    std::printf("%-18s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
+    std::printf("%-19s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
                 "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%");
     for (const FormatResult& r : results)
         if (!r.one_call.runs.empty()) print_one_call_row(r.one_call);
