@@ -7,7 +7,7 @@ pkgs=(
   libvulkan-dev libvulkan-volk-dev glslang-tools spirv-tools libstb-dev catch2
   mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libnvtt-dev libsquish-dev python3-pil libastcenc-dev libtinyexr-dev libpng-dev
-  astcenc libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
+  astcenc libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libzstd-dev zlib1g-dev
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -17,7 +17,8 @@
 #pragma GCC diagnostic ignored "-Wsign-compare"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #define STB_IMAGE_WRITE_IMPLEMENTATION
-#define STBI_WRITE_NO_STDIO  // files are written below, so errors can name errno
+// Not STBI_WRITE_NO_STDIO: this stb version compiles its HDR writer only with stdio. Files are
+// still written below (the *_to_func variants), so errors can name errno.
 #include <stb_image_write.h>
 #pragma GCC diagnostic pop
 
@@ -281,6 +282,38 @@ WriteResult write_exr(const std::string& path, const DecodedImage& image) {
     WriteResult result = write_file(path, memory, size);
     std::free(memory);  // tinyexr allocates the file with malloc
     return result;
+}
+
+namespace {
+// What an .hdr file can hold of one half-float channel (see image_write.h).
+float hdr_channel_value(uint16_t half_bits) {
+    const float v = half_to_float(half_bits);
+    if (!(v > 0.0f)) return 0.0f;  // negative, -0, NaN: RGBE has no sign and no NaN
+    return std::isinf(v) ? 65504.0f : v;
+}
+}  // namespace
+
+WriteResult write_hdr(const std::string& path, const DecodedImage& image) {
+    if (image.format != VK_FORMAT_R16G16B16A16_SFLOAT)
+        return {false, "cannot write VkFormat " + std::to_string(int(image.format)) +
+                           " as .hdr (it takes RGBA16F texels); use --output rgba16f"};
+    const uint64_t rows = uint64_t(image.height) * image.depth;
+    const uint64_t texel_count = uint64_t(image.width) * rows;
+    if (image.width > INT_MAX || rows > INT_MAX || texel_count > (uint64_t(1) << 31))
+        return {false, "image is too large for the .hdr writer (2^31 texels at most); use a .raw output"};
+    if (image.texels.size() < texel_count * 8)
+        return {false, "internal error: fewer decoded bytes than the image needs"};
+    std::vector<float> rgb(size_t(texel_count) * 3);
+    for (size_t t = 0; t < texel_count; ++t)
+        for (int c = 0; c < 3; ++c) rgb[t * 3 + c] = hdr_channel_value(read_u16_le(image.texels.data() + t * 8 + c * 2));
+    std::vector<uint8_t> bytes;
+    const auto append = [](void* context, void* data, int size) {
+        auto* out = static_cast<std::vector<uint8_t>*>(context);
+        out->insert(out->end(), static_cast<uint8_t*>(data), static_cast<uint8_t*>(data) + size);
+    };
+    if (!stbi_write_hdr_to_func(append, &bytes, int(image.width), int(rows), 3, rgb.data()))
+        return {false, ".hdr encoding failed (stb_image_write) for '" + path + "'"};
+    return write_file(path, bytes.data(), bytes.size());
 }
 
 WriteResult write_raw(const std::string& path, std::span<const uint8_t> bytes) {

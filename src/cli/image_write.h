@@ -1,5 +1,5 @@
 // Output files of astc-gpu-decode: PNG (8-bit via stb_image_write; 16-bit via libpng), OpenEXR
-// (half floats, via Debian's libtinyexr) and raw texels.
+// (half floats, via Debian's libtinyexr), Radiance .hdr (stb_image_write) and raw texels.
 #pragma once
 
 #include <cstddef>
@@ -43,6 +43,15 @@ WriteResult write_png(const std::string& path, const DecodedImage& image, bool s
 // compression (lossless). Slices of a 3D image are stacked top to bottom, as for PNG.
 // `image.format` must be VK_FORMAT_R16G16B16A16_SFLOAT.
 WriteResult write_exr(const std::string& path, const DecodedImage& image);
+
+// Writes a Radiance RGBE (.hdr) file through stb_image_write's stbi_write_hdr: three float
+// channels R, G, B made from the RGBA16F texels (alpha is dropped; each half becomes the float of
+// the same value). RGBE stores an 8-bit mantissa per channel with a shared exponent, so values keep
+// about 2 to 3 significant digits, and it cannot hold negative values, NaN or infinity: negative
+// values and NaN (the error colour) are written as 0, +infinity as 65504 (the largest finite half).
+// Slices of a 3D image are stacked top to bottom, as for PNG. `image.format` must be
+// VK_FORMAT_R16G16B16A16_SFLOAT.
+WriteResult write_hdr(const std::string& path, const DecodedImage& image);
 
 // Writes the texels unchanged (the raw layout above).
 WriteResult write_raw(const std::string& path, std::span<const uint8_t> bytes);

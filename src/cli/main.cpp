@@ -1,7 +1,7 @@
 // astc-gpu-decode: decode block-compressed texture files on the GPU with texdec.
 // Uses only the public C API (texdec.h). Argument parsing and the commands live here; the DDS,
-// .astc, .pkm and KTX containers are in dds.cpp, astc_file.cpp, pkm.cpp and ktx.cpp, the
-// PNG/EXR/raw writers in image_write.cpp.
+// .astc, .pkm, KTX 1 and KTX 2 containers are in dds.cpp, astc_file.cpp, pkm.cpp, ktx.cpp and
+// ktx2.cpp, the PNG/EXR/HDR/raw writers in image_write.cpp.
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -24,6 +24,7 @@
 #include "dds.h"
 #include "image_write.h"
 #include "ktx.h"
+#include "ktx2.h"
 #include "pkm.h"
 
 namespace {
@@ -60,10 +61,11 @@ Usage:
 
 Commands:
   decode IN OUT   Decode IN and write OUT.
-                  IN is a .dds, .astc, .pkm or .ktx (KTX 1.1) file (recognised by its magic
-                  bytes, whatever its name), or raw blocks when --format is given. OUT is a
-                  .png (8-bit; 16-bit for native EAC R11/RG11 texels), an .exr (OpenEXR,
-                  half-float R, G, B, A) or a .raw file (texels only).
+                  IN is a .dds, .astc, .pkm, .ktx (KTX 1.1) or .ktx2 (KTX 2.0) file
+                  (recognised by its magic bytes, whatever its name), or raw blocks when
+                  --format is given. OUT is a .png (8-bit; 16-bit for native EAC R11/RG11
+                  texels), an .exr (OpenEXR, half-float R, G, B, A), an .hdr (Radiance RGBE,
+                  float R, G, B) or a .raw file (texels only).
   bench           Decode throughput on the device next to ceilings measured in the same run
                   (memory-bound copy, the native sampler where the device has the format, the
                   CPU reference), and the one-call path's end-to-end time. Prints a table.
@@ -86,15 +88,22 @@ Decode options:
                       slice are contiguous, slice after slice.
   --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
                       R8 for BC4, RG8 for BC5, R16 for EAC R11, RG16 for EAC RG11, RGBA8 for
-                      BC1-BC3, BC7, ETC2 and ASTC LDR/sRGB, RGBA16F for ASTC HDR and BC6H). Default: rgba8 when the format offers it, else
-                      native, for PNG; rgba16f for EXR (an .exr takes nothing else; native
+                      BC1-BC3, BC7, ETC2 and ASTC LDR/sRGB, RGBA16F for ASTC HDR and BC6H).
+                      Default: rgba8 when the format offers it, else native, for PNG;
+                      rgba16f for EXR and HDR (an .exr or .hdr takes nothing else; native
                       only where it is RGBA16F); native for raw output.
   --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
                       libsquish and Pillow decode). BC1-BC5 only.
-  --profile P         .astc input only (the file does not say): ldr (default: linear LDR,
-                      astc-WxH-unorm) | srgb (astc-WxH-srgb) | hdr (astc-WxH-sfloat; not
-                      implemented yet). An error with a .dds, .pkm or .ktx input or with
-                      --format (the format name says it: astc-6x6-srgb).
+  --profile P         .astc input (the file does not say): ldr (default: linear LDR,
+                      astc-WxH[xD]-unorm) | srgb (astc-WxH[xD]-srgb) | hdr
+                      (astc-WxH[xD]-sfloat). Also ASTC .ktx input, whose GL format says
+                      linear or sRGB but not LDR or HDR: hdr decodes GL_COMPRESSED_RGBA_ASTC_*
+                      as sfloat. An error with a .dds, .pkm, .ktx2 or other .ktx input and
+                      with --format (the format name says it: astc-6x6-srgb).
+  --level N           .dds, .ktx and .ktx2 input: the mip level to decode (default 0).
+  --layer N|all       .dds, .ktx and .ktx2 input: the array layer (or cube face, 6 per cube)
+                      to decode (default 0); 'all' decodes every layer of the level as the
+                      slices of one image (2D block formats and 2D images only).
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
 
 Bench options:
@@ -120,13 +129,16 @@ DDS input: legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D)
 (bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), and DX10 headers
 with a DXGI BC format: BC1-BC5, BC6H_UF16 (bc6h-ufloat), BC6H_SF16 (bc6h-sfloat), BC7_UNORM
 (bc7-unorm), BC7_UNORM_SRGB (bc7-srgb); TYPELESS decodes as UNORM (BC6H_TYPELESS as UF16).
-Mip level 0 of the first layer (or face) is decoded; a volume texture's level 0 gives all its
-slices. BC6H is HDR: decode it to .exr (or .raw), not .png.
+Mip level 0 of the first layer (or face) is decoded unless --level / --layer say otherwise; a
+volume texture's level gives all its slices. BC6H is HDR: decode it to .exr, .hdr or .raw, not
+.png.
 
 .astc input (astcenc's container: 16-byte header with the footprint and the extent, then the
-blocks): every 2D footprint (4x4 .. 12x12) and the 3D ones (3x3x3 .. 6x6x6). A 2D footprint with
-zsize > 1 is zsize slices, all decoded. Bytes after the last block are ignored (a warning says
-so). The profile comes from --profile, never from the file.
+blocks): every 2D footprint (4x4 .. 12x12) and the 3D ones (3x3x3 .. 6x6x6, decoded as
+astc-WxHxD-*: xsize x ysize x zsize texels). A 2D footprint with zsize > 1 is zsize slices, all
+decoded. Bytes after the last block are ignored (a warning says so). The profile comes from
+--profile, never from the file: --profile hdr decodes HDR (and LDR) blocks as astc-*-sfloat, to
+.exr, .hdr or .raw.
 
 .pkm input (etcpack / etc1tool: "PKM " magic, version "10" = ETC1, "20" with a format code;
 big-endian padded and active extents): ETC1 (decoded as etc2-r8g8b8-unorm, which ETC1 is a
@@ -137,9 +149,22 @@ signed. The active extent is decoded.
 format (GL_COMPRESSED_RGB8_ETC2 .. GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GL_COMPRESSED_R11_EAC ..
 GL_COMPRESSED_SIGNED_RG11_EAC), S3TC/DXT (incl. sRGB), RGTC, BPTC and ASTC (2D KHR and 3D OES;
 GL_COMPRESSED_RGBA_ASTC_* as astc-*-unorm, SRGB8_ALPHA8 as astc-*-srgb). Key/value data is
-skipped; mip level 0 of the first array element (or cube face) is decoded; a 3D texture's level 0
-gives all its slices. A wrong endianness field, an uncompressed or unknown glInternalFormat, a 1D
-texture, a wrong imageSize or truncated data is an input error (exit code 3).
+skipped; mip level 0 of the first array element (or cube face) is decoded unless --level /
+--layer say otherwise; a 3D texture's level gives all its slices. GL's ASTC formats do not say
+LDR or HDR: --profile hdr decodes GL_COMPRESSED_RGBA_ASTC_* data as astc-*-sfloat. A wrong
+endianness field, an uncompressed or unknown glInternalFormat, a 1D texture, a wrong imageSize or
+truncated data is an input error (exit code 3).
+
+.ktx2 input (KTX 2.0): vkFormat names the format: every BC1-BC7, ETC2/EAC and ASTC format,
+ASTC 2D UNORM/SRGB/SFLOAT_BLOCK and the 3D ones of VK_EXT_texture_compression_astc_3d
+(VK_FORMAT_ASTC_3x3x3_UNORM_BLOCK_EXT = 1000288000 .. 6x6x6_SFLOAT = 1000288029). 2D, 3D, array
+and cube map textures with mip levels; supercompressionScheme 0 (none), 2 (Zstandard) and 3
+(zlib): the chosen level is inflated first. Basis Universal (scheme 1 BasisLZ, or UASTC / ETC1S
+data with vkFormat 0) is refused: transcode it to a GPU format first. The data format descriptor
+must agree with vkFormat (block size, bytes per block, sRGB transfer); key/value data is skipped.
+A malformed or inconsistent field, a level index that points outside the file, or a
+supercompressed level that does not inflate to its uncompressedByteLength is an input error
+(exit code 3).
 
 Raw mode applies when --format is given (IN is raw blocks) or when OUT ends in .raw. A .raw
 output holds the texels tightly packed, x fastest, then y, then z, little-endian: 4 bytes per
@@ -150,15 +175,23 @@ expects); native R8 as grey; native RG8 as RGB with blue 0; SNORM values -1..1 m
 (0 -> 128); rgba16f channels are clamped to 0..1 (colour channels of SNORM formats map from
 -1..1). Native EAC output (R16 / RG16, e.g. --output native, the default for the signed EAC
 formats) is written as a 16-bit PNG: R11 as 16-bit grey, RG11 as 16-bit RGB with blue 0, the
-UNORM16 values as they are; SNORM -1..1 maps to 0..65535 (0 -> 32768). HDR formats (BC6H, ASTC HDR) are refused for PNG (exit code 2): use .exr or .raw.
+UNORM16 values as they are; SNORM -1..1 maps to 0..65535 (0 -> 32768). HDR formats (BC6H, ASTC
+HDR) are refused for PNG (exit code 2): use .exr, .hdr or .raw.
 
 EXR output (OpenEXR via libtinyexr, scanlines, ZIP): four HALF channels R, G, B, A holding the
 RGBA16F texels bit for bit (sRGB formats keep their encoded values v/255, no EOTF; error colours
 stay as decoded, including NaN). Any format with an rgba16f output can be written as .exr.
 
-Slices of a multi-slice image (a volume, or a .astc file with zsize > 1) are stacked top to
-bottom in a PNG or EXR: a W x H x D image gives a W x (H*D) image; a .raw output holds every
-slice too.
+HDR output (Radiance RGBE via stb_image_write's stbi_write_hdr): the RGBA16F texels converted
+from FP16 to float R, G, B; alpha is dropped. RGBE keeps an 8-bit mantissa per channel with a
+shared exponent (lossy: about 1 % relative to the largest channel of a texel) and holds no
+negative values, NaN or infinity: negatives and NaN (the error colour) become 0, +infinity 65504.
+For the exact half bit patterns write .exr or .raw. Any format with an rgba16f output can be
+written as .hdr.
+
+Slices of a multi-slice image (a volume, a .astc file with zsize > 1, or --layer all) are
+stacked top to bottom in a PNG, EXR or HDR: a W x H x D image gives a W x (H*D) image; a .raw
+output holds every slice too.
 
 Exit codes:
   0  success
@@ -175,6 +208,9 @@ Examples:
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --format bc3-unorm --extent 256x128 blocks.bin texels.raw
   astc-gpu-decode decode sky-bc6h.dds sky.exr
+  astc-gpu-decode decode --profile hdr sky-astc-6x6.astc sky.hdr
+  astc-gpu-decode decode --profile srgb volume-astc-4x4x4.astc volume.png
+  astc-gpu-decode decode --level 2 --layer all texture-array.ktx2 level2-layers.png
   astc-gpu-decode decode --output native heightmap-r11.ktx heightmap16.png
   astc-gpu-decode decode texture-etc2.pkm texture.png
   astc-gpu-decode decode --format bc7-srgb --extent 512x512 blocks.bin albedo.png
@@ -194,6 +230,8 @@ struct Options {
     std::optional<std::string> bc_rounding;
     std::optional<std::string> profile;
     std::optional<std::string> timeout;
+    std::optional<std::string> level;
+    std::optional<std::string> layer;
     // bench
     std::vector<std::string> formats;  // every --format, in order
     std::optional<std::string> size;
@@ -220,6 +258,8 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--bc-rounding") return &options.bc_rounding;
     if (name == "--profile") return &options.profile;
     if (name == "--timeout") return &options.timeout;
+    if (name == "--level") return &options.level;
+    if (name == "--layer") return &options.layer;
     if (name == "--size") return &options.size;
     if (name == "--iterations") return &options.iterations;
     if (name == "--warmup-ms") return &options.warmup_ms;
@@ -289,6 +329,7 @@ void reject_decode_options(const Options& options) {
         {"--format", &options.format},   {"--extent", &options.extent},
         {"--output", &options.output},   {"--bc-rounding", &options.bc_rounding},
         {"--profile", &options.profile}, {"--timeout", &options.timeout},
+        {"--level", &options.level},     {"--layer", &options.layer},
     };
     for (const auto& [name, value] : decode_only)
         if (value->has_value()) usage_error(std::string("option ") + name + " applies to 'decode' only");
@@ -460,14 +501,19 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
                       [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
 }
 
-enum class OutputKind { Png, Exr, Raw };
+enum class OutputKind { Png, Exr, Hdr, Raw };
 
 OutputKind output_kind(const std::string& path) {
     if (ends_with_ignoring_case(path, ".png")) return OutputKind::Png;
     if (ends_with_ignoring_case(path, ".exr")) return OutputKind::Exr;
+    if (ends_with_ignoring_case(path, ".hdr")) return OutputKind::Hdr;
     if (ends_with_ignoring_case(path, ".raw")) return OutputKind::Raw;
-    usage_error("output '" + path + "' must end in .png, .exr or .raw");
+    usage_error("output '" + path + "' must end in .png, .exr or .raw (images, texels), or .hdr (Radiance RGBE)");
 }
+
+// .exr and .hdr both take RGBA16F texels (an .hdr converts them to float RGB).
+bool takes_rgba16f(OutputKind kind) { return kind == OutputKind::Exr || kind == OutputKind::Hdr; }
+const char* output_kind_name(OutputKind kind) { return kind == OutputKind::Hdr ? ".hdr" : ".exr"; }
 
 // ---- decode ----------------------------------------------------------------------------------
 
@@ -476,10 +522,12 @@ struct Source {
     texdec_format format;
     Extent extent;
     std::span<const uint8_t> blocks;
+    std::vector<uint8_t> storage;  // owns the blocks when they are not the input file's bytes
 };
 
 Source raw_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
     if (!options.extent) usage_error("--format needs --extent WxH[xD]");
+    if (options.level || options.layer) usage_error("--level and --layer apply to .dds, .ktx and .ktx2 inputs, not raw blocks");
     if (options.profile)
         usage_error("--profile applies to .astc files; with --format the format name says it (e.g. "
                     "astc-6x6-srgb)");
@@ -492,9 +540,9 @@ Source raw_source(const Options& options, const std::string& path, std::span<con
     if (dds::has_magic(file))
         std::fprintf(stderr, "%s: warning: '%s' starts with a DDS header, but --format reads it as raw blocks\n",
                      kToolName, path.c_str());
-    if (pkm::has_magic(file) || ktx::has_magic(file))
+    if (pkm::has_magic(file) || ktx::has_magic(file) || ktx2::has_magic(file))
         std::fprintf(stderr, "%s: warning: '%s' starts with a %s header, but --format reads it as raw blocks\n",
-                     kToolName, path.c_str(), pkm::has_magic(file) ? ".pkm" : "KTX");
+                     kToolName, path.c_str(), pkm::has_magic(file) ? ".pkm" : ktx::has_magic(file) ? "KTX" : "KTX 2");
     if (astc_file::has_magic(file))
         std::fprintf(stderr,
                      "%s: warning: '%s' starts with an .astc header, but --format reads it as raw blocks (drop "
@@ -508,34 +556,111 @@ Source raw_source(const Options& options, const std::string& path, std::span<con
         std::fprintf(stderr, "%s: warning: '%s' has %llu bytes more than %s %s needs; they are ignored\n", kToolName,
                      path.c_str(), (unsigned long long)(file.size() - needed), options.format->c_str(),
                      options.extent->c_str());
-    return {format, extent, file.first(size_t(needed))};
+    return {format, extent, file.first(size_t(needed)), {}};
 }
 
-void note_undecoded_surfaces(const std::string& path, const dds::Texture& tex) {
-    if (tex.mip_levels > 1 || tex.layers > 1)
-        std::fprintf(stderr, "%s: note: '%s' has %u mip level(s) and %u %s; decoding level 0 of the first\n",
-                     kToolName, path.c_str(), tex.mip_levels, tex.layers, tex.is_cube ? "cube face(s)" : "layer(s)");
-    if (tex.trailing_bytes > 0)
-        std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last surface; they are ignored\n", kToolName,
-                     path.c_str(), tex.trailing_bytes);
+// Which mip level and layers of a .dds, .ktx or .ktx2 input to decode (--level, --layer).
+struct SurfacePick {
+    uint32_t level = 0;
+    uint32_t first_layer = 0;
+    uint32_t layer_count = 1;
+    bool chosen = false;  // --level or --layer given
+};
+
+SurfacePick pick_surfaces(const Options& options, const std::string& path, uint32_t levels, uint32_t layers,
+                          const char* layer_word) {
+    SurfacePick pick;
+    pick.chosen = options.level || options.layer;
+    if (options.level) {
+        const auto level = parse_u32(*options.level);
+        if (!level) usage_error("--level '" + *options.level + "' is not a mip level number");
+        if (*level >= levels)
+            usage_error("--level " + *options.level + ": '" + path + "' has " + std::to_string(levels) +
+                        " mip level(s), 0 to " + std::to_string(levels - 1));
+        pick.level = *level;
+    }
+    if (options.layer) {
+        if (*options.layer == "all") {
+            pick.layer_count = layers;
+        } else {
+            const auto layer = parse_u32(*options.layer);
+            if (!layer) usage_error("--layer '" + *options.layer + "' is not a layer number or 'all'");
+            if (*layer >= layers)
+                usage_error("--layer " + *options.layer + ": '" + path + "' has " + std::to_string(layers) + " " +
+                            layer_word + ", 0 to " + std::to_string(layers - 1));
+            pick.first_layer = *layer;
+        }
+    }
+    return pick;
+}
+
+void note_other_surfaces(const std::string& path, const SurfacePick& pick, uint32_t levels, uint32_t layers,
+                         const char* layer_word) {
+    if (!pick.chosen && (levels > 1 || layers > 1))
+        std::fprintf(stderr, "%s: note: '%s' has %u mip level(s) and %u %s; decoding level 0 of the first "
+                     "(--level N and --layer N|all choose others)\n",
+                     kToolName, path.c_str(), levels, layers, layer_word);
+}
+
+// The picked layers of one mip level as one source: one layer as it is; several as the slices of
+// a 2D image (a 2D block format decodes each slice's blocks in turn, so a layer is a slice).
+Source stack_layers(texdec_format format, uint32_t width, uint32_t height, uint32_t depth,
+                    const std::vector<std::span<const uint8_t>>& layers) {
+    Source source{format, {width, height, depth * uint32_t(layers.size())}, layers.front(), {}};
+    if (layers.size() == 1) return source;
+    if (depth > 1 || format_info(format).block_depth > 1)
+        usage_error("--layer all stacks the layers of 2D images as slices; with " +
+                    std::string(format_info(format).name) + (depth > 1 ? " 3D images" : " (a 3D footprint)") +
+                    " decode one --layer at a time");
+    bool contiguous = true;
+    size_t total = 0;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        total += layers[i].size();
+        if (i > 0 && layers[i].data() != layers[i - 1].data() + layers[i - 1].size()) contiguous = false;
+    }
+    if (contiguous) {
+        source.blocks = std::span<const uint8_t>(layers.front().data(), total);
+        return source;
+    }
+    try {
+        source.storage.reserve(total);
+    } catch (const std::bad_alloc&) {
+        throw CliError{kExitRuntime, "out of host memory for " + std::to_string(total) + " bytes of blocks"};
+    }
+    for (const auto& layer : layers) source.storage.insert(source.storage.end(), layer.begin(), layer.end());
+    source.blocks = source.storage;
+    return source;
 }
 
 Source dds_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
     if (options.profile)
-        usage_error("--profile applies to .astc files only; '" + path + "' is a DDS file, whose header names "
-                    "its format");
+        usage_error("--profile applies to .astc files only (and to ASTC .ktx files); '" + path + "' is a DDS file, "
+                    "whose header names its format");
     auto parsed = dds::parse(file);
     if (const auto* error = std::get_if<dds::Error>(&parsed))
         throw CliError{kExitInput, "'" + path + "': " + error->message};
     const dds::Texture& tex = std::get<dds::Texture>(parsed);
-    note_undecoded_surfaces(path, tex);
-    const dds::Surface& level0 = tex.surface(0, 0);
-    return {tex.format, {level0.width, level0.height, level0.depth}, file.subspan(level0.offset, level0.size)};
+    const char* layer_word = tex.is_cube ? "cube face(s)" : "layer(s)";
+    const SurfacePick pick = pick_surfaces(options, path, tex.mip_levels, tex.layers, layer_word);
+    note_other_surfaces(path, pick, tex.mip_levels, tex.layers, layer_word);
+    if (tex.trailing_bytes > 0)
+        std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last surface; they are ignored\n", kToolName,
+                     path.c_str(), tex.trailing_bytes);
+    std::vector<std::span<const uint8_t>> layers;
+    for (uint32_t l = 0; l < pick.layer_count; ++l) {
+        const dds::Surface& s = tex.surface(pick.first_layer + l, pick.level);
+        layers.push_back(file.subspan(s.offset, s.size));
+    }
+    const dds::Surface& first = tex.surface(pick.first_layer, pick.level);
+    return stack_layers(tex.format, first.width, first.height, first.depth, layers);
 }
 
 // A .astc file: the footprint and extent come from its header, linear/sRGB/HDR from --profile
 // (default ldr: the file cannot say).
 Source astc_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (options.level || options.layer)
+        usage_error("--level and --layer apply to .dds, .ktx and .ktx2 inputs; '" + path + "' is an .astc file (one "
+                    "image)");
     const astc_file::Profile profile = options.profile ? parse_profile(*options.profile) : astc_file::Profile::Ldr;
     auto parsed = astc_file::parse(file);
     if (const auto* error = std::get_if<astc_file::Error>(&parsed))
@@ -544,17 +669,20 @@ Source astc_source(const Options& options, const std::string& path, std::span<co
     if (tex.trailing_bytes > 0)
         std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last block; they are ignored\n", kToolName,
                      path.c_str(), tex.trailing_bytes);
-    return {tex.format(profile), {tex.width, tex.height, tex.depth}, file.subspan(tex.data_offset, tex.data_size)};
+    return {tex.format(profile), {tex.width, tex.height, tex.depth}, file.subspan(tex.data_offset, tex.data_size), {}};
 }
 
 [[noreturn]] void profile_with_named_format(const std::string& path, const char* container) {
-    usage_error(std::string("--profile applies to .astc files only; '") + path + "' is a " + container +
-                " file, whose header names its format");
+    usage_error(std::string("--profile applies to .astc files only (and to ASTC .ktx files); '") + path + "' is a " +
+                container + " file, whose header names its format");
 }
 
 // A .pkm file (etcpack / etc1tool): one ETC1/ETC2/EAC image; the active extent is decoded.
 Source pkm_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
     if (options.profile) profile_with_named_format(path, ".pkm");
+    if (options.level || options.layer)
+        usage_error("--level and --layer apply to .dds, .ktx and .ktx2 inputs; '" + path + "' is a .pkm file (one "
+                    "image)");
     auto parsed = pkm::parse(file);
     if (const auto* error = std::get_if<pkm::Error>(&parsed))
         throw CliError{kExitInput, "'" + path + "': " + error->message};
@@ -562,26 +690,72 @@ Source pkm_source(const Options& options, const std::string& path, std::span<con
     if (tex.trailing_bytes > 0)
         std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last block; they are ignored\n", kToolName,
                      path.c_str(), tex.trailing_bytes);
-    return {tex.format, {tex.width, tex.height, 1}, file.subspan(tex.data_offset, tex.data_size)};
+    return {tex.format, {tex.width, tex.height, 1}, file.subspan(tex.data_offset, tex.data_size), {}};
 }
 
-// A KTX 1.1 file: mip level 0 of the first array element (or face); a 3D texture's level 0 gives
-// all its slices.
+// GL's ASTC enums say linear or sRGB but not LDR or HDR (that is the GL context's profile), so a
+// KTX 1 file's GL_COMPRESSED_RGBA_ASTC_* data is astc-*-unorm unless --profile hdr says sfloat.
+texdec_format ktx_format_for_profile(const Options& options, const std::string& path, const ktx::Texture& tex) {
+    if (!options.profile) return tex.format;
+    const texdec_format_info info = format_info(tex.format);
+    if (info.family != TEXDEC_FAMILY_ASTC) profile_with_named_format(path, "KTX");
+    const astc_file::Profile profile = parse_profile(*options.profile);
+    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
+    if (srgb != (profile == astc_file::Profile::Srgb))
+        usage_error("--profile " + *options.profile + " does not fit '" + path + "': its " + tex.container_format +
+                    (srgb ? " is sRGB (--profile srgb, or none)" : " is linear: --profile ldr (the default) or hdr"));
+    // UNORM, SRGB and SFLOAT are consecutive in texdec_format for every ASTC footprint.
+    return profile == astc_file::Profile::Hdr ? texdec_format(tex.format + 2) : tex.format;
+}
+
+// A KTX 1.1 file: the picked mip level and layers (default: level 0 of the first array element or
+// face); a 3D texture's level gives all its slices.
 Source ktx_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
-    if (options.profile) profile_with_named_format(path, "KTX");
     auto parsed = ktx::parse(file);
     if (const auto* error = std::get_if<ktx::Error>(&parsed))
         throw CliError{kExitInput, "'" + path + "': " + error->message};
     const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
-    if (tex.mip_levels > 1 || tex.layers > 1)
-        std::fprintf(stderr, "%s: note: '%s' has %u mip level(s) and %u %s; decoding level 0 of the first\n",
-                     kToolName, path.c_str(), tex.mip_levels, tex.layers,
-                     tex.is_cube ? "cube face(s)" : "array element(s)");
+    const texdec_format format = ktx_format_for_profile(options, path, tex);
+    const char* layer_word = tex.is_cube ? "cube face(s)" : "array element(s)";
+    const SurfacePick pick = pick_surfaces(options, path, tex.mip_levels, tex.layers, layer_word);
+    note_other_surfaces(path, pick, tex.mip_levels, tex.layers, layer_word);
     if (tex.trailing_bytes > 0)
         std::fprintf(stderr, "%s: warning: '%s' has %zu bytes after its last mip level; they are ignored\n",
                      kToolName, path.c_str(), tex.trailing_bytes);
-    const ktx::Surface& level0 = tex.surface(0, 0);
-    return {tex.format, {level0.width, level0.height, level0.depth}, file.subspan(level0.offset, level0.size)};
+    std::vector<std::span<const uint8_t>> layers;
+    for (uint32_t l = 0; l < pick.layer_count; ++l) {
+        const ktx::Surface& s = tex.surface(pick.first_layer + l, pick.level);
+        layers.push_back(file.subspan(s.offset, s.size));
+    }
+    const ktx::Surface& first = tex.surface(pick.first_layer, pick.level);
+    return stack_layers(format, first.width, first.height, first.depth, layers);
+}
+
+// A KTX 2.0 file: vkFormat names the format (--profile is refused); the picked level is inflated
+// first when the file is Zstandard- or zlib-supercompressed.
+Source ktx2_source(const Options& options, const std::string& path, std::span<const uint8_t> file) {
+    if (options.profile)
+        usage_error("--profile applies to .astc files only (and to ASTC .ktx files); '" + path + "' is a KTX 2 file, "
+                    "whose vkFormat names its format (UNORM, SRGB or SFLOAT)");
+    auto parsed = ktx2::parse(file);
+    if (const auto* error = std::get_if<ktx2::Error>(&parsed))
+        throw CliError{kExitInput, "'" + path + "': " + error->message};
+    const ktx2::Texture& tex = std::get<ktx2::Texture>(parsed);
+    const char* layer_word = tex.is_cube ? "cube face(s)" : "layer(s)";
+    const SurfacePick pick = pick_surfaces(options, path, tex.mip_levels, tex.layers, layer_word);
+    note_other_surfaces(path, pick, tex.mip_levels, tex.layers, layer_word);
+    std::vector<uint8_t> inflated;
+    auto level = ktx2::level_data(file, tex, pick.level, inflated);
+    if (const auto* error = std::get_if<ktx2::Error>(&level))
+        throw CliError{kExitInput, "'" + path + "': " + error->message};
+    const std::span<const uint8_t> data = std::get<std::span<const uint8_t>>(level);
+    const ktx2::Level& l = tex.levels[pick.level];
+    std::vector<std::span<const uint8_t>> layers;
+    for (uint32_t i = 0; i < pick.layer_count; ++i)
+        layers.push_back(data.subspan(size_t(l.image_bytes) * (pick.first_layer + i), size_t(l.image_bytes)));
+    Source source = stack_layers(tex.format, l.width, l.height, l.depth, layers);
+    if (!inflated.empty() && source.storage.empty()) source.storage = std::move(inflated);  // blocks point into it
+    return source;
 }
 
 // Without --format, the container is chosen by the file's magic bytes, not by its name.
@@ -592,10 +766,11 @@ Source file_source(const Options& options, const std::string& path, std::span<co
     if (astc_file::has_magic(file)) return astc_source(options, path, file);
     if (pkm::has_magic(file)) return pkm_source(options, path, file);
     if (ktx::has_magic(file)) return ktx_source(options, path, file);
+    if (ktx2::has_magic(file)) return ktx2_source(options, path, file);
     throw CliError{kExitInput, "'" + path + "' is neither a DDS file (no \"DDS \" magic), a .pkm file (no \"PKM "
-                                            "\" magic), a KTX 1.1 file (no AB 4B 54 58 20 31 31 BB identifier) nor "
-                                            "an .astc file (no 13 AB A1 5C magic); for raw blocks give --format and "
-                                            "--extent"};
+                                            "\" magic), a KTX 1.1 file (no AB 4B 54 58 20 31 31 BB identifier), a "
+                                            "KTX 2.0 file (no AB 4B 54 58 20 32 30 BB identifier) nor an .astc file "
+                                            "(no 13 AB A1 5C magic); for raw blocks give --format and --extent"};
 }
 
 bool offers_output(texdec_format format, texdec_output output) {
@@ -610,7 +785,10 @@ bool is_rgba16f(texdec_format format, texdec_output output) {
            vk_format == VK_FORMAT_R16G16B16A16_SFLOAT;
 }
 
-[[noreturn]] void exr_output_error(const std::string& output) {
+[[noreturn]] void float_output_error(OutputKind kind, const std::string& output) {
+    if (kind == OutputKind::Hdr)
+        usage_error("an .hdr output is made from RGBA16F texels (as float R, G, B), not --output " + output +
+                    "; drop --output (rgba16f is the default for .hdr) or write a .png or .raw");
     usage_error("an .exr output holds RGBA16F texels (half R, G, B, A), not --output " + output +
                 "; drop --output (rgba16f is the default for .exr) or write a .png or .raw");
 }
@@ -621,11 +799,12 @@ texdec_output choose_output(const Options& options, texdec_format format, Output
     if (kind == OutputKind::Png && (info.flags & TEXDEC_FORMAT_FLAG_HDR))
         usage_error(std::string(info.name) + " is an HDR format; a PNG (8-bit) cannot hold it: write an .exr "
                     "(RGBA16F halves) or a .raw output");
-    if (kind == OutputKind::Exr) {
+    if (takes_rgba16f(kind)) {
         const texdec_output output = options.output ? parse_output_type(*options.output) : TEXDEC_OUTPUT_RGBA16F;
         if (!is_rgba16f(format, output)) {
-            if (output != TEXDEC_OUTPUT_RGBA16F) exr_output_error(*options.output);
-            usage_error(std::string(info.name) + " has no rgba16f output, which an .exr output needs");
+            if (output != TEXDEC_OUTPUT_RGBA16F) float_output_error(kind, *options.output);
+            usage_error(std::string(info.name) + " has no rgba16f output, which an " + output_kind_name(kind) +
+                        " output needs");
         }
         return output;
     }
@@ -693,6 +872,8 @@ void write_output(const std::string& path, OutputKind kind, const Source& source
                                               source.extent.depth, vk_format};
         if (kind == OutputKind::Exr) {
             result = image_write::write_exr(path, image);
+        } else if (kind == OutputKind::Hdr) {
+            result = image_write::write_hdr(path, image);
         } else {
             // SNORM values map from -1..1 (HDR formats never get here: choose_output refuses them).
             const uint32_t flags = format_info(source.format).flags;
@@ -718,8 +899,8 @@ int run_decode(const Options& options) {
                                                             : TEXDEC_BC_ROUNDING_EXACT;
     const uint64_t timeout_ns = parse_timeout_ns(options.timeout);
     // Usage errors before reading files.
-    if (options.output && parse_output_type(*options.output) == TEXDEC_OUTPUT_RGBA8 && kind == OutputKind::Exr)
-        exr_output_error(*options.output);
+    if (options.output && parse_output_type(*options.output) == TEXDEC_OUTPUT_RGBA8 && takes_rgba16f(kind))
+        float_output_error(kind, *options.output);
     if (options.profile) parse_profile(*options.profile);
 
     const std::vector<uint8_t> file = read_input_file(in_path);
@@ -802,6 +983,7 @@ int run_bench(const Options& options) {
     if (options.extent) usage_error("option --extent applies to 'decode' only (bench takes --size)");
     if (options.profile) usage_error("option --profile applies to 'decode' only (bench takes --format astc-WxH-srgb)");
     if (options.timeout) usage_error("option --timeout applies to 'decode' only");
+    if (options.level || options.layer) usage_error("options --level and --layer apply to 'decode' only");
     bench::Options b;
     for (const std::string& name : options.formats) {
         const texdec_format format = parse_format_name(name);

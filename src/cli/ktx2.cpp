@@ -1,0 +1,348 @@
+// KTX 2.0 parser (layout and what is validated in ktx2.h). DFD field positions are those of the
+// Khronos Data Format Specification's basic descriptor block; colour model and transfer function
+// values are its KHR_DF_MODEL_* / KHR_DF_TRANSFER_* enums.
+#include "ktx2.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdarg>
+#include <cstdio>
+#include <new>
+#include <numeric>
+#include <optional>
+
+#include <zlib.h>  // Debian's zlib1g-dev: supercompressionScheme 3
+#include <zstd.h>  // Debian's libzstd-dev: supercompressionScheme 2
+
+namespace ktx2 {
+namespace {
+
+constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32,
+                                                  0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+constexpr uint32_t kMaxDimension = 1u << 20;  // as the KTX 1 and DDS parsers: far from any overflow
+constexpr uint32_t kMaxLayers = 1u << 20;
+
+// Data Format Descriptor values used here.
+constexpr uint32_t kBasicBlockMinSize = 24;   // the basic block without samples
+constexpr uint32_t kModelEtc1s = 163;         // KHR_DF_MODEL_ETC1S (Basis Universal)
+constexpr uint32_t kModelUastc = 166;         // KHR_DF_MODEL_UASTC (Basis Universal)
+constexpr uint32_t kTransferSrgb = 2;         // KHR_DF_TRANSFER_SRGB
+
+[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
+    char text[384];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    return Error{code, text};
+}
+
+uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
+    return uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 | uint32_t(bytes[offset + 2]) << 16 |
+           uint32_t(bytes[offset + 3]) << 24;
+}
+uint64_t read_u64(std::span<const uint8_t> bytes, size_t offset) {
+    return uint64_t(read_u32(bytes, offset)) | uint64_t(read_u32(bytes, offset + 4)) << 32;
+}
+
+uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// True if [offset, offset + length) lies inside a file of `size` bytes (no overflow).
+bool in_file(uint64_t offset, uint64_t length, size_t size) { return offset <= size && length <= size - offset; }
+
+struct Header {
+    uint32_t vk_format, type_size, width, height, depth, layer_count, face_count, level_count, scheme;
+    uint32_t dfd_offset, dfd_length, kvd_offset, kvd_length;
+    uint64_t sgd_offset, sgd_length;
+};
+
+Header read_header(std::span<const uint8_t> file) {
+    Header h;
+    uint32_t* fields[] = {&h.vk_format, &h.type_size,  &h.width,       &h.height,     &h.depth,      &h.layer_count,
+                          &h.face_count, &h.level_count, &h.scheme, &h.dfd_offset, &h.dfd_length, &h.kvd_offset,
+                          &h.kvd_length};
+    for (size_t i = 0; i < std::size(fields); ++i) *fields[i] = read_u32(file, kIdentifierSize + 4 * i);
+    h.sgd_offset = read_u64(file, 64);
+    h.sgd_length = read_u64(file, 72);
+    return h;
+}
+
+// The first descriptor block of the DFD, as far as this parser looks at it.
+struct BasicBlock {
+    uint32_t color_model, transfer;
+    uint32_t block_dimension[4];  // texels (the stored value + 1)
+    uint32_t bytes_plane0;
+};
+
+std::optional<Error> read_dfd(std::span<const uint8_t> file, const Header& h, size_t index_end, BasicBlock& out) {
+    if (h.dfd_length < 4 + kBasicBlockMinSize)
+        return make_error(ErrorCode::BadDfd, "dfdByteLength is %u; a data format descriptor with its basic block "
+                          "needs at least %u bytes", h.dfd_length, 4 + kBasicBlockMinSize);
+    if (h.dfd_offset < index_end || !in_file(h.dfd_offset, h.dfd_length, file.size()))
+        return make_error(ErrorCode::BadIndex, "the data format descriptor (dfdByteOffset %u, dfdByteLength %u) "
+                          "is not between the level index (ends at %zu) and the end of the file (%zu bytes)",
+                          h.dfd_offset, h.dfd_length, index_end, file.size());
+    if (h.dfd_offset % 4)
+        return make_error(ErrorCode::BadIndex, "dfdByteOffset %u is not a multiple of 4", h.dfd_offset);
+    const uint32_t total = read_u32(file, h.dfd_offset);
+    if (total != h.dfd_length)
+        return make_error(ErrorCode::BadDfd, "dfdTotalSize is %u, dfdByteLength %u: they must be equal", total,
+                          h.dfd_length);
+    const size_t block = size_t(h.dfd_offset) + 4;
+    const uint32_t word0 = read_u32(file, block), word1 = read_u32(file, block + 4);
+    const uint32_t vendor = word0 & 0x1FFFF, type = word0 >> 17, block_size = word1 >> 16;
+    if (vendor != 0 || type != 0)
+        return make_error(ErrorCode::BadDfd, "the first descriptor block is vendorId %u, descriptorType %u; KTX 2 "
+                          "needs the Khronos basic block (0, 0) first", vendor, type);
+    if (block_size < kBasicBlockMinSize || block_size > h.dfd_length - 4)
+        return make_error(ErrorCode::BadDfd, "descriptorBlockSize %u of the basic block is not between %u and the "
+                          "%u bytes the DFD holds after dfdTotalSize", block_size, kBasicBlockMinSize,
+                          h.dfd_length - 4);
+    out.color_model = file[block + 8];
+    out.transfer = file[block + 10];
+    for (int i = 0; i < 4; ++i) out.block_dimension[i] = uint32_t(file[block + 12 + i]) + 1;
+    out.bytes_plane0 = file[block + 16];
+    return std::nullopt;
+}
+
+// Basis Universal data, named as such: the decoder would need a transcoder first.
+std::optional<Error> refuse_basis(const Header& h, const BasicBlock& dfd) {
+    const char* hint = "; transcode it to a GPU block format (BC7, ASTC, ETC2) first";
+    if (h.scheme == uint32_t(Supercompression::BasisLZ))
+        return make_error(ErrorCode::BasisUniversal, "supercompressionScheme 1 (BasisLZ: Basis Universal ETC1S) is "
+                          "not supported%s", hint);
+    if (h.vk_format == 0 && (dfd.color_model == kModelUastc || dfd.color_model == kModelEtc1s))
+        return make_error(ErrorCode::BasisUniversal, "vkFormat 0 with DFD colour model %u (Basis Universal %s) is "
+                          "not supported%s", dfd.color_model, dfd.color_model == kModelUastc ? "UASTC" : "ETC1S",
+                          hint);
+    return std::nullopt;
+}
+
+std::optional<Error> check_dfd_matches(const Header& h, const BasicBlock& dfd, const texdec_format_info& info) {
+    const uint32_t want[4] = {info.block_width, info.block_height, info.block_depth, 1};
+    if (!std::equal(want, want + 4, dfd.block_dimension))
+        return make_error(ErrorCode::BadDfd, "the DFD's texelBlockDimension is %ux%ux%ux%u, but vkFormat %u (%s) "
+                          "has %ux%ux%u blocks", dfd.block_dimension[0], dfd.block_dimension[1],
+                          dfd.block_dimension[2], dfd.block_dimension[3], h.vk_format, info.name, want[0], want[1],
+                          want[2]);
+    // Supercompressed files may say 0 ("unsized"), as the spec required until 2025.
+    const bool sized_ok = dfd.bytes_plane0 == info.bytes_per_block ||
+                          (dfd.bytes_plane0 == 0 && h.scheme != uint32_t(Supercompression::None));
+    if (!sized_ok)
+        return make_error(ErrorCode::BadDfd, "the DFD's bytesPlane0 is %u, but a block of %s is %u bytes",
+                          dfd.bytes_plane0, info.name, info.bytes_per_block);
+    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
+    if (srgb != (dfd.transfer == kTransferSrgb))
+        return make_error(ErrorCode::BadDfd, "the DFD's transfer function is %u, but vkFormat %u (%s) is %s",
+                          dfd.transfer, h.vk_format, info.name, srgb ? "sRGB (transfer 2)" : "not sRGB");
+    return std::nullopt;
+}
+
+std::optional<Error> read_layout(const Header& h, Texture& tex) {
+    if (h.width == 0) return make_error(ErrorCode::InvalidExtent, "pixelWidth is 0");
+    if (h.height == 0)
+        return make_error(ErrorCode::UnsupportedLayout, "pixelHeight 0 is a 1D texture, which cannot hold "
+                          "block-compressed data");
+    tex.width = h.width;
+    tex.height = h.height;
+    tex.is_volume = h.depth > 0;
+    tex.depth = tex.is_volume ? h.depth : 1;
+    tex.layer_count = h.layer_count;
+    tex.faces = h.face_count;
+    if (tex.faces != 1 && tex.faces != 6)
+        return make_error(ErrorCode::UnsupportedLayout, "faceCount is %u; KTX 2 allows 1 or 6 (a cube map)", tex.faces);
+    tex.is_cube = tex.faces == 6;
+    if (tex.is_volume && tex.layer_count > 0)
+        return make_error(ErrorCode::UnsupportedLayout, "3D array textures (pixelDepth %u, layerCount %u) are not "
+                          "supported", tex.depth, tex.layer_count);
+    if (tex.is_volume && tex.is_cube)
+        return make_error(ErrorCode::UnsupportedLayout, "a cube map with pixelDepth %u: cube faces are 2D", tex.depth);
+    if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
+        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u is absurd (limit %u per side)", tex.width,
+                          tex.height, tex.depth, kMaxDimension);
+    if (tex.is_cube && tex.width != tex.height)
+        return make_error(ErrorCode::UnsupportedLayout, "cube map faces of %ux%u are not square", tex.width,
+                          tex.height);
+    if (tex.layer_count > kMaxLayers)
+        return make_error(ErrorCode::InvalidExtent, "layerCount %u is absurd", tex.layer_count);
+    tex.layers = std::max(1u, tex.layer_count) * tex.faces;
+    tex.mip_levels = std::max(1u, h.level_count);
+    const uint32_t most = uint32_t(std::bit_width(std::max({tex.width, tex.height, tex.depth})));
+    if (tex.mip_levels > most)
+        return make_error(ErrorCode::InvalidExtent, "levelCount %u exceeds the %u levels a %ux%ux%u image has",
+                          h.level_count, most, tex.width, tex.height, tex.depth);
+    return std::nullopt;
+}
+
+std::optional<Error> read_levels(std::span<const uint8_t> file, size_t index_end, const texdec_format_info& info,
+                                 Texture& tex) {
+    const uint64_t alignment = std::lcm(uint64_t(info.bytes_per_block), uint64_t(4));
+    const bool plain = tex.supercompression == Supercompression::None;
+    tex.levels.reserve(tex.mip_levels);
+    for (uint32_t l = 0; l < tex.mip_levels; ++l) {
+        Level level{};
+        level.width = std::max(1u, tex.width >> l);
+        level.height = std::max(1u, tex.height >> l);
+        level.depth = std::max(1u, tex.depth >> l);
+        const size_t entry = ktx2::kHeaderSize + size_t(l) * kLevelIndexEntrySize;
+        level.byte_offset = read_u64(file, entry);
+        level.byte_length = read_u64(file, entry + 8);
+        level.uncompressed_byte_length = read_u64(file, entry + 16);
+        // Each side <= 2^20 texels: the image fits easily; times the layers it might not.
+        level.image_bytes = div_round_up(level.width, info.block_width) * div_round_up(level.height, info.block_height) *
+                            div_round_up(level.depth, info.block_depth) * info.bytes_per_block;
+        uint64_t level_bytes = 0;
+        if (__builtin_mul_overflow(level.image_bytes, uint64_t(tex.layers), &level_bytes) || level_bytes > SIZE_MAX)
+            return make_error(ErrorCode::InvalidExtent, "mip level %u of %u layer(s) describes more bytes than fit in "
+                              "memory", l, tex.layers);
+        if (level.uncompressed_byte_length != level_bytes)
+            return make_error(ErrorCode::BadLevelIndex, "uncompressedByteLength of mip level %u is %llu, but %ux%ux%u "
+                              "x %u layer(s)/face(s) of %s needs %llu bytes", l,
+                              (unsigned long long)level.uncompressed_byte_length, level.width, level.height,
+                              level.depth, tex.layers, info.name, (unsigned long long)level_bytes);
+        if (plain && level.byte_length != level_bytes)
+            return make_error(ErrorCode::BadLevelIndex, "byteLength of mip level %u is %llu; without supercompression "
+                              "it must equal uncompressedByteLength (%llu)", l,
+                              (unsigned long long)level.byte_length, (unsigned long long)level_bytes);
+        if (!plain && level.byte_length == 0)
+            return make_error(ErrorCode::BadLevelIndex, "byteLength of mip level %u is 0", l);
+        if (level.byte_offset < index_end)
+            return make_error(ErrorCode::BadLevelIndex, "byteOffset %llu of mip level %u points into the header or "
+                              "the level index (which end at %zu)", (unsigned long long)level.byte_offset, l,
+                              index_end);
+        if (plain && level.byte_offset % alignment)
+            return make_error(ErrorCode::BadLevelIndex, "byteOffset %llu of mip level %u is not a multiple of %llu "
+                              "(lcm of the %u-byte block and 4)", (unsigned long long)level.byte_offset, l,
+                              (unsigned long long)alignment, info.bytes_per_block);
+        if (!in_file(level.byte_offset, level.byte_length, file.size()))
+            return make_error(ErrorCode::Truncated, "data is truncated: mip level %u is %llu bytes at offset %llu, "
+                              "the file is %zu bytes", l, (unsigned long long)level.byte_length,
+                              (unsigned long long)level.byte_offset, file.size());
+        tex.levels.push_back(level);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool has_magic(std::span<const uint8_t> file) {
+    return file.size() >= kIdentifierSize && std::equal(kIdentifier, kIdentifier + kIdentifierSize, file.begin());
+}
+
+ParseResult parse(std::span<const uint8_t> file) {
+    if (file.size() < kHeaderSize)
+        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the 80-byte KTX 2 header", file.size());
+    if (!has_magic(file))
+        return make_error(ErrorCode::BadMagic, "not a KTX 2.0 file (no \"\\xABKTX 20\\xBB\" identifier)");
+    const Header h = read_header(file);
+    if (h.level_count > 32)  // a level per bit of the largest side at most; checked again below
+        return make_error(ErrorCode::InvalidExtent, "levelCount %u is absurd", h.level_count);
+    Texture tex{};
+    if (auto error = read_layout(h, tex)) return *error;
+    const size_t index_end = kHeaderSize + size_t(tex.mip_levels) * kLevelIndexEntrySize;
+    if (file.size() < index_end)
+        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the header and the level index of "
+                          "%u level(s) (%zu bytes)", file.size(), tex.mip_levels, index_end);
+    BasicBlock dfd{};
+    if (auto error = read_dfd(file, h, index_end, dfd)) return *error;
+    if (auto error = refuse_basis(h, dfd)) return *error;
+    if (h.scheme > uint32_t(Supercompression::Zlib))
+        return make_error(ErrorCode::UnsupportedSupercompression, "unknown supercompressionScheme %u (supported: 0 "
+                          "none, 2 Zstandard, 3 zlib)", h.scheme);
+
+    tex.vk_format = h.vk_format;
+    tex.format = texdec_format_from_vk(VkFormat(h.vk_format));
+    texdec_format_info info{};
+    if (tex.format == TEXDEC_FORMAT_UNDEFINED || texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
+        return make_error(ErrorCode::UnknownFormat, "unknown vkFormat %u (known: the BC1-BC7, ETC2/EAC and ASTC "
+                          "block-compressed formats, incl. ASTC SFLOAT and the ASTC 3D _EXT formats)", h.vk_format);
+    char name[96];
+    std::snprintf(name, sizeof name, "vkFormat %u (%s)", h.vk_format, info.name);
+    tex.container_format = name;
+    if (h.type_size != 1)
+        return make_error(ErrorCode::BadTypeSize, "typeSize is %u; block-compressed formats have 1", h.type_size);
+    if (auto error = check_dfd_matches(h, dfd, info)) return *error;
+    tex.supercompression = Supercompression(h.scheme);
+
+    if (h.kvd_length > 0 && (h.kvd_offset < index_end || !in_file(h.kvd_offset, h.kvd_length, file.size())))
+        return make_error(ErrorCode::BadIndex, "the key/value data (kvdByteOffset %u, kvdByteLength %u) is not "
+                          "between the level index (ends at %zu) and the end of the file (%zu bytes)", h.kvd_offset,
+                          h.kvd_length, index_end, file.size());
+    tex.key_value_bytes = h.kvd_length;
+    if (h.sgd_length > 0 && (h.sgd_offset < index_end || !in_file(h.sgd_offset, h.sgd_length, file.size())))
+        return make_error(ErrorCode::BadIndex, "the supercompression global data (sgdByteOffset %llu, sgdByteLength "
+                          "%llu) is not between the level index (ends at %zu) and the end of the file (%zu bytes)",
+                          (unsigned long long)h.sgd_offset, (unsigned long long)h.sgd_length, index_end, file.size());
+    if (auto error = read_levels(file, index_end, info, tex)) return *error;
+    return tex;
+}
+
+LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32_t level,
+                       std::vector<uint8_t>& storage) {
+    const Level& l = tex.levels.at(level);
+    // parse() checked that the range is inside the file and that the sizes fit in size_t.
+    const std::span<const uint8_t> stored = file.subspan(size_t(l.byte_offset), size_t(l.byte_length));
+    if (tex.supercompression == Supercompression::None) return stored;
+    const size_t size = size_t(l.uncompressed_byte_length);
+    try {
+        storage.resize(size);
+    } catch (const std::bad_alloc&) {
+        return make_error(ErrorCode::InvalidExtent, "mip level %u inflates to %zu bytes: out of memory", level, size);
+    }
+    if (tex.supercompression == Supercompression::Zstandard) {
+        const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
+        if (declared == ZSTD_CONTENTSIZE_ERROR)
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u is not a Zstandard frame", level);
+        if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != size)
+            return make_error(ErrorCode::BadSupercompressedData, "the Zstandard frame of mip level %u holds %llu "
+                              "bytes; uncompressedByteLength is %zu", level, declared, size);
+        const size_t got = ZSTD_decompress(storage.data(), size, stored.data(), stored.size());
+        if (ZSTD_isError(got))
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: Zstandard data is corrupt (%s)", level,
+                              ZSTD_getErrorName(got));
+        if (got != size)
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u inflates to %zu bytes; "
+                              "uncompressedByteLength is %zu", level, got, size);
+    } else {
+        uLongf got = uLongf(size);
+        const int status = uncompress(storage.data(), &got, stored.data(), uLong(stored.size()));
+        if (status != Z_OK)
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: zlib data is corrupt or inflates to "
+                              "more than uncompressedByteLength (%zu bytes): %s", level, size, zError(status));
+        if (got != size)
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u inflates to %lu bytes; "
+                              "uncompressedByteLength is %zu", level, (unsigned long)got, size);
+    }
+    return std::span<const uint8_t>(storage.data(), size);
+}
+
+const char* error_code_name(ErrorCode code) {
+    switch (code) {
+    case ErrorCode::TooSmall: return "file too small";
+    case ErrorCode::BadMagic: return "not a KTX 2 file";
+    case ErrorCode::BasisUniversal: return "Basis Universal";
+    case ErrorCode::UnsupportedSupercompression: return "unsupported supercompression";
+    case ErrorCode::UnknownFormat: return "unknown vkFormat";
+    case ErrorCode::BadTypeSize: return "wrong typeSize";
+    case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
+    case ErrorCode::InvalidExtent: return "invalid extent";
+    case ErrorCode::BadIndex: return "bad index";
+    case ErrorCode::BadDfd: return "bad data format descriptor";
+    case ErrorCode::BadLevelIndex: return "bad level index";
+    case ErrorCode::Truncated: return "truncated data";
+    case ErrorCode::BadSupercompressedData: return "bad supercompressed data";
+    }
+    return "unknown error";
+}
+
+const char* supercompression_name(uint32_t scheme) {
+    switch (scheme) {
+    case 0: return "none";
+    case 1: return "BasisLZ";
+    case 2: return "Zstandard";
+    case 3: return "zlib";
+    }
+    return "unknown";
+}
+
+}  // namespace ktx2

@@ -1,0 +1,125 @@
+// KTX 2.0 container parser for astc-gpu-decode: header -> texdec format, extent, layers, and the
+// level index; level_data() gives one mip level's blocks, inflating Zstandard or zlib
+// supercompression. Pure (no Vulkan, no I/O); never reads outside the span it is given, so it can
+// be fuzzed directly.
+//
+// Layout (Khronos "KTX File Format Specification", version 2.0), all fields little-endian:
+//   bytes 0..11   identifier AB 4B 54 58 20 32 30 BB 0D 0A 1A 0A ("«KTX 20»\r\n\x1A\n")
+//   12..47        UInt32 vkFormat, typeSize, pixelWidth, pixelHeight, pixelDepth, layerCount,
+//                 faceCount, levelCount, supercompressionScheme
+//   48..79        index: UInt32 dfdByteOffset, dfdByteLength, kvdByteOffset, kvdByteLength,
+//                 UInt64 sgdByteOffset, sgdByteLength
+//   80..          level index: max(1, levelCount) x {UInt64 byteOffset, byteLength,
+//                 uncompressedByteLength}, level 0 first
+//   then the data format descriptor (DFD), key/value data, supercompression global data and the
+//   mip levels (smallest first in the file; each found through its byteOffset). A level holds, for
+//   each layer, for each face, the z slices of blocks (x fastest, then y): no padding inside a
+//   level. With supercompressionScheme 2 (Zstandard) or 3 (zlib) each level is one compressed
+//   stream of those bytes.
+//
+// What is validated (each failure has its own ErrorCode and a message naming the field):
+//   - vkFormat must be a block-compressed format texdec has (texdec_format_from_vk: BC1-7,
+//     ETC2/EAC, ASTC 2D UNORM/SRGB/SFLOAT and the ASTC 3D formats of
+//     VK_EXT_texture_compression_astc_3d, 1000288000 + 3 * footprint + {0 UNORM, 1 SRGB, 2 SFLOAT});
+//     typeSize must be 1, as the spec requires for block-compressed formats.
+//   - Basis Universal is refused by name: supercompressionScheme 1 (BasisLZ / ETC1S), and
+//     vkFormat 0 with DFD colour model 166 (UASTC) or 163 (ETC1S). Schemes 4 and above (reserved
+//     or vendor) are refused as unknown.
+//   - layout: pixelHeight 0 (1D) is refused; pixelDepth 0 is 2D, > 0 3D (a 2D block format then
+//     holds depth slices, as texdec decodes them); faceCount 1 or 6 (a cube: square, pixelDepth
+//     0); a 3D array is refused; layerCount 0 is "not an array"; levelCount 0 means the file holds
+//     level 0 only; levelCount may not exceed the levels the extent has.
+//   - the DFD lies in the file, is 4-byte aligned, starts with dfdTotalSize == dfdByteLength and,
+//     for a Khronos basic descriptor block, its texelBlockDimension and bytesPlane0 agree with
+//     vkFormat and its transfer function is sRGB exactly when vkFormat is. Nothing else of it is
+//     used (vkFormat says everything the decoder needs).
+//   - key/value data and supercompression global data, where present, lie in the file (not read).
+//   - each level: byteOffset + byteLength inside the file, after the level index;
+//     uncompressedByteLength == the bytes the level's extent, layers and faces need; with no
+//     supercompression byteLength == uncompressedByteLength and byteOffset a multiple of
+//     lcm(block bytes, 4), the spec's alignment. The compressed stream itself is checked by
+//     level_data() (it must inflate to exactly uncompressedByteLength bytes).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+namespace ktx2 {
+
+constexpr size_t kIdentifierSize = 12;
+constexpr size_t kHeaderSize = 80;  // identifier, 9 UInt32, the index (4 UInt32 + 2 UInt64)
+constexpr size_t kLevelIndexEntrySize = 24;
+
+enum class Supercompression : uint32_t { None = 0, BasisLZ = 1, Zstandard = 2, Zlib = 3 };
+
+enum class ErrorCode {
+    TooSmall,                     // shorter than the header or its level index
+    BadMagic,                     // no KTX 2.0 identifier
+    BasisUniversal,               // BasisLZ supercompression or UASTC / ETC1S data: transcode it first
+    UnsupportedSupercompression,  // a supercompressionScheme other than 0-3
+    UnknownFormat,                // a vkFormat that is not a block-compressed format texdec has
+    BadTypeSize,                  // typeSize != 1
+    UnsupportedLayout,            // 1D, 3D array, 3D cube, faceCount not 1 or 6, non-square cube
+    InvalidExtent,                // zero width, absurd extent, too many levels, size overflow
+    BadIndex,                     // DFD / key-value / global data range outside the file
+    BadDfd,                       // dfdTotalSize, or a basic block that disagrees with vkFormat
+    BadLevelIndex,                // a level's byteLength / uncompressedByteLength / alignment is wrong
+    Truncated,                    // a level's data runs past the end of the file
+    BadSupercompressedData        // a Zstandard / zlib stream that does not inflate to the level's size
+};
+
+struct Error {
+    ErrorCode code;
+    std::string message;  // names the problem, e.g. "unknown vkFormat 37"
+};
+
+struct Level {
+    uint32_t width, height, depth;   // extent in texels
+    uint64_t byte_offset;            // in the file
+    uint64_t byte_length;            // in the file (compressed, with supercompression)
+    uint64_t uncompressed_byte_length;
+    uint64_t image_bytes;            // one layer or face: tightly packed blocks
+};
+
+struct Texture {
+    texdec_format format;
+    uint32_t vk_format;
+    std::string container_format;  // "vkFormat 157 (astc-4x4-unorm)"
+    uint32_t width, height, depth;  // level 0 extent in texels (depth 1 unless 3D)
+    uint32_t layer_count;           // the header's layerCount (0: not an array)
+    uint32_t faces;                 // 1 or 6
+    uint32_t layers;                // max(1, layer_count) * faces; layer = element * faces + face
+    uint32_t mip_levels;            // levels in the file (levelCount, 0 read as 1)
+    bool is_cube;
+    bool is_volume;
+    Supercompression supercompression;
+    uint64_t key_value_bytes;       // kvdByteLength (not read)
+    std::vector<Level> levels;      // level 0 first
+};
+
+using ParseResult = std::variant<Texture, Error>;
+
+// Parses and validates a whole KTX 2.0 file held in memory (see above). Every level's
+// byte range lies inside `file`.
+ParseResult parse(std::span<const uint8_t> file);
+
+// The blocks of one mip level (every layer and face, layer-major, image_bytes each): a view into
+// `file` when not supercompressed, else inflated into `storage`. Errors: BadSupercompressedData
+// (a stream that is not valid or inflates to another size), InvalidExtent (no memory for it).
+using LevelResult = std::variant<std::span<const uint8_t>, Error>;
+LevelResult level_data(std::span<const uint8_t> file, const Texture& texture, uint32_t level,
+                       std::vector<uint8_t>& storage);
+
+// True if the bytes start with the KTX 2.0 identifier (cheap container detection).
+bool has_magic(std::span<const uint8_t> file);
+
+const char* error_code_name(ErrorCode code);
+const char* supercompression_name(uint32_t scheme);  // "none", "BasisLZ", "Zstandard", "zlib", "unknown"
+
+}  // namespace ktx2
