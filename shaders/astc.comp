@@ -1,4 +1,4 @@
-// ASTC decoder, LDR and sRGB operation modes, 2D and 3D footprints.
+// ASTC decoder: LDR, sRGB and HDR operation modes, 2D and 3D footprints.
 // Khronos Data Format Specification, "ASTC Compressed Texture Image Formats" (shared/specs/astc.txt);
 // the quoted names below are that chapter's sections.
 //
@@ -20,9 +20,15 @@
 // SRGB: sRGB operation mode (endpoint expansion C << 8 | 0x80). STORE: RGBA8 = decode_unorm8 (the
 // top 8 bits of the UNORM16 result; sRGB bytes stay encoded), RGBA16F = decode_float16 (linear)
 // or the sRGB byte v as v / 255 (sRGB formats).
+// VARIANT (interface.h, TEXDEC_ASTC_LDR / _HDR): the operation mode. HDR (the -sfloat formats,
+// RGBA16F only) decodes HDR endpoint modes and HDR void extents instead of giving the error
+// colour: step 3 stores the 12-bit HDR endpoint values shifted left by 4 in the same 16-bit
+// slots as UNORM16 ones, step 1 marks per partition which channels are HDR, and step 4
+// interpolates both alike, then converts each channel by its kind ("Weight Application"). In
+// the LDR variant every IS_HDR branch is a specialization constant false: compiled away.
 // Error colours (ORACLES.md, "ASTC error colors"): RGBA8 magenta; RGBA16F four NaNs (0xFFFF) for
-// illegal blocks and HDR void extents, magenta (1, 0, 1, 1) for texels of a partition whose
-// endpoint mode is HDR.
+// illegal blocks and (LDR) HDR void extents, magenta (1, 0, 1, 1) for texels of a partition whose
+// endpoint mode is HDR (LDR).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 
@@ -37,6 +43,7 @@ layout(constant_id = TEXDEC_SC_BLOCK_H) const uint BLOCK_H = 4u;
 layout(constant_id = TEXDEC_SC_BLOCK_D) const uint BLOCK_D = 1u;
 const bool IS_3D = BLOCK_D > 1u;
 const bool IS_SRGB = SRGB != 0u;
+const bool IS_HDR = VARIANT == TEXDEC_ASTC_HDR;
 
 // The tile of one workgroup (the host checks that every footprint's tile fits the arrays below).
 const uint TILE_BX = TEXDEC_ASTC_TILE_BLOCKS_X(BLOCK_W);
@@ -68,8 +75,10 @@ shared uint s_lut[TEXDEC_ASTC_LUT_COLOR_UNQ];
 const uint BLOCK_ERROR = 0u;     // every texel takes the error colour (or the block is outside the extent)
 const uint BLOCK_CONSTANT = 1u;  // LDR void extent: its colour is endpoint pair 0, weight 0
 const uint BLOCK_WEIGHTS = 2u;   // stored weights and endpoints follow
+const uint BLOCK_CONSTANT_F16 = 3u;  // HDR void extent (HDR variant): endpoint pair 0 holds its FP16 output codes
 shared uvec4 s_block[TEXDEC_ASTC_TILE_MAX_BLOCKS];  // the 128 bits
 // BLOCK_* | (partitions - 1) << 2 | seed << 4 | dual-plane channel (CCS) << 14 | HDR partitions << 16
+// | (HDR variant) partitions whose alpha is HDR too << 20 (a bit per partition in both fields)
 shared uint s_state[TEXDEC_ASTC_TILE_MAX_BLOCKS];
 shared uint s_mode[TEXDEC_ASTC_TILE_MAX_BLOCKS];    // the footprint table's block mode word
 // endpoint modes (4 bits per partition) | value count << 16 | colour range << 21 | colour start bit << 26
@@ -83,7 +92,8 @@ const uint TILE_STRIDE = TILE_BLOCKS | 1u;
 shared uint s_weights[TEXDEC_ASTC_TILE_MAX_WEIGHTS];
 // Unquantized colour values (0..255), at most 18 per block.
 shared uint s_colour_values[18 * (TEXDEC_ASTC_TILE_MAX_BLOCKS + 1)];
-// Endpoints of partition p of block i at [4 * i + p]: UNORM16 C0.rg, C0.ba, C1.rg, C1.ba (16 bits each).
+// Endpoints of partition p of block i at [4 * i + p]: UNORM16 C0.rg, C0.ba, C1.rg, C1.ba (16 bits each;
+// an HDR channel holds its 12-bit value << 4, an HDR void extent its FP16 codes).
 shared uvec4 s_endpoints[4 * TEXDEC_ASTC_TILE_MAX_BLOCKS];
 
 // ---- bits ---------------------------------------------------------------------------------------
@@ -206,6 +216,23 @@ uvec4 unorm16_codes(uvec4 c) {
     return codes;
 }
 
+// "Weight Application", HDR endpoint modes: the FP16 bits C_f of an interpolated 16-bit value C
+// (E = C >> 11, M = C & 0x7FF, a piecewise-linear mantissa); +Inf and NaN become 0x7BFF.
+uint half_from_hdr16(uint c) {
+    uint m = c & 0x7FFu;
+    uint mt = m < 512u ? 3u * m : m >= 1536u ? 5u * m - 2048u : 4u * m - 512u;
+    return min(((c >> 11u) << 10u) + (mt >> 3u), 0x7BFFu);
+}
+
+// HDR variant: the FP16 codes of an interpolated value whose channels are HDR where `hdr` is set
+// and UNORM16 (decode_float16 of the LDR endpoint modes, "Weight Application") elsewhere.
+uvec4 hdr_variant_codes(uvec4 c, bvec4 hdr) {
+    uvec4 codes;
+    for (int i = 0; i < 4; ++i)
+        codes[i] = hdr[i] ? half_from_hdr16(c[i]) : c[i] == 65535u ? TEXDEC_HALF_ONE : half_from_unorm16_rtz(c[i]);
+    return codes;
+}
+
 // ---- step 1: block-level state ---------------------------------------------------------------------
 
 const uint HDR_ENDPOINT_MODES = 0xC88Cu;  // bit m set for modes 2, 3, 7, 11, 14, 15
@@ -215,7 +242,8 @@ uint cem_value_count(uint cem) {
     return 2u * ((cem >> 2u) + 1u);
 }
 
-// "Void-Extent Blocks": BLOCK_CONSTANT with the colour as both endpoints, or BLOCK_ERROR.
+// "Void-Extent Blocks": BLOCK_CONSTANT with the colour as both endpoints, BLOCK_CONSTANT_F16
+// (HDR variant), or BLOCK_ERROR.
 uint setup_void_extent(uint tile_block, uvec4 b) {
     bool legal;
     if (IS_3D) {  // six 9-bit coordinates from bit 10; no reserved bits
@@ -230,8 +258,18 @@ uint setup_void_extent(uint tile_block, uvec4 b) {
         bool all_ones = (min_s & max_s & min_t & max_t) == 0x1FFFu;
         legal = block_bits(b, 10u, 2u) == 3u && (all_ones || (min_s < max_s && min_t < max_t));
     }
+    if (!legal) return BLOCK_ERROR;
     // Bit 9: the colour is FP16 (HDR), which an LDR operation mode decodes as the error colour.
-    if (!legal || block_bits(b, 9u, 1u) != 0u) return BLOCK_ERROR;
+    if (block_bits(b, 9u, 1u) != 0u) {
+        if (!IS_HDR) return BLOCK_ERROR;
+        // The FP16 values are the output ("directly provide the HDR values of C_f"). Infinity and
+        // NaN are undefined there; like astcenc 4.2 (measured), a signalling NaN is made quiet
+        // (bit 9 of the half set) and every other value is kept bit for bit.
+        uvec4 h = uvec4(b.z & 0xFFFFu, b.z >> 16u, b.w & 0xFFFFu, b.w >> 16u);
+        h |= mix(uvec4(0u), uvec4(0x200u), greaterThan(h & 0x7FFFu, uvec4(0x7C00u)));
+        s_endpoints[4u * tile_block] = uvec4(h.x | (h.y << 16u), h.z | (h.w << 16u), 0u, 0u);
+        return BLOCK_CONSTANT_F16;
+    }
     // LDR: UNORM16 R | G << 16, B | A << 16 in words 2 and 3. With weight 0 the interpolation
     // gives back C0 exactly: (64 C + 32) >> 6 = C.
     s_endpoints[4u * tile_block] = uvec4(b.z, b.w, b.z, b.w);
@@ -305,13 +343,17 @@ void setup_block(uint tile_block) {
     uint ccs_bits = dual_plane ? 2u : 0u;
 
     // "Data Size Determination": colour values, and the largest range that fits.
-    uint value_count = 0u, hdr_partitions = 0u;
+    uint value_count = 0u, hdr_partitions = 0u, hdr_alpha_partitions = 0u;
     for (uint i = 0u; i < partitions; ++i) {
         uint cem = (cems >> (4u * i)) & 0xFu;
         value_count += cem_value_count(cem);
-        // "Decoding from a HDR endpoint results in the error color" (LDR and sRGB operation
-        // modes), for the texels of that partition only ("Illegal Encodings").
-        hdr_partitions |= ((HDR_ENDPOINT_MODES >> cem) & 1u) << i;
+        // LDR variant: "Decoding from a HDR endpoint results in the error color" (LDR and sRGB
+        // operation modes), for the texels of that partition only ("Illegal Encodings").
+        // HDR variant: the partition's RGB are HDR, and so is its alpha except in mode 14
+        // ("HDR Endpoint Mode 14": LDR alpha).
+        uint hdr = (HDR_ENDPOINT_MODES >> cem) & 1u;
+        hdr_partitions |= hdr << i;
+        if (IS_HDR) hdr_alpha_partitions |= (cem != 14u ? hdr : 0u) << i;
     }
     if (value_count > 18u) return;
     int remaining = int(weights_start) - int(extra_cem_bits + ccs_bits) - int(color_start);
@@ -323,7 +365,9 @@ void setup_block(uint tile_block) {
     uint seed = partitions > 1u ? block_bits(b, 13u, 10u) : 0u;
     s_mode[tile_block] = mode;
     s_colour[tile_block] = cems | (value_count << 16u) | (color_range << 21u) | (color_start << 26u);
-    s_state[tile_block] = BLOCK_WEIGHTS | ((partitions - 1u) << 2u) | (seed << 4u) | (ccs << 14u) | (hdr_partitions << 16u);
+    uint state = BLOCK_WEIGHTS | ((partitions - 1u) << 2u) | (seed << 4u) | (ccs << 14u) | (hdr_partitions << 16u);
+    if (IS_HDR) state |= hdr_alpha_partitions << 20u;
+    s_state[tile_block] = state;
 }
 
 // ---- "LDR Endpoint Decoding" -------------------------------------------------------------------------
@@ -409,6 +453,154 @@ void ldr_endpoints(uint cem, int v[8], out ivec4 e0, out ivec4 e1) {
     e1 = clamp(e1, 0, 255);
 }
 
+// ---- "HDR Endpoint Decoding" (HDR variant) -------------------------------------------------------
+// 12-bit values, 0..0xFFF (pseudo-logarithmic); the spec's code, with its names.
+
+// "HDR Endpoint Mode 11": the RGB of e0 and e1 from v[0..5] (also the RGB of modes 14 and 15).
+void hdr_rgb_endpoints(int v[8], out ivec3 e0, out ivec3 e1) {
+    int majcomp = ((v[4] & 0x80) >> 7) | ((v[5] & 0x80) >> 6);
+    if (majcomp == 3) {  // "the RGB values are specified directly"
+        e0 = ivec3(v[0] << 4, v[2] << 4, (v[4] & 0x7F) << 5);
+        e1 = ivec3(v[1] << 4, v[3] << 4, (v[5] & 0x7F) << 5);
+        return;
+    }
+    int mode = ((v[1] & 0x80) >> 7) | ((v[2] & 0x80) >> 6) | ((v[3] & 0x80) >> 5);
+    int va = v[0] | ((v[1] & 0x40) << 2);
+    int vb0 = v[2] & 0x3F, vb1 = v[3] & 0x3F;
+    int vc = v[1] & 0x3F;
+    // signextend(vd, dbitstab[mode]) with dbitstab = {7, 6, 7, 6, 5, 6, 5, 6}
+    int dbits = mode == 4 || mode == 6 ? 5 : (mode & 1) != 0 ? 6 : 7;
+    int vd0 = bitfieldExtract(v[4] & 0x7F, 0, dbits), vd1 = bitfieldExtract(v[5] & 0x7F, 0, dbits);
+    int x0 = (v[2] >> 6) & 1, x1 = (v[3] >> 6) & 1, x2 = (v[4] >> 6) & 1;
+    int x3 = (v[5] >> 6) & 1, x4 = (v[4] >> 5) & 1, x5 = (v[5] >> 5) & 1;
+    int ohm = 1 << mode;
+    if ((ohm & 0xA4) != 0) va |= x0 << 9;
+    if ((ohm & 0x08) != 0) va |= x2 << 9;
+    if ((ohm & 0x50) != 0) va |= x4 << 9;
+    if ((ohm & 0x50) != 0) va |= x5 << 10;
+    if ((ohm & 0xA0) != 0) va |= x1 << 10;
+    if ((ohm & 0xC0) != 0) va |= x2 << 11;
+    if ((ohm & 0x04) != 0) vc |= x1 << 6;
+    if ((ohm & 0xE8) != 0) vc |= x3 << 6;
+    if ((ohm & 0x20) != 0) vc |= x2 << 7;
+    if ((ohm & 0x5B) != 0) vb0 |= x0 << 6;
+    if ((ohm & 0x5B) != 0) vb1 |= x1 << 6;
+    if ((ohm & 0x12) != 0) vb0 |= x2 << 7;
+    if ((ohm & 0x12) != 0) vb1 |= x3 << 7;
+    // The spec writes "(modeval >> 1) ^ 3"; mode 11 has no modeval: `mode` is meant (a gets 9,
+    // 9, 10, 10, 11, 11, 12, 12 bits, and this puts its top bit at bit 11).
+    int shamt = (mode >> 1) ^ 3;
+    va <<= shamt, vb0 <<= shamt, vb1 <<= shamt, vc <<= shamt, vd0 <<= shamt, vd1 <<= shamt;
+    e1 = clamp(ivec3(va, va - vb0, va - vb1), 0, 0xFFF);
+    e0 = clamp(ivec3(va - vc, va - vb0 - vc - vd0, va - vb1 - vc - vd1), 0, 0xFFF);
+    if (majcomp == 1) {
+        e0 = e0.grb, e1 = e1.grb;
+    } else if (majcomp == 2) {
+        e0 = e0.bgr, e1 = e1.bgr;
+    }
+}
+
+// "HDR Endpoint Mode 7": base RGB and a scale.
+void hdr_rgbo_endpoints(int v[8], out ivec3 e0, out ivec3 e1) {
+    int modeval = ((v[0] & 0xC0) >> 6) | ((v[1] & 0x80) >> 5) | ((v[2] & 0x80) >> 4);
+    int majcomp, mode;
+    if ((modeval & 0xC) != 0xC) {
+        majcomp = modeval >> 2, mode = modeval & 3;
+    } else if (modeval != 0xF) {
+        majcomp = modeval & 3, mode = 4;
+    } else {
+        majcomp = 0, mode = 5;
+    }
+    int red = v[0] & 0x3F, green = v[1] & 0x1F, blue = v[2] & 0x1F, scale = v[3] & 0x1F;
+    int x0 = (v[1] >> 6) & 1, x1 = (v[1] >> 5) & 1, x2 = (v[2] >> 6) & 1, x3 = (v[2] >> 5) & 1;
+    int x4 = (v[3] >> 7) & 1, x5 = (v[3] >> 6) & 1, x6 = (v[3] >> 5) & 1;
+    int ohm = 1 << mode;
+    if ((ohm & 0x30) != 0) green |= x0 << 6;
+    if ((ohm & 0x3A) != 0) green |= x1 << 5;
+    if ((ohm & 0x30) != 0) blue |= x2 << 6;
+    if ((ohm & 0x3A) != 0) blue |= x3 << 5;
+    if ((ohm & 0x3D) != 0) scale |= x6 << 5;
+    if ((ohm & 0x2D) != 0) scale |= x5 << 6;
+    if ((ohm & 0x04) != 0) scale |= x4 << 7;
+    if ((ohm & 0x3B) != 0) red |= x4 << 6;
+    if ((ohm & 0x04) != 0) red |= x3 << 6;
+    if ((ohm & 0x10) != 0) red |= x5 << 7;
+    if ((ohm & 0x0F) != 0) red |= x2 << 7;
+    if ((ohm & 0x05) != 0) red |= x1 << 8;
+    if ((ohm & 0x0A) != 0) red |= x0 << 8;
+    if ((ohm & 0x05) != 0) red |= x0 << 9;
+    if ((ohm & 0x02) != 0) red |= x6 << 9;
+    if ((ohm & 0x01) != 0) red |= x3 << 10;
+    if ((ohm & 0x02) != 0) red |= x5 << 10;
+    int shamt = max(mode, 1);  // shamts = {1, 1, 2, 3, 4, 5}
+    ivec3 c = ivec3(red, green, blue) << shamt;
+    scale <<= shamt;
+    if (mode != 5) c.gb = c.r - c.gb;  // minor components are differences
+    if (majcomp == 1) {
+        c = c.grb;
+    } else if (majcomp == 2) {
+        c = c.bgr;
+    }
+    e1 = clamp(c, 0, 0xFFF);
+    e0 = clamp(c - scale, 0, 0xFFF);
+}
+
+// Endpoints of an HDR endpoint mode (2, 3, 7, 11, 14, 15) from its unquantized values v: RGB
+// (and alpha, except mode 14's 8-bit LDR alpha) as 12-bit values.
+void hdr_endpoints(uint cem, int v[8], out ivec4 e0, out ivec4 e1) {
+    const int one = 0x780;  // "0x780 is 1.0f"
+    switch (cem) {
+    case 2u: {  // "HDR Endpoint Mode 2": luminance, large range
+        int y0 = v[1] >= v[0] ? v[0] << 4 : (v[1] << 4) + 8;
+        int y1 = v[1] >= v[0] ? v[1] << 4 : (v[0] << 4) - 8;
+        e0 = ivec4(ivec3(y0), one);
+        e1 = ivec4(ivec3(y1), one);
+        break;
+    }
+    case 3u: {  // "HDR Endpoint Mode 3": luminance, small range; bit 7 of v0 is the mode bit M
+        bool m = (v[0] & 0x80) != 0;
+        int y0 = m ? ((v[1] & 0xE0) << 4) | ((v[0] & 0x7F) << 2) : ((v[1] & 0xF0) << 4) | ((v[0] & 0x7F) << 1);
+        int d = m ? (v[1] & 0x1F) << 2 : (v[1] & 0x0F) << 1;
+        e0 = ivec4(ivec3(y0), one);
+        e1 = ivec4(ivec3(min(y0 + d, 0xFFF)), one);
+        break;
+    }
+    case 7u: {
+        ivec3 c0, c1;
+        hdr_rgbo_endpoints(v, c0, c1);
+        e0 = ivec4(c0, one);
+        e1 = ivec4(c1, one);
+        break;
+    }
+    default: {  // 11, 14, 15
+        ivec3 c0, c1;
+        hdr_rgb_endpoints(v, c0, c1);
+        int a0 = one, a1 = one;
+        if (cem == 14u) {  // "HDR Endpoint Mode 14": 8-bit LDR alpha, interpolated as in the LDR modes
+            a0 = v[6], a1 = v[7];
+        } else if (cem == 15u) {  // "HDR Endpoint Mode 15": HDR alpha, a mode M and two values
+            int mode = ((v[6] >> 7) & 1) | ((v[7] >> 6) & 2);
+            int v6 = v[6] & 0x7F, v7 = v[7] & 0x7F;
+            if (mode == 3) {
+                a0 = v6 << 5, a1 = v7 << 5;
+            } else {
+                // Transfer bits from v7 to v6 and sign-extend v7, then add it as a delta.
+                v6 |= (v7 << (mode + 1)) & 0x780;
+                v7 &= 0x3F >> mode;
+                v7 ^= 0x20 >> mode;
+                v7 -= 0x20 >> mode;
+                v6 <<= 4 - mode;
+                v7 <<= 4 - mode;
+                a0 = v6, a1 = clamp(v7 + v6, 0, 0xFFF);
+            }
+        }
+        e0 = ivec4(c0, a0);
+        e1 = ivec4(c1, a1);
+        break;
+    }
+    }
+}
+
 // ---- steps 2 and 3: stored weights, colour values, endpoints -----------------------------------
 
 // Weight grid of a block mode word: w, h, d.
@@ -456,12 +648,16 @@ void decode_colour_group(uint tile_block, uint group) {
         if (i < size && first + i < value_count) s_colour_values[(first + i) * TILE_STRIDE + tile_block] = lut[TEXDEC_ASTC_LUT_COLOR_UNQ + color_range * 256u + values[i]];
 }
 
-// The endpoints of one partition of a tile block ("LDR Endpoint Decoding"), expanded to UNORM16
-// for "Weight Application".
+// The endpoints of one partition of a tile block ("LDR Endpoint Decoding", "HDR Endpoint
+// Decoding"), expanded to 16 bits for "Weight Application": LDR channels to UNORM16, HDR channels
+// shifted left by 4.
 void decode_endpoints(uint tile_block, uint part) {
     uint state = s_state[tile_block];
     if ((state & 3u) != BLOCK_WEIGHTS || part > ((state >> 2u) & 3u)) return;
-    if (((state >> (16u + part)) & 1u) != 0u) return;  // HDR: its texels take the error colour
+    bool hdr = ((state >> (16u + part)) & 1u) != 0u;
+    if (!IS_HDR) {
+        if (hdr) return;  // LDR variant: its texels take the error colour
+    }
     uint cems = s_colour[tile_block] & 0xFFFFu;
     uint first_value = 0u;
     for (uint i = 0u; i < part; ++i) first_value += cem_value_count((cems >> (4u * i)) & 0xFu);
@@ -471,9 +667,17 @@ void decode_endpoints(uint tile_block, uint part) {
     for (uint i = 0u; i < 8u; ++i)
         v[i] = i < count ? int(s_colour_values[(first_value + i) * TILE_STRIDE + tile_block]) : 0;
     ivec4 e0, e1;
-    ldr_endpoints(cem, v, e0, e1);
-    uvec4 c0 = IS_SRGB ? (uvec4(e0) << 8u) | 0x80u : uvec4(e0) * 257u;
-    uvec4 c1 = IS_SRGB ? (uvec4(e1) << 8u) | 0x80u : uvec4(e1) * 257u;
+    uvec4 c0, c1;
+    if (IS_HDR && hdr) {
+        hdr_endpoints(cem, v, e0, e1);
+        uvec4 scale = uvec4(16u, 16u, 16u, cem == 14u ? 257u : 16u);
+        c0 = uvec4(e0) * scale;
+        c1 = uvec4(e1) * scale;
+    } else {
+        ldr_endpoints(cem, v, e0, e1);
+        c0 = IS_SRGB ? (uvec4(e0) << 8u) | 0x80u : uvec4(e0) * 257u;
+        c1 = IS_SRGB ? (uvec4(e1) << 8u) | 0x80u : uvec4(e1) * 257u;
+    }
     s_endpoints[4u * tile_block + part] = uvec4(c0.r | (c0.g << 16u), c0.b | (c0.a << 16u),
                                                 c1.r | (c1.g << 16u), c1.b | (c1.a << 16u));
 }
@@ -544,6 +748,10 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
     uint state = s_state[tile_block];
     uint kind = state & 3u;
     if (kind == BLOCK_ERROR) return error_codes(ERROR_ILLEGAL_BLOCK);
+    if (IS_HDR && kind == BLOCK_CONSTANT_F16) {
+        uvec4 e = s_endpoints[4u * tile_block];
+        return uvec4(e.x & 0xFFFFu, e.x >> 16u, e.y & 0xFFFFu, e.y >> 16u);
+    }
 
     // "Partition Pattern Generation", from the footprint's table.
     uint part = 0u;  // ("partition" is a reserved word in GLSL)
@@ -556,7 +764,9 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
                                   + texel / 16u];
         part = bitfieldExtract(word, int(2u * (texel % 16u)), 2);
     }
-    if (((state >> (16u + part)) & 1u) != 0u) return error_codes(ERROR_HDR_ENDPOINTS);
+    if (!IS_HDR) {
+        if (((state >> (16u + part)) & 1u) != 0u) return error_codes(ERROR_HDR_ENDPOINTS);
+    }
 
     // Weights ("Weight Infill", "Dual-Plane Decoding"); a void extent keeps weight 0.
     uvec4 w = uvec4(0u);
@@ -568,11 +778,16 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
                                 : uvec4(weights.x);
     }
 
-    // "Weight Application", LDR endpoint modes: interpolate the UNORM16 endpoints.
+    // "Weight Application": interpolate the 16-bit endpoints (UNORM16, or HDR values << 4).
     uvec4 e = s_endpoints[4u * tile_block + part];
     uvec4 c0 = uvec4(e.x & 0xFFFFu, e.x >> 16u, e.y & 0xFFFFu, e.y >> 16u);
     uvec4 c1 = uvec4(e.z & 0xFFFFu, e.z >> 16u, e.w & 0xFFFFu, e.w >> 16u);
-    return unorm16_codes((c0 * (64u - w) + c1 * w + 32u) >> 6u);
+    uvec4 c = (c0 * (64u - w) + c1 * w + 32u) >> 6u;
+    if (IS_HDR) {
+        bool rgb = ((state >> (16u + part)) & 1u) != 0u, alpha = ((state >> (20u + part)) & 1u) != 0u;
+        return hdr_variant_codes(c, bvec4(rgb, rgb, rgb, alpha));
+    }
+    return unorm16_codes(c);
 }
 
 void main() {

@@ -60,6 +60,9 @@
 #define TEXDEC_ETC2_RGB8 0    // ETC2 RGB8 (and ETC1): 8-byte blocks, alpha 1
 #define TEXDEC_ETC2_RGB8A1 1  // punch-through alpha: bit 33 is the opaque bit, no individual mode
 #define TEXDEC_ETC2_RGBA8 2   // 16-byte blocks: EAC alpha (8 bytes) then RGB8 colour (8 bytes)
+// Variants of astc.comp: the operation mode (KDFS "sRGB, Linear LDR and HDR Operation Modes").
+#define TEXDEC_ASTC_LDR 0  // -unorm / -srgb formats: HDR endpoint modes and HDR void extents are errors
+#define TEXDEC_ASTC_HDR 1  // -sfloat formats: HDR operation mode, every block to FP16
 
 // Specialization constant ids (every decoder shader declares these).
 #define TEXDEC_SC_VARIANT 0   // per-shader variant (table above)

@@ -211,6 +211,8 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
+    // ASTC's variant is its operation mode: HDR for the sfloat formats (astc.comp).
+    if (is_astc) key.variant = (f.flags & TEXDEC_FORMAT_FLAG_HDR) ? TEXDEC_ASTC_HDR : TEXDEC_ASTC_LDR;
     if (is_astc) {  // checked before the pipeline is created: creating it would break these limits
         const VkPhysicalDeviceLimits& l = ctx->properties.limits;
         if (l.maxComputeSharedMemorySize < TEXDEC_ASTC_SHARED_BYTES || l.maxComputeWorkGroupInvocations < TEXDEC_ASTC_GROUP_SIZE ||

@@ -24,8 +24,12 @@ struct CachedContext {
     }
 };
 
+const char* profile_text(AstcProfile profile) {
+    return profile == AstcProfile::ldr ? "LDR" : profile == AstcProfile::ldr_srgb ? "LDR_SRGB" : "HDR";
+}
+
 std::string describe(AstcProfile profile, AstcFootprint fp) {
-    return std::string(profile == AstcProfile::ldr ? "LDR" : "LDR_SRGB") + " " + std::to_string(fp.x) + "x" +
+    return std::string(profile_text(profile)) + " " + std::to_string(fp.x) + "x" +
            std::to_string(fp.y) + "x" + std::to_string(fp.z);
 }
 
@@ -37,7 +41,9 @@ CachedContext& context_for(AstcProfile profile, AstcFootprint fp) {
     auto& slot = cache[{int(profile), fp.x, fp.y, fp.z}];
     if (!slot) {
         astcenc_config config{};
-        const astcenc_profile p = profile == AstcProfile::ldr ? ASTCENC_PRF_LDR : ASTCENC_PRF_LDR_SRGB;
+        const astcenc_profile p = profile == AstcProfile::ldr        ? ASTCENC_PRF_LDR
+                                  : profile == AstcProfile::ldr_srgb ? ASTCENC_PRF_LDR_SRGB
+                                                                     : ASTCENC_PRF_HDR;
         astcenc_error e =
             astcenc_config_init(p, fp.x, fp.y, fp.z, ASTCENC_PRE_FASTEST, ASTCENC_FLG_DECOMPRESS_ONLY, &config);
         if (e != ASTCENC_SUCCESS)
@@ -164,6 +170,8 @@ bool astc_cem_is_hdr(unsigned cem) {
 }
 
 std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint fp, const uint8_t block[16]) {
+    if (profile == AstcProfile::hdr)
+        throw std::runtime_error("astcenc oracle: hdr_endpoint_texels_in_ldr is for the LDR profiles");
     const AstcBlockSummary s = astcenc_block_summary(profile, fp, block);
     if (s.is_error || s.is_constant || s.partition_count == 0) return {};
     bool any = false;
@@ -219,6 +227,8 @@ std::vector<uint16_t> astcenc_decode_f16_spec(AstcProfile profile, AstcFootprint
 
 std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                                            const uint8_t* data, size_t size) {
+    if (profile == AstcProfile::hdr)
+        throw std::runtime_error("astcenc oracle: decode_unorm8 is invalid in the HDR operation mode");
     std::vector<uint8_t> out = profile == AstcProfile::ldr
                                    ? decode_unorm8_from_f16(astcenc_decode_f16(profile, fp, w, h, d, data, size))
                                    : astcenc_decode_u8_srgb(fp, w, h, d, data, size);

@@ -20,6 +20,13 @@
 //     texels of the block's LDR partitions keep their value, as Mesa does for RGBA8, measured by
 //     test_astc_oracles.cpp).
 //
+// HDR profile (AstcProfile::hdr = ASTCENC_PRF_HDR, the -sfloat formats): astcenc_decode_f16 only;
+// 4.2's FP16 output there is the spec's decode_float16 in the HDR operation mode (HDR endpoint
+// modes, HDR void extents, LDR endpoint modes and void extents as UNORM16 -> FP16 round-to-zero),
+// 0xFFFF in all four channels for invalid blocks; an HDR void extent's FP16 values come back bit
+// for bit except signalling NaNs, which come back quiet (bit 9 set; the spec leaves Inf/NaN
+// there undefined). See tests/test_astc_hdr.cpp. The LDR-only functions below throw for it.
+//
 // Contexts are cached per (profile, footprint) (creating one costs 6-25 ms) and used under a
 // per-context mutex, with astcenc_decompress_reset before every image: safe from any thread.
 // Every failure (short input, bad footprint, astcenc error) throws std::runtime_error with a clear
@@ -32,7 +39,7 @@
 
 namespace texdec_test {
 
-enum class AstcProfile { ldr, ldr_srgb };
+enum class AstcProfile { ldr, ldr_srgb, hdr };
 
 struct AstcFootprint {
     unsigned x = 4, y = 4, z = 1;
@@ -45,6 +52,7 @@ const std::vector<AstcFootprint>& astc_2d_footprints();
 size_t astc_encoded_size(AstcFootprint fp, unsigned w, unsigned h, unsigned d);
 
 // libastcenc's FP16 output: w*h*d*4 half-float bit patterns (RGBA, x fastest, then y, then z).
+// Any profile.
 std::vector<uint16_t> astcenc_decode_f16(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                                          const uint8_t* data, size_t size);
 
@@ -67,6 +75,7 @@ std::vector<uint8_t> decode_unorm8_from_f16(const std::vector<uint16_t>& f16);
 
 // decode_unorm8 as the spec defines it, from astcenc 4.2: linear LDR from the FP16 path, sRGB from
 // the U8 path; then texels of HDR-endpoint partitions (4.2's bug) set to magenta (255, 0, 255, 255).
+// LDR profiles only (decode_unorm8 is invalid in the HDR operation mode): throws for hdr.
 std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                                            const uint8_t* data, size_t size);
 
@@ -84,7 +93,7 @@ bool astc_cem_is_hdr(unsigned cem);  // 2, 3, 7, 11, 14, 15
 
 // For a block astcenc parses as valid (not an error, not a void extent): one flag per texel of the
 // footprint, set where the texel's partition has an HDR endpoint mode. Empty when no partition
-// does. Both profiles are LDR here, so any such texel is an error texel per the spec.
+// does. Both profiles are LDR here, so any such texel is an error texel per the spec. Throws for hdr.
 std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint fp, const uint8_t block[16]);
 
 }  // namespace texdec_test

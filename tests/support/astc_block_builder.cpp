@@ -454,9 +454,51 @@ std::optional<AstcBlockSpec> astc_random_legal_spec(const std::vector<uint32_t>&
             for (unsigned p = s.partitions; p < 4; ++p) s.cem[p] = 0;
         }
         const AstcBlockPlan plan = astc_plan_block(s, fw, fh);
-        if (plan.legal) return s;
+        if (plan.legal && (q.colour_levels < 0 || plan.colour_range.levels() == unsigned(q.colour_levels))) return s;
     }
     return std::nullopt;
+}
+
+// ---- HDR endpoint mode fields ---------------------------------------------------------------
+
+namespace {
+
+struct FieldBit {
+    unsigned value, bit;
+};
+
+// The positions of each field's bits, low bit first (the spec's decoding code for modes 3, 7,
+// 11 and 15: "(v0 & 0x80)", "((v0&0xC0)>>6) | ((v1&0x80)>>5) | ((v2&0x80)>>4)",
+// "((v4 & 0x80) >> 7) | ((v5 & 0x80) >> 6)", "((v1&0x80)>>7) | ((v2&0x80)>>6) | ((v3&0x80)>>5)",
+// "((v6 >> 7) & 1) | ((v7 >> 6) & 2)").
+std::vector<FieldBit> field_positions(AstcHdrField f) {
+    switch (f) {
+    case AstcHdrField::mode3_m: return {{0, 7}};
+    case AstcHdrField::mode7_modeval: return {{0, 6}, {0, 7}, {1, 7}, {2, 7}};
+    case AstcHdrField::mode11_majcomp: return {{4, 7}, {5, 7}};
+    case AstcHdrField::mode11_mode: return {{1, 7}, {2, 7}, {3, 7}};
+    case AstcHdrField::mode15_alpha_mode: return {{6, 7}, {7, 7}};
+    }
+    throw std::invalid_argument("unknown AstcHdrField");
+}
+
+}  // namespace
+
+unsigned astc_hdr_field_bits(AstcHdrField f) { return unsigned(field_positions(f).size()); }
+
+unsigned astc_hdr_field(AstcHdrField f, const unsigned* v) {
+    const std::vector<FieldBit> pos = field_positions(f);
+    unsigned out = 0;
+    for (size_t i = 0; i < pos.size(); ++i) out |= ((v[pos[i].value] >> pos[i].bit) & 1u) << i;
+    return out;
+}
+
+void astc_set_hdr_field(AstcHdrField f, unsigned* v, unsigned value) {
+    const std::vector<FieldBit> pos = field_positions(f);
+    for (size_t i = 0; i < pos.size(); ++i) {
+        const FieldBit p = pos[i];
+        v[p.value] = (v[p.value] & ~(1u << p.bit)) | (((value >> i) & 1u) << p.bit);
+    }
 }
 
 // ---- void extents ---------------------------------------------------------------------------

@@ -81,6 +81,24 @@ inline bool astc_cem_is_hdr_mode(unsigned cem) {
 // The colour value ranges in descending order of size (0..255 down to 0..5).
 const std::vector<IseRange>& astc_colour_ranges_descending();
 
+// ---- HDR endpoint modes ("HDR Endpoint Mode 3" .. "15": value layouts) ----------------------
+// The fields of an HDR endpoint mode's colour values (v0, v1, ... of one partition, 8 bits each,
+// as unquantized: with the colour range 0..255 a stored value is its own unquantized value) that
+// select how the other bits are read. Each is a list of (value, bit) positions, low bit first,
+// as the spec's decoding code assembles them:
+enum class AstcHdrField {
+    mode3_m,            // mode 3: M = bit 7 of v0 (which bits of v1 extend L and which form d)
+    mode7_modeval,      // mode 7: modeval = v0 bits 6..7 | v1 bit 7 << 2 | v2 bit 7 << 3 (major component, bit mode)
+    mode11_majcomp,     // modes 11, 14, 15: majcomp = v4 bit 7 | v5 bit 7 << 1 (3: RGB stored directly)
+    mode11_mode,        // modes 11, 14, 15: the bit mode = v1 bit 7 | v2 bit 7 << 1 | v3 bit 7 << 2
+    mode15_alpha_mode,  // mode 15: the alpha mode M = v6 bit 7 | v7 bit 7 << 1 (3: alphas stored directly)
+};
+unsigned astc_hdr_field_bits(AstcHdrField f);  // 1, 4, 2, 3, 2
+// The field's value in v (which holds the mode's values: 2, 4, 6 or 8); and the inverse, which
+// changes only the field's bits.
+unsigned astc_hdr_field(AstcHdrField f, const unsigned* v);
+void astc_set_hdr_field(AstcHdrField f, unsigned* v, unsigned value);
+
 // ---- a whole block --------------------------------------------------------------------------
 
 struct AstcBlockSpec {
@@ -141,6 +159,8 @@ struct AstcSpecRequest {
     int dual_plane = -1;   // 0 / 1
     int ccs = -1;          // 0..3
     int seed = -1;         // 0..1023
+    int colour_levels = -1;  // the plan's colour range must have exactly this many levels (256: every
+                             // stored colour value is its own unquantized value, see AstcHdrField)
 };
 std::optional<AstcBlockSpec> astc_random_legal_spec(const std::vector<uint32_t>& modes, unsigned footprint_w,
                                                     unsigned footprint_h, const AstcSpecRequest& request,

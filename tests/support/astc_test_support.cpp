@@ -16,7 +16,7 @@
 
 namespace texdec_test {
 
-const char* astc_profile_name(AstcProfile p) { return p == AstcProfile::ldr ? "LDR" : "sRGB"; }
+const char* astc_profile_name(AstcProfile p) { return p == AstcProfile::ldr ? "LDR" : p == AstcProfile::ldr_srgb ? "sRGB" : "HDR"; }
 
 std::string astc_fp_name(AstcFootprint fp) { return std::to_string(fp.x) + "x" + std::to_string(fp.y); }
 
@@ -36,7 +36,8 @@ texdec_format astc_texdec_format(AstcFootprint fp, AstcProfile profile) {
     for (size_t i = 0; i < fps.size(); ++i)
         if (fps[i].x == fp.x && fps[i].y == fp.y && fp.z == 1)
             // The enum lists each 2D footprint as UNORM, SRGB, SFLOAT, in spec order.
-            return texdec_format(TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * int(i) + (profile == AstcProfile::ldr_srgb ? 1 : 0));
+            return texdec_format(TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * int(i) +
+                                 (profile == AstcProfile::ldr_srgb ? 1 : profile == AstcProfile::hdr ? 2 : 0));
     throw std::invalid_argument("astc_texdec_format: not a 2D ASTC footprint: " + astc_fp_name(fp));
 }
 

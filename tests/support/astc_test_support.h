@@ -16,7 +16,7 @@
 
 namespace texdec_test {
 
-const char* astc_profile_name(AstcProfile p);     // "LDR" / "sRGB"
+const char* astc_profile_name(AstcProfile p);     // "LDR" / "sRGB" / "HDR"
 std::string astc_fp_name(AstcFootprint fp);       // "6x6"
 std::string astc_hex(const uint8_t* b, size_t n = 16);
 
@@ -29,7 +29,7 @@ inline void set_block_bits(uint8_t* block, unsigned first, unsigned count, uint3
 inline bool astc_is_void_extent(const uint8_t* block) { return block_bits(block, 0, 9) == 0x1FC; }
 inline bool astc_void_extent_reserved_ok(const uint8_t* block) { return block_bits(block, 10, 2) == 3; }
 
-// The texdec format of a 2D footprint and profile (UNORM for linear LDR, SRGB for sRGB).
+// The texdec format of a 2D footprint and profile (UNORM for linear LDR, SRGB for sRGB, SFLOAT for HDR).
 texdec_format astc_texdec_format(AstcFootprint fp, AstcProfile profile);
 
 // Mesa must be there: FAILs the test (or a loud SKIP with TEXDEC_ALLOW_NO_DEVICE=1) otherwise.

@@ -1,9 +1,12 @@
 #include "support/astcenc_cli.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+
+#include <tinyexr.h>
 
 #include "support/random_blocks.h"  // SplitMix64
 
@@ -33,18 +36,66 @@ void write_procedural_tga(const std::filesystem::path& file, unsigned w, unsigne
     std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
 }
 
-std::string astcenc_cli_encode(AstcProfile profile, const std::filesystem::path& in, const std::filesystem::path& out,
-                               AstcFootprint fp, const std::string& extra) {
+std::string write_procedural_exr(const std::filesystem::path& file, unsigned w, unsigned h, uint64_t seed) {
+    std::vector<float> rgba(size_t(w) * h * 4);
+    SplitMix64 rng(seed);
+    auto uniform = [&] { return float(rng.next() >> 40) / float(1u << 24); };  // [0, 1)
+    for (unsigned y = 0; y < h; ++y)
+        for (unsigned x = 0; x < w; ++x) {
+            float* p = &rgba[(size_t(y) * w + x) * 4];
+            const float base = std::exp2(-12.0f + 27.0f * float(x) / float(w > 1 ? w - 1 : 1));
+            const float fy = float(y) / float(h > 1 ? h - 1 : 1);
+            if (fy < 0.2f) {  // grey
+                p[0] = p[1] = p[2] = base;
+            } else if (fy < 0.45f) {  // colour ramps
+                const float t = (fy - 0.2f) / 0.25f;
+                p[0] = base * (1 + 2 * t), p[1] = base * (1 - 0.8f * t), p[2] = base * 0.3f * (1 + t);
+            } else if (fy < 0.6f) {  // hard edges
+                p[0] = (x / 5 + y / 3) % 2 ? base * 8 : base * 0.01f;
+                p[1] = p[0] * 0.5f;
+                p[2] = (x / 7) % 2 ? p[0] : p[0] * 0.001f;
+            } else if (x < w / 3) {  // constant colour
+                p[0] = 3.5f, p[1] = 0.25f, p[2] = 100.0f;
+            } else {  // noise
+                for (int c = 0; c < 3; ++c) p[c] = uniform() < 0.05f ? 0.0f : std::exp2(-14.0f + 30.0f * uniform());
+            }
+            p[3] = x < w / 3 ? 1.0f : x < 2 * w / 3 ? fy : std::exp2(-4.0f + 10.0f * fy);
+        }
+    const char* err = nullptr;
+    if (SaveEXR(rgba.data(), int(w), int(h), 4, 1, file.string().c_str(), &err) < 0) {
+        std::string why = "tinyexr SaveEXR(" + file.string() + ") failed: " + (err ? err : "?");
+        if (err) FreeEXRErrorMessage(err);
+        return why;
+    }
+    return {};
+}
+
+namespace {
+
+std::string run_encoder(const char* flag, const std::filesystem::path& in, const std::filesystem::path& out,
+                        AstcFootprint fp, const std::string& extra) {
     char size[32];  // snprintf: GCC 12 warns falsely (-Wrestrict) on "x" + std::to_string(...)
     if (fp.z > 1)
         std::snprintf(size, sizeof size, "%ux%ux%u", fp.x, fp.y, fp.z);
     else
         std::snprintf(size, sizeof size, "%ux%u", fp.x, fp.y);
     std::string cmd = "astcenc ";
-    cmd += profile == AstcProfile::ldr ? "-cl '" : "-cs '";
-    cmd += in.string() + "' '" + out.string() + "' " + size + " " + extra + " -silent >/dev/null 2>&1";
+    cmd += std::string(flag) + " '" + in.string() + "' '" + out.string() + "' " + size + " " + extra + " -silent >/dev/null 2>&1";
     if (std::system(cmd.c_str()) != 0) return "astcenc CLI failed: " + cmd;
     return {};
+}
+
+}  // namespace
+
+std::string astcenc_cli_encode(AstcProfile profile, const std::filesystem::path& in, const std::filesystem::path& out,
+                               AstcFootprint fp, const std::string& extra) {
+    return run_encoder(profile == AstcProfile::ldr ? "-cl" : profile == AstcProfile::ldr_srgb ? "-cs" : "-cH", in, out, fp,
+                       extra);
+}
+
+std::string astcenc_cli_encode_hdr(bool hdr_alpha, const std::filesystem::path& in, const std::filesystem::path& out,
+                                   AstcFootprint fp, const std::string& extra) {
+    return run_encoder(hdr_alpha ? "-cH" : "-ch", in, out, fp, extra);
 }
 
 AstcFileContents read_astc_file(const std::filesystem::path& file) {
