@@ -30,6 +30,12 @@ std::string lower(std::string s) {
 
 bool any_test_skipped_for_lack_of_device() { return g_skipped.load(); }
 
+void skip_loudly(const std::string& reason) {
+    g_skipped = true;
+    std::fprintf(stderr, "\n*** SKIPPED: %s ***\n\n", reason.c_str());
+    WARN("SKIPPED: " << reason);
+}
+
 void fail_or_skip_for_missing_device(const std::string& reason) {
     if (no_device_allowed()) {
         g_skipped = true;

@@ -27,6 +27,11 @@ bool any_test_skipped_for_lack_of_device();
 // Returns normally only in the skip case; the caller then returns from the test.
 void fail_or_skip_for_missing_device(const std::string& reason);
 
+// For a test whose optional input is not configured (e.g. TEXDEC_CORPUS unset): warns loudly and
+// records a skip, so the process exits with kSkipExitCode when nothing failed and ctest shows the
+// test as "Skipped", never as passed. The caller then returns from the test.
+void skip_loudly(const std::string& reason);
+
 // Messages collected from a callback that may run on any thread.
 class MessageLog {
 public:

@@ -1,0 +1,1163 @@
+// astc-gpu-decode, issue 7: KTX 2.0 input, .hdr output, --level / --layer, and (end to end) ASTC
+// HDR (--profile hdr) from .astc, .ktx and .ktx2 files.
+//   - The KTX 2 parser (src/cli/ktx2.cpp) on files this test writes itself (its own header, level
+//     index, DFD and Zstandard / zlib compression, vkFormat numbers from the Vulkan headers and
+//     VK_EXT_texture_compression_astc_3d, not from the parser): every texdec format, layouts,
+//     every truncation, every value of every header / level index / DFD byte, corrupt streams,
+//     and each malformed field with its error code and message. Through the CLI: exit code 3 for
+//     malformed files, 2 for bad --level / --layer / --profile.
+//   - The .hdr writer (image_write::write_hdr) read back with stbi_loadf and compared, bit for
+//     bit, with a model of Radiance RGBE written here from the format's definition.
+//   - End to end (the CLI's own device): ASTC blocks from the astcenc CLI and random blocks (void
+//     extents included) in KTX 2 files (none, Zstandard, zlib; levels, layers, --level/--layer),
+//     .astc files (--profile hdr) and a KTX 1 file (--profile hdr), to .raw, .png,
+//     .exr and .hdr, against libastcenc (tests/oracles/astcenc_oracle.h: decode_unorm8, and FP16
+//     in the HDR profile for sfloat), tolerance 0 (.hdr: the RGBE model of libastcenc's halves).
+//     --layer all on a .dds array whose layers are not contiguous, against the BC3 EXACT model.
+#include <catch2/catch.hpp>
+
+#include <stb/stb_image.h>  // the implementation is in test_cli.cpp
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <numeric>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+#include <texdec/texdec.h>
+#include <tinyexr.h>  // reads back the CLI's .exr outputs
+#include <vulkan/vulkan_core.h>
+
+#include "gpu/gpu_fixture.h"
+#include "image_write.h"  // src/cli: the .hdr writer is tested directly
+#include "ktx2.h"         // src/cli: the KTX 2 parser is tested directly
+#include "oracles/astcenc_oracle.h"
+#include "oracles/reference.h"
+#include "support/astcenc_cli.h"
+#include "support/bc_formats.h"
+#include "support/random_blocks.h"
+
+using namespace texdec_test;
+
+namespace {
+
+std::string env_or(const char* name, const char* fallback) {
+    const char* v = std::getenv(name);
+    return v && *v ? v : fallback;
+}
+const std::string kCli = env_or("TEXDEC_CLI", TEXDEC_CLI_PATH);
+
+std::string temp_dir() {
+    static const std::string dir = [] {
+        char pattern[] = "/tmp/texdec_cli_hdr3d_XXXXXX";
+        const char* made = mkdtemp(pattern);
+        REQUIRE(made != nullptr);
+        return std::string(made);
+    }();
+    return dir;
+}
+
+int run(const std::string& command) {
+    const int status = std::system((command + " 2>" + temp_dir() + "/stderr.txt").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string last_stderr() {
+    std::ifstream in(temp_dir() + "/stderr.txt");
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::vector<uint8_t> read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_file(const std::string& path, const std::vector<uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+bool cli_has_device() {
+    if (run(kCli + " list-devices >/dev/null") == 0 && last_stderr().empty()) return true;
+    fail_or_skip_for_missing_device("astc-gpu-decode list-devices failed: " + last_stderr());
+    return false;
+}
+
+std::vector<uint8_t> random_bytes(size_t n, uint64_t seed) {
+    SplitMix64 rng(seed * 0x9E3779B97F4A7C15ull + 12345);
+    std::vector<uint8_t> out(n);
+    for (uint8_t& b : out) b = uint8_t(rng.next());
+    return out;
+}
+
+texdec_format_info info_of(texdec_format format) {
+    texdec_format_info info{};
+    REQUIRE(texdec_format_get_info(format, &info) == TEXDEC_SUCCESS);
+    return info;
+}
+
+uint64_t encoded_size(texdec_format format, uint32_t w, uint32_t h, uint32_t d) {
+    uint64_t size = 0;
+    REQUIRE(texdec_encoded_size(format, w, h, d, &size) == TEXDEC_SUCCESS);
+    return size;
+}
+
+// ---- KTX 2 files, written here ---------------------------------------------------------------
+
+// The vkFormat of each texdec format, from the Vulkan headers (BC1 RGB UNORM 131 .. EAC R11G11
+// SNORM 156 in one run; ASTC 4x4 UNORM 157, +2 per footprint, SRGB +1; ASTC SFLOAT 1000066000 +
+// footprint) and VK_EXT_texture_compression_astc_3d (1000288000 + 3 * footprint + {0 UNORM,
+// 1 SRGB, 2 SFLOAT}, footprints 3x3x3, 4x3x3, 4x4x3, 4x4x4, 5x4x4, 5x5x4, 5x5x5, 6x5x5, 6x6x5, 6x6x6).
+static_assert(VK_FORMAT_BC1_RGB_UNORM_BLOCK == 131 && VK_FORMAT_BC7_SRGB_BLOCK == 146);
+static_assert(VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK == 147 && VK_FORMAT_EAC_R11G11_SNORM_BLOCK == 156);
+static_assert(VK_FORMAT_ASTC_4x4_UNORM_BLOCK == 157 && VK_FORMAT_ASTC_12x12_SRGB_BLOCK == 184);
+static_assert(VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK == 1000066000 && VK_FORMAT_ASTC_12x12_SFLOAT_BLOCK == 1000066013);
+static_assert(TEXDEC_FORMAT_EAC_R11G11_SNORM - TEXDEC_FORMAT_BC1_RGB_UNORM == 25);
+uint32_t vk_format_number(texdec_format f) {
+    if (f >= TEXDEC_FORMAT_BC1_RGB_UNORM && f <= TEXDEC_FORMAT_EAC_R11G11_SNORM)
+        return VK_FORMAT_BC1_RGB_UNORM_BLOCK + uint32_t(f - TEXDEC_FORMAT_BC1_RGB_UNORM);
+    if (f >= TEXDEC_FORMAT_ASTC_4x4_UNORM && f <= TEXDEC_FORMAT_ASTC_12x12_SFLOAT) {
+        const uint32_t footprint = uint32_t(f - TEXDEC_FORMAT_ASTC_4x4_UNORM) / 3, kind = (f - TEXDEC_FORMAT_ASTC_4x4_UNORM) % 3;
+        return kind == 2 ? VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK + footprint : VK_FORMAT_ASTC_4x4_UNORM_BLOCK + 2 * footprint + kind;
+    }
+    REQUIRE((f >= TEXDEC_FORMAT_ASTC_3x3x3_UNORM && f <= TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT));
+    return 1000288000u + uint32_t(f - TEXDEC_FORMAT_ASTC_3x3x3_UNORM);
+}
+
+struct Ktx2Spec {
+    uint32_t vk_format = 0, type_size = 1;
+    uint32_t width = 0, height = 0, depth = 0, layer_count = 0, face_count = 1, level_count = 1;
+    uint32_t scheme = 0;
+    // The DFD's basic block.
+    uint32_t color_model = 0, transfer = 1;
+    uint32_t block[4] = {1, 1, 1, 1};  // texels
+    uint32_t bytes_plane0 = 0;
+    std::vector<uint8_t> key_values;  // kvdByteLength bytes
+};
+
+Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d = 0, uint32_t layer_count = 0,
+                   uint32_t face_count = 1, uint32_t level_count = 1, uint32_t scheme = 0) {
+    const texdec_format_info info = info_of(format);
+    Ktx2Spec s;
+    s.vk_format = vk_format_number(format);
+    s.width = w, s.height = h, s.depth = d, s.layer_count = layer_count, s.face_count = face_count;
+    s.level_count = level_count, s.scheme = scheme;
+    s.color_model = info.family == TEXDEC_FAMILY_ASTC ? 162 : 128;  // KHR_DF_MODEL_ASTC / _BC1A (not checked)
+    s.transfer = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 2 : 1;
+    s.block[0] = info.block_width, s.block[1] = info.block_height, s.block[2] = info.block_depth;
+    s.bytes_plane0 = info.bytes_per_block;
+    return s;
+}
+
+void put_u32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
+    for (int i = 0; i < 4; ++i) b[at + i] = uint8_t(v >> (8 * i));
+}
+void put_u64(std::vector<uint8_t>& b, size_t at, uint64_t v) {
+    put_u32(b, at, uint32_t(v));
+    put_u32(b, at + 4, uint32_t(v >> 32));
+}
+
+struct Ktx2File {
+    std::vector<uint8_t> bytes;
+    size_t dfd_offset = 0, dfd_length = 0;
+    std::vector<uint64_t> level_offsets, level_lengths;  // level 0 first
+};
+
+std::vector<uint8_t> compress_level(uint32_t scheme, const std::vector<uint8_t>& data) {
+    if (scheme == 2) {
+        std::vector<uint8_t> out(ZSTD_compressBound(data.size()));
+        const size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3);
+        REQUIRE(!ZSTD_isError(n));
+        out.resize(n);
+        return out;
+    }
+    if (scheme == 3) {
+        uLongf n = compressBound(uLong(data.size()));
+        std::vector<uint8_t> out(n);
+        REQUIRE(compress2(out.data(), &n, data.data(), uLong(data.size()), 6) == Z_OK);
+        out.resize(n);
+        return out;
+    }
+    return data;
+}
+
+// A KTX 2 file: header, level index, DFD (basic block with one sample), key/value data, then the
+// levels smallest first, each at a multiple of 16 bytes (the largest lcm(block, 4)), compressed as
+// spec.scheme says. `levels` are the uncompressed level bytes, level 0 first.
+Ktx2File ktx2_bytes(const Ktx2Spec& spec, const std::vector<std::vector<uint8_t>>& levels) {
+    Ktx2File f;
+    const size_t n = std::max<size_t>(1, spec.level_count);
+    REQUIRE(levels.size() == n);
+    std::vector<uint8_t>& b = f.bytes;
+    b.assign(80 + 24 * n, 0);
+    const uint8_t id[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+    std::copy(id, id + 12, b.begin());
+    const uint32_t fields[9] = {spec.vk_format, spec.type_size,  spec.width,       spec.height, spec.depth,
+                                spec.layer_count, spec.face_count, spec.level_count, spec.scheme};
+    for (int i = 0; i < 9; ++i) put_u32(b, 12 + 4 * i, fields[i]);
+    // DFD: dfdTotalSize, basic block header (vendor 0, type 0, version 2, size 40), model,
+    // primaries 1 (BT.709), transfer, flags 0, block dimensions - 1, bytesPlane0..7, one sample.
+    f.dfd_offset = b.size();
+    f.dfd_length = 4 + 24 + 16;
+    b.resize(b.size() + f.dfd_length, 0);
+    put_u32(b, f.dfd_offset, uint32_t(f.dfd_length));
+    put_u32(b, f.dfd_offset + 8, 2u | 40u << 16);
+    b[f.dfd_offset + 12] = uint8_t(spec.color_model);
+    b[f.dfd_offset + 13] = 1;
+    b[f.dfd_offset + 14] = uint8_t(spec.transfer);
+    for (int i = 0; i < 4; ++i) b[f.dfd_offset + 16 + i] = uint8_t(spec.block[i] - 1);
+    b[f.dfd_offset + 20] = uint8_t(spec.bytes_plane0);
+    put_u32(b, 48, uint32_t(f.dfd_offset));
+    put_u32(b, 52, uint32_t(f.dfd_length));
+    if (!spec.key_values.empty()) {
+        put_u32(b, 56, uint32_t(b.size()));
+        put_u32(b, 60, uint32_t(spec.key_values.size()));
+        b.insert(b.end(), spec.key_values.begin(), spec.key_values.end());
+    }
+    f.level_offsets.assign(n, 0);
+    f.level_lengths.assign(n, 0);
+    for (size_t l = n; l-- > 0;) {
+        const std::vector<uint8_t> stored = compress_level(spec.scheme, levels[l]);
+        b.resize((b.size() + 15) / 16 * 16, 0);
+        f.level_offsets[l] = b.size();
+        f.level_lengths[l] = stored.size();
+        put_u64(b, 80 + 24 * l, b.size());
+        put_u64(b, 80 + 24 * l + 8, stored.size());
+        put_u64(b, 80 + 24 * l + 16, levels[l].size());
+        b.insert(b.end(), stored.begin(), stored.end());
+    }
+    return f;
+}
+
+// Random level bytes of the right size for every level (every layer and face, layer-major).
+std::vector<std::vector<uint8_t>> random_levels(texdec_format format, const Ktx2Spec& s, uint64_t seed) {
+    std::vector<std::vector<uint8_t>> levels;
+    const uint32_t layers = std::max(1u, s.layer_count) * s.face_count;
+    for (uint32_t l = 0; l < std::max(1u, s.level_count); ++l) {
+        const uint64_t image = encoded_size(format, std::max(1u, s.width >> l), std::max(1u, s.height >> l),
+                                            std::max(1u, std::max(1u, s.depth) >> l));
+        levels.push_back(random_bytes(size_t(image) * layers, seed + l));
+    }
+    return levels;
+}
+
+const ktx2::Texture& parsed_texture(const ktx2::ParseResult& r) {
+    if (const auto* e = std::get_if<ktx2::Error>(&r)) FAIL("unexpected parse error: " << e->message);
+    return std::get<ktx2::Texture>(r);
+}
+
+ktx2::Error parse_error(const std::vector<uint8_t>& bytes) {
+    const auto r = ktx2::parse(bytes);
+    REQUIRE(std::holds_alternative<ktx2::Error>(r));
+    return std::get<ktx2::Error>(r);
+}
+
+// Every level of a parsed texture: inflates to the right size, or errors with a message; anything
+// else counts in `wrong`. Returns the number of levels that came back. (No CHECK per call: this
+// runs for every mutated file.)
+size_t check_level_data(std::span<const uint8_t> file, const ktx2::Texture& t, size_t& wrong) {
+    size_t good = 0;
+    for (uint32_t l = 0; l < t.mip_levels; ++l) {
+        std::vector<uint8_t> storage;
+        const auto r = ktx2::level_data(file, t, l, storage);
+        if (const auto* e = std::get_if<ktx2::Error>(&r)) {
+            wrong += e->message.empty();
+            continue;
+        }
+        const auto data = std::get<std::span<const uint8_t>>(r);
+        wrong += data.size() != t.levels[l].image_bytes * t.layers;
+        if (t.supercompression == ktx2::Supercompression::None)
+            wrong += !(data.data() >= file.data() && data.data() + data.size() <= file.data() + file.size());
+        ++good;
+    }
+    return good;
+}
+
+}  // namespace
+
+TEST_CASE("KTX2 parser: every vkFormat texdec has in 2D and 3D with mips and key/value data", "[cli][ktx2]") {
+    std::vector<uint8_t> kv(4, 0);
+    const char key[] = "KTXorientation\0rd";
+    put_u32(kv, 0, uint32_t(sizeof key));
+    kv.insert(kv.end(), key, key + sizeof key);
+    size_t formats = 0;
+    for (int fi = TEXDEC_FORMAT_UNDEFINED + 1; fi < TEXDEC_FORMAT_COUNT; ++fi) {
+        const texdec_format format = texdec_format(fi);
+        const texdec_format_info info = info_of(format);
+        INFO(info.name);
+        const bool is3d = info.block_depth > 1;
+        for (const uint32_t scheme : {0u, 2u}) {
+            INFO("supercompressionScheme " << scheme);
+            Ktx2Spec spec = ktx2_spec(format, 37, 21, is3d ? 5 : 0, 0, 1, 3, scheme);
+            spec.key_values = kv;
+            const auto levels = random_levels(format, spec, fi * 7 + scheme);
+            const Ktx2File file = ktx2_bytes(spec, levels);
+            const auto parsed = ktx2::parse(file.bytes);
+            const ktx2::Texture& t = parsed_texture(parsed);
+            CHECK(t.format == format);
+            CHECK(t.vk_format == spec.vk_format);
+            CHECK(t.container_format == "vkFormat " + std::to_string(spec.vk_format) + " (" + info.name + ")");
+            CHECK((t.width == 37 && t.height == 21 && t.depth == (is3d ? 5u : 1u) && t.is_volume == is3d));
+            CHECK((t.mip_levels == 3 && t.layers == 1 && t.faces == 1 && !t.is_cube && t.layer_count == 0));
+            CHECK(t.key_value_bytes == kv.size());
+            CHECK(uint32_t(t.supercompression) == scheme);
+            REQUIRE(t.levels.size() == 3);
+            for (uint32_t l = 0; l < 3; ++l) {
+                const ktx2::Level& lv = t.levels[l];
+                CHECK((lv.width == std::max(1u, 37u >> l) && lv.height == std::max(1u, 21u >> l) &&
+                       lv.depth == (is3d ? std::max(1u, 5u >> l) : 1u)));
+                CHECK((lv.byte_offset == file.level_offsets[l] && lv.byte_length == file.level_lengths[l]));
+                CHECK((lv.image_bytes == levels[l].size() && lv.uncompressed_byte_length == levels[l].size()));
+                std::vector<uint8_t> storage;
+                const auto data = ktx2::level_data(file.bytes, t, l, storage);
+                REQUIRE(std::holds_alternative<std::span<const uint8_t>>(data));
+                const auto span = std::get<std::span<const uint8_t>>(data);
+                CHECK(std::equal(span.begin(), span.end(), levels[l].begin(), levels[l].end()));
+            }
+        }
+        ++formats;
+    }
+    CHECK(formats == TEXDEC_FORMAT_COUNT - 1);
+    // Values of VK_EXT_texture_compression_astc_3d, spelled out.
+    const std::pair<uint32_t, texdec_format> ext3d[] = {{1000288000, TEXDEC_FORMAT_ASTC_3x3x3_UNORM},
+                                                        {1000288001, TEXDEC_FORMAT_ASTC_3x3x3_SRGB},
+                                                        {1000288002, TEXDEC_FORMAT_ASTC_3x3x3_SFLOAT},
+                                                        {1000288011, TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT},
+                                                        {1000288029, TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT}};
+    for (const auto& [vk, format] : ext3d) CHECK(vk_format_number(format) == vk);
+}
+
+TEST_CASE("KTX2 parser: arrays and cube maps and zlib and levelCount 0", "[cli][ktx2]") {
+    // An array of 3 ASTC 6x6 SFLOAT layers with 2 levels, zlib: layer-major inside each level.
+    {
+        const Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_ASTC_6x6_SFLOAT, 13, 7, 0, 3, 1, 2, 3);
+        const auto levels = random_levels(TEXDEC_FORMAT_ASTC_6x6_SFLOAT, spec, 1);
+        const Ktx2File file = ktx2_bytes(spec, levels);
+        const auto parsed = ktx2::parse(file.bytes);
+        const ktx2::Texture& t = parsed_texture(parsed);
+        CHECK((t.layers == 3 && t.layer_count == 3 && t.mip_levels == 2 && t.supercompression == ktx2::Supercompression::Zlib));
+        CHECK((t.levels[0].image_bytes == 3 * 2 * 16 && t.levels[1].image_bytes == 1 * 1 * 16));
+        std::vector<uint8_t> storage;
+        const auto data = ktx2::level_data(file.bytes, t, 1, storage);
+        REQUIRE(std::holds_alternative<std::span<const uint8_t>>(data));
+        const auto span = std::get<std::span<const uint8_t>>(data);
+        CHECK(std::equal(span.begin(), span.end(), levels[1].begin(), levels[1].end()));
+        size_t wrong = 0;
+        CHECK(check_level_data(file.bytes, t, wrong) == 2);
+        CHECK(wrong == 0);
+    }
+    // A cube map array of 2 (12 faces) of BC7, one level.
+    {
+        const Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_BC7_SRGB, 8, 8, 0, 2, 6, 1);
+        const Ktx2File file = ktx2_bytes(spec, random_levels(TEXDEC_FORMAT_BC7_SRGB, spec, 2));
+        const auto parsed = ktx2::parse(file.bytes);
+        const ktx2::Texture& t = parsed_texture(parsed);
+        CHECK((t.is_cube && t.faces == 6 && t.layers == 12 && t.levels[0].image_bytes == 64));
+    }
+    // levelCount 0: level 0 only (a loader would make the rest).
+    {
+        const Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_EAC_R11_UNORM, 8, 8, 0, 0, 1, 0);
+        const Ktx2File file = ktx2_bytes(spec, random_levels(TEXDEC_FORMAT_EAC_R11_UNORM, spec, 3));
+        const auto parsed = ktx2::parse(file.bytes);
+        CHECK(parsed_texture(parsed).mip_levels == 1);
+    }
+    // A 3D texture of a 2D block format: slices; and a 3D ASTC footprint texture with 2 levels.
+    {
+        const Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_ASTC_4x4_UNORM, 9, 5, 3, 0, 1, 2, 2);
+        const Ktx2File file = ktx2_bytes(spec, random_levels(TEXDEC_FORMAT_ASTC_4x4_UNORM, spec, 4));
+        const auto parsed = ktx2::parse(file.bytes);
+        const ktx2::Texture& t = parsed_texture(parsed);
+        CHECK((t.is_volume && t.depth == 3 && t.levels[0].image_bytes == 3 * 2 * 3 * 16 && t.levels[1].depth == 1));
+        const Ktx2Spec spec3 = ktx2_spec(TEXDEC_FORMAT_ASTC_5x5x4_SRGB, 11, 6, 9, 0, 1, 2);
+        const Ktx2File file3 = ktx2_bytes(spec3, random_levels(TEXDEC_FORMAT_ASTC_5x5x4_SRGB, spec3, 5));
+        const auto parsed3 = ktx2::parse(file3.bytes);
+        const ktx2::Texture& t3 = parsed_texture(parsed3);
+        CHECK((t3.levels[0].image_bytes == 3 * 2 * 3 * 16 && t3.levels[1].image_bytes == 1 * 1 * 1 * 16));
+    }
+    // bytesPlane0 0 ("unsized") is what older writers put in supercompressed files: accepted there.
+    {
+        Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_BC1_RGB_UNORM, 8, 8, 0, 0, 1, 1, 2);
+        spec.bytes_plane0 = 0;
+        const Ktx2File file = ktx2_bytes(spec, random_levels(TEXDEC_FORMAT_BC1_RGB_UNORM, spec, 6));
+        CHECK(std::holds_alternative<ktx2::Texture>(ktx2::parse(file.bytes)));
+        spec.scheme = 0;
+        const Ktx2File plain = ktx2_bytes(spec, random_levels(TEXDEC_FORMAT_BC1_RGB_UNORM, spec, 6));
+        CHECK(parse_error(plain.bytes).code == ktx2::ErrorCode::BadDfd);
+    }
+}
+
+TEST_CASE("KTX2 parser: each malformed field gets its error code and a message naming it", "[cli][ktx2]") {
+    const texdec_format f = TEXDEC_FORMAT_ASTC_4x4_UNORM;
+    const auto good_spec = [&] { return ktx2_spec(f, 16, 8, 0, 0, 1, 2); };
+    const auto build = [&](const Ktx2Spec& s) { return ktx2_bytes(s, random_levels(f, s, 9)).bytes; };
+    struct Bad {
+        const char* name;
+        std::vector<uint8_t> bytes;
+        ktx2::ErrorCode code;
+        const char* message;
+    };
+    std::vector<Bad> bad;
+    const auto add = [&](const char* name, std::vector<uint8_t> bytes, ktx2::ErrorCode code, const char* message) {
+        bad.push_back({name, std::move(bytes), code, message});
+    };
+    const auto with = [&](auto change) {
+        Ktx2Spec s = good_spec();
+        change(s);
+        return build(s);
+    };
+    const auto patched = [&](size_t at, uint64_t value, int bytes) {
+        std::vector<uint8_t> b = build(good_spec());
+        if (bytes == 8) put_u64(b, at, value); else put_u32(b, at, uint32_t(value));
+        return b;
+    };
+    using C = ktx2::ErrorCode;
+    add("BasisLZ", with([](Ktx2Spec& s) { s.vk_format = 0, s.scheme = 1; }), C::BasisUniversal,
+        "supercompressionScheme 1 (BasisLZ: Basis Universal ETC1S) is not supported");
+    add("UASTC", with([](Ktx2Spec& s) { s.vk_format = 0, s.color_model = 166; }), C::BasisUniversal,
+        "Basis Universal UASTC");
+    add("UASTC + zstd", with([](Ktx2Spec& s) { s.vk_format = 0, s.color_model = 166, s.scheme = 2; }),
+        C::BasisUniversal, "Basis Universal UASTC");
+    add("scheme 4", with([](Ktx2Spec& s) { s.scheme = 4; }), C::UnsupportedSupercompression,
+        "unknown supercompressionScheme 4");
+    add("vendor scheme", with([](Ktx2Spec& s) { s.scheme = 0x10000; }), C::UnsupportedSupercompression,
+        "unknown supercompressionScheme 65536");
+    add("uncompressed vkFormat", with([](Ktx2Spec& s) { s.vk_format = 37; }), C::UnknownFormat, "unknown vkFormat 37");
+    add("vkFormat 0, not Basis", with([](Ktx2Spec& s) { s.vk_format = 0; }), C::UnknownFormat, "unknown vkFormat 0");
+    add("PVRTC", with([](Ktx2Spec& s) { s.vk_format = 1000054000; }), C::UnknownFormat, "unknown vkFormat 1000054000");
+    add("typeSize 4", with([](Ktx2Spec& s) { s.type_size = 4; }), C::BadTypeSize, "typeSize is 4");
+    add("width 0", patched(20, 0, 4), C::InvalidExtent, "pixelWidth is 0");
+    add("1D", patched(24, 0, 4), C::UnsupportedLayout, "1D texture");
+    add("3 faces", with([](Ktx2Spec& s) { s.face_count = 3; }), C::UnsupportedLayout, "faceCount is 3");
+    add("3D array", with([](Ktx2Spec& s) { s.depth = 2, s.layer_count = 2; }), C::UnsupportedLayout,
+        "3D array textures");
+    add("3D cube", with([](Ktx2Spec& s) { s.depth = 2, s.face_count = 6, s.width = s.height = 8; }),
+        C::UnsupportedLayout, "cube map with pixelDepth 2");
+    add("non-square cube", with([](Ktx2Spec& s) { s.face_count = 6; }), C::UnsupportedLayout, "not square");
+    add("absurd extent", patched(20, 1u << 21, 4), C::InvalidExtent, "absurd");
+    add("absurd layers", patched(32, 1u << 21, 4), C::InvalidExtent, "layerCount 2097152 is absurd");
+    add("too many levels", patched(40, 6, 4), C::InvalidExtent, "levelCount 6 exceeds the 5 levels");
+    add("absurd levelCount", patched(40, 1000, 4), C::InvalidExtent, "levelCount 1000 is absurd");
+    {
+        const std::vector<uint8_t> b = build(good_spec());
+        add("level index past the end", std::vector<uint8_t>(b.begin(), b.begin() + 100), C::TooSmall,
+            "shorter than the header and the level index of 2 level(s) (128 bytes)");
+    }
+    add("DFD too short", patched(52, 20, 4), C::BadDfd, "dfdByteLength is 20");
+    add("DFD past the end", patched(48, 1u << 20, 4), C::BadIndex, "the data format descriptor (dfdByteOffset 1048576");
+    add("DFD in the level index", patched(48, 100, 4), C::BadIndex, "is not between the level index");
+    {
+        std::vector<uint8_t> b = build(good_spec());
+        put_u32(b, 128, 48);  // dfdTotalSize
+        add("dfdTotalSize", b, C::BadDfd, "dfdTotalSize is 48, dfdByteLength 44");
+        b = build(good_spec());
+        put_u32(b, 132, 1);  // vendorId 1
+        add("DFD vendor", b, C::BadDfd, "vendorId 1, descriptorType 0");
+        b = build(good_spec());
+        put_u32(b, 136, 2u | 4000u << 16);
+        add("DFD block size", b, C::BadDfd, "descriptorBlockSize 4000");
+    }
+    add("DFD block dimensions", with([](Ktx2Spec& s) { s.block[0] = 5; }), C::BadDfd,
+        "texelBlockDimension is 5x4x1x1, but vkFormat 157 (astc-4x4-unorm) has 4x4x1 blocks");
+    add("DFD bytesPlane0", with([](Ktx2Spec& s) { s.bytes_plane0 = 8; }), C::BadDfd,
+        "bytesPlane0 is 8, but a block of astc-4x4-unorm is 16 bytes");
+    add("DFD sRGB transfer on UNORM", with([](Ktx2Spec& s) { s.transfer = 2; }), C::BadDfd,
+        "transfer function is 2, but vkFormat 157 (astc-4x4-unorm) is not sRGB");
+    add("DFD linear transfer on SRGB", with([](Ktx2Spec& s) { s.vk_format = 158; }), C::BadDfd,
+        "(astc-4x4-srgb) is sRGB (transfer 2)");
+    add("key/value data past the end", patched(60, 1u << 20, 4), C::BadIndex, "the key/value data");
+    add("global data past the end", patched(72, 1u << 30, 8), C::BadIndex, "supercompression global data");
+    // Level 0 (16x8: 8 blocks, 128 bytes) and level 1 (8x4: 2 blocks, 32 bytes).
+    add("uncompressedByteLength", patched(80 + 16, 127, 8), C::BadLevelIndex,
+        "uncompressedByteLength of mip level 0 is 127, but 16x8x1 x 1 layer(s)/face(s) of astc-4x4-unorm needs 128");
+    add("byteLength", patched(80 + 24 + 8, 33, 8), C::BadLevelIndex,
+        "byteLength of mip level 1 is 33; without supercompression it must equal uncompressedByteLength (32)");
+    add("byteOffset in the header", patched(80, 64, 8), C::BadLevelIndex, "points into the header");
+    {
+        std::vector<uint8_t> b = build(good_spec());
+        put_u64(b, 80, b.size() - 128 + 8);  // level 0 moved by 8: misaligned for 16-byte blocks
+        add("misaligned level", b, C::BadLevelIndex, "is not a multiple of 16");
+        b = build(good_spec());
+        put_u64(b, 80, b.size() - 128 + 16);
+        add("level past the end", b, C::Truncated, "mip level 0 is 128 bytes at offset");
+        b = build(good_spec());
+        put_u64(b, 80, uint64_t(-16));
+        add("offset overflow", b, C::Truncated, "data is truncated");
+    }
+    for (const Bad& b : bad) {
+        INFO(b.name);
+        const ktx2::Error e = parse_error(b.bytes);
+        INFO(e.message);
+        CHECK(e.code == b.code);
+        CHECK(e.message.find(b.message) != std::string::npos);
+    }
+    // Too short for the header; the KTX 1 identifier is not KTX 2.
+    CHECK(parse_error(std::vector<uint8_t>(79, 0)).code == ktx2::ErrorCode::TooSmall);
+    std::vector<uint8_t> ktx1 = build(good_spec());
+    ktx1[5] = 0x31, ktx1[6] = 0x31;
+    CHECK(!ktx2::has_magic(ktx1));
+    CHECK(parse_error(ktx1).code == ktx2::ErrorCode::BadMagic);
+
+    // Supercompressed levels that do not inflate to uncompressedByteLength.
+    for (const uint32_t scheme : {2u, 3u}) {
+        INFO("supercompressionScheme " << scheme);
+        const Ktx2Spec spec = ktx2_spec(f, 16, 8, 0, 0, 1, 1, scheme);
+        const std::vector<std::vector<uint8_t>> level = {random_bytes(128, 10)};
+        // Declared one block larger than the data: the parser accepts the index (it matches the
+        // extent), the stream then inflates to fewer bytes.
+        Ktx2Spec bigger = spec;
+        bigger.width = 20;
+        Ktx2File short_stream = ktx2_bytes(bigger, {random_bytes(160, 11)});
+        const std::vector<uint8_t> small = compress_level(scheme, level[0]);
+        std::copy(small.begin(), small.end(), short_stream.bytes.begin() + short_stream.level_offsets[0]);
+        put_u64(short_stream.bytes, 80 + 8, small.size());
+        const auto parsed = ktx2::parse(short_stream.bytes);
+        const ktx2::Texture& t = parsed_texture(parsed);
+        std::vector<uint8_t> storage;
+        auto r = ktx2::level_data(short_stream.bytes, t, 0, storage);
+        REQUIRE(std::holds_alternative<ktx2::Error>(r));
+        CHECK(std::get<ktx2::Error>(r).code == ktx2::ErrorCode::BadSupercompressedData);
+        INFO(std::get<ktx2::Error>(r).message);
+        CHECK(std::get<ktx2::Error>(r).message.find(scheme == 2 ? "holds 128 bytes; uncompressedByteLength is 160"
+                                                                 : "inflates to 128 bytes") != std::string::npos);
+        // Garbage instead of a stream.
+        Ktx2File garbage = ktx2_bytes(spec, level);
+        for (uint64_t i = 0; i < garbage.level_lengths[0]; ++i) garbage.bytes[garbage.level_offsets[0] + i] = uint8_t(0x5A + i);
+        const auto parsed_garbage = ktx2::parse(garbage.bytes);
+        r = ktx2::level_data(garbage.bytes, parsed_texture(parsed_garbage), 0, storage);
+        REQUIRE(std::holds_alternative<ktx2::Error>(r));
+        CHECK(std::get<ktx2::Error>(r).code == ktx2::ErrorCode::BadSupercompressedData);
+        CHECK(std::get<ktx2::Error>(r).message.find(scheme == 2 ? "not a Zstandard frame" : "zlib data is corrupt") !=
+              std::string::npos);
+        // A stream longer than the level.
+        Ktx2File longer = ktx2_bytes(spec, level);
+        const std::vector<uint8_t> big = compress_level(scheme, random_bytes(256, 12));
+        longer.bytes.resize(longer.level_offsets[0]);
+        longer.bytes.insert(longer.bytes.end(), big.begin(), big.end());
+        put_u64(longer.bytes, 80 + 8, big.size());
+        const auto parsed_longer = ktx2::parse(longer.bytes);
+        r = ktx2::level_data(longer.bytes, parsed_texture(parsed_longer), 0, storage);
+        REQUIRE(std::holds_alternative<ktx2::Error>(r));
+        CHECK(std::get<ktx2::Error>(r).code == ktx2::ErrorCode::BadSupercompressedData);
+    }
+}
+
+TEST_CASE("KTX2 parser: every truncation and every value of every header and index and DFD byte and no crash",
+          "[cli][ktx2]") {
+    size_t parsed_ok = 0, levels_ok = 0, mutations = 0, wrong = 0, empty_messages = 0, not_bad_magic = 0,
+           outside = 0;
+    for (const uint32_t scheme : {0u, 2u, 3u}) {
+        INFO("supercompressionScheme " << scheme);
+        // An array of 2 layers of ASTC 5x4 with 3 levels (level 0 last in the file).
+        Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_ASTC_5x4_SRGB, 21, 9, 0, 2, 1, 3, scheme);
+        spec.key_values = {4, 0, 0, 0, 'a', 0, 'b', 0};
+        const Ktx2File file = ktx2_bytes(spec, random_levels(TEXDEC_FORMAT_ASTC_5x4_SRGB, spec, 20 + scheme));
+        {
+            const auto p = ktx2::parse(file.bytes);
+            REQUIRE(check_level_data(file.bytes, parsed_texture(p), wrong) == 3);
+        }
+        // Every shorter file (exact-size copies, so ASan sees any read past the end).
+        for (size_t size = 0; size < file.bytes.size(); ++size) {
+            const std::vector<uint8_t> part(file.bytes.begin(), file.bytes.begin() + size);
+            const auto r = ktx2::parse(part);
+            REQUIRE(std::holds_alternative<ktx2::Error>(r));
+            CHECK(!std::get<ktx2::Error>(r).message.empty());
+            if (size < 80) CHECK(std::get<ktx2::Error>(r).code == ktx2::ErrorCode::TooSmall);
+        }
+        // Every value of every byte before the level data.
+        const size_t end = file.dfd_offset + file.dfd_length + spec.key_values.size();
+        for (size_t at = 0; at < end; ++at)
+            for (unsigned v = 0; v < 256; ++v) {
+                if (v == file.bytes[at]) continue;
+                std::vector<uint8_t> m = file.bytes;
+                m[at] = uint8_t(v);
+                ++mutations;
+                const auto p = ktx2::parse(m);
+                if (const auto* e = std::get_if<ktx2::Error>(&p)) {
+                    empty_messages += e->message.empty();
+                    not_bad_magic += at < 12 && e->code != ktx2::ErrorCode::BadMagic;
+                    continue;
+                }
+                ++parsed_ok;
+                const ktx2::Texture& t = std::get<ktx2::Texture>(p);
+                REQUIRE(t.levels.size() == t.mip_levels);
+                for (const ktx2::Level& l : t.levels) outside += l.byte_offset + l.byte_length > m.size();
+                levels_ok += check_level_data(m, t, wrong);
+            }
+        // Supercompressed streams: every byte of level 1 and level 2 set to 3 values each; level
+        // data is then either the right size or an error.
+        if (scheme != 0)
+            for (uint32_t level : {1u, 2u})
+                for (uint64_t i = 0; i < file.level_lengths[level]; ++i)
+                    for (uint8_t v : {uint8_t(0), uint8_t(0xFF), uint8_t(file.bytes[file.level_offsets[level] + i] ^ 0x10)}) {
+                        std::vector<uint8_t> m = file.bytes;
+                        m[file.level_offsets[level] + i] = v;
+                        ++mutations;
+                        const auto p = ktx2::parse(m);
+                        levels_ok += check_level_data(m, parsed_texture(p), wrong);
+                    }
+    }
+    // The mutations above must have reached the level data, not stopped at the parser.
+    WARN(mutations << " mutated files: " << parsed_ok << " header mutations parsed, " << levels_ok << " levels read");
+    CHECK((wrong == 0 && empty_messages == 0 && not_bad_magic == 0 && outside == 0));
+    CHECK(parsed_ok > 1000);
+    CHECK(levels_ok > 1000);
+}
+
+TEST_CASE("CLI: malformed KTX2 files get exit code 3 and bad --level / --layer / --profile exit code 2",
+          "[cli][ktx2]") {
+    const texdec_format f = TEXDEC_FORMAT_BC1_RGBA_UNORM;
+    const Ktx2Spec spec = ktx2_spec(f, 8, 8, 0, 2, 1, 2, 2);
+    const Ktx2File good = ktx2_bytes(spec, random_levels(f, spec, 30));
+    struct Case {
+        const char* name;
+        std::vector<uint8_t> bytes;
+        const char* message;
+    };
+    std::vector<uint8_t> truncated = good.bytes;
+    truncated.resize(truncated.size() - 1);
+    std::vector<uint8_t> basis = good.bytes;
+    put_u32(basis, 44, 1);
+    std::vector<uint8_t> corrupt = good.bytes;
+    corrupt[good.level_offsets[0] + 1] ^= 0xFF;  // the zstd frame's magic number
+    std::vector<uint8_t> vkformat = good.bytes;
+    put_u32(vkformat, 12, 44);  // VK_FORMAT_B8G8R8A8_UNORM
+    const Case cases[] = {
+        {"header cut short", std::vector<uint8_t>(good.bytes.begin(), good.bytes.begin() + 50), "shorter than the 80-byte KTX 2 header"},
+        {"truncated", truncated, "data is truncated: mip level 0"},
+        {"Basis", basis, "BasisLZ: Basis Universal ETC1S) is not supported"},
+        {"corrupt zstd", corrupt, "mip level 0 is not a Zstandard frame"},
+        {"vkFormat", vkformat, "unknown vkFormat 44"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        const std::string in = temp_dir() + "/malformed.ktx2";
+        write_file(in, c.bytes);
+        CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/malformed.png") == 3);
+        INFO(last_stderr());
+        CHECK(last_stderr().find(c.message) != std::string::npos);
+    }
+    // Usage errors, before any device is opened.
+    const std::string in = temp_dir() + "/good.ktx2";
+    write_file(in, good.bytes);
+    const std::string out = temp_dir() + "/o.png";
+    const std::pair<std::string, const char*> usage[] = {
+        {"--level 2 " + in, "has 2 mip level(s), 0 to 1"},
+        {"--level x " + in, "is not a mip level number"},
+        {"--layer 2 " + in, "has 2 layer(s), 0 to 1"},
+        {"--layer some " + in, "is not a layer number or 'all'"},
+        {"--profile hdr " + in, "is a KTX 2 file, whose vkFormat names its format"},
+        {"--level 0 --format bc1-rgba-unorm --extent 8x8 " + in, "not raw blocks"},
+    };
+    for (const auto& [args, message] : usage) {
+        INFO(args);
+        CHECK(run(kCli + " decode " + args + " " + out) == 2);
+        INFO(last_stderr());
+        CHECK(last_stderr().find(message) != std::string::npos);
+    }
+    CHECK(run(kCli + " bench --level 1") == 2);
+    CHECK(last_stderr().find("--level and --layer apply to 'decode' only") != std::string::npos);
+    CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/o.tga") == 2);
+    CHECK(last_stderr().find(".hdr (Radiance RGBE)") != std::string::npos);
+    CHECK(run(kCli + " decode --output rgba8 " + in + " " + temp_dir() + "/o.hdr") == 2);
+    CHECK(last_stderr().find("an .hdr output is made from RGBA16F texels") != std::string::npos);
+}
+
+// ---- .hdr writer ---------------------------------------------------------------------------
+
+namespace {
+
+// FP16 bits -> float, from the IEEE 754 binary16 layout.
+float half_value(uint16_t h) {
+    const int e = (h >> 10) & 31, m = h & 1023;
+    const float sign = (h & 0x8000) ? -1.0f : 1.0f;
+    if (e == 31) return m ? std::nanf("") : sign * INFINITY;
+    return sign * (e == 0 ? std::ldexp(float(m), -24) : std::ldexp(float(m + 1024), e - 25));
+}
+
+// What the .hdr output promises per channel (image_write.h): negative, -0 and NaN -> 0,
+// +infinity -> 65504, anything else its own value.
+float hdr_input(uint16_t h) {
+    const float v = half_value(h);
+    if (std::isnan(v) || v <= 0.0f) return 0.0f;
+    return std::isinf(v) ? 65504.0f : v;
+}
+
+// Radiance RGBE (Greg Ward's format): the largest channel m = f * 2^e with f in [0.5, 1) sets the
+// shared exponent e; each channel keeps floor(c * 256 / 2^e) as its 8-bit mantissa and reads back
+// as mantissa * 2^(e - 8). All-zero below 1e-32.
+void rgbe_round_trip(const float in[3], float out[3]) {
+    const float m = std::max({in[0], in[1], in[2]});
+    if (m < 1e-32f) {
+        out[0] = out[1] = out[2] = 0.0f;
+        return;
+    }
+    int e = 0;
+    std::frexp(m, &e);
+    for (int c = 0; c < 3; ++c) out[c] = std::floor(std::ldexp(in[c], 8 - e)) * std::ldexp(1.0f, e - 8);
+}
+
+}  // namespace
+
+TEST_CASE(".hdr writer: RGBA16F texels read back with stbi_loadf equal the RGBE model bit for bit", "[cli][hdrfile]") {
+    // 29 x 7 x 3 texels (slices stacked): special values, every exponent, channels far apart.
+    constexpr uint32_t kW = 29, kH = 7, kD = 3;
+    const size_t n = size_t(kW) * kH * kD;
+    std::vector<uint16_t> halves(n * 4);
+    SplitMix64 rng(test_seed() + 77);
+    const uint16_t specials[] = {0x0000, 0x8000, 0x0001, 0x03FF, 0x0400, 0x3C00, 0x3BFF, 0x7BFF, 0x7C00,
+                                 0xFC00, 0x7E00, 0xFFFF, 0xBC00, 0x5640, 0x1400, 0x3555};
+    for (size_t t = 0; t < n; ++t)
+        for (int c = 0; c < 4; ++c) {
+            uint16_t h;
+            if (t < 64)
+                h = specials[(t + c * 5) % std::size(specials)];
+            else if (t % 3 == 0)  // one channel large, the others tiny: they quantize towards 0
+                h = c == int(t % 4) ? uint16_t(0x7000 + rng.next() % 0x0BFF) : uint16_t(rng.next() % 0x2000);
+            else
+                h = uint16_t(rng.next() % 0x7C00);  // positive finite, every exponent
+            halves[t * 4 + c] = h;
+        }
+    std::vector<uint8_t> texels(n * 8);
+    for (size_t i = 0; i < halves.size(); ++i) {
+        texels[2 * i] = uint8_t(halves[i]);
+        texels[2 * i + 1] = uint8_t(halves[i] >> 8);
+    }
+    const std::string path = temp_dir() + "/writer.hdr";
+    const image_write::WriteResult r =
+        image_write::write_hdr(path, {texels, kW, kH, kD, VK_FORMAT_R16G16B16A16_SFLOAT});
+    INFO(r.message);
+    REQUIRE(r.ok);
+    int w = 0, h = 0, comp = 0;
+    REQUIRE(stbi_is_hdr(path.c_str()));
+    float* got = stbi_loadf(path.c_str(), &w, &h, &comp, 3);
+    REQUIRE(got != nullptr);
+    CHECK((w == int(kW) && h == int(kH * kD) && comp == 3));
+    size_t mismatches = 0, nonzero = 0;
+    std::string first;
+    for (size_t t = 0; t < n && w == int(kW) && h == int(kH * kD); ++t) {
+        const float in[3] = {hdr_input(halves[t * 4]), hdr_input(halves[t * 4 + 1]), hdr_input(halves[t * 4 + 2])};
+        float want[3];
+        rgbe_round_trip(in, want);
+        for (int c = 0; c < 3; ++c) {
+            nonzero += want[c] != 0.0f;
+            if (std::memcmp(&want[c], &got[t * 3 + c], 4) != 0 && mismatches++ == 0)
+                first = "texel " + std::to_string(t) + " channel " + std::to_string(c) + ": half " +
+                        std::to_string(halves[t * 4 + c]) + " want " + std::to_string(want[c]) + " got " +
+                        std::to_string(got[t * 3 + c]);
+            // RGBE keeps 8 bits relative to the texel's largest channel.
+            CHECK(std::fabs(got[t * 3 + c] - in[c]) <= std::ldexp(std::max({in[0], in[1], in[2]}), -7));
+        }
+    }
+    stbi_image_free(got);
+    INFO("first mismatch: " << first);
+    CHECK(mismatches == 0);
+    CHECK(nonzero > n);  // the model is not trivially all zeros
+    // Only RGBA16F texels can be written.
+    CHECK(!image_write::write_hdr(temp_dir() + "/bad.hdr", {texels, kW, kH, kD, VK_FORMAT_R8G8B8A8_UNORM}).ok);
+}
+
+// ---- end to end: ASTC through the CLI against libastcenc ------------------------------------
+
+namespace {
+
+bool astcenc_cli_ready() {
+    const std::string why = astcenc_cli_unavailable_reason();
+    if (why.empty()) return true;
+    fail_or_skip_for_missing_device(why);
+    return false;
+}
+
+AstcFootprint footprint_of(texdec_format format) {
+    const texdec_format_info info = info_of(format);
+    return {info.block_width, info.block_height, info.block_depth};
+}
+
+bool is_sfloat(texdec_format format) { return info_of(format).flags & TEXDEC_FORMAT_FLAG_HDR; }
+bool is_srgb(texdec_format format) { return info_of(format).flags & TEXDEC_FORMAT_FLAG_SRGB; }
+
+// The CLI's default raw output of an ASTC format, from libastcenc: RGBA8 = decode_unorm8 (LDR,
+// sRGB), RGBA16F halves (little-endian) = its FP16 output in the HDR profile (sfloat).
+std::vector<uint8_t> astc_oracle_bytes(texdec_format format, uint32_t w, uint32_t h, uint32_t d,
+                                       const std::vector<uint8_t>& blocks) {
+    const AstcFootprint fp = footprint_of(format);
+    if (is_sfloat(format)) {
+        const std::vector<uint16_t> f16 = astcenc_decode_f16(AstcProfile::hdr, fp, w, h, d, blocks.data(), blocks.size());
+        std::vector<uint8_t> out(f16.size() * 2);
+        for (size_t i = 0; i < f16.size(); ++i) out[2 * i] = uint8_t(f16[i]), out[2 * i + 1] = uint8_t(f16[i] >> 8);
+        return out;
+    }
+    return astcenc_decode_unorm8(is_srgb(format) ? AstcProfile::ldr_srgb : AstcProfile::ldr, fp, w, h, d,
+                                 blocks.data(), blocks.size());
+}
+
+// Texels that differ; the first one described (texel, block and its bytes) in `first`.
+size_t count_mismatches(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want, texdec_format format,
+                        uint32_t w, uint32_t h, const std::vector<uint8_t>& blocks, std::string& first) {
+    const uint32_t texel = is_sfloat(format) ? 8 : 4;
+    if (got.size() != want.size()) {
+        first = "sizes differ: got " + std::to_string(got.size()) + " bytes, want " + std::to_string(want.size());
+        return want.size() / texel;
+    }
+    const AstcFootprint fp = footprint_of(format);
+    const uint32_t bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y;
+    size_t mismatches = 0;
+    for (size_t t = 0; t < want.size() / texel; ++t) {
+        if (std::memcmp(&got[t * texel], &want[t * texel], texel) == 0) continue;
+        if (mismatches++ == 0) {
+            const size_t x = t % w, y = t / w % h, z = t / (size_t(w) * h);
+            const size_t b = (z / fp.z * bh + y / fp.y) * bw + x / fp.x;
+            first = "texel (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + "): want " +
+                    hex_bytes(&want[t * texel], texel) + " got " + hex_bytes(&got[t * texel], texel) +
+                    (b * 16 + 16 <= blocks.size() ? "; block " + hex_bytes(&blocks[b * 16], 16) : std::string());
+        }
+    }
+    return mismatches;
+}
+
+// Random ASTC blocks: every bit pattern (most are valid blocks, some error blocks), and every
+// fourth block a void extent (LDR UNORM16 or, for sfloat, also HDR FP16 values).
+std::vector<uint8_t> random_astc_blocks(size_t count, bool hdr, uint64_t seed) {
+    std::vector<uint8_t> out = random_bytes(count * 16, seed);
+    SplitMix64 rng(seed + 99);
+    for (size_t b = 0; b < count; b += 4) {
+        uint8_t* p = &out[b * 16];
+        const bool hdr_void = hdr && (rng.next() & 1);
+        p[0] = 0xFC, p[1] = hdr_void ? 0xFF : 0xFD;
+        std::fill(p + 2, p + 8, 0xFF);
+        for (int c = 0; c < 4; ++c) {
+            const uint16_t v = hdr_void ? uint16_t(rng.next() % 0x7C00) : uint16_t(rng.next());
+            p[8 + 2 * c] = uint8_t(v), p[9 + 2 * c] = uint8_t(v >> 8);
+        }
+    }
+    return out;
+}
+
+// Blocks of a w x h x d image encoded by the astcenc CLI from the procedural test image (2D:
+// one TGA; 3D footprints: d slices through -zdim). LDR and sRGB formats only.
+std::vector<uint8_t> astcenc_blocks(texdec_format format, uint32_t w, uint32_t h, uint32_t d, uint64_t seed) {
+    const AstcFootprint fp = footprint_of(format);
+    const std::string base = temp_dir() + "/enc_" + std::to_string(seed);
+    std::string extra = "-fast";
+    if (fp.z > 1) {
+        for (uint32_t z = 0; z < d; ++z) write_procedural_tga(base + "_" + std::to_string(z) + ".tga", w, h, seed + z);
+        extra += " -zdim " + std::to_string(d);
+    } else {
+        REQUIRE(d == 1);
+        write_procedural_tga(base + ".tga", w, h, seed);
+    }
+    const AstcProfile profile = is_srgb(format) ? AstcProfile::ldr_srgb : AstcProfile::ldr;
+    REQUIRE(astcenc_cli_encode(profile, base + ".tga", base + ".astc", fp, extra) == "");
+    const AstcFileContents file = read_astc_file(base + ".astc");
+    REQUIRE(file.error == "");
+    REQUIRE((file.w == w && file.h == h && file.d == d && file.fp.z == fp.z));
+    return file.blocks;
+}
+
+// Runs the CLI on `args` (ending in the output path); REQUIREs success and returns stderr.
+std::string cli_ok(const std::string& args) {
+    const std::string command = kCli + " decode " + args;
+    const int code = run(command);
+    INFO(command << "\n" << last_stderr());
+    REQUIRE(code == 0);
+    return last_stderr();
+}
+
+}  // namespace
+
+TEST_CASE("CLI: ASTC LDR KTX2 files (none and Zstandard and zlib) with levels and layers equal libastcenc",
+          "[cli][gpu][astc][ktx2]") {
+    if (!cli_has_device() || !astcenc_cli_ready()) return;
+    struct Case {
+        texdec_format format;
+        uint32_t scheme;
+    };
+    const Case cases[] = {{TEXDEC_FORMAT_ASTC_6x5_UNORM, 2},
+                          {TEXDEC_FORMAT_ASTC_8x8_SRGB, 3},
+                          {TEXDEC_FORMAT_ASTC_10x6_UNORM, 0},
+                          {TEXDEC_FORMAT_ASTC_4x4_SRGB, 2}};
+    constexpr uint32_t kW = 37, kH = 29;
+    for (const Case& c : cases) {
+        const texdec_format_info info = info_of(c.format);
+        INFO(info.name << " supercompressionScheme " << c.scheme);
+        // 2 layers, 3 levels: level 0 encoded by astcenc (another image per layer), the smaller
+        // levels random blocks and void extents.
+        const Ktx2Spec spec = ktx2_spec(c.format, kW, kH, 0, 2, 1, 3, c.scheme);
+        std::vector<std::vector<uint8_t>> levels;
+        for (uint32_t l = 0; l < 3; ++l) {
+            const uint32_t w = std::max(1u, kW >> l), h = std::max(1u, kH >> l);
+            std::vector<uint8_t> level;
+            for (uint32_t layer = 0; layer < 2; ++layer) {
+                const std::vector<uint8_t> b = l == 0 ? astcenc_blocks(c.format, w, h, 1, 100 + layer)
+                                                      : random_astc_blocks(encoded_size(c.format, w, h, 1) / 16, false,
+                                                                           test_seed() + l * 2 + layer);
+                level.insert(level.end(), b.begin(), b.end());
+            }
+            levels.push_back(level);
+        }
+        const std::string in = temp_dir() + "/" + info.name + ".ktx2";
+        write_file(in, ktx2_bytes(spec, levels).bytes);
+        // Level 0 of layer 0 (the default), then every layer of level 1 as two slices, then layer 1
+        // of level 2.
+        struct Pick {
+            std::string args;
+            uint32_t level, first_layer, layers;
+        };
+        const Pick picks[] = {{"", 0, 0, 1}, {"--level 1 --layer all ", 1, 0, 2}, {"--level=2 --layer=1 ", 2, 1, 1}};
+        for (const Pick& p : picks) {
+            INFO(p.args);
+            const uint32_t w = std::max(1u, kW >> p.level), h = std::max(1u, kH >> p.level);
+            const size_t image = size_t(encoded_size(c.format, w, h, 1));
+            const std::vector<uint8_t> blocks(levels[p.level].begin() + image * p.first_layer,
+                                              levels[p.level].begin() + image * (p.first_layer + p.layers));
+            const std::string out = temp_dir() + "/ktx2_out.raw";
+            const std::string log = cli_ok(p.args + in + " " + out);
+            CHECK(log.find("decoded " + std::string(info.name) + " " + std::to_string(w) + "x" + std::to_string(h) + "x" +
+                           std::to_string(p.layers) + " ") != std::string::npos);
+            const std::vector<uint8_t> want = astc_oracle_bytes(c.format, w, h, p.layers, blocks);
+            std::string first;
+            const size_t mismatches = count_mismatches(read_file(out), want, c.format, w, h, blocks, first);
+            INFO("first mismatch: " << first);
+            CHECK(mismatches == 0);
+        }
+        if (c.scheme == 0) {  // and once to a PNG: both layers of level 0 stacked
+            const std::string png = temp_dir() + "/ktx2_layers.png";
+            cli_ok("--layer all " + in + " " + png);
+            int w = 0, h = 0, n = 0;
+            stbi_uc* pixels = stbi_load(png.c_str(), &w, &h, &n, 4);
+            REQUIRE(pixels != nullptr);
+            const std::vector<uint8_t> got(pixels, pixels + size_t(w) * h * 4);
+            stbi_image_free(pixels);
+            REQUIRE((w == int(kW) && h == int(kH * 2)));
+            std::string first;
+            CHECK(count_mismatches(got, astc_oracle_bytes(c.format, kW, kH, 2, levels[0]), c.format, kW, kH, levels[0],
+                                   first) == 0);
+        }
+    }
+}
+
+// ---- end to end: ASTC HDR and 3D footprints ----------------------------------------------------
+
+namespace {
+
+// Blocks of a w x h x d image encoded by the astcenc CLI in its HDR profile from the procedural
+// HDR test image (-ch: HDR RGB, LDR alpha; -cH: HDR RGBA); 3D footprints from d slices (-zdim).
+std::vector<uint8_t> astcenc_hdr_blocks(texdec_format format, uint32_t w, uint32_t h, uint32_t d, bool hdr_alpha,
+                                        uint64_t seed) {
+    const AstcFootprint fp = footprint_of(format);
+    const std::string base = temp_dir() + "/hdr_enc_" + std::to_string(seed);
+    std::string extra = "-fast";
+    if (fp.z > 1) {
+        for (uint32_t z = 0; z < d; ++z)
+            REQUIRE(write_procedural_exr(base + "_" + std::to_string(z) + ".exr", w, h, seed + z) == "");
+        extra += " -zdim " + std::to_string(d);
+    } else {
+        REQUIRE(d == 1);
+        REQUIRE(write_procedural_exr(base + ".exr", w, h, seed) == "");
+    }
+    REQUIRE(astcenc_cli_encode_hdr(hdr_alpha, base + ".exr", base + ".astc", fp, extra) == "");
+    const AstcFileContents file = read_astc_file(base + ".astc");
+    REQUIRE(file.error == "");
+    REQUIRE((file.w == w && file.h == h && file.d == d && file.fp.z == fp.z));
+    return file.blocks;
+}
+
+std::vector<uint8_t> astc_file_bytes(texdec_format format, uint32_t w, uint32_t h, uint32_t d,
+                                     const std::vector<uint8_t>& blocks) {
+    std::vector<uint8_t> bytes = astc_file_header(footprint_of(format), w, h, d);
+    bytes.insert(bytes.end(), blocks.begin(), blocks.end());
+    return bytes;
+}
+
+// An .exr written by the CLI: its four HALF channels as RGBA bit patterns (little-endian bytes,
+// as the raw output holds them).
+std::vector<uint8_t> read_exr_halves(const std::string& path, uint32_t w, uint32_t h) {
+    EXRVersion version;
+    REQUIRE(ParseEXRVersionFromFile(&version, path.c_str()) == TINYEXR_SUCCESS);
+    EXRHeader header;
+    InitEXRHeader(&header);
+    const char* err = nullptr;
+    REQUIRE(ParseEXRHeaderFromFile(&header, &version, path.c_str(), &err) == TINYEXR_SUCCESS);
+    EXRImage image;
+    InitEXRImage(&image);
+    REQUIRE(LoadEXRImageFromFile(&image, &header, path.c_str(), &err) == TINYEXR_SUCCESS);
+    REQUIRE((image.width == int(w) && image.height == int(h) && header.num_channels == 4));
+    std::vector<uint8_t> out(size_t(w) * h * 8);
+    for (size_t t = 0; t < size_t(w) * h; ++t)
+        for (int c = 0; c < 4; ++c)  // stored sorted by name: A, B, G, R
+            std::memcpy(&out[t * 8 + c * 2], image.images[3 - c] + t * 2, 2);
+    FreeEXRImage(&image);
+    FreeEXRHeader(&header);
+    return out;
+}
+
+// Decodes `in` with the CLI to a .raw and compares with libastcenc; `args` picks what to decode.
+void check_raw(const std::string& args, const std::string& in, texdec_format format, uint32_t w, uint32_t h,
+               uint32_t d, const std::vector<uint8_t>& blocks) {
+    INFO(args << in);
+    const std::string out = temp_dir() + "/e2e.raw";
+    std::remove(out.c_str());
+    const std::string log = cli_ok(args + in + " " + out);
+    const std::string extent = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d);
+    CHECK(log.find("decoded " + std::string(info_of(format).name) + " " + extent + " ") != std::string::npos);
+    std::string first;
+    const size_t mismatches =
+        count_mismatches(read_file(out), astc_oracle_bytes(format, w, h, d, blocks), format, w, h, blocks, first);
+    INFO("first mismatch: " << first);
+    CHECK(mismatches == 0);
+}
+
+}  // namespace
+
+TEST_CASE("CLI: ASTC HDR (--profile hdr .astc and .ktx and sfloat KTX2) to .raw and .exr and .hdr equals libastcenc",
+          "[cli][gpu][astc][clihdr]") {
+    if (!cli_has_device() || !astcenc_cli_ready()) return;
+    constexpr uint32_t kW = 37, kH = 29;
+    struct Case {
+        texdec_format format;
+        bool hdr_alpha;
+    };
+    const Case cases[] = {{TEXDEC_FORMAT_ASTC_4x4_SFLOAT, false},
+                          {TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},
+                          {TEXDEC_FORMAT_ASTC_8x5_SFLOAT, false},
+                          {TEXDEC_FORMAT_ASTC_12x12_SFLOAT, true}};
+    for (const Case& c : cases) {
+        const char* name = info_of(c.format).name;
+        INFO(name << (c.hdr_alpha ? " -cH" : " -ch"));
+        const std::vector<uint8_t> blocks = astcenc_hdr_blocks(c.format, kW, kH, 1, c.hdr_alpha, 300 + c.format);
+        const std::string astc = temp_dir() + "/" + name + ".astc";
+        write_file(astc, astc_file_bytes(c.format, kW, kH, 1, blocks));
+        check_raw("--profile hdr ", astc, c.format, kW, kH, 1, blocks);
+    }
+    // .exr (the halves bit for bit) and .hdr (RGBE of the same values) of one encoded image and of
+    // random blocks with HDR and LDR void extents.
+    const texdec_format f = TEXDEC_FORMAT_ASTC_5x4_SFLOAT;
+    for (const bool random : {false, true}) {
+        INFO((random ? "random blocks" : "astcenc -cH"));
+        const std::vector<uint8_t> blocks = random ? random_astc_blocks(encoded_size(f, kW, kH, 1) / 16, true, test_seed() + 8)
+                                                   : astcenc_hdr_blocks(f, kW, kH, 1, true, 333);
+        const std::string astc = temp_dir() + "/hdr_out.astc", exr = temp_dir() + "/hdr_out.exr",
+                          hdr = temp_dir() + "/hdr_out.hdr";
+        write_file(astc, astc_file_bytes(f, kW, kH, 1, blocks));
+        const std::vector<uint8_t> want = astc_oracle_bytes(f, kW, kH, 1, blocks);
+        cli_ok("--profile hdr " + astc + " " + exr);
+        std::string first;
+        CHECK(count_mismatches(read_exr_halves(exr, kW, kH), want, f, kW, kH, blocks, first) == 0);
+        INFO(first);
+        cli_ok("--profile hdr " + astc + " " + hdr);
+        int w = 0, h = 0, n = 0;
+        float* got = stbi_loadf(hdr.c_str(), &w, &h, &n, 3);
+        REQUIRE(got != nullptr);
+        REQUIRE((w == int(kW) && h == int(kH)));
+        size_t mismatches = 0;
+        for (size_t t = 0; t < size_t(kW) * kH; ++t) {
+            float in[3], expect[3];
+            for (int ch = 0; ch < 3; ++ch) in[ch] = hdr_input(uint16_t(want[t * 8 + ch * 2] | want[t * 8 + ch * 2 + 1] << 8));
+            rgbe_round_trip(in, expect);
+            mismatches += std::memcmp(expect, &got[t * 3], sizeof expect) != 0;
+        }
+        stbi_image_free(got);
+        CHECK(mismatches == 0);
+    }
+    // An HDR format to PNG is a usage error.
+    CHECK(run(kCli + " decode --profile hdr " + temp_dir() + "/hdr_out.astc " + temp_dir() + "/o.png") == 2);
+    CHECK(last_stderr().find("astc-5x4-sfloat is an HDR format") != std::string::npos);
+
+    // KTX 1: GL_COMPRESSED_RGBA_ASTC_6x6_KHR does not say HDR; --profile hdr does.
+    {
+        const texdec_format hf = TEXDEC_FORMAT_ASTC_6x6_SFLOAT;
+        const std::vector<uint8_t> blocks = astcenc_hdr_blocks(hf, kW, kH, 1, false, 444);
+        std::vector<uint8_t> ktx(64, 0);
+        const uint8_t id[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+        std::copy(id, id + 12, ktx.begin());
+        const uint32_t fields[13] = {0x04030201, 0, 1, 0, 0x93B4, 0x1908, kW, kH, 0, 0, 1, 1, 0};
+        for (int i = 0; i < 13; ++i) put_u32(ktx, 12 + 4 * i, fields[i]);
+        ktx.resize(68);
+        put_u32(ktx, 64, uint32_t(blocks.size()));
+        ktx.insert(ktx.end(), blocks.begin(), blocks.end());
+        const std::string in = temp_dir() + "/hdr.ktx";
+        write_file(in, ktx);
+        check_raw("--profile hdr ", in, hf, kW, kH, 1, blocks);
+        // Without it, the same blocks are astc-6x6-unorm; sRGB does not fit the GL enum.
+        check_raw("", in, TEXDEC_FORMAT_ASTC_6x6_UNORM, kW, kH, 1, blocks);
+        CHECK(run(kCli + " decode --profile srgb " + in + " " + temp_dir() + "/o.raw") == 2);
+        CHECK(last_stderr().find("is linear: --profile ldr (the default) or hdr") != std::string::npos);
+    }
+    // KTX 2: vkFormat ASTC_10x8_SFLOAT_BLOCK, Zstandard, two layers decoded as two slices.
+    {
+        const texdec_format hf = TEXDEC_FORMAT_ASTC_10x8_SFLOAT;
+        const Ktx2Spec spec = ktx2_spec(hf, kW, kH, 0, 2, 1, 1, 2);
+        std::vector<uint8_t> level = astcenc_hdr_blocks(hf, kW, kH, 1, true, 555);
+        const std::vector<uint8_t> second = random_astc_blocks(level.size() / 16, true, test_seed() + 9);
+        level.insert(level.end(), second.begin(), second.end());
+        const std::string in = temp_dir() + "/hdr_layers.ktx2";
+        write_file(in, ktx2_bytes(spec, {level}).bytes);
+        check_raw("--layer all ", in, hf, kW, kH, 2, level);
+    }
+}
+
+TEST_CASE("CLI: --level and --layer all on a DX10 .dds array (layers not contiguous) equal the EXACT model",
+          "[cli][gpu][dds]") {
+    if (!cli_has_device()) return;
+    // BC3 UNORM (DXGI 77), 3 array elements of 12x8 with 2 mip levels: each element's levels are
+    // together, so the layers of level 1 are not contiguous and the CLI gathers them.
+    constexpr uint32_t kLayers = 3, kW = 12, kH = 8;
+    const size_t level0 = 3 * 2 * 16, level1 = 2 * 1 * 16;
+    const std::vector<uint8_t> data = random_bytes(kLayers * (level0 + level1), test_seed() + 4);
+    std::vector<uint8_t> dds(4 + 124 + 20, 0);
+    dds[0] = 'D', dds[1] = 'D', dds[2] = 'S', dds[3] = ' ';
+    put_u32(dds, 4, 124);
+    put_u32(dds, 8, 0x1 | 0x2 | 0x4 | 0x1000 | 0x20000);  // CAPS HEIGHT WIDTH PIXELFORMAT MIPMAPCOUNT
+    put_u32(dds, 12, kH);
+    put_u32(dds, 16, kW);
+    put_u32(dds, 28, 2);    // mip levels
+    put_u32(dds, 76, 32);   // DDS_PIXELFORMAT
+    put_u32(dds, 80, 0x4);  // DDPF_FOURCC "DX10"
+    dds[84] = 'D', dds[85] = 'X', dds[86] = '1', dds[87] = '0';
+    put_u32(dds, 108, 0x1000 | 0x400000 | 0x8);  // DDSCAPS_TEXTURE | MIPMAP | COMPLEX
+    put_u32(dds, 128, 77);       // DXGI_FORMAT_BC3_UNORM
+    put_u32(dds, 132, 3);        // D3D10_RESOURCE_DIMENSION_TEXTURE2D
+    put_u32(dds, 140, kLayers);  // arraySize
+    dds.insert(dds.end(), data.begin(), data.end());
+    const std::string in = temp_dir() + "/array.dds", out = temp_dir() + "/array.raw";
+    write_file(in, dds);
+    const BcFormat& bc3 = *std::find_if(bc_formats().begin(), bc_formats().end(),
+                                        [](const BcFormat& f) { return f.format == TEXDEC_FORMAT_BC3_UNORM; });
+    struct Pick {
+        std::string args;
+        uint32_t level, first_layer, layers;
+    };
+    for (const Pick& p : {Pick{"--level 1 --layer all ", 1, 0, kLayers}, Pick{"--layer 2 ", 0, 2, 1}}) {
+        INFO(p.args);
+        const uint32_t w = kW >> p.level, h = kH >> p.level, bw = (w + 3) / 4, bh = (h + 3) / 4;
+        const std::string log = cli_ok(p.args + "--output rgba8 " + in + " " + out);
+        CHECK(log.find("decoded bc3-unorm " + std::to_string(w) + "x" + std::to_string(h) + "x" +
+                       std::to_string(p.layers)) != std::string::npos);
+        const std::vector<uint8_t> got = read_file(out);
+        REQUIRE(got.size() == size_t(w) * h * p.layers * 4);
+        size_t mismatches = 0;
+        for (uint32_t layer = 0; layer < p.layers; ++layer) {
+            const size_t surface = (p.first_layer + layer) * (level0 + level1) + (p.level ? level0 : 0);
+            for (uint32_t b = 0; b < bw * bh; ++b) {
+                ReferenceBlock ref;
+                reference_decode(bc3, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, &data[surface + b * 16], &ref);
+                for (uint32_t t = 0; t < 16; ++t) {
+                    const uint32_t x = b % bw * 4 + t % 4, y = b / bw * 4 + t / 4;
+                    if (x >= w || y >= h) continue;
+                    uint8_t want[8];
+                    pack_reference_texel(bc3, TEXDEC_OUTPUT_RGBA8, ref.texel[t], want);
+                    mismatches += std::memcmp(want, &got[((size_t(layer) * h + y) * w + x) * 4], 4) != 0;
+                }
+            }
+        }
+        CHECK(mismatches == 0);
+    }
+}
