@@ -135,7 +135,7 @@ struct ShaderShape {
 // constants, then dispatch one invocation per block (ASTC: one workgroup per tile of blocks).
 void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
                   const RecordTarget& t, const ShaderShape& shape, const Chunk& c, VkDeviceSize align) {
-    const bool to_image = t.dst_kind == TEXDEC_DESTINATION_IMAGE;
+    const bool to_image = is_image_destination(t.dst_kind);
     const ChunkSpan span = chunk_span(p, c);
     const VkDeviceSize src_first = t.src_offset + span.src_start;
     const VkDeviceSize src_bind = align_down(src_first, align);
@@ -197,11 +197,13 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
 
 texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPlan& p, const RecordTarget& t) {
     const FormatEntry& f = *p.format;
-    const bool to_image = t.dst_kind == TEXDEC_DESTINATION_IMAGE;
+    const bool to_image = is_image_destination(t.dst_kind);
     PipelineKey key{};
     if (!find_shader(f.family, t.dst_kind, p.output.vk_format, &key.shader))
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                           "no %s-destination decoder for %s with this output", to_image ? "image" : "buffer", f.name);
+                           "no %s-destination decoder for %s with this output%s",
+                           t.dst_kind == kDestinationImage3D ? "3D-image" : to_image ? "image" : "buffer", f.name,
+                           t.dst_kind == kDestinationImage3D ? " (3D image views: ASTC formats only)" : "");
     key.variant = f.shader_variant;
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
@@ -331,7 +333,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, Vk
             return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
                                "the job writes %llu bytes (rounded up to a whole word), dst_size is %llu",
                                (unsigned long long)needed, (unsigned long long)job->dst_size);
-    } else if (dst_kind == TEXDEC_DESTINATION_IMAGE) {
+    } else if (is_image_destination(dst_kind)) {
         if (!job->dst_view) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_view is VK_NULL_HANDLE");
         if (job->dst_x < 0 || job->dst_y < 0)
             return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "dst_x and dst_y must not be negative");

@@ -33,9 +33,16 @@ layout(std430, set = 0, binding = TEXDEC_BINDING_SRC) readonly buffer Src {
 };
 
 // The decoded texels: a buffer of words (atomics are needed for 1- and 2-byte texels), or a
-// storage image whose format the build names (-DTEXDEC_DST_IMAGE_FORMAT=rgba8 ...).
+// storage image whose format the build names (-DTEXDEC_DST_IMAGE_FORMAT=rgba8 ...): a 2D array
+// view, or with -DTEXDEC_DST_IMAGE_3D a 3D view (a core Vulkan storage descriptor of a 3D image
+// must be a 3D view), whose depth slices take the place of the layers: both are addressed with
+// the same ivec3.
 #ifdef TEXDEC_DST_IMAGE_FORMAT
+#ifdef TEXDEC_DST_IMAGE_3D
+layout(set = 0, binding = TEXDEC_BINDING_DST, TEXDEC_DST_IMAGE_FORMAT) writeonly uniform image3D dst_image;
+#else
 layout(set = 0, binding = TEXDEC_BINDING_DST, TEXDEC_DST_IMAGE_FORMAT) writeonly uniform image2DArray dst_image;
+#endif
 #else
 layout(std430, set = 0, binding = TEXDEC_BINDING_DST) buffer Dst {
     uint dst_words[];

@@ -14,7 +14,8 @@
 // them through either declaration gives the same bytes.
 //
 // Image destination: imageStore of the channel values as vec4 at (dst_x + x, dst_y + y,
-// dst_layer + z); the image's format (TEXDEC_DST_IMAGE_FORMAT) matches STORE.
+// dst_layer + z) (layer, or depth slice of a 3D view); the image's format
+// (TEXDEC_DST_IMAGE_FORMAT) matches STORE.
 #ifndef TEXDEC_COMMON_STORE_GLSL
 #define TEXDEC_COMMON_STORE_GLSL
 

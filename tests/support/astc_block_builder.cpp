@@ -239,22 +239,61 @@ std::optional<AstcBlockMode> astc_parse_block_mode_2d(uint32_t m) {
     return r;
 }
 
-unsigned astc_weight_count(const AstcBlockMode& m) { return m.grid_w * m.grid_h * (m.dual_plane ? 2 : 1); }
+std::optional<AstcBlockMode> astc_parse_block_mode_3d(uint32_t m) {
+    auto b = [m](unsigned i) { return (m >> i) & 1u; };
+    auto f = [m](unsigned lo, unsigned count) { return (m >> lo) & ((1u << count) - 1u); };
+    AstcBlockMode r;
+    unsigned rho, P = b(9), DP = b(10);
+    if (f(0, 2) != 0) {
+        // First row: DP P H H W W rho0 D D rho2 rho1.
+        rho = (b(1) << 2) | (b(0) << 1) | b(4);
+        r.grid_w = f(5, 2) + 2, r.grid_h = f(7, 2) + 2, r.grid_d = f(2, 2) + 2;
+    } else {
+        rho = (b(3) << 2) | (b(2) << 1) | b(4);
+        if (f(2, 2) == 0) return std::nullopt;  // rho2 = rho1 = 0: reserved (last row)
+        const unsigned top = f(9, 2), B = f(5, 2);
+        switch (f(7, 2)) {
+        case 0: r.grid_w = 6, r.grid_h = top + 2, r.grid_d = B + 2, DP = P = 0; break;  // H H 0 0 D D
+        case 1: r.grid_w = B + 2, r.grid_h = 6, r.grid_d = top + 2, DP = P = 0; break;  // D D 0 1 W W
+        case 2: r.grid_w = B + 2, r.grid_h = top + 2, r.grid_d = 6, DP = P = 0; break;  // H H 1 0 W W
+        default:
+            if (B == 0) r.grid_w = 6, r.grid_h = 2, r.grid_d = 2;
+            else if (B == 1) r.grid_w = 2, r.grid_h = 6, r.grid_d = 2;
+            else if (B == 2) r.grid_w = 2, r.grid_h = 2, r.grid_d = 6;
+            else return std::nullopt;  // 1111xxx00: reserved, or the void-extent pattern 111111100
+            break;
+        }
+    }
+    if (rho < 2) return std::nullopt;
+    r.weight_range = P * 6 + (rho - 2);
+    r.dual_plane = DP != 0;
+    return r;
+}
+
+std::optional<AstcBlockMode> astc_parse_block_mode(uint32_t mode11, unsigned footprint_d) {
+    return footprint_d > 1 ? astc_parse_block_mode_3d(mode11) : astc_parse_block_mode_2d(mode11);
+}
+
+unsigned astc_weight_count(const AstcBlockMode& m) { return m.grid_w * m.grid_h * m.grid_d * (m.dual_plane ? 2 : 1); }
 
 unsigned astc_weight_bits(const AstcBlockMode& m) {
     return ise_bit_count(astc_weight_range(m.weight_range), astc_weight_count(m));
 }
 
-bool astc_block_mode_fits(const AstcBlockMode& m, unsigned fw, unsigned fh) {
+bool astc_block_mode_fits(const AstcBlockMode& m, unsigned fw, unsigned fh) { return astc_block_mode_fits_3d(m, fw, fh, 1); }
+
+bool astc_block_mode_fits_3d(const AstcBlockMode& m, unsigned fw, unsigned fh, unsigned fd) {
     const unsigned bits = astc_weight_bits(m);
-    return m.grid_w <= fw && m.grid_h <= fh && astc_weight_count(m) <= 64 && bits >= 24 && bits <= 96;
+    return m.grid_w <= fw && m.grid_h <= fh && m.grid_d <= fd && astc_weight_count(m) <= 64 && bits >= 24 && bits <= 96;
 }
 
-std::vector<uint32_t> astc_legal_block_modes_2d(unsigned fw, unsigned fh) {
+std::vector<uint32_t> astc_legal_block_modes_2d(unsigned fw, unsigned fh) { return astc_legal_block_modes_3d(fw, fh, 1); }
+
+std::vector<uint32_t> astc_legal_block_modes_3d(unsigned fw, unsigned fh, unsigned fd) {
     std::vector<uint32_t> out;
     for (uint32_t m = 0; m < 2048; ++m) {
-        const auto mode = astc_parse_block_mode_2d(m);
-        if (mode && astc_block_mode_fits(*mode, fw, fh)) out.push_back(m);
+        const auto mode = astc_parse_block_mode(m, fd);
+        if (mode && astc_block_mode_fits_3d(*mode, fw, fh, fd)) out.push_back(m);
     }
     return out;
 }
@@ -289,8 +328,10 @@ unsigned base_class_of(const AstcBlockSpec& s) {
 
 }  // namespace
 
-AstcBlockPlan astc_plan_block(const AstcBlockSpec& s, unsigned fw, unsigned fh) {
-    const auto mode = astc_parse_block_mode_2d(s.block_mode);
+AstcBlockPlan astc_plan_block(const AstcBlockSpec& s, unsigned fw, unsigned fh) { return astc_plan_block_3d(s, fw, fh, 1); }
+
+AstcBlockPlan astc_plan_block_3d(const AstcBlockSpec& s, unsigned fw, unsigned fh, unsigned fd) {
+    const auto mode = astc_parse_block_mode(s.block_mode, fd);
     if (!mode) throw std::invalid_argument("astc_plan_block: block mode " + std::to_string(s.block_mode) + " is reserved");
     if (s.partitions < 1 || s.partitions > 4) throw std::invalid_argument("astc_plan_block: partitions must be 1..4");
     for (unsigned p = 0; p < s.partitions; ++p)
@@ -320,7 +361,7 @@ AstcBlockPlan astc_plan_block(const AstcBlockSpec& s, unsigned fw, unsigned fh) 
     auto illegal = [&](const std::string& why) {
         if (plan.why_illegal.empty()) plan.why_illegal = why;
     };
-    if (mode->grid_w > fw || mode->grid_h > fh) illegal("weight grid larger than the footprint");
+    if (mode->grid_w > fw || mode->grid_h > fh || mode->grid_d > fd) illegal("weight grid larger than the footprint");
     if (plan.weight_count > 64) illegal("more than 64 weights");
     if (plan.weight_bits > 96) illegal("more than 96 weight bits");
     if (plan.weight_bits < 24) illegal("fewer than 24 weight bits");
@@ -343,7 +384,12 @@ AstcBlockPlan astc_plan_block(const AstcBlockSpec& s, unsigned fw, unsigned fh) 
 }
 
 AstcBlock astc_build_block(const AstcBlockSpec& s, unsigned fw, unsigned fh, SplitMix64* rng, bool allow_illegal) {
-    const AstcBlockPlan plan = astc_plan_block(s, fw, fh);
+    return astc_build_block_3d(s, fw, fh, 1, rng, allow_illegal);
+}
+
+AstcBlock astc_build_block_3d(const AstcBlockSpec& s, unsigned fw, unsigned fh, unsigned fd, SplitMix64* rng,
+                              bool allow_illegal) {
+    const AstcBlockPlan plan = astc_plan_block_3d(s, fw, fh, fd);
     if (!plan.legal && !allow_illegal) throw std::invalid_argument("astc_build_block: illegal block: " + plan.why_illegal);
     const bool write_weights = plan.legal || (!s.weights.empty() && plan.config_bits + plan.weight_bits <= 128);
     const bool write_colours = plan.legal;
@@ -408,24 +454,34 @@ AstcBlock astc_build_block(const AstcBlockSpec& s, unsigned fw, unsigned fh, Spl
 }
 
 AstcBlock astc_build_random_block(AstcBlockSpec spec, unsigned fw, unsigned fh, SplitMix64& rng) {
-    const AstcBlockPlan plan = astc_plan_block(spec, fw, fh);
+    return astc_build_random_block_3d(std::move(spec), fw, fh, 1, rng);
+}
+
+AstcBlock astc_build_random_block_3d(AstcBlockSpec spec, unsigned fw, unsigned fh, unsigned fd, SplitMix64& rng) {
+    const AstcBlockPlan plan = astc_plan_block_3d(spec, fw, fh, fd);
     if (!plan.legal) throw std::invalid_argument("astc_build_random_block: illegal block: " + plan.why_illegal);
     const unsigned wl = astc_weight_range(plan.mode.weight_range).levels(), cl = plan.colour_range.levels();
     spec.weights.resize(plan.weight_count);
     for (unsigned& w : spec.weights) w = unsigned(rng.next() % wl);
     spec.colours.resize(plan.colour_value_count);
     for (unsigned& c : spec.colours) c = unsigned(rng.next() % cl);
-    return astc_build_block(spec, fw, fh, &rng);
+    return astc_build_block_3d(spec, fw, fh, fd, &rng);
 }
 
 std::optional<AstcBlockSpec> astc_random_legal_spec(const std::vector<uint32_t>& modes, unsigned fw, unsigned fh,
                                                     const AstcSpecRequest& q, SplitMix64& rng, int tries) {
+    return astc_random_legal_spec_3d(modes, fw, fh, 1, q, rng, tries);
+}
+
+std::optional<AstcBlockSpec> astc_random_legal_spec_3d(const std::vector<uint32_t>& modes, unsigned fw, unsigned fh,
+                                                       unsigned fd, const AstcSpecRequest& q, SplitMix64& rng,
+                                                       int tries) {
     std::vector<uint32_t> pool;
     if (q.block_mode >= 0) {
         pool.push_back(uint32_t(q.block_mode));
     } else {
         for (uint32_t m : modes) {
-            const auto mode = astc_parse_block_mode_2d(m);
+            const auto mode = astc_parse_block_mode(m, fd);
             if (mode && (q.dual_plane < 0 || mode->dual_plane == (q.dual_plane == 1))) pool.push_back(m);
         }
     }
@@ -434,7 +490,7 @@ std::optional<AstcBlockSpec> astc_random_legal_spec(const std::vector<uint32_t>&
     for (int attempt = 0; attempt < tries; ++attempt) {
         AstcBlockSpec s;
         s.block_mode = pool[pick(unsigned(pool.size()))];
-        const auto mode = astc_parse_block_mode_2d(s.block_mode);
+        const auto mode = astc_parse_block_mode(s.block_mode, fd);
         if (!mode) return std::nullopt;
         const unsigned max_partitions = mode->dual_plane ? 3 : 4;
         s.partitions = q.partitions > 0 ? unsigned(q.partitions) : 1 + pick(max_partitions);
@@ -453,7 +509,7 @@ std::optional<AstcBlockSpec> astc_random_legal_spec(const std::vector<uint32_t>&
             for (unsigned p = 1; p < s.partitions; ++p) s.cem[p] = (base + pick(2)) * 4 + pick(4);
             for (unsigned p = s.partitions; p < 4; ++p) s.cem[p] = 0;
         }
-        const AstcBlockPlan plan = astc_plan_block(s, fw, fh);
+        const AstcBlockPlan plan = astc_plan_block_3d(s, fw, fh, fd);
         if (plan.legal && (q.colour_levels < 0 || plan.colour_range.levels() == unsigned(q.colour_levels))) return s;
     }
     return std::nullopt;
@@ -521,6 +577,23 @@ bool astc_void_extent_legal(const AstcVoidExtent& v) {
     if (v.reserved != 3) return false;
     const bool all_ones = v.min_s == 0x1FFF && v.max_s == 0x1FFF && v.min_t == 0x1FFF && v.max_t == 0x1FFF;
     return all_ones || (v.min_s < v.max_s && v.min_t < v.max_t);
+}
+
+AstcBlock astc_build_void_extent_3d(const AstcVoidExtent3d& v) {
+    AstcBlock block{};
+    uint8_t* b = block.data();
+    astc_set_bits(b, 0, 9, 0x1FC);  // bits 8..0 = 111111100
+    astc_set_bits(b, 9, 1, v.hdr ? 1 : 0);
+    // "ASTC 3D void-extent block layout overview": six 9-bit coordinates from bit 10.
+    const unsigned coords[6] = {v.min_s, v.max_s, v.min_t, v.max_t, v.min_r, v.max_r};
+    for (unsigned i = 0; i < 6; ++i) astc_set_bits(b, 10 + 9 * i, 9, coords[i]);
+    for (unsigned c = 0; c < 4; ++c) astc_set_bits(b, 64 + 16 * c, 16, v.rgba[c]);
+    return block;
+}
+
+bool astc_void_extent_3d_legal(const AstcVoidExtent3d& v) {
+    const bool all_ones = (v.min_s & v.max_s & v.min_t & v.max_t & v.min_r & v.max_r) == 0x1FF;
+    return all_ones || (v.min_s < v.max_s && v.min_t < v.max_t && v.min_r < v.max_r);
 }
 
 }  // namespace texdec_test

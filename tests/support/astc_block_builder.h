@@ -1,4 +1,4 @@
-// A bit-level ASTC block *builder* for 2D blocks, written from the Khronos Data Format
+// A bit-level ASTC block *builder* for 2D and 3D blocks, written from the Khronos Data Format
 // Specification's ASTC chapter (../shared/specs/astc.txt) only: it knows how to lay out the bits
 // of a block (block mode, partitions, colour endpoint modes, integer sequence encoding of weights
 // and colour values, dual-plane selector, void extents). It does not decode texels: what a block
@@ -56,20 +56,26 @@ IseRange astc_weight_range(unsigned index);
 constexpr unsigned kAstcWeightRangeCount = 12;
 
 struct AstcBlockMode {
-    unsigned grid_w = 0, grid_h = 0;
+    unsigned grid_w = 0, grid_h = 0, grid_d = 1;  // grid_d > 1 only in 3D modes
     unsigned weight_range = 0;  // index for astc_weight_range
     bool dual_plane = false;
 };
 // Parses the 11-bit block mode field of a 2D block. nullopt: reserved, or the void-extent pattern.
 std::optional<AstcBlockMode> astc_parse_block_mode_2d(uint32_t mode11);
+// The same for a 3D block ("ASTC 3D block mode layout"), and either table by footprint depth
+// (3D when footprint_d > 1).
+std::optional<AstcBlockMode> astc_parse_block_mode_3d(uint32_t mode11);
+std::optional<AstcBlockMode> astc_parse_block_mode(uint32_t mode11, unsigned footprint_d);
 // The weight count (both planes) and the ISE bit count of the weights of a mode.
 unsigned astc_weight_count(const AstcBlockMode& m);
 unsigned astc_weight_bits(const AstcBlockMode& m);
 // Whether the mode is legal for a footprint ("Illegal Encodings"): grid fits, <= 64 weights,
 // 24..96 weight bits.
 bool astc_block_mode_fits(const AstcBlockMode& m, unsigned footprint_w, unsigned footprint_h);
+bool astc_block_mode_fits_3d(const AstcBlockMode& m, unsigned footprint_w, unsigned footprint_h, unsigned footprint_d);
 // Every 11-bit block mode value that is legal for the footprint (each distinct bit pattern).
 std::vector<uint32_t> astc_legal_block_modes_2d(unsigned footprint_w, unsigned footprint_h);
+std::vector<uint32_t> astc_legal_block_modes_3d(unsigned footprint_w, unsigned footprint_h, unsigned footprint_d);
 
 // ---- colour endpoint modes ("Color Endpoint Mode", "Endpoint Interpretation") ----------------
 
@@ -133,6 +139,9 @@ struct AstcBlockPlan {
 // Throws std::invalid_argument for specs that cannot be written at all (bad CEM combination for
 // the requested form, unknown block mode, partition count out of 1..4).
 AstcBlockPlan astc_plan_block(const AstcBlockSpec& spec, unsigned footprint_w, unsigned footprint_h);
+// The same for a 3D footprint (block mode from the 3D table when footprint_d > 1).
+AstcBlockPlan astc_plan_block_3d(const AstcBlockSpec& spec, unsigned footprint_w, unsigned footprint_h,
+                                 unsigned footprint_d);
 
 // Writes the block. `spec.weights` / `spec.colours` must have the planned counts and be in
 // range. Bits the spec leaves unallocated (between the colour data and the bits written from the
@@ -143,10 +152,14 @@ AstcBlockPlan astc_plan_block(const AstcBlockSpec& spec, unsigned footprint_w, u
 // block for the structured tests.
 AstcBlock astc_build_block(const AstcBlockSpec& spec, unsigned footprint_w, unsigned footprint_h,
                            SplitMix64* rng = nullptr, bool allow_illegal = false);
+AstcBlock astc_build_block_3d(const AstcBlockSpec& spec, unsigned footprint_w, unsigned footprint_h,
+                              unsigned footprint_d, SplitMix64* rng = nullptr, bool allow_illegal = false);
 
 // Fills spec.weights and spec.colours with uniformly random values of the planned ranges and
 // builds the block. The plan must be legal.
 AstcBlock astc_build_random_block(AstcBlockSpec spec, unsigned footprint_w, unsigned footprint_h, SplitMix64& rng);
+AstcBlock astc_build_random_block_3d(AstcBlockSpec spec, unsigned footprint_w, unsigned footprint_h,
+                                     unsigned footprint_d, SplitMix64& rng);
 
 // A random legal block spec, with some choices pinned (-1 = random). Tries random block modes
 // from `modes` (e.g. astc_legal_block_modes_2d; with dual_plane pinned, only modes of that kind)
@@ -165,6 +178,10 @@ struct AstcSpecRequest {
 std::optional<AstcBlockSpec> astc_random_legal_spec(const std::vector<uint32_t>& modes, unsigned footprint_w,
                                                     unsigned footprint_h, const AstcSpecRequest& request,
                                                     SplitMix64& rng, int tries = 400);
+std::optional<AstcBlockSpec> astc_random_legal_spec_3d(const std::vector<uint32_t>& modes, unsigned footprint_w,
+                                                       unsigned footprint_h, unsigned footprint_d,
+                                                       const AstcSpecRequest& request, SplitMix64& rng,
+                                                       int tries = 400);
 
 // ---- void extents ("Void-Extent Blocks", 2D layout) -----------------------------------------
 
@@ -178,5 +195,16 @@ AstcBlock astc_build_void_extent(const AstcVoidExtent& v);
 // Legal per the spec: reserved == 3 and (all coordinates all-ones, or min < max on both axes).
 // (An HDR void extent is legal but decodes to the error colour in an LDR profile.)
 bool astc_void_extent_legal(const AstcVoidExtent& v);
+
+// ---- void extents ("Void-Extent Blocks", 3D layout) -----------------------------------------
+
+struct AstcVoidExtent3d {
+    bool hdr = false;                    // bit 9 (dynamic range flag); no reserved bits in 3D
+    unsigned min_s = 0x1FF, max_s = 0x1FF, min_t = 0x1FF, max_t = 0x1FF, min_r = 0x1FF, max_r = 0x1FF;  // 9 bits each
+    uint16_t rgba[4] = {0, 0, 0, 0};
+};
+AstcBlock astc_build_void_extent_3d(const AstcVoidExtent3d& v);
+// Legal per the spec: all six coordinates all-ones, or min < max on every axis.
+bool astc_void_extent_3d_legal(const AstcVoidExtent3d& v);
 
 }  // namespace texdec_test
