@@ -232,7 +232,8 @@ constexpr const char* kDataNames[2] = {"real", "random"};
 Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& blocks, uint32_t width, uint32_t height,
                   unsigned threads, uint32_t reps) {
     Measured m;
-    const astcenc_profile profile = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
+    const bool hdr = info.flags & TEXDEC_FORMAT_FLAG_HDR;
+    const astcenc_profile profile = hdr ? ASTCENC_PRF_HDR : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
     astcenc_config config{};
     astcenc_error e = astcenc_config_init(profile, info.block_width, info.block_height, 1, ASTCENC_PRE_FASTEST,
                                           ASTCENC_FLG_DECOMPRESS_ONLY, &config);
@@ -249,9 +250,10 @@ Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& bl
     for (size_t i = 0; i < sample; ++i)
         if (astcenc_get_block_info(ctx, &blocks[i * 16], block_info.get()) == ASTCENC_SUCCESS && block_info->is_error_block) ++errors;
     m.error_block_share = sample ? double(errors) / double(sample) : NAN;
-    std::vector<uint8_t> out(size_t(width) * height * 4);
+    // HDR formats decode to FP16 (what texdec's RGBA16F output holds), LDR ones to 8 bits.
+    std::vector<uint8_t> out(size_t(width) * height * (hdr ? 8 : 4));
     void* slices[1] = {out.data()};
-    astcenc_image image{width, height, 1, ASTCENC_TYPE_U8, slices};
+    astcenc_image image{width, height, 1, hdr ? ASTCENC_TYPE_F16 : ASTCENC_TYPE_U8, slices};
     const astcenc_swizzle swizzle{ASTCENC_SWZ_R, ASTCENC_SWZ_G, ASTCENC_SWZ_B, ASTCENC_SWZ_A};
     std::vector<double> ms;
     std::vector<astcenc_error> results(threads);
@@ -800,7 +802,8 @@ std::vector<texdec_format> default_formats() {
         TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_FORMAT_BC3_UNORM,        TEXDEC_FORMAT_BC4_UNORM,      TEXDEC_FORMAT_BC5_UNORM,
         TEXDEC_FORMAT_BC6H_UFLOAT,    TEXDEC_FORMAT_BC7_UNORM,        TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM,
         TEXDEC_FORMAT_EAC_R11_UNORM,  TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_FORMAT_ASTC_6x6_UNORM,
-        TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_FORMAT_ASTC_6x6_SRGB};
+        TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_FORMAT_ASTC_6x6_SRGB,   TEXDEC_FORMAT_ASTC_4x4_SFLOAT,
+        TEXDEC_FORMAT_ASTC_6x6_SFLOAT};
     std::vector<texdec_format> formats;
     for (texdec_format f : candidates) {
         texdec_format_info info{};

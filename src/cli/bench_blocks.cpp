@@ -399,9 +399,8 @@ std::vector<uint8_t> encode_etc(const texdec_format_info& info, const std::vecto
 
 std::vector<uint8_t> encode_astc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
                                  uint32_t height, unsigned threads) {
-    if (info.flags & TEXDEC_FORMAT_FLAG_HDR)
-        throw std::runtime_error(std::string("the benchmark encodes LDR images only; no HDR blocks for ") + info.name);
-    const astcenc_profile profile = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
+    const bool hdr = info.flags & TEXDEC_FORMAT_FLAG_HDR;
+    const astcenc_profile profile = hdr ? ASTCENC_PRF_HDR : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
     astcenc_config config{};
     astcenc_error e = astcenc_config_init(profile, info.block_width, info.block_height, info.block_depth,
                                           ASTCENC_PRE_FASTEST, 0, &config);
@@ -413,8 +412,21 @@ std::vector<uint8_t> encode_astc(const texdec_format_info& info, const std::vect
     const uint32_t bx = (width + info.block_width - 1) / info.block_width;
     const uint32_t by = (height + info.block_height - 1) / info.block_height;
     std::vector<uint8_t> blocks(size_t(bx) * by * 16);
-    void* slices[1] = {const_cast<uint8_t*>(rgba.data())};
-    astcenc_image image{width, height, 1, ASTCENC_TYPE_U8, slices};
+    // HDR: the image's colours as floats, brightened up to 2^6 across the image (u + v) so the encoder
+    // picks HDR endpoint modes; alpha stays 1.
+    std::vector<float> hdr_texels;
+    if (hdr) {
+        hdr_texels.resize(rgba.size());
+        for (uint32_t y = 0; y < height; ++y)
+            for (uint32_t x = 0; x < width; ++x) {
+                const size_t i = (size_t(y) * width + x) * 4;
+                const float gain = std::exp2(6.0f * (float(x) / float(width) + float(y) / float(height)) / 2.0f);
+                for (int c = 0; c < 3; ++c) hdr_texels[i + c] = float(rgba[i + c]) / 255.0f * gain;
+                hdr_texels[i + 3] = 1.0f;
+            }
+    }
+    void* slices[1] = {hdr ? static_cast<void*>(hdr_texels.data()) : const_cast<uint8_t*>(rgba.data())};
+    astcenc_image image{width, height, 1, hdr ? ASTCENC_TYPE_F32 : ASTCENC_TYPE_U8, slices};
     const astcenc_swizzle swizzle{ASTCENC_SWZ_R, ASTCENC_SWZ_G, ASTCENC_SWZ_B, ASTCENC_SWZ_A};
     std::vector<astcenc_error> results(threads, ASTCENC_SUCCESS);
     std::vector<std::thread> workers;

@@ -994,8 +994,8 @@ int run_bench(const Options& options) {
             family != TEXDEC_FAMILY_BC6H && family != TEXDEC_FAMILY_BC7 && family != TEXDEC_FAMILY_ETC2 &&
             family != TEXDEC_FAMILY_EAC)
             usage_error("the bench has no block generator for " + name + " yet");
-        if (format_info(format).flags & TEXDEC_FORMAT_FLAG_HDR)
-            usage_error("the bench has no HDR block generator for " + name + " yet");
+        if (format_info(format).block_depth > 1)
+            usage_error("the bench has no 3D block generator for " + name + " yet");
         if (std::find(b.formats.begin(), b.formats.end(), format) == b.formats.end()) b.formats.push_back(format);
     }
     if (options.size) {
