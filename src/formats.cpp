@@ -34,7 +34,7 @@ constexpr VkFormat astc2d_vk(int footprint, int kind) {
 #define ASTC3(w, h, d, i)                                                                              \
     FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_UNORM, "astc-" #w "x" #h "x" #d "-unorm", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha, astc3d_vk(i, 0), 0}, \
     FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SRGB, "astc-" #w "x" #h "x" #d "-srgb", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kSrgb, astc3d_vk(i, 1), 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kAlpha | kHdr | kSigned, astc3d_vk(i, 2), 0}
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kHdr | kSigned, astc3d_vk(i, 2), 0}
 
 // Indexed by texdec_format - 1. Channels = what the format stores (BC1 RGBA has 1-bit alpha).
 constexpr FormatEntry kFormats[] = {

@@ -1,13 +1,16 @@
-// Acceptance tests of the ASTC 3D decoder (TEXDEC_FORMAT_ASTC_<W>x<H>x<D>_UNORM / _SRGB, the ten
-// footprints of VK_EXT_texture_compression_astc_3d) and of 2D footprints on 3D images and arrays,
-// tolerance 0, against libastcenc 4.2 decoding the same blocks as a 3D image (ORACLES.md "ASTC"):
+// Acceptance tests of the ASTC 3D decoder (TEXDEC_FORMAT_ASTC_<W>x<H>x<D>_UNORM / _SRGB / _SFLOAT,
+// the ten footprints of VK_EXT_texture_compression_astc_3d) and of 2D footprints on 3D images and
+// arrays, tolerance 0, against libastcenc 4.2 decoding the same blocks as a 3D image (ORACLES.md
+// "ASTC"):
 //
 //   RGBA8 (and NATIVE = RGBA8): decode_unorm8 = min(255, floor(f16 * 256)) of astcenc's FP16
 //     output (linear) or its U8 output (sRGB); error texels magenta;
 //   RGBA16F: astcenc's FP16 output bit for bit (linear) or half(v / 255) of the sRGB bytes;
 //     invalid blocks 0xFFFF x 4; texels of a partition with an HDR endpoint mode (1.0, 0, 1.0, 1.0)
 //     (astcenc 4.2 decodes those; the spec gives the error colour: the same model as the 2D tests,
-//     oracles/astc_expected.h, here built on astcenc's 3D decode).
+//     oracles/astc_expected.h, here built on astcenc's 3D decode);
+//   -sfloat (HDR operation mode): RGBA16F = NATIVE = astcenc's FP16 output in its HDR profile bit
+//     for bit (the model test_astc_hdr.cpp establishes for 2D); RGBA8 refused.
 // Mesa cannot be a second oracle: GL exposes no 3D ASTC blocks (ORACLES.md).
 //
 //   ASTC 3D random blocks: <WxHxD>      astc3d_random_block_count() blocks per footprint and profile
@@ -27,8 +30,14 @@
 //                                        footprint in each axis, > 64 weights, weight bits out of
 //                                        24..96, reserved modes, dual plane with 4 partitions, > 18
 //                                        colour values, too few colour bits);
+//   ASTC 3D sfloat random blocks: ...   the same count in the HDR profile: 1/4 uniform bits, 1/8 a
+//                                        legal mode with random bits, 1/4 a forced HDR endpoint mode,
+//                                        1/4 builder blocks, 1/8 3D void extents (mostly HDR, with
+//                                        special FP16 values: +-0, subnormals, +-max, +-Inf, NaNs);
 //   ASTC 3D astcenc CLI images: <prof>  a procedural 37x29x11 volume encoded by `astcenc -zdim 11`
 //                                        at every 3D footprint (extents not multiples of any);
+//   ASTC 3D sfloat astcenc CLI images   a procedural 37x29x7 HDR volume (OpenEXR slices) encoded by
+//                                        `astcenc -ch` / `-cH -zdim 7` at every 3D footprint;
 //   ASTC 3D extents and source layout   13x11x7, 1x1x1 and (2w+3)x(h+1)x(2d+1) per footprint, the
 //                                        last with a source row length and image height past the
 //                                        extent and padded destination rows and slices;
@@ -36,10 +45,13 @@
 //                                        split into several dispatches along z;
 //   ASTC 3D record path                 texdec_record_decode on an external device into buffers
 //                                        (offset, row and slice pitch) and 3D storage images
-//                                        (VK_IMAGE_TYPE_3D, view type 3D, an origin inside it);
+//                                        (VK_IMAGE_TYPE_3D, view type 3D, an origin inside it), all
+//                                        three profiles; 3D destinations refused for other families;
 //   ASTC 2D footprints on 3D images     2D footprints with depth > 1 through the record path into a
 //                                        3D image, a 2D array image and a buffer, compared with
-//                                        astcenc decoding the whole volume with the 2D footprint.
+//                                        astcenc decoding the whole volume with the 2D footprint;
+//   ASTC 3D builder                     (no GPU) the block builder's 3D block-mode table against
+//                                        astcenc_get_block_info, every mode of every 3D footprint.
 // Every test prints the first mismatching blocks (hex) and counts on failure.
 #include <catch2/catch.hpp>
 
@@ -88,14 +100,14 @@ std::string fp_name(AstcFootprint fp) {
     return std::to_string(fp.x) + "x" + std::to_string(fp.y) + (fp.z > 1 ? "x" + std::to_string(fp.z) : "");
 }
 
-// The texdec format of a footprint (2D or 3D) and profile (UNORM or SRGB; the enum lists UNORM,
-// SRGB, SFLOAT per footprint).
+// The texdec format of a footprint (2D or 3D) and profile: UNORM, SRGB, SFLOAT in enum order.
 texdec_format format_of(AstcFootprint fp, AstcProfile profile) {
     if (fp.z == 1) return astc_texdec_format(fp, profile);
     const auto& fps = footprints_3d();
     for (size_t i = 0; i < fps.size(); ++i)
         if (fps[i].x == fp.x && fps[i].y == fp.y && fps[i].z == fp.z)
-            return texdec_format(TEXDEC_FORMAT_ASTC_3x3x3_UNORM + 3 * int(i) + (profile == AstcProfile::ldr_srgb ? 1 : 0));
+            return texdec_format(TEXDEC_FORMAT_ASTC_3x3x3_UNORM + 3 * int(i) +
+                                 (profile == AstcProfile::ldr_srgb ? 1 : profile == AstcProfile::hdr ? 2 : 0));
     throw std::invalid_argument("format_of: not an ASTC footprint: " + fp_name(fp));
 }
 
@@ -178,11 +190,37 @@ struct Expected {
     std::vector<std::string> anomalies;  // astcenc doing what the model assumes it never does
 };
 
+// The -sfloat formats (HDR operation mode): RGBA16F (= NATIVE) is astcenc 4.2's FP16 output in the
+// HDR profile bit for bit (what test_astc_hdr.cpp establishes for 2D: the spec's decode, with
+// 0xFFFF x 4 for invalid blocks and the stored values of HDR void extents, signalling NaNs made
+// quiet as 4.2 does); RGBA8 is refused for these formats. Block kinds for the statistics only:
+// error = all four channels 0xFFFF at the block's first texel and not a void extent.
+Expected expected_hdr(AstcFootprint fp, unsigned w, unsigned h, unsigned d, const std::vector<uint8_t>& tight,
+                      const std::vector<uint16_t>& f16) {
+    Expected out;
+    out.rgba16f = f16;
+    const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
+    out.kind.resize(size_t(bw) * bh * bd);
+    for (unsigned bz = 0; bz < bd; ++bz)
+        for (unsigned by = 0; by < bh; ++by)
+            for (unsigned bx = 0; bx < bw; ++bx) {
+                const size_t bi = (size_t(bz) * bh + by) * bw + bx;
+                const uint16_t* t = &f16[((size_t(bz) * fp.z * h + size_t(by) * fp.y) * w + size_t(bx) * fp.x) * 4];
+                const bool void_extent = astc_is_void_extent(&tight[bi * 16]);
+                const bool error = t[0] == 0xFFFF && t[1] == 0xFFFF && t[2] == 0xFFFF && t[3] == 0xFFFF;
+                out.kind[bi] = void_extent && !error ? AstcBlockKind::void_extent : error ? AstcBlockKind::error : AstcBlockKind::normal;
+                out.error_blocks += out.kind[bi] == AstcBlockKind::error;
+                out.void_extents += out.kind[bi] == AstcBlockKind::void_extent;
+            }
+    return out;
+}
+
 // ORACLES.md's RGBA8 / RGBA16F for the LDR profiles from astcenc's 3D decode of `tight` (see the
 // top of this file); the same model as oracles/astc_expected.h for 2D, per texel of a volume.
 Expected expected_outputs(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                           const std::vector<uint8_t>& tight) {
     const std::vector<uint16_t> f16 = astcenc_decode_f16(profile, fp, w, h, d, tight.data(), tight.size());
+    if (profile == AstcProfile::hdr) return expected_hdr(fp, w, h, d, tight, f16);
     std::vector<uint8_t> u8;
     if (profile == AstcProfile::ldr_srgb) u8 = astcenc_decode_u8_srgb(fp, w, h, d, tight.data(), tight.size());
     static const std::vector<uint16_t> half_of_byte = [] {
@@ -398,21 +436,23 @@ Expected check_volume(OwnContext& ctx, AstcProfile profile, const Volume& v, con
     CHECK(exp.anomalies.empty());
     const std::string prefix = what + " " + astc_profile_name(profile) + " " + fp_name(v.fp) + " " + std::to_string(v.w) +
                                "x" + std::to_string(v.h) + "x" + std::to_string(v.d);
-    Decoded rgba8;
+    const bool hdr = profile == AstcProfile::hdr;  // RGBA8 refused; NATIVE = RGBA16F
+    Decoded rgba8, rgba16f;
     for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_NATIVE}) {
-        if ((output == TEXDEC_OUTPUT_NATIVE && !(opt.native && opt.rgba8)) || (output == TEXDEC_OUTPUT_RGBA8 && !opt.rgba8) ||
-            (output == TEXDEC_OUTPUT_RGBA16F && !opt.rgba16f))
+        if ((output == TEXDEC_OUTPUT_NATIVE && !(opt.native && (hdr ? opt.rgba16f : opt.rgba8))) ||
+            (output == TEXDEC_OUTPUT_RGBA8 && (!opt.rgba8 || hdr)) || (output == TEXDEC_OUTPUT_RGBA16F && !opt.rgba16f))
             continue;
         Decoded got = decode_volume(ctx, profile, v, output, opt.extra_row_bytes, opt.extra_slice_bytes);
-        const bool half = output == TEXDEC_OUTPUT_RGBA16F;
+        const bool half = output == TEXDEC_OUTPUT_RGBA16F || (hdr && output == TEXDEC_OUTPUT_NATIVE);
         Comparison c{prefix + " " + output_name(output) + " vs astcenc"};
         compare(c, v, exp.kind, got.bytes.data(), got.row_pitch, got.slice_pitch,
                 half ? reinterpret_cast<const uint8_t*>(exp.rgba16f.data()) : exp.rgba8.data(), half ? 8 : 4);
         report(c, exp.kind.size());
         if (output == TEXDEC_OUTPUT_RGBA8) rgba8 = std::move(got);
-        if (output == TEXDEC_OUTPUT_NATIVE) {
-            INFO(prefix << ": NATIVE must equal RGBA8 byte for byte");
-            CHECK(got.bytes == rgba8.bytes);
+        else if (output == TEXDEC_OUTPUT_RGBA16F) rgba16f = std::move(got);
+        else {
+            INFO(prefix << ": NATIVE must equal " << (hdr ? "RGBA16F" : "RGBA8") << " byte for byte");
+            CHECK(got.bytes == (hdr ? rgba16f.bytes : rgba8.bytes));
         }
     }
     return exp;
@@ -423,12 +463,22 @@ void check_format_info(AstcFootprint fp, AstcProfile profile) {
     texdec_format_info info{};
     REQUIRE(texdec_format_get_info(format, &info) == TEXDEC_SUCCESS);
     INFO(info.name);
-    CHECK(std::string(info.name) == "astc-" + fp_name(fp) + (profile == AstcProfile::ldr ? "-unorm" : "-srgb"));
+    CHECK(std::string(info.name) ==
+          "astc-" + fp_name(fp) + (profile == AstcProfile::ldr ? "-unorm" : profile == AstcProfile::ldr_srgb ? "-srgb" : "-sfloat"));
     CHECK((info.block_width == fp.x && info.block_height == fp.y && info.block_depth == fp.z));
     CHECK(info.family == TEXDEC_FAMILY_ASTC);
     CHECK(bool(info.flags & TEXDEC_FORMAT_FLAG_SRGB) == (profile == AstcProfile::ldr_srgb));
     CHECK((info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED) != 0);
     VkFormat vk = VK_FORMAT_UNDEFINED;
+    if (profile == AstcProfile::hdr) {
+        CHECK((info.flags & TEXDEC_FORMAT_FLAG_HDR) != 0);
+        CHECK(texdec_output_vk_format(format, TEXDEC_OUTPUT_RGBA8, &vk) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+        for (texdec_output o : {TEXDEC_OUTPUT_NATIVE, TEXDEC_OUTPUT_RGBA16F}) {
+            REQUIRE(texdec_output_vk_format(format, o, &vk) == TEXDEC_SUCCESS);
+            CHECK(vk == VK_FORMAT_R16G16B16A16_SFLOAT);
+        }
+        return;
+    }
     for (texdec_output o : {TEXDEC_OUTPUT_NATIVE, TEXDEC_OUTPUT_RGBA8}) {
         REQUIRE(texdec_output_vk_format(format, o, &vk) == TEXDEC_SUCCESS);
         CHECK(vk == (profile == AstcProfile::ldr ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R8G8B8A8_SRGB));
@@ -509,6 +559,68 @@ void run_random_blocks(AstcFootprint fp) {
         CHECK(stats.void_extents > 0);
         CHECK(stats.hdr > 0);
     }
+    ctx->close_and_check();
+}
+
+// The -sfloat formats: hdr_random_block_count() blocks in the HDR profile (200,704 by default):
+// 1/4 uniformly random bits, 1/8 a legal block mode with random bits above, 1/4 a legal
+// one-partition mode with an HDR endpoint mode and random bits above, 1/4 builder blocks (random
+// partitionings; partition 0's endpoint mode HDR in half of them), 1/8 3D void extents (HDR with
+// random or special FP16 colours, LDR, bad). RGBA16F on every block, NATIVE on the first 16,384.
+void run_random_blocks_hdr(AstcFootprint fp) {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const size_t count = astc3d_random_block_count();
+    INFO("seed " << test_seed() << ", " << count << " blocks (TEXDEC_TEST_RANDOM_BLOCKS scales it)");
+    check_format_info(fp, AstcProfile::hdr);
+    const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
+    static const unsigned kHdrCems[] = {2, 3, 7, 11, 14, 15};
+    static const uint16_t kSpecialHalves[] = {0x0000, 0x8000, 0x0001, 0x03FF, 0x0400, 0x3C00, 0x7BFF, 0xFBFF,
+                                              0x7C00, 0xFC00, 0x7E00, 0x7D00, 0xFE01, 0x7FFF, 0xFFFF, 0xBC00};
+    SplitMix64 rng(fp_seed(fp, 0x4D53D));
+    std::vector<uint8_t> all(count * 16);
+    for (size_t i = 0; i < count; ++i) {
+        AstcBlock b = random_bits_block(rng);
+        const unsigned r = unsigned(rng.next() % 8);
+        if (r == 2) {
+            set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);
+        } else if (r == 3 || r == 4) {
+            set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);
+            set_block_bits(b.data(), 11, 2, 0);
+            set_block_bits(b.data(), 13, 4, kHdrCems[rng.next() % 6]);
+        } else if (r == 5 || r == 6) {
+            AstcSpecRequest q;
+            if (rng.next() % 2) q.cem = int(kHdrCems[rng.next() % 6]);
+            const auto spec = astc_random_legal_spec_3d(modes, fp.x, fp.y, fp.z, q, rng);
+            REQUIRE(spec);
+            b = astc_build_random_block_3d(*spec, fp.x, fp.y, fp.z, rng);
+        } else if (r == 7) {
+            AstcVoidExtent3d v = random_void_extent_3d(rng);
+            v.hdr = rng.next() % 4 != 0;
+            for (auto& c : v.rgba) c = rng.next() % 4 ? uint16_t(rng.next()) : kSpecialHalves[rng.next() % 16];
+            b = astc_build_void_extent_3d(v);
+        }
+        std::memcpy(&all[i * 16], b.data(), 16);
+    }
+    constexpr unsigned kBlocksX = 64, kBlocksY = 16, kChunkSlices = 16;
+    Stats stats;
+    const unsigned slices = unsigned(count / (kBlocksX * kBlocksY));
+    for (unsigned z = 0; z < slices; z += kChunkSlices) {
+        const unsigned n = std::min(kChunkSlices, slices - z);
+        Volume v;
+        v.fp = fp;
+        v.w = kBlocksX * fp.x, v.h = kBlocksY * fp.y, v.d = n * fp.z;
+        v.data.assign(all.begin() + size_t(z) * kBlocksX * kBlocksY * 16, all.begin() + size_t(z + n) * kBlocksX * kBlocksY * 16);
+        CheckOptions opt;
+        opt.native = z == 0;
+        stats.add(check_volume(*ctx, AstcProfile::hdr, v, "random blocks", opt));
+    }
+    std::printf("[astc 3d random] HDR  %-5s: %zu blocks: %zu error, %zu void extents, %zu decoded from endpoints\n",
+                fp_name(fp).c_str(), stats.blocks, stats.error, stats.void_extents, stats.blocks - stats.error - stats.void_extents);
+    CHECK(stats.blocks == count);
+    CHECK(stats.blocks - stats.error - stats.void_extents > count / 4);  // a real share decodes
+    CHECK(stats.void_extents > count / 32);
+    CHECK(stats.error > count / 8);
     ctx->close_and_check();
 }
 
@@ -826,6 +938,46 @@ void run_cli_images(AstcProfile profile) {
     ctx->close_and_check();
 }
 
+// The -sfloat formats: a procedural 37x29x7 HDR volume (one OpenEXR per slice, support/astcenc_cli.h)
+// encoded by `astcenc -ch` (HDR RGB, LDR alpha) or `-cH` (HDR RGBA) with -zdim 7 at every 3D footprint.
+void run_cli_images_hdr(bool hdr_alpha) {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const std::string why = astcenc_cli_unavailable_reason();
+    INFO(why);
+    REQUIRE(why.empty());
+    constexpr unsigned kW = 37, kH = 29, kD = 7;
+    AstcTempDir dir;
+    for (unsigned z = 0; z < kD; ++z) {
+        const std::string error = write_procedural_exr(dir.path / ("in_" + std::to_string(z) + ".exr"), kW, kH, 500 + z);
+        INFO(error);
+        REQUIRE(error.empty());
+    }
+    for (const AstcFootprint& fp : footprints_3d()) {
+        INFO((hdr_alpha ? "-cH " : "-ch ") << fp_name(fp));
+        const auto file = dir.path / (fp_name(fp) + ".astc");
+        const std::string error = astcenc_cli_encode_hdr(hdr_alpha, dir.path / "in.exr", file, fp, "-medium -zdim " + std::to_string(kD));
+        INFO(error);
+        REQUIRE(error.empty());
+        AstcFileContents f = read_astc_file(file);
+        INFO(f.error);
+        REQUIRE(f.error.empty());
+        REQUIRE((f.fp.x == fp.x && f.fp.y == fp.y && f.fp.z == fp.z && f.w == kW && f.h == kH && f.d == kD));
+        Volume v;
+        v.fp = fp;
+        v.w = kW, v.h = kH, v.d = kD;
+        v.data = std::move(f.blocks);
+        const Expected exp = check_volume(*ctx, AstcProfile::hdr, v, hdr_alpha ? "astcenc -cH volume" : "astcenc -ch volume");
+        CHECK(exp.error_blocks == 0);
+        // The encoder used HDR endpoint modes (an LDR profile decodes those texels as errors).
+        const std::vector<uint8_t> ldr = astcenc_decode_unorm8(AstcProfile::ldr, fp, kW, kH, kD, v.data.data(), v.data.size());
+        size_t error_texels = 0;
+        for (size_t t = 0; t < ldr.size(); t += 4) error_texels += ldr[t] == 255 && ldr[t + 1] == 0 && ldr[t + 2] == 255 && ldr[t + 3] == 255;
+        CHECK(error_texels > ldr.size() / 16);
+    }
+    ctx->close_and_check();
+}
+
 // ---- extents and source layouts ---------------------------------------------------------------
 
 AstcBlock mixed_block(AstcFootprint fp, const std::vector<uint32_t>& modes, SplitMix64& rng) {
@@ -965,9 +1117,9 @@ void run_builder_3d_check() {
 // ---- a volume split into several dispatches -------------------------------------------------
 
 // 258^3 texels of 6x6x6 blocks (43^3 = 79,507 blocks, over 2^24 texels): the library's work cap
-// (2^24 texels per dispatch) splits the job along z (record.cpp: 42 block slices, then 1, for
-// RGBA8; the larger RGBA16F rows split earlier). 3 in 4 blocks are constant-colour void extents
-// (cheap for the oracle), the rest legal blocks: each block slice differs from the next.
+// (2^24 texels per dispatch) splits the job along z (record.cpp: 42 block slices, then 1).
+// 3 in 4 blocks are constant-colour void extents (cheap for the oracle), the rest legal blocks:
+// each block slice differs from the next.
 void run_split_volume() {
     auto ctx = OwnContext::open();
     if (!ctx) return;
@@ -990,8 +1142,8 @@ void run_split_volume() {
         v.data.insert(v.data.end(), b.begin(), b.end());
     }
     REQUIRE(uint64_t(v.w) * v.h * v.d > (uint64_t(1) << 24));
-    CheckOptions opt;
-    opt.native = false;
+    CheckOptions opt;  // RGBA8 only: 69 MB of texels (RGBA16F would double it and split the same way)
+    opt.native = opt.rgba16f = false;
     check_volume(*ctx, AstcProfile::ldr, v, "split volume", opt);
     ctx->close_and_check();
 }
@@ -1171,7 +1323,7 @@ Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer
 }
 
 // Compares a target's texels with the expectation (tolerance 0; an RGBA16F *image* may hold any
-// NaN where 0xFFFF is expected: the driver converts the shader's NaN, see test_astc_record.cpp),
+// NaN where a NaN is expected: the driver converts the shader's NaN, see test_astc_record.cpp),
 // checks the canary around them, and frees the target.
 void check_target(VulkanTestDevice& dev, Target& t, const Expected& exp, const std::string& what) {
     const bool half = t.output == TEXDEC_OUTPUT_RGBA16F, image = t.dst != Dst::buffer;
@@ -1195,7 +1347,7 @@ void check_target(VulkanTestDevice& dev, Target& t, const Expected& exp, const s
                         uint16_t h16;
                         std::memcpy(&h16, texel + 2 * c, 2);
                         got = h16, want = exp.rgba16f[i];
-                        ok = got == want || (image && want == 0xFFFF && is_half_nan(uint16_t(got)));
+                        ok = got == want || (image && is_half_nan(uint16_t(want)) && is_half_nan(uint16_t(got)));
                     } else {
                         got = texel[c], want = exp.rgba8[i];
                         ok = got == want;
@@ -1220,6 +1372,8 @@ void check_target(VulkanTestDevice& dev, Target& t, const Expected& exp, const s
 // with RGBA8 and RGBA16F, all in one command buffer; compared with astcenc decoding the volume.
 void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, unsigned w, unsigned h, unsigned d,
                  const std::vector<Dst>& dsts) {
+    const std::vector<texdec_output> outputs = profile == AstcProfile::hdr ? std::vector<texdec_output>{TEXDEC_OUTPUT_RGBA16F}
+                                                                           : std::vector<texdec_output>{TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F};
     VulkanTestDevice& dev = *setup.device;
     const std::string what = std::string(astc_profile_name(profile)) + " " + fp_name(fp) + " " + std::to_string(w) + "x" +
                              std::to_string(h) + "x" + std::to_string(d);
@@ -1256,8 +1410,7 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
     vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
     std::vector<Target> targets;
     for (Dst dst : dsts)
-        for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F})
-            targets.push_back(record_target(dev, setup.ctx, cmd, base, dst, output));
+        for (texdec_output output : outputs) targets.push_back(record_target(dev, setup.ctx, cmd, base, dst, output));
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     check_no_validation_messages(dev.log(), "recording and running the ASTC decodes");
@@ -1299,7 +1452,7 @@ TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for eve
         dev.destroy(image);
         dev.destroy(src);
     }
-    for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb})
+    for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb, AstcProfile::hdr})
         for (const AstcFootprint& fp : footprints_3d())
             record_case(setup, fp, profile, 2 * fp.x + 1, fp.y + 2, 2 * fp.z + 1, {Dst::buffer, Dst::image_3d});
     setup.close();
@@ -1309,8 +1462,12 @@ TEST_CASE("ASTC 2D footprints on 3D images and arrays: record path into 3D image
           "[astc][astc3d][external][gpu]") {
     ExternalSetup setup;
     if (!setup.open()) return;
-    for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb})
-        for (const AstcFootprint& fp : astc_2d_footprints())
+    // Five of the 14 2D footprints (square and not, the smallest and the largest tile): every 2D
+    // footprint goes through the same slice-by-slice path, and test_astc_record.cpp /
+    // test_astc_hdr.cpp take each one into 2D arrays; lavapipe compiles a pipeline per case.
+    const AstcFootprint footprints[] = {{4, 4, 1}, {6, 5, 1}, {8, 8, 1}, {10, 6, 1}, {12, 12, 1}};
+    for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb, AstcProfile::hdr})
+        for (const AstcFootprint& fp : footprints)
             record_case(setup, fp, profile, 2 * fp.x + 1, fp.y + 2, 5, {Dst::buffer, Dst::image_array, Dst::image_3d});
     setup.close();
 }
@@ -1324,6 +1481,9 @@ TEST_CASE("ASTC 3D split into several dispatches: 258x258x258 texels of 6x6x6", 
 TEST_CASE("ASTC 3D astcenc CLI images: LDR", "[astc][astc3d][gpu]") { run_cli_images(AstcProfile::ldr); }
 TEST_CASE("ASTC 3D astcenc CLI images: sRGB", "[astc][astc3d][gpu]") { run_cli_images(AstcProfile::ldr_srgb); }
 
+TEST_CASE("ASTC 3D sfloat astcenc CLI images: -ch", "[astc][astc3d][gpu]") { run_cli_images_hdr(false); }
+TEST_CASE("ASTC 3D sfloat astcenc CLI images: -cH", "[astc][astc3d][gpu]") { run_cli_images_hdr(true); }
+
 TEST_CASE("ASTC 3D extents and source layout: LDR", "[astc][astc3d][gpu]") { run_extents(AstcProfile::ldr); }
 TEST_CASE("ASTC 3D extents and source layout: sRGB", "[astc][astc3d][gpu]") { run_extents(AstcProfile::ldr_srgb); }
 
@@ -1333,6 +1493,9 @@ TEST_CASE("ASTC 3D extents and source layout: sRGB", "[astc][astc3d][gpu]") { ru
     }                                                                                                        \
     TEST_CASE("ASTC 3D structured blocks: " #X "x" #Y "x" #Z, "[astc][astc3d][gpu]") {                      \
         run_structured_blocks(footprint_3d(X, Y, Z));                                                        \
+    }                                                                                                        \
+    TEST_CASE("ASTC 3D sfloat random blocks: " #X "x" #Y "x" #Z, "[astc][astc3d][gpu][random]") {          \
+        run_random_blocks_hdr(footprint_3d(X, Y, Z));                                                        \
     }
 
 ASTC_3D_FOOTPRINT_TESTS(3, 3, 3)
