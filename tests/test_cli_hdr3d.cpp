@@ -1,5 +1,5 @@
 // astc-gpu-decode, issue 7: KTX 2.0 input, .hdr output, --level / --layer, and (end to end) ASTC
-// HDR (--profile hdr) from .astc, .ktx and .ktx2 files.
+// 3D footprints and HDR (--profile hdr) from .astc, .ktx and .ktx2 files.
 //   - The KTX 2 parser (src/cli/ktx2.cpp) on files this test writes itself (its own header, level
 //     index, DFD and Zstandard / zlib compression, vkFormat numbers from the Vulkan headers and
 //     VK_EXT_texture_compression_astc_3d, not from the parser): every texdec format, layouts,
@@ -10,7 +10,7 @@
 //     bit, with a model of Radiance RGBE written here from the format's definition.
 //   - End to end (the CLI's own device): ASTC blocks from the astcenc CLI and random blocks (void
 //     extents included) in KTX 2 files (none, Zstandard, zlib; levels, layers, --level/--layer),
-//     .astc files (--profile hdr) and a KTX 1 file (--profile hdr), to .raw, .png,
+//     .astc files (3D footprints, --profile hdr) and a KTX 1 file (--profile hdr), to .raw, .png,
 //     .exr and .hdr, against libastcenc (tests/oracles/astcenc_oracle.h: decode_unorm8, and FP16
 //     in the HDR profile for sfloat), tolerance 0 (.hdr: the RGBE model of libastcenc's halves).
 //     --layer all on a .dds array whose layers are not contiguous, against the BC3 EXACT model.
@@ -977,6 +977,8 @@ std::vector<uint8_t> astc_file_bytes(texdec_format format, uint32_t w, uint32_t 
     return bytes;
 }
 
+const char* profile_arg(texdec_format format) { return is_sfloat(format) ? "hdr" : is_srgb(format) ? "srgb" : "ldr"; }
+
 // An .exr written by the CLI: its four HALF channels as RGBA bit patterns (little-endian bytes,
 // as the raw output holds them).
 std::vector<uint8_t> read_exr_halves(const std::string& path, uint32_t w, uint32_t h) {
@@ -1016,6 +1018,85 @@ void check_raw(const std::string& args, const std::string& in, texdec_format for
 }
 
 }  // namespace
+
+TEST_CASE("CLI: ASTC 3D footprints from .astc and KTX2 files (unorm and srgb and sfloat) equal libastcenc",
+          "[cli][gpu][astc][cli3d]") {
+    if (!cli_has_device() || !astcenc_cli_ready()) return;
+    struct Case {
+        texdec_format format;
+        uint32_t w, h, d;
+        bool encoded;  // from the astcenc CLI, else random blocks and void extents
+    };
+    const Case cases[] = {
+        {TEXDEC_FORMAT_ASTC_4x4x4_UNORM, 19, 13, 7, true},  {TEXDEC_FORMAT_ASTC_3x3x3_SRGB, 10, 11, 5, true},
+        {TEXDEC_FORMAT_ASTC_6x6x5_SFLOAT, 17, 13, 6, true}, {TEXDEC_FORMAT_ASTC_5x4x4_SFLOAT, 21, 9, 9, false},
+        {TEXDEC_FORMAT_ASTC_6x6x6_UNORM, 13, 7, 8, false},  {TEXDEC_FORMAT_ASTC_5x5x5_SRGB, 11, 16, 6, false},
+    };
+    for (const Case& c : cases) {
+        const char* name = info_of(c.format).name;
+        INFO(name << (c.encoded ? " (astcenc)" : " (random blocks)"));
+        const std::vector<uint8_t> blocks =
+            !c.encoded          ? random_astc_blocks(encoded_size(c.format, c.w, c.h, c.d) / 16, is_sfloat(c.format),
+                                                     test_seed() + c.format)
+            : is_sfloat(c.format) ? astcenc_hdr_blocks(c.format, c.w, c.h, c.d, true, 500 + c.format)
+                                  : astcenc_blocks(c.format, c.w, c.h, c.d, 500 + c.format);
+        const std::string astc = temp_dir() + "/" + name + ".astc";
+        write_file(astc, astc_file_bytes(c.format, c.w, c.h, c.d, blocks));
+        check_raw(std::string("--profile ") + profile_arg(c.format) + " ", astc, c.format, c.w, c.h, c.d, blocks);
+    }
+    // A 3D footprint to a PNG and an .exr: the slices stacked top to bottom.
+    {
+        const texdec_format f = TEXDEC_FORMAT_ASTC_4x4x4_SRGB;
+        const std::vector<uint8_t> blocks = astcenc_blocks(f, 9, 6, 5, 900);
+        const std::string astc = temp_dir() + "/stack.astc", png = temp_dir() + "/stack.png";
+        write_file(astc, astc_file_bytes(f, 9, 6, 5, blocks));
+        CHECK(cli_ok("--profile srgb " + astc + " " + png).find("5 slices stacked") != std::string::npos);
+        int w = 0, h = 0, n = 0;
+        stbi_uc* pixels = stbi_load(png.c_str(), &w, &h, &n, 4);
+        REQUIRE(pixels != nullptr);
+        const std::vector<uint8_t> got(pixels, pixels + size_t(w) * h * 4);
+        stbi_image_free(pixels);
+        REQUIRE((w == 9 && h == 30));
+        std::string first;
+        CHECK(count_mismatches(got, astc_oracle_bytes(f, 9, 6, 5, blocks), f, 9, 6, blocks, first) == 0);
+        INFO(first);
+        const texdec_format hf = TEXDEC_FORMAT_ASTC_3x3x3_SFLOAT;
+        const std::vector<uint8_t> hblocks = astcenc_hdr_blocks(hf, 8, 5, 4, false, 901);
+        const std::string hastc = temp_dir() + "/stack_hdr.astc", exr = temp_dir() + "/stack_hdr.exr";
+        write_file(hastc, astc_file_bytes(hf, 8, 5, 4, hblocks));
+        cli_ok("--profile hdr " + hastc + " " + exr);
+        CHECK(count_mismatches(read_exr_halves(exr, 8, 20), astc_oracle_bytes(hf, 8, 5, 4, hblocks), hf, 8, 5, hblocks,
+                               first) == 0);
+        INFO(first);
+    }
+    // KTX 2 3D textures with two levels, one per supercompression scheme; level 1 picked.
+    struct KtxCase {
+        texdec_format format;
+        uint32_t scheme;
+    };
+    const KtxCase ktx_cases[] = {{TEXDEC_FORMAT_ASTC_4x3x3_UNORM, 0},
+                                 {TEXDEC_FORMAT_ASTC_5x5x4_SRGB, 2},
+                                 {TEXDEC_FORMAT_ASTC_6x5x5_SFLOAT, 3}};
+    for (const KtxCase& k : ktx_cases) {
+        const char* name = info_of(k.format).name;
+        INFO(name << " KTX2 supercompressionScheme " << k.scheme);
+        const Ktx2Spec spec = ktx2_spec(k.format, 23, 14, 10, 0, 1, 2, k.scheme);
+        std::vector<std::vector<uint8_t>> levels = {
+            is_sfloat(k.format) ? astcenc_hdr_blocks(k.format, 23, 14, 10, true, 700 + k.format)
+                                : astcenc_blocks(k.format, 23, 14, 10, 700 + k.format),
+            random_astc_blocks(encoded_size(k.format, 11, 7, 5) / 16, is_sfloat(k.format), test_seed() + 3)};
+        const std::string in = temp_dir() + "/" + name + ".ktx2";
+        write_file(in, ktx2_bytes(spec, levels).bytes);
+        check_raw("", in, k.format, 23, 14, 10, levels[0]);
+        check_raw("--level 1 ", in, k.format, 11, 7, 5, levels[1]);
+    }
+    // A 3D footprint has no layers to stack.
+    const Ktx2Spec arr = ktx2_spec(TEXDEC_FORMAT_ASTC_3x3x3_UNORM, 6, 6, 0, 2);
+    const std::string arr_in = temp_dir() + "/array3d.ktx2";
+    write_file(arr_in, ktx2_bytes(arr, random_levels(TEXDEC_FORMAT_ASTC_3x3x3_UNORM, arr, 5)).bytes);
+    CHECK(run(kCli + " decode --layer all " + arr_in + " " + temp_dir() + "/a.raw") == 2);
+    CHECK(last_stderr().find("(a 3D footprint) decode one --layer at a time") != std::string::npos);
+}
 
 TEST_CASE("CLI: ASTC HDR (--profile hdr .astc and .ktx and sfloat KTX2) to .raw and .exr and .hdr equals libastcenc",
           "[cli][gpu][astc][clihdr]") {
