@@ -11,9 +11,8 @@
 namespace texdec {
 
 // A storage image view of type VK_IMAGE_VIEW_TYPE_3D: slice z of the job goes to depth slice
-// dst_layer + z. The public name is TEXDEC_DESTINATION_IMAGE_3D (texdec.h); spelled here as a
-// value so that the library does not depend on the header having it yet.
-inline constexpr texdec_destination_kind kDestinationImage3D = texdec_destination_kind(2);
+// dst_layer + z (texdec.h).
+inline constexpr texdec_destination_kind kDestinationImage3D = TEXDEC_DESTINATION_IMAGE_3D;
 
 inline bool is_image_destination(uint32_t kind) {
     return kind == TEXDEC_DESTINATION_IMAGE || kind == uint32_t(kDestinationImage3D);

@@ -39,7 +39,8 @@
  *     BC4/BC5 SNORM: -128 means -1.0; the mode choice compares the raw bytes (so
  *     (-127, -128) is the 8-value mode), as DirectXTex and Mesa do.
  *
- *   ASTC 2D LDR and sRGB (astc-WxH-unorm / -srgb, all 14 footprints)
+ *   ASTC LDR and sRGB (astc-WxH-unorm / -srgb, all 14 2D footprints; astc-WxHxD-unorm /
+ *     -srgb, the ten 3D footprints 3x3x3 ... 6x6x6 of VK_EXT_texture_compression_astc_3d)
  *     Reference: ARM's astc-encoder (libastcenc; tests compare with its exact FP16 path, and
  *     RGBA8 also with Mesa's decoder). Integer-exact in the spec, so no mode to choose.
  *     RGBA8 = the spec's decode_unorm8: the top 8 bits of the interpolated UNORM16 value.
@@ -101,9 +102,24 @@
  *     Reference: Mesa's decoder (desktop GL), bit for bit in the tests. RGBA8 = the 8-bit result
  *     (sRGB bytes left encoded), RGBA16F = v/255, NATIVE = RGBA8 (UNORM or SRGB).
  *
- *   ASTC HDR (sfloat) and ASTC 3D
- *                              listed in the format enum; not implemented yet
- *                              (TEXDEC_ERROR_UNSUPPORTED_FORMAT).
+ *   ASTC HDR (astc-WxH-sfloat and astc-WxHxD-sfloat: the HDR operation mode, every block,
+ *     LDR and HDR, 2D and 3D footprints)
+ *     Reference: libastcenc in its HDR profile (ASTCENC_PRF_HDR, exact FP16 path); the tests
+ *     compare FP16 bit patterns, tolerance 0. HDR endpoint modes 2, 3, 7, 11, 14, 15 as the spec
+ *     decodes them, interpolated like LDR endpoints and converted to FP16 from the 16-bit
+ *     pseudo-logarithmic result; a result that would be Inf or NaN becomes 0x7BFF (65504).
+ *     Mode 14's alpha and every LDR endpoint mode or LDR void extent in such a block: 1.0 where
+ *     the UNORM16 value is 65535, else value / 65536 rounded toward zero (as decode_float16).
+ *     HDR void extents: their FP16 values as stored (signalling NaNs come back quiet, as in
+ *     astcenc). Illegal blocks: 0xFFFF (NaN) in all four channels.
+ *     Outputs: RGBA16F = NATIVE (R16G16B16A16_SFLOAT); RGBA8 is refused
+ *     (TEXDEC_ERROR_UNSUPPORTED_OUTPUT). Device needs as for ASTC LDR.
+ *
+ *   ASTC 3D footprints (all three profiles): 3D partition patterns and simplex weight infill
+ *     as the spec defines them; 3D void extents (no reserved bits). 2D footprints decode images
+ *     with depth > 1 slice by slice (each slice its own blocks). Destinations: buffers, 2D-array
+ *     storage views (one layer per slice) and, for ASTC formats only, 3D storage views
+ *     (TEXDEC_DESTINATION_IMAGE_3D).
  *
  * Output types (texdec_output):
  *   RGBA8    8-bit result of the format's decode, 4 bytes per texel (R,G,B,A). sRGB formats
@@ -116,7 +132,7 @@
  *            their defined result is the encoded 8-bit value.
  *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
  *            or SNORM for BC4 / BC5, R16 / R16G16 UNORM or SNORM for EAC R11 / RG11, RGBA8
- *            (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB, RGBA16F for BC6H.
+ *            (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB, RGBA16F for BC6H and ASTC sfloat.
  *            SNORM -1.0 is -127.
  *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
  *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).
@@ -444,8 +460,12 @@ typedef enum texdec_destination_kind {
      * view's image must be in VK_IMAGE_LAYOUT_GENERAL when the commands execute. You own the
      * view; keep it alive until the commands have executed. NATIVE BC4/BC5 outputs (R8, R8G8,
      * UNORM/SNORM storage images) need the shaderStorageImageExtendedFormats device feature.
-     * 3D images are not supported as destinations yet. */
+     * For a 3D image use TEXDEC_DESTINATION_IMAGE_3D. */
     TEXDEC_DESTINATION_IMAGE = 1,
+    /* A storage image view of type VK_IMAGE_VIEW_TYPE_3D (same format and layout rules): slice z
+     * of the job goes to depth slice dst_layer + z. ASTC formats only for now; other families get
+     * TEXDEC_ERROR_INVALID_DESTINATION. */
+    TEXDEC_DESTINATION_IMAGE_3D = 2,
     TEXDEC_DESTINATION_MAX_ENUM = 0x7FFFFFFF
 } texdec_destination_kind;
 
@@ -483,7 +503,7 @@ typedef struct texdec_record_job {
     /* TEXDEC_DESTINATION_IMAGE */
     VkImageView dst_view;
     int32_t dst_x, dst_y;           /* texel offset of the extent's origin in the view */
-    uint32_t dst_layer;             /* first array layer of the view written (one per slice) */
+    uint32_t dst_layer;             /* first array layer (3D view: depth slice) written, one per slice */
 } texdec_record_job;
 
 /* Records the decode into `cmd` (a compute-capable command buffer in the recording state, from a
