@@ -9,6 +9,13 @@ jobs=$(nproc)
 
 ./.ci/install-deps.sh
 
+# The shared test corpus (data only, never committed), where this checkout has it beside it: the
+# [corpus] tests read it; without it they report themselves skipped, loudly.
+if [ -z "${TEXDEC_CORPUS:-}" ] && [ -d ../shared/corpus/piglit ]; then
+  export TEXDEC_CORPUS=$(cd ../shared/corpus && pwd)
+fi
+echo "TEXDEC_CORPUS=${TEXDEC_CORPUS:-(not set: the [corpus] tests are skipped)}"
+
 echo "== build (RelWithDebInfo) =="
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$jobs"
