@@ -10,12 +10,10 @@
 
 namespace texdec {
 
-// A storage image view of type VK_IMAGE_VIEW_TYPE_3D: slice z of the job goes to depth slice
-// dst_layer + z (texdec.h).
-inline constexpr texdec_destination_kind kDestinationImage3D = TEXDEC_DESTINATION_IMAGE_3D;
-
+// TEXDEC_DESTINATION_IMAGE (2D array view) or TEXDEC_DESTINATION_IMAGE_3D (3D view: slice z of
+// the job goes to depth slice dst_layer + z); raw enum bits, see enum_bits.
 inline bool is_image_destination(uint32_t kind) {
-    return kind == TEXDEC_DESTINATION_IMAGE || kind == uint32_t(kDestinationImage3D);
+    return kind == TEXDEC_DESTINATION_IMAGE || kind == TEXDEC_DESTINATION_IMAGE_3D;
 }
 
 // A job reduced to what the GPU work needs, every size checked for overflow.

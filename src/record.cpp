@@ -202,8 +202,8 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     if (!find_shader(f.family, t.dst_kind, p.output.vk_format, &key.shader))
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "no %s-destination decoder for %s with this output%s",
-                           t.dst_kind == kDestinationImage3D ? "3D-image" : to_image ? "image" : "buffer", f.name,
-                           t.dst_kind == kDestinationImage3D ? " (3D image views: ASTC formats only)" : "");
+                           t.dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D-image" : to_image ? "image" : "buffer", f.name,
+                           t.dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? " (3D image views: ASTC formats only)" : "");
     key.variant = f.shader_variant;
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;

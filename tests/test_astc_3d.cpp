@@ -1152,10 +1152,6 @@ void run_split_volume() {
 
 // ---- the record path: buffers, 3D images, 2D array images -----------------------------------
 
-// TEXDEC_DESTINATION_IMAGE_3D: a VK_IMAGE_VIEW_TYPE_3D storage view, dst_layer = first depth
-// slice. Spelled as its value until texdec.h names it.
-constexpr texdec_destination_kind kDestinationImage3D = texdec_destination_kind(2);
-
 enum class Dst { buffer, image_array, image_3d };
 
 const char* dst_name(Dst d) { return d == Dst::buffer ? "buffer" : d == Dst::image_array ? "2D array image" : "3D image"; }
@@ -1315,7 +1311,7 @@ Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer
     t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     if (dst == Dst::image_3d) record_canary_3d(cmd, t.image.image, t.canary, t.iw, t.ih, t.id);
     else record_image_canary(cmd, t.image.image, t.canary, t.iw, t.ih, t.id);
-    job.dst_kind = dst == Dst::image_3d ? kDestinationImage3D : TEXDEC_DESTINATION_IMAGE;
+    job.dst_kind = dst == Dst::image_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
     job.dst_view = t.image.view;
     job.dst_x = x0, job.dst_y = y0, job.dst_layer = z0;
     REQUIRE(texdec_record_decode(ctx, cmd, &job) == TEXDEC_SUCCESS);
@@ -1439,7 +1435,7 @@ TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for eve
         job.width = job.height = job.depth = 8;
         job.src_buffer = src.buffer;
         job.src_size = 4096;
-        job.dst_kind = kDestinationImage3D;
+        job.dst_kind = TEXDEC_DESTINATION_IMAGE_3D;
         VkCommandBuffer cmd = dev.begin_commands();
         CHECK(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);  // no view
         job.dst_view = image.view;
