@@ -462,7 +462,8 @@ typedef enum texdec_destination_kind {
      * UNORM/SNORM storage images) need the shaderStorageImageExtendedFormats device feature.
      * For a 3D image use TEXDEC_DESTINATION_IMAGE_3D. */
     TEXDEC_DESTINATION_IMAGE = 1,
-    /* A storage image view of type VK_IMAGE_VIEW_TYPE_3D (same format and layout rules): slice z
+    /* A storage image view of type VK_IMAGE_VIEW_TYPE_3D of a VK_IMAGE_TYPE_3D image with STORAGE
+     * usage (same format, sRGB (MUTABLE_FORMAT + UNORM view) and layout rules as above): slice z
      * of the job goes to depth slice dst_layer + z. ASTC formats only for now; other families get
      * TEXDEC_ERROR_INVALID_DESTINATION. */
     TEXDEC_DESTINATION_IMAGE_3D = 2,
