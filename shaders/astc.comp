@@ -204,6 +204,11 @@ uint half_from_unorm16_rtz(uint c) {
     return (uint(k - 1) << 10u) | (mantissa & 0x3FFu);
 }
 
+// decode_float16 of any UNORM16 result: 65535 is 1.0 exactly.
+uint half_from_unorm16(uint c) {
+    return c == 65535u ? TEXDEC_HALF_ONE : half_from_unorm16_rtz(c);
+}
+
 // The output codes of the interpolated UNORM16 values ("Weight Application", LDR endpoint modes).
 uvec4 unorm16_codes(uvec4 c) {
     uvec4 top = c >> 8u;  // decode_unorm8, and the sRGB bytes
@@ -211,7 +216,7 @@ uvec4 unorm16_codes(uvec4 c) {
     uvec4 codes;
     for (int i = 0; i < 4; ++i) {
         if (IS_SRGB) codes[i] = texdec_half_from_ratio(top[i], 255u);
-        else codes[i] = c[i] == 65535u ? TEXDEC_HALF_ONE : half_from_unorm16_rtz(c[i]);
+        else codes[i] = half_from_unorm16(c[i]);
     }
     return codes;
 }
@@ -229,7 +234,7 @@ uint half_from_hdr16(uint c) {
 uvec4 hdr_variant_codes(uvec4 c, bvec4 hdr) {
     uvec4 codes;
     for (int i = 0; i < 4; ++i)
-        codes[i] = hdr[i] ? half_from_hdr16(c[i]) : c[i] == 65535u ? TEXDEC_HALF_ONE : half_from_unorm16_rtz(c[i]);
+        codes[i] = hdr[i] ? half_from_hdr16(c[i]) : half_from_unorm16(c[i]);
     return codes;
 }
 
@@ -655,9 +660,7 @@ void decode_endpoints(uint tile_block, uint part) {
     uint state = s_state[tile_block];
     if ((state & 3u) != BLOCK_WEIGHTS || part > ((state >> 2u) & 3u)) return;
     bool hdr = ((state >> (16u + part)) & 1u) != 0u;
-    if (!IS_HDR) {
-        if (hdr) return;  // LDR variant: its texels take the error colour
-    }
+    if (!IS_HDR && hdr) return;  // LDR variant: its texels take the error colour
     uint cems = s_colour[tile_block] & 0xFFFFu;
     uint first_value = 0u;
     for (uint i = 0u; i < part; ++i) first_value += cem_value_count((cems >> (4u * i)) & 0xFu);
@@ -764,9 +767,7 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
                                   + texel / 16u];
         part = bitfieldExtract(word, int(2u * (texel % 16u)), 2);
     }
-    if (!IS_HDR) {
-        if (((state >> (16u + part)) & 1u) != 0u) return error_codes(ERROR_HDR_ENDPOINTS);
-    }
+    if (!IS_HDR && ((state >> (16u + part)) & 1u) != 0u) return error_codes(ERROR_HDR_ENDPOINTS);
 
     // Weights ("Weight Infill", "Dual-Plane Decoding"); a void extent keeps weight 0.
     uvec4 w = uvec4(0u);

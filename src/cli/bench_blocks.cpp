@@ -120,46 +120,55 @@ void channel(const Texel t[16], int which, bool is_signed, int out[16]) {
     }
 }
 
-std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
-                               uint32_t height) {
+// Calls encode(texels, out) for every 4x4 block of the image (width and height multiples of 4),
+// blocks in block order: the block walk the BC, BPTC and ETC encoders share.
+template <class Encode>
+std::vector<uint8_t> encode_blocks(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
+                                   uint32_t height, Encode encode) {
     const uint32_t bx_count = width / 4, by_count = height / 4;
     std::vector<uint8_t> blocks(size_t(bx_count) * by_count * info.bytes_per_block);
-    const bool is_signed = info.flags & TEXDEC_FORMAT_FLAG_SIGNED;
     Texel t[16];
-    int v[16];
     for (uint32_t by = 0; by < by_count; ++by)
         for (uint32_t bx = 0; bx < bx_count; ++bx) {
             load_block(rgba, width, bx, by, t);
-            uint8_t* out = &blocks[(size_t(by) * bx_count + bx) * info.bytes_per_block];
-            switch (info.format) {
-            case TEXDEC_FORMAT_BC1_RGB_UNORM: case TEXDEC_FORMAT_BC1_RGB_SRGB:
-            case TEXDEC_FORMAT_BC1_RGBA_UNORM: case TEXDEC_FORMAT_BC1_RGBA_SRGB:
-                encode_bc1_colour(t, out);
-                break;
-            case TEXDEC_FORMAT_BC2_UNORM: case TEXDEC_FORMAT_BC2_SRGB:
-                for (int i = 0; i < 16; i += 2) out[i / 2] = uint8_t((t[i].a * 15 + 127) / 255 | ((t[i + 1].a * 15 + 127) / 255) << 4);
-                encode_bc1_colour(t, out + 8);
-                break;
-            case TEXDEC_FORMAT_BC3_UNORM: case TEXDEC_FORMAT_BC3_SRGB:
-                channel(t, 3, false, v);
-                encode_bc4_channel(v, false, out);
-                encode_bc1_colour(t, out + 8);
-                break;
-            case TEXDEC_FORMAT_BC4_UNORM: case TEXDEC_FORMAT_BC4_SNORM:
-                channel(t, 0, is_signed, v);
-                encode_bc4_channel(v, is_signed, out);
-                break;
-            case TEXDEC_FORMAT_BC5_UNORM: case TEXDEC_FORMAT_BC5_SNORM:
-                channel(t, 0, is_signed, v);
-                encode_bc4_channel(v, is_signed, out);
-                channel(t, 1, is_signed, v);
-                encode_bc4_channel(v, is_signed, out + 8);
-                break;
-            default:
-                throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name);
-            }
+            encode(t, &blocks[(size_t(by) * bx_count + bx) * info.bytes_per_block]);
         }
     return blocks;
+}
+
+std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
+                               uint32_t height) {
+    const bool is_signed = info.flags & TEXDEC_FORMAT_FLAG_SIGNED;
+    return encode_blocks(info, rgba, width, height, [&](const Texel t[16], uint8_t* out) {
+        int v[16];
+        switch (info.format) {
+        case TEXDEC_FORMAT_BC1_RGB_UNORM: case TEXDEC_FORMAT_BC1_RGB_SRGB:
+        case TEXDEC_FORMAT_BC1_RGBA_UNORM: case TEXDEC_FORMAT_BC1_RGBA_SRGB:
+            encode_bc1_colour(t, out);
+            break;
+        case TEXDEC_FORMAT_BC2_UNORM: case TEXDEC_FORMAT_BC2_SRGB:
+            for (int i = 0; i < 16; i += 2) out[i / 2] = uint8_t((t[i].a * 15 + 127) / 255 | ((t[i + 1].a * 15 + 127) / 255) << 4);
+            encode_bc1_colour(t, out + 8);
+            break;
+        case TEXDEC_FORMAT_BC3_UNORM: case TEXDEC_FORMAT_BC3_SRGB:
+            channel(t, 3, false, v);
+            encode_bc4_channel(v, false, out);
+            encode_bc1_colour(t, out + 8);
+            break;
+        case TEXDEC_FORMAT_BC4_UNORM: case TEXDEC_FORMAT_BC4_SNORM:
+            channel(t, 0, is_signed, v);
+            encode_bc4_channel(v, is_signed, out);
+            break;
+        case TEXDEC_FORMAT_BC5_UNORM: case TEXDEC_FORMAT_BC5_SNORM:
+            channel(t, 0, is_signed, v);
+            encode_bc4_channel(v, is_signed, out);
+            channel(t, 1, is_signed, v);
+            encode_bc4_channel(v, is_signed, out + 8);
+            break;
+        default:
+            throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name);
+        }
+    });
 }
 
 // ---- BPTC encoders (KDFS "BPTC Compressed Texture Image Formats") -------------------------------
@@ -241,17 +250,10 @@ void encode_bc6h_mode3(const Texel t[16], uint8_t out[16]) {
 
 std::vector<uint8_t> encode_bptc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
                                  uint32_t height) {
-    const uint32_t bx_count = width / 4, by_count = height / 4;
-    std::vector<uint8_t> blocks(size_t(bx_count) * by_count * 16);
-    Texel t[16];
-    for (uint32_t by = 0; by < by_count; ++by)
-        for (uint32_t bx = 0; bx < bx_count; ++bx) {
-            load_block(rgba, width, bx, by, t);
-            uint8_t* out = &blocks[(size_t(by) * bx_count + bx) * 16];
-            if (info.family == TEXDEC_FAMILY_BC7) encode_bc7_mode6(t, out);
-            else encode_bc6h_mode3(t, out);
-        }
-    return blocks;
+    return encode_blocks(info, rgba, width, height, [&](const Texel t[16], uint8_t* out) {
+        if (info.family == TEXDEC_FAMILY_BC7) encode_bc7_mode6(t, out);
+        else encode_bc6h_mode3(t, out);
+    });
 }
 
 // ---- ETC2 / EAC encoders (KDFS "ETC2 Compressed Texture Image Formats") ------------------------
@@ -369,30 +371,23 @@ void put_big_endian(uint8_t* out, uint64_t word) {
 
 std::vector<uint8_t> encode_etc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
                                 uint32_t height) {
-    const uint32_t bx_count = width / 4, by_count = height / 4;
-    std::vector<uint8_t> blocks(size_t(bx_count) * by_count * info.bytes_per_block);
     const bool is_signed = info.flags & TEXDEC_FORMAT_FLAG_SIGNED;
-    Texel t[16];
-    int v[16];
-    for (uint32_t by = 0; by < by_count; ++by)
-        for (uint32_t bx = 0; bx < bx_count; ++bx) {
-            load_block(rgba, width, bx, by, t);
-            uint8_t* out = &blocks[(size_t(by) * bx_count + bx) * info.bytes_per_block];
-            if (info.family == TEXDEC_FAMILY_ETC2) {
-                if (info.bytes_per_block == 16) {  // RGBA8: EAC alpha first
-                    channel(t, 3, false, v);
-                    put_big_endian(out, encode_eac_channel(v, false));
-                    out += 8;
-                }
-                put_big_endian(out, encode_etc_colour(t));  // RGB8A1: "opaque" bit set, no punch-through
-            } else {
-                for (uint32_t c = 0; c < info.bytes_per_block / 8; ++c) {
-                    channel(t, int(c), is_signed, v);
-                    put_big_endian(out + 8 * c, encode_eac_channel(v, is_signed));
-                }
+    return encode_blocks(info, rgba, width, height, [&](const Texel t[16], uint8_t* out) {
+        int v[16];
+        if (info.family == TEXDEC_FAMILY_ETC2) {
+            if (info.bytes_per_block == 16) {  // RGBA8: EAC alpha first
+                channel(t, 3, false, v);
+                put_big_endian(out, encode_eac_channel(v, false));
+                out += 8;
+            }
+            put_big_endian(out, encode_etc_colour(t));  // RGB8A1: "opaque" bit set, no punch-through
+        } else {
+            for (uint32_t c = 0; c < info.bytes_per_block / 8; ++c) {
+                channel(t, int(c), is_signed, v);
+                put_big_endian(out + 8 * c, encode_eac_channel(v, is_signed));
             }
         }
-    return blocks;
+    });
 }
 
 // ---- ASTC through libastcenc ------------------------------------------------------------------

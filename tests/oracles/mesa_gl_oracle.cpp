@@ -166,6 +166,12 @@ static_assert(GL_COMPRESSED_RGBA_ASTC_12x12_KHR - GL_COMPRESSED_RGBA_ASTC_4x4_KH
 static_assert(GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR - GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR == 13);
 static_assert(GL_COMPRESSED_RGBA_ASTC_10x5_KHR - GL_COMPRESSED_RGBA_ASTC_4x4_KHR == 8);
 
+// TEXDEC_MESA_ETC_REPLAY, or nullptr when unset or empty (see "replay" below).
+const char* replay_path() {
+    const char* v = std::getenv("TEXDEC_MESA_ETC_REPLAY");
+    return v && *v ? v : nullptr;
+}
+
 }  // namespace
 
 std::string mesa_gl_astc_unavailable_reason() {
@@ -176,7 +182,7 @@ std::string mesa_gl_astc_unavailable_reason() {
 }
 
 std::string mesa_gl_etc_unavailable_reason() {
-    if (const char* replay = std::getenv("TEXDEC_MESA_ETC_REPLAY"); replay && *replay) {
+    if (const char* replay = replay_path()) {
         try {
             recorded_digest_count(replay);
             return "";
@@ -191,7 +197,7 @@ std::string mesa_gl_etc_unavailable_reason() {
 }
 
 std::string mesa_gl_description() {
-    if (const char* replay = std::getenv("TEXDEC_MESA_ETC_REPLAY"); replay && *replay)
+    if (const char* replay = replay_path())
         return std::string("replayed: Mesa's recorded ETC2/EAC answers from ") + replay + " (" +
                std::to_string(recorded_digest_count(replay)) + ")";
     State& s = state();
@@ -302,11 +308,6 @@ std::vector<uint8_t> live_decode_etc(const EtcGl& g, unsigned w, unsigned h, con
 // (NATIVE output: RGBA8 for ETC2, 16-bit R / RG for EAC, which is the layout of Mesa's readback) and
 // that answer is returned only if its digest equals Mesa's recorded digest for the same input.
 
-const char* env_path(const char* name) {
-    const char* v = std::getenv(name);
-    return v && *v ? v : nullptr;
-}
-
 std::string etc_key_tag(texdec_format format, unsigned w, unsigned h) {
     return "mesa-etc " + std::to_string(int(format)) + " " + std::to_string(w) + "x" + std::to_string(h);
 }
@@ -365,7 +366,7 @@ std::vector<uint8_t> texdec_native_decode(texdec_format format, const EtcGl& g, 
 
 }  // namespace
 
-bool mesa_gl_etc_replaying() { return env_path("TEXDEC_MESA_ETC_REPLAY") != nullptr; }
+bool mesa_gl_etc_replaying() { return replay_path() != nullptr; }
 
 std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsigned h, const uint8_t* data,
                                         size_t size) {
@@ -376,7 +377,7 @@ std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsign
         throw std::runtime_error("Mesa GL oracle: short input: need " + std::to_string(need) + " bytes, got " +
                                  std::to_string(size));
     const uint64_t key = oracle_input_key(etc_key_tag(format, w, h), data, need);
-    if (const char* replay = env_path("TEXDEC_MESA_ETC_REPLAY")) {
+    if (const char* replay = replay_path()) {
         OracleDigest want;
         if (!find_recorded_digest(replay, key, &want))
             throw std::runtime_error("Mesa replay: no recorded answer for this input in " + std::string(replay) +
@@ -392,7 +393,7 @@ std::vector<uint8_t> mesa_gl_decode_etc(texdec_format format, unsigned w, unsign
         return ours;
     }
     std::vector<uint8_t> out = live_decode_etc(g, w, h, data, need);
-    if (const char* record = env_path("TEXDEC_MESA_ETC_RECORD"))
+    if (const char* record = std::getenv("TEXDEC_MESA_ETC_RECORD"); record && *record)
         record_oracle_digest(record, key, oracle_answer_digest(out.data(), out.size()));
     return out;
 }
