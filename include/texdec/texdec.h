@@ -354,6 +354,12 @@ typedef struct texdec_context_create_info {
     const char* device_selector;
     texdec_message_callback message_callback;   /* optional */
     void* user_data;
+    /* The most texels one dispatch may decode (0 = 2^24 = 16,777,216): larger jobs and regions
+     * are split into several dispatches, so that no single dispatch runs long enough to trip a
+     * GPU watchdog (about 30 us on an H100 for BC1, 0.4 ms for ASTC 4x4 at the default). A job
+     * can lower it further (texdec_regions_job::max_texels_per_dispatch). Rounded to whole
+     * blocks; one block row of a chunk at least. */
+    uint32_t max_texels_per_dispatch;
 } texdec_context_create_info;
 
 /* `info` may be NULL (all defaults). Creates an instance and device of its own (through volk, which loads libvulkan.so.1). The
@@ -390,6 +396,23 @@ TEXDEC_API void texdec_context_destroy(texdec_context* context);
 /* The VkPhysicalDeviceProperties::deviceName of the context's device; valid while it lives. */
 TEXDEC_API const char* texdec_context_device_name(const texdec_context* context);
 
+/* Memory the context holds (bytes), for the one-call path's staging and the lookup tables. */
+typedef struct texdec_memory_usage {
+    uint64_t staging_host_bytes;    /* host-visible upload + readback buffers of texdec_decode */
+    uint64_t staging_device_bytes;  /* their device-local twins (discrete GPUs only) */
+    uint64_t table_bytes;           /* lookup tables (ASTC per footprint, BPTC/ETC), created on first use */
+    uint32_t pipelines;             /* compute pipelines created so far */
+} texdec_memory_usage;
+
+/* Fills *usage. Thread-safe. */
+TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* context, texdec_memory_usage* usage);
+
+/* Frees the one-call path's staging buffers (texdec_decode grows them to the largest job seen and
+ * keeps them). The next texdec_decode creates them again. Waits for a texdec_decode running on
+ * another thread; returns TEXDEC_ERROR_TIMEOUT (and frees nothing) if an earlier timed-out
+ * submission is still executing. */
+TEXDEC_API texdec_status texdec_context_release_staging(texdec_context* context);
+
 /* Enumerates the physical devices the own-context path would see (index, name, type as
  * VkPhysicalDeviceType) by calling `callback` for each; for `astc-gpu-decode list-devices`. */
 typedef void (*texdec_device_callback)(uint32_t index, const char* name, VkPhysicalDeviceType type,
@@ -413,6 +436,14 @@ typedef struct texdec_host_job {
     size_t slice_pitch;             /* bytes between slices (0 = row_pitch * height) */
     uint64_t timeout_ns;            /* 0 = 10 seconds */
 } texdec_host_job;
+
+/* The staging memory texdec_decode() needs for this job (scratch of the one-call path; the
+ * record path needs none): host-visible bytes (upload of the blocks + readback of the texels)
+ * and, on discrete GPUs, as many device-local bytes. The context keeps staging at the largest
+ * size any call needed (texdec_context_memory_usage tells, texdec_context_release_staging
+ * frees). Checks the job like texdec_decode (except the texels pointer). */
+TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* context, const texdec_host_job* job,
+                                                    uint64_t* host_bytes, uint64_t* device_bytes);
 
 /* Decodes on the context's device and waits. Only bytes of texels inside the extent are written
  * (padding between rows is left untouched). Thread-safe; concurrent calls share staging memory
@@ -519,6 +550,131 @@ typedef struct texdec_record_job {
  * buffers. */
 TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommandBuffer cmd,
                                               const texdec_record_job* job);
+
+/* Creates, now, everything texdec_record_decode / texdec_record_regions will need for this
+ * (format, output, destination kind): the pipeline and the lookup tables. Optional: without it
+ * they are created on first use (that first record call then allocates and compiles). Call it
+ * at load time so that recording never compiles or allocates. */
+TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format format, texdec_output output,
+                                        texdec_destination_kind dst_kind);
+
+/* ---- copy-shaped jobs: many regions in one call, straight into your VkImage ------------------ */
+
+/* Your VkImage, described once so that texdec can check it and write any of its mip levels.
+ * texdec cannot query how an image was created: give the values of its VkImageCreateInfo.
+ *
+ * What the image needs (texdec_image_target_create checks each and names what is missing):
+ *   - usage includes VK_IMAGE_USAGE_STORAGE_BIT (texdec writes with imageStore);
+ *   - format: the decoded format, texdec_output_vk_format(format, output) of the jobs you will
+ *     record, or its sRGB/UNORM twin (R8G8B8A8_SRGB <-> R8G8B8A8_UNORM: the same bytes);
+ *   - sRGB formats (R8G8B8A8_SRGB) cannot be storage images: texdec writes them through an
+ *     R8G8B8A8_UNORM view, so the image needs VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT, and
+ *     VK_IMAGE_CREATE_EXTENDED_USAGE_BIT so that STORAGE usage is valid on an sRGB format
+ *     (Vulkan 1.1: "usage ... supported by at least one format the image can be viewed as");
+ *   - the storage view's format supports VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT for `tiling`
+ *     (R8/R8G8 (BC4/BC5 NATIVE) and R16/R16G16 (EAC NATIVE) need the device feature
+ *     shaderStorageImageExtendedFormats);
+ *   - image_type 2D (array layers allowed) or 3D (array_layers 1).
+ * The target holds one storage VkImageView per mip level (2D_ARRAY over all layers, or 3D),
+ * created here with the context's allocator: that is the only allocation; recording into the
+ * target allocates nothing. Destroy the target before the image, after the GPU work that uses it.
+ * A target is immutable: any thread may record with it. */
+typedef struct texdec_image_target texdec_image_target;
+
+typedef struct texdec_image_target_create_info {
+    VkImage image;
+    VkImageType image_type;     /* VK_IMAGE_TYPE_2D or VK_IMAGE_TYPE_3D */
+    VkFormat format;            /* VkImageCreateInfo::format */
+    VkImageCreateFlags flags;   /* VkImageCreateInfo::flags */
+    VkImageUsageFlags usage;    /* VkImageCreateInfo::usage */
+    VkImageTiling tiling;       /* VkImageCreateInfo::tiling (0 = OPTIMAL) */
+    VkExtent3D extent;          /* mip level 0 */
+    uint32_t mip_levels;
+    uint32_t array_layers;
+} texdec_image_target_create_info;
+
+TEXDEC_API texdec_status texdec_image_target_create(texdec_context* context,
+                                                    const texdec_image_target_create_info* info,
+                                                    texdec_image_target** out_target);
+TEXDEC_API void texdec_image_target_destroy(texdec_context* context, texdec_image_target* target);
+
+/* One region, shaped like VkBufferImageCopy: where its blocks are in the source buffer, and where
+ * its texels go. Texel (x, y) of slice s of the region decodes from the blocks as
+ * vkCmdCopyBufferToImage would address them in a compressed image: block rows of
+ * src_row_length texels, slices (3D depth slices, then array layers) of src_image_height rows.
+ * Extents need not be multiples of the block size anywhere (a mip level's edge, or any partial
+ * region): texels outside the extent are never written. */
+typedef struct texdec_region {
+    /* source */
+    VkDeviceSize src_offset;     /* bytes into src_buffer; multiple of 4 */
+    uint32_t src_row_length;     /* texels (0 = extent.width), like bufferRowLength */
+    uint32_t src_image_height;   /* texels (0 = extent.height), like bufferImageHeight */
+    /* image destination (texdec_regions_job::dst_image) */
+    uint32_t mip_level;
+    uint32_t base_array_layer;   /* 2D images; 0 for 3D images */
+    uint32_t layer_count;        /* 2D images: layers written (0 means 1); 3D images: 1 */
+    VkOffset3D offset;           /* texel offset in the mip level; any value (no block
+                                    alignment needed); z: first depth slice of a 3D image, 0 for 2D */
+    VkExtent3D extent;           /* texels; depth: slices of a 3D image, 1 for 2D images */
+    /* buffer destination (texdec_regions_job::dst_buffer); the texel layout of texdec_decode */
+    VkDeviceSize dst_offset;     /* bytes into dst_buffer (alignment: see texdec_record_job) */
+    VkDeviceSize dst_row_pitch;  /* bytes (0 = extent.width * texel size) */
+    uint32_t dst_image_height;   /* rows per slice or layer (0 = extent.height) */
+} texdec_region;
+
+/* Barriers the record call adds around its dispatches, with your stages and layouts (one
+ * vkCmdPipelineBarrier before, one after; a zero stage mask leaves that side out).
+ * Before: src_stage_mask/src_access_mask are your earlier writes of the source buffer (e.g.
+ * TRANSFER / TRANSFER_WRITE from your upload copy) and your earlier accesses of the destination;
+ * they are made visible to / ordered before the decode. Image destinations: every mip level a
+ * region writes moves from old_layout to VK_IMAGE_LAYOUT_GENERAL (layers from the lowest to the
+ * highest written in that level; UNDEFINED discards their contents).
+ * After: the decode's writes are made visible to dst_stage_mask/dst_access_mask (e.g.
+ * FRAGMENT_SHADER / SHADER_READ), and image subresources move from GENERAL to new_layout.
+ * Without barriers (NULL), the image must be in GENERAL when the commands execute and the
+ * synchronization is yours. */
+typedef struct texdec_record_barriers {
+    VkPipelineStageFlags src_stage_mask;
+    VkAccessFlags src_access_mask;
+    VkImageLayout old_layout;
+    VkPipelineStageFlags dst_stage_mask;
+    VkAccessFlags dst_access_mask;
+    VkImageLayout new_layout;
+} texdec_record_barriers;
+
+typedef struct texdec_regions_job {
+    texdec_format format;
+    texdec_output output;
+    texdec_bc_rounding bc_rounding;
+    VkBuffer src_buffer;              /* STORAGE_BUFFER usage */
+    VkDeviceSize src_buffer_size;     /* bytes of src_buffer texdec may read (from offset 0) */
+    /* Exactly one destination: */
+    const texdec_image_target* dst_image;
+    VkBuffer dst_buffer;              /* STORAGE_BUFFER usage */
+    VkDeviceSize dst_buffer_size;     /* bytes of dst_buffer texdec may write (from offset 0) */
+    uint32_t region_count;
+    const texdec_region* regions;
+    const texdec_record_barriers* barriers;  /* optional */
+    uint32_t max_texels_per_dispatch;        /* 0 = the context's (see texdec_context_create_info) */
+} texdec_regions_job;
+
+/* Records the decode of every region into `cmd`, like texdec_record_decode (same command buffer
+ * rules, no submit, no wait), for a whole mip chain or array in one call:
+ *   - every region is checked first; on any error nothing is recorded;
+ *   - one vkCmdBindPipeline per call; one vkCmdPushDescriptorSetKHR and one vkCmdPushConstants
+ *     per dispatch, and a region is one dispatch unless it has more texels than
+ *     max_texels_per_dispatch (or breaks a device limit: maxComputeWorkGroupCount,
+ *     maxStorageBufferRange), when it is split into chunks of whole block rows (or slices);
+ *   - two dispatches of one call that write the same mip level of the image (or overlapping
+ *     bytes of the buffer) are separated by a compute-to-compute barrier (SHADER_WRITE ->
+ *     SHADER_WRITE), so that the synchronization validation layer sees no write-after-write
+ *     hazard; regions of distinct mip levels need none;
+ *   - state changed in `cmd`: the bound compute pipeline, descriptor set 0 of the compute bind
+ *     point (pushed), the push constants (bytes 0..63); nothing else (no dynamic state, no
+ *     graphics state). Rebind your own compute state afterwards.
+ * Thread-safe for distinct command buffers. */
+TEXDEC_API texdec_status texdec_record_regions(texdec_context* context, VkCommandBuffer cmd,
+                                               const texdec_regions_job* job);
 
 #ifdef __cplusplus
 }
