@@ -1,8 +1,7 @@
-// Context creation: an own instance + device (through volk; GPU first, lavapipe as fallback), or
+// Context creation: an own instance + device (loader dlopened; GPU first, lavapipe as fallback), or
 // the caller's device. All Vulkan functions come from per-context tables.
 #include "context.h"
-
-#include <volk.h>
+#include "vulkan_loader.h"
 
 #include <cctype>
 #include <cstdio>
@@ -50,17 +49,6 @@ void report_early(const texdec_context_create_info* info, texdec_message_severit
     vsnprintf(text, sizeof text, fmt, args);
     va_end(args);
     info->message_callback(severity, text, info->user_data);
-}
-
-// volk loads libvulkan.so.1 once per process; the result (the loader's vkGetInstanceProcAddr) is
-// read-only afterwards.
-PFN_vkGetInstanceProcAddr loader_get_instance_proc_addr() {
-    static std::once_flag once;
-    static PFN_vkGetInstanceProcAddr gipa = nullptr;
-    std::call_once(once, [] {
-        if (volkInitialize() == VK_SUCCESS) gipa = vkGetInstanceProcAddr;
-    });
-    return gipa;
 }
 
 VKAPI_ATTR VkBool32 VKAPI_CALL debug_messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
@@ -144,6 +132,7 @@ void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
     ctx->force_device_staging = force && strcmp(force, "1") == 0;
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
+    if (info->max_texels_per_dispatch) ctx->max_texels_per_dispatch = info->max_texels_per_dispatch;
     if (info->allocator) {
         ctx->allocator_storage = *info->allocator;
         ctx->allocator = &ctx->allocator_storage;
@@ -278,16 +267,20 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
     *out_context = nullptr;
     texdec_context_create_info defaults{};
     if (!info) info = &defaults;
-    PFN_vkGetInstanceProcAddr gipa = loader_get_instance_proc_addr();
-    if (!gipa) {
+    VulkanLoader loader;
+    if (!open_vulkan_loader(loader)) {
         report_early(info, TEXDEC_MESSAGE_ERROR, "could not load the Vulkan loader (libvulkan.so.1); install libvulkan1");
         return TEXDEC_ERROR_NO_DEVICE;
     }
     auto* ctx = new (std::nothrow) texdec_context;
-    if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
+    if (!ctx) {
+        close_vulkan_loader(loader.library);
+        return TEXDEC_ERROR_OUT_OF_MEMORY;
+    }
     ctx->owns_device = true;
+    ctx->loader_library = loader.library;
     init_common(ctx, info);
-    texdec_status status = create_own_instance(ctx, info, gipa);
+    texdec_status status = create_own_instance(ctx, info, loader.get_instance_proc_addr);
     if (status == TEXDEC_SUCCESS) status = choose_physical_device(ctx, info);
     if (status == TEXDEC_SUCCESS) status = create_own_device(ctx);
     if (status == TEXDEC_SUCCESS) status = finish_context(ctx, info);
@@ -368,7 +361,9 @@ TEXDEC_API void texdec_context_destroy(texdec_context* ctx) {
         if (ctx->messenger) ctx->vki.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, ctx->allocator);
         if (ctx->instance && ctx->vki.vkDestroyInstance) ctx->vki.vkDestroyInstance(ctx->instance, ctx->allocator);
     }
+    void* loader_library = ctx->loader_library;
     delete ctx;
+    close_vulkan_loader(loader_library);  // last: the instance's functions live in it
 }
 
 TEXDEC_API const char* texdec_context_device_name(const texdec_context* ctx) {
@@ -377,11 +372,11 @@ TEXDEC_API const char* texdec_context_device_name(const texdec_context* ctx) {
 
 TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callback, void* user_data) {
     if (!callback) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    PFN_vkGetInstanceProcAddr gipa = loader_get_instance_proc_addr();
-    if (!gipa) return TEXDEC_ERROR_NO_DEVICE;
+    VulkanLoader loader;
+    if (!open_vulkan_loader(loader)) return TEXDEC_ERROR_NO_DEVICE;
     texdec_context scratch;  // only for the instance + function table
     texdec_context_create_info info{};
-    texdec_status status = create_own_instance(&scratch, &info, gipa);
+    texdec_status status = create_own_instance(&scratch, &info, loader.get_instance_proc_addr);
     if (status == TEXDEC_SUCCESS) {
         uint32_t count = 0;
         scratch.vki.vkEnumeratePhysicalDevices(scratch.instance, &count, nullptr);
@@ -394,6 +389,7 @@ TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callbac
         }
     }
     if (scratch.instance && scratch.vki.vkDestroyInstance) scratch.vki.vkDestroyInstance(scratch.instance, nullptr);
+    close_vulkan_loader(loader.library);
     return status;
 }
 

@@ -56,6 +56,7 @@ struct texdec_context {
     texdec::InstanceFunctions vki;
     texdec::DeviceFunctions vkd;
     bool owns_device = false;
+    void* loader_library = nullptr;  // own contexts: the dlopened Vulkan loader, closed in destroy
     VkInstance instance = VK_NULL_HANDLE;
     VkPhysicalDevice physical_device = VK_NULL_HANDLE;
     VkDevice device = VK_NULL_HANDLE;
@@ -77,6 +78,7 @@ struct texdec_context {
 
     texdec_message_callback message_callback = nullptr;
     void* user_data = nullptr;
+    uint64_t max_texels_per_dispatch = uint64_t(1) << 24;  // texdec_context_create_info
 
     // Pipelines: created on first use, once, under pipeline_mutex.
     std::mutex pipeline_mutex;
@@ -104,6 +106,17 @@ struct texdec_context {
         __attribute__((format(printf, 4, 5)));
     void lock() const { if (lock_queue) lock_queue(queue_user_data); }
     void unlock() const { if (unlock_queue) unlock_queue(queue_user_data); }
+};
+
+// A caller's VkImage with one storage view per mip level (image_target.cpp). Immutable.
+struct texdec_image_target {
+    VkImage image = VK_NULL_HANDLE;
+    bool is_3d = false;
+    VkFormat format = VK_FORMAT_UNDEFINED;       // the image's
+    VkFormat view_format = VK_FORMAT_UNDEFINED;  // the storage views' (sRGB -> UNORM)
+    VkExtent3D extent{};
+    uint32_t mip_levels = 0, array_layers = 0;
+    VkImageView views[32] = {};                  // one per mip level
 };
 
 namespace texdec {
@@ -140,5 +153,7 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
 // uniform texel buffer view for TEXDEC_BINDING_TABLES.
 texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view);
 void destroy_luts(texdec_context* ctx);
+// Bytes of lookup-table buffers created so far (thread-safe).
+uint64_t lut_bytes(texdec_context* ctx);
 
 }  // namespace texdec

@@ -208,33 +208,126 @@ extern "C" TEXDEC_API texdec_status texdec_decode(texdec_context* ctx, const tex
     return texdec_decode_timed(ctx, job, nullptr);
 }
 
+namespace {
+
+// The staged plan as one region: blocks at offset 0 of `blocks`, texels at offset 0 of `texels`.
+class StagedRegion final : public RegionList {
+public:
+    explicit StagedRegion(const JobPlan& plan) : plan_(plan) {}
+    uint32_t count() const override { return 1; }
+    texdec_status plan(uint32_t, JobPlan* plan, RegionTarget* target) const override {
+        *plan = plan_;
+        *target = RegionTarget{};
+        return TEXDEC_SUCCESS;
+    }
+
+private:
+    const JobPlan& plan_;
+};
+
+texdec_status record_staged(texdec_context* ctx, VkCommandBuffer cmd, const JobPlan& plan, VkBuffer blocks, VkBuffer texels,
+                            bool after_copy) {
+    RecordCall call;
+    call.src_buffer = blocks;
+    call.dst_buffer = texels;
+    if (after_copy) {  // the upload copy's writes -> the decode's reads
+        call.barriers.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+        call.barriers.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    }
+    return record_regions(ctx, cmd, call, StagedRegion(plan));
+}
+
+// Checks a host job (everything but the texels pointer, which `need_texels` adds) and plans it.
+texdec_status plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan) {
+    texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
+                               job->width, job->height, job->depth,
+                               {job->blocks_row_length, job->blocks_image_height}, plan);
+    if (s != TEXDEC_SUCCESS) return s;
+    if (!job->blocks || (need_texels && !job->texels))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "blocks and texels must not be NULL");
+    if (job->blocks_size < plan->src_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
+                           "the extent needs %llu bytes of blocks, blocks_size is %llu",
+                           (unsigned long long)plan->src_bytes_needed, (unsigned long long)job->blocks_size);
+    if ((s = plan_destination(ctx, job->row_pitch, job->slice_pitch, plan)) != TEXDEC_SUCCESS) return s;
+    if (job->texels_size < plan->dst_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
+                           "the extent needs %llu bytes of texels, texels_size is %llu",
+                           (unsigned long long)plan->dst_bytes_needed, (unsigned long long)job->texels_size);
+    return TEXDEC_SUCCESS;
+}
+
+// The staging layout of a job: blocks uploaded as whole words; texel rows padded to whole words,
+// so no two rows share a word.
+struct StagingSizes {
+    uint64_t upload_bytes, staged_row, staged_slice, staged_bytes;
+};
+
+StagingSizes staging_sizes(const JobPlan& plan) {
+    StagingSizes z;
+    z.upload_bytes = (plan.src_bytes_needed + 3) / 4 * 4;
+    z.staged_row = (uint64_t(plan.width) * plan.output.texel_bytes + 3) / 4 * 4;
+    z.staged_slice = z.staged_row * plan.height;
+    z.staged_bytes = z.staged_slice * plan.depth;
+    return z;
+}
+
+}  // namespace
+
+extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* ctx, const texdec_host_job* job,
+                                                               uint64_t* host_bytes, uint64_t* device_bytes) {
+    if (!ctx || !job || !host_bytes || !device_bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    JobPlan plan;
+    if (texdec_status s = plan_host_job(ctx, job, false, &plan); s != TEXDEC_SUCCESS) return s;
+    const StagingSizes z = staging_sizes(plan);
+    *host_bytes = z.upload_bytes + z.staged_bytes;
+    // Device-local twins exist where the host-visible memory texdec picks is not device-local.
+    const uint32_t type = find_memory_type(ctx, ~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    const bool host_is_local = type != UINT32_MAX &&
+                               (ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    *device_bytes = (ctx->force_device_staging || !host_is_local) ? *host_bytes : 0;
+    return TEXDEC_SUCCESS;
+}
+
+extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* ctx, texdec_memory_usage* usage) {
+    if (!ctx || !usage) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *usage = texdec_memory_usage{};
+    {
+        std::lock_guard<std::mutex> lock(ctx->host_mutex);
+        const HostStaging& st = ctx->staging;
+        usage->staging_host_bytes = st.upload.size + st.readback.size;
+        usage->staging_device_bytes = st.device_blocks.size + st.device_texels.size;
+    }
+    usage->table_bytes = lut_bytes(ctx);
+    std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
+    usage->pipelines = uint32_t(ctx->pipelines.size());
+    return TEXDEC_SUCCESS;
+}
+
+extern "C" TEXDEC_API texdec_status texdec_context_release_staging(texdec_context* ctx) {
+    if (!ctx) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    std::lock_guard<std::mutex> lock(ctx->host_mutex);
+    HostStaging& st = ctx->staging;
+    if (texdec_status s = wait_previous(ctx, 0); s != TEXDEC_SUCCESS) return s;
+    destroy_buffer(ctx, st.upload);
+    destroy_buffer(ctx, st.readback);
+    destroy_buffer(ctx, st.device_blocks);
+    destroy_buffer(ctx, st.device_texels);
+    return TEXDEC_SUCCESS;
+}
+
 extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, const texdec_host_job* job,
                                                        texdec_decode_timing* timing) {
     const uint64_t t_start = timing ? now_ns() : 0;
     if (!ctx || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
     JobPlan plan;
-    texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
-                               job->width, job->height, job->depth,
-                               {job->blocks_row_length, job->blocks_image_height}, &plan);
+    texdec_status s = plan_host_job(ctx, job, true, &plan);
     if (s != TEXDEC_SUCCESS) return s;
-    if (!job->blocks || !job->texels)
-        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "blocks and texels must not be NULL");
-    if (job->blocks_size < plan.src_bytes_needed)
-        return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                           "the extent needs %llu bytes of blocks, blocks_size is %llu",
-                           (unsigned long long)plan.src_bytes_needed, (unsigned long long)job->blocks_size);
-    if ((s = plan_destination(ctx, job->row_pitch, job->slice_pitch, &plan)) != TEXDEC_SUCCESS) return s;
-    if (job->texels_size < plan.dst_bytes_needed)
-        return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                           "the extent needs %llu bytes of texels, texels_size is %llu",
-                           (unsigned long long)plan.dst_bytes_needed, (unsigned long long)job->texels_size);
     if (!ctx->queue)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the context has no queue (external device without one)");
 
-    // The staging layout: rows padded to whole words, so no two rows share a word.
-    const uint64_t staged_row = (uint64_t(plan.width) * plan.output.texel_bytes + 3) / 4 * 4;
-    const uint64_t staged_slice = staged_row * plan.height;
-    const uint64_t staged_bytes = staged_slice * plan.depth;
+    const StagingSizes z = staging_sizes(plan);
+    const uint64_t staged_row = z.staged_row, staged_slice = z.staged_slice, staged_bytes = z.staged_bytes;
     JobPlan staged_plan = plan;
     staged_plan.dst_row_pitch = staged_row;
     staged_plan.dst_slice_pitch = staged_slice;
@@ -245,7 +338,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     HostStaging& st = ctx->staging;
     if ((s = wait_previous(ctx, timeout)) != TEXDEC_SUCCESS) return s;
     if ((s = ensure_command_objects(ctx)) != TEXDEC_SUCCESS) return s;
-    const uint64_t upload_bytes = (plan.src_bytes_needed + 3) / 4 * 4;
+    const uint64_t upload_bytes = z.upload_bytes;
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
     if ((s = ensure_buffer(ctx, st.upload, upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
     if ((s = ensure_buffer(ctx, st.readback, staged_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
@@ -285,9 +378,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         texels = st.device_texels.buffer;
     }
     stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
-    RecordTarget target{blocks, 0, TEXDEC_DESTINATION_BUFFER, texels, 0, VK_NULL_HANDLE, 0, 0, 0,
-                        via_device ? uint32_t(TEXDEC_RECORD_BARRIER_BEFORE) : 0u};
-    s = record_plan(ctx, st.cmd, staged_plan, target);
+    s = record_staged(ctx, st.cmd, staged_plan, blocks, texels, via_device);
     stamp(2, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
     VkPipelineStageFlags last_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;

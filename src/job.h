@@ -53,18 +53,48 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format, uint32_t outp
 // Checks and fills the destination pitches for a linear destination (0 = tight).
 texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, JobPlan* plan);
 
-// Records the dispatches (record.cpp). `src`/`dst` ranges have been checked by the caller.
-struct RecordTarget {
-    VkBuffer src_buffer;
-    VkDeviceSize src_offset;
-    texdec_destination_kind dst_kind;
-    VkBuffer dst_buffer;
-    VkDeviceSize dst_offset;
-    VkImageView dst_view;
-    int32_t dst_x, dst_y;
-    uint32_t dst_layer;
-    uint32_t flags;
+// Where one region's blocks and texels are (checked by the caller).
+struct RegionTarget {
+    VkDeviceSize src_offset = 0;            // bytes into RecordCall::src_buffer
+    VkDeviceSize dst_offset = 0;            // buffer destinations: bytes into RecordCall::dst_buffer
+    VkImageView dst_view = VK_NULL_HANDLE;  // image destinations
+    int32_t dst_x = 0, dst_y = 0;
+    uint32_t dst_layer = 0;                 // first array layer (3D views: depth slice)
 };
-texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPlan& plan, const RecordTarget& target);
+
+// Mip levels an image target can have (a 2^31-texel edge has 32).
+constexpr uint32_t kMaxMipLevels = 32;
+
+// What the regions of one record call share.
+struct RecordCall {
+    VkBuffer src_buffer = VK_NULL_HANDLE;
+    texdec_destination_kind dst_kind = TEXDEC_DESTINATION_BUFFER;
+    VkBuffer dst_buffer = VK_NULL_HANDLE;
+    uint64_t max_texels_per_dispatch = 0;  // 0: the context's
+    texdec_record_barriers barriers{};     // zero stage masks: no barrier on that side
+    // Image targets: the image, and per mip level the layers written (first > last: none), for
+    // the layout transitions of `barriers`.
+    VkImage image = VK_NULL_HANDLE;
+    uint32_t level_first_layer[kMaxMipLevels];
+    uint32_t level_last_layer[kMaxMipLevels];
+};
+
+// Produces region `index`'s plan and target, doing every check (called once per region to check
+// all of them before anything is recorded, and again while recording: no per-call storage).
+class RegionList {
+public:
+    virtual uint32_t count() const = 0;
+    virtual texdec_status plan(uint32_t index, JobPlan* plan, RegionTarget* target) const = 0;
+
+protected:
+    ~RegionList() = default;
+};
+
+// Records the dispatches of every region (record.cpp): on any error, nothing is recorded.
+texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions);
+
+// The compute pipeline and shader shape for a plan's format/output and a destination kind,
+// created on first use (texdec_prepare creates them ahead).
+texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind);
 
 }  // namespace texdec

@@ -175,6 +175,13 @@ texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view) {
     }
 }
 
+uint64_t lut_bytes(texdec_context* ctx) {
+    std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+    uint64_t bytes = ctx->tables_lut.size + ctx->astc_shared_lut.size;
+    for (const auto& [key, buffer] : ctx->astc_footprint_luts) bytes += buffer.size;
+    return bytes;
+}
+
 void destroy_luts(texdec_context* ctx) {
     if (ctx->tables_lut_view) ctx->vkd.vkDestroyBufferView(ctx->device, ctx->tables_lut_view, ctx->allocator);
     ctx->tables_lut_view = VK_NULL_HANDLE;

@@ -131,79 +131,15 @@ struct ShaderShape {
     VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
 };
 
-// One dispatch: push the chunk's descriptors (buffer ranges aligned down to `align`) and push
-// constants, then dispatch one invocation per block (ASTC: one workgroup per tile of blocks).
-void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
-                  const RecordTarget& t, const ShaderShape& shape, const Chunk& c, VkDeviceSize align) {
-    const bool to_image = is_image_destination(t.dst_kind);
-    const ChunkSpan span = chunk_span(p, c);
-    const VkDeviceSize src_first = t.src_offset + span.src_start;
-    const VkDeviceSize src_bind = align_down(src_first, align);
-    const VkDescriptorBufferInfo src_info{t.src_buffer, src_bind, src_first + span.src_bytes - src_bind};
-    VkDescriptorBufferInfo dst_info{};
-    const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, t.dst_view, VK_IMAGE_LAYOUT_GENERAL};
-    shader::TexdecPushConstants pc{};
-    pc.src_base_word = uint32_t((src_first - src_bind) / 4);
-    pc.src_row_words = uint32_t(p.src_row_bytes / 4);
-    pc.src_slice_words = uint32_t(std::min<uint64_t>(p.src_slice_bytes / 4, UINT32_MAX));
-    pc.width = uint32_t(span.width);
-    pc.height = uint32_t(span.height);
-    pc.depth = uint32_t(span.depth);
-    if (to_image) {
-        pc.dst_x = t.dst_x + int32_t(span.x0);
-        pc.dst_y = t.dst_y + int32_t(span.y0);
-        pc.dst_layer = int32_t(t.dst_layer + span.z0);
-    } else {
-        const VkDeviceSize dst_first = t.dst_offset + span.dst_start;
-        const VkDeviceSize dst_bind = align_down(dst_first, align);
-        // Narrow texels are written as whole words (atomically where shared): bind up to the next
-        // multiple of 4 after the last texel (checked by the caller).
-        const VkDeviceSize dst_end = align_up(dst_first + span.dst_bytes, 4);
-        dst_info = {t.dst_buffer, dst_bind, dst_end - dst_bind};
-        pc.dst_base_byte = uint32_t(dst_first - dst_bind);
-        pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
-        pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
-    }
-    VkWriteDescriptorSet writes[5] = {};
-    uint32_t write_count = 0;
-    auto add_write = [&](uint32_t binding, VkDescriptorType type) -> VkWriteDescriptorSet& {
-        VkWriteDescriptorSet& w = writes[write_count++];
-        w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        w.dstBinding = binding;
-        w.descriptorCount = 1;
-        w.descriptorType = type;
-        return w;
-    };
-    add_write(TEXDEC_BINDING_SRC, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &src_info;
-    VkWriteDescriptorSet& dst_write =
-        add_write(TEXDEC_BINDING_DST, to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-    if (to_image) dst_write.pImageInfo = &image_info;
-    else dst_write.pBufferInfo = &dst_info;
-    if (shape.luts[0].buffer) {
-        add_write(TEXDEC_BINDING_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[0];
-        add_write(TEXDEC_BINDING_FOOTPRINT_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[1];
-    }
-    if (shape.tables) add_write(TEXDEC_BINDING_TABLES, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER).pTexelBufferView = &shape.tables;
-    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, write_count, writes);
-    ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-    if (shape.tile_x)
-        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, shape.tile_x)), uint32_t(div_round_up(c.nby, shape.tile_y)),
-                               uint32_t(c.nbz));
-    else
-        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
-}
-
-}  // namespace
-
-texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPlan& p, const RecordTarget& t) {
+// The pipeline for a plan and destination kind, and how its shader maps invocations to blocks.
+texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
+                                     VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
-    const bool to_image = is_image_destination(t.dst_kind);
+    const bool to_image = is_image_destination(dst_kind);
     PipelineKey key{};
-    if (!find_shader(f.family, t.dst_kind, p.output.vk_format, &key.shader))
-        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                           "no %s-destination decoder for %s with this output%s",
-                           t.dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D-image" : to_image ? "image" : "buffer", f.name,
-                           t.dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? " (3D image views: ASTC formats only)" : "");
+    if (!find_shader(f.family, dst_kind, p.output.vk_format, &key.shader))
+        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "no %s-destination decoder for %s with this output",
+                           dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D-image" : to_image ? "image" : "buffer", f.name);
     key.variant = f.shader_variant;
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
@@ -224,24 +160,33 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
                                "offers %u and %u", unsigned(TEXDEC_ASTC_SHARED_BYTES), unsigned(TEXDEC_ASTC_GROUP_SIZE),
                                l.maxComputeSharedMemorySize, l.maxComputeWorkGroupInvocations);
     }
-    VkPipeline pipeline = VK_NULL_HANDLE;
-    if (texdec_status s = get_pipeline(ctx, key, &pipeline); s != TEXDEC_SUCCESS) return s;
-    VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;
-    ShaderShape shape;
+    if (texdec_status s = get_pipeline(ctx, key, pipeline); s != TEXDEC_SUCCESS) return s;
+    *shape = ShaderShape{};
     if (is_astc) {
-        shape.tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
-        shape.tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
-        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape.luts[0], &shape.luts[1]);
+        shape->tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
+        shape->tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
+        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape->luts[0], &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
     if (f.family == TEXDEC_FAMILY_BC6H || f.family == TEXDEC_FAMILY_BC7 || f.family == TEXDEC_FAMILY_ETC2 ||
         f.family == TEXDEC_FAMILY_EAC) {
-        texdec_status s = get_tables_lut(ctx, &shape.tables);
+        texdec_status s = get_tables_lut(ctx, &shape->tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
+    return TEXDEC_SUCCESS;
+}
 
-    // Chunk sizes: every dispatch stays inside maxComputeWorkGroupCount, and the buffer ranges it
-    // binds inside maxStorageBufferRange (minus the alignment slack).
+// How a region is cut into dispatches: block columns, rows and slices per chunk.
+struct ChunkSize {
+    uint64_t cols = 0, rows = 0, slices = 0;
+};
+
+// Chunk sizes: every dispatch stays inside maxComputeWorkGroupCount, under the work cap
+// (max_texels texels per dispatch, so that no single dispatch runs long enough to trip a GPU
+// watchdog), and the buffer ranges it binds inside maxStorageBufferRange (minus alignment slack).
+texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const ShaderShape& shape, bool to_image,
+                         uint64_t max_texels, ChunkSize* out) {
+    const FormatEntry& f = *p.format;
     const VkPhysicalDeviceLimits& lim = ctx->properties.limits;
     const VkDeviceSize align = std::max<VkDeviceSize>(lim.minStorageBufferOffsetAlignment, 4);
     const uint64_t max_range = uint64_t(lim.maxStorageBufferRange) - align - 4;
@@ -249,53 +194,224 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
     const uint64_t group_cols = uint64_t(lim.maxComputeWorkGroupCount[0]) * (shape.tile_x ? shape.tile_x : TEXDEC_WORKGROUP_X);
     const uint64_t group_rows = uint64_t(lim.maxComputeWorkGroupCount[1]) * (shape.tile_y ? shape.tile_y : 1);
     const uint64_t group_slices = lim.maxComputeWorkGroupCount[2];
-    const uint64_t max_cols = std::min<uint64_t>(std::max<uint64_t>(group_cols, 1), p.blocks_x);
+    const uint64_t max_blocks = std::max<uint64_t>(1, max_texels / (f.block_width * f.block_height * f.block_depth));
     const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;
     if (p.src_row_bytes > max_range || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
                            "one block row needs more than maxStorageBufferRange (%u bytes)", lim.maxStorageBufferRange);
-    // Rows per chunk: bounded by the group-count limit, by a work cap (2^24 texels per dispatch,
-    // so no single dispatch runs long enough to trip a GPU watchdog), and by the ranges.
-    const uint64_t kMaxBlocksPerDispatch = std::max<uint64_t>(1, (uint64_t(1) << 24) / (f.block_width * f.block_height * f.block_depth));
-    uint64_t rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1),
-                                        std::max<uint64_t>(1, kMaxBlocksPerDispatch / max_cols),
-                                        max_range / std::max<uint64_t>(p.src_row_bytes, 1)});
-    if (!to_image) rows = std::min<uint64_t>(rows, max_range / std::max<uint64_t>(row_dst_bytes, 1));
-    rows = std::max<uint64_t>(rows, 1);
+    // Columns: the whole row unless the group count or the work cap says less.
+    out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks});
+    out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1), std::max<uint64_t>(1, max_blocks / out->cols),
+                                    max_range / std::max<uint64_t>(p.src_row_bytes, 1)});
+    if (!to_image) out->rows = std::min<uint64_t>(out->rows, max_range / std::max<uint64_t>(row_dst_bytes, 1));
+    out->rows = std::max<uint64_t>(out->rows, 1);
     // Whole slices per chunk when a slice fits in one chunk.
-    uint64_t slices = 1;
-    if (rows == p.blocks_y) {
+    out->slices = 1;
+    if (out->rows == p.blocks_y && out->cols == p.blocks_x) {
         const uint64_t slice_src = p.src_slice_bytes, slice_dst = p.dst_slice_pitch * f.block_depth;
-        slices = std::min<uint64_t>({p.blocks_z, std::max<uint64_t>(group_slices, 1),
-                                     std::max<uint64_t>(1, kMaxBlocksPerDispatch / (max_cols * rows)),
-                                     std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_src, 1))});
-        if (!to_image) slices = std::min<uint64_t>(slices, std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_dst, 1)));
+        out->slices = std::min<uint64_t>({p.blocks_z, std::max<uint64_t>(group_slices, 1),
+                                          std::max<uint64_t>(1, max_blocks / (out->cols * out->rows)),
+                                          std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_src, 1))});
+        if (!to_image)
+            out->slices = std::min<uint64_t>(out->slices, std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_dst, 1)));
+    }
+    return TEXDEC_SUCCESS;
+}
+
+// The buffer ranges one chunk binds (offsets aligned down to `align`).
+struct ChunkBinding {
+    VkDescriptorBufferInfo src{}, dst{};
+    uint32_t src_base_word = 0, dst_base_byte = 0;
+};
+
+ChunkBinding chunk_binding(const JobPlan& p, const RecordCall& call, const RegionTarget& t, const ChunkSpan& span,
+                           VkDeviceSize align) {
+    ChunkBinding b;
+    const VkDeviceSize src_first = t.src_offset + span.src_start;
+    const VkDeviceSize src_bind = align_down(src_first, align);
+    b.src = {call.src_buffer, src_bind, src_first + span.src_bytes - src_bind};
+    b.src_base_word = uint32_t((src_first - src_bind) / 4);
+    if (!is_image_destination(call.dst_kind)) {
+        const VkDeviceSize dst_first = t.dst_offset + span.dst_start;
+        const VkDeviceSize dst_bind = align_down(dst_first, align);
+        // Narrow texels are written as whole words (atomically where shared): bind up to the next
+        // multiple of 4 after the last texel (checked by the caller).
+        const VkDeviceSize dst_end = align_up(dst_first + span.dst_bytes, 4);
+        b.dst = {call.dst_buffer, dst_bind, dst_end - dst_bind};
+        b.dst_base_byte = uint32_t(dst_first - dst_bind);
+    }
+    (void)p;
+    return b;
+}
+
+// One dispatch: push the chunk's descriptors and push constants, then dispatch one invocation
+// per block (ASTC: one workgroup per tile of blocks).
+void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
+                  const RecordCall& call, const RegionTarget& t, const ShaderShape& shape, const Chunk& c,
+                  const ChunkSpan& span, const ChunkBinding& b) {
+    const bool to_image = is_image_destination(call.dst_kind);
+    const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, t.dst_view, VK_IMAGE_LAYOUT_GENERAL};
+    shader::TexdecPushConstants pc{};
+    pc.src_base_word = b.src_base_word;
+    pc.src_row_words = uint32_t(p.src_row_bytes / 4);
+    pc.src_slice_words = uint32_t(std::min<uint64_t>(p.src_slice_bytes / 4, UINT32_MAX));
+    pc.width = uint32_t(span.width);
+    pc.height = uint32_t(span.height);
+    pc.depth = uint32_t(span.depth);
+    if (to_image) {
+        pc.dst_x = t.dst_x + int32_t(span.x0);
+        pc.dst_y = t.dst_y + int32_t(span.y0);
+        pc.dst_layer = int32_t(t.dst_layer + span.z0);
+    } else {
+        pc.dst_base_byte = b.dst_base_byte;
+        pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
+        pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
+    }
+    VkWriteDescriptorSet writes[5] = {};
+    uint32_t write_count = 0;
+    auto add_write = [&](uint32_t binding, VkDescriptorType type) -> VkWriteDescriptorSet& {
+        VkWriteDescriptorSet& w = writes[write_count++];
+        w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        w.dstBinding = binding;
+        w.descriptorCount = 1;
+        w.descriptorType = type;
+        return w;
+    };
+    add_write(TEXDEC_BINDING_SRC, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &b.src;
+    VkWriteDescriptorSet& dst_write =
+        add_write(TEXDEC_BINDING_DST, to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+    if (to_image) dst_write.pImageInfo = &image_info;
+    else dst_write.pBufferInfo = &b.dst;
+    if (shape.luts[0].buffer) {
+        add_write(TEXDEC_BINDING_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[0];
+        add_write(TEXDEC_BINDING_FOOTPRINT_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[1];
+    }
+    if (shape.tables) add_write(TEXDEC_BINDING_TABLES, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER).pTexelBufferView = &shape.tables;
+    ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, write_count, writes);
+    ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+    if (shape.tile_x)
+        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, shape.tile_x)), uint32_t(div_round_up(c.nby, shape.tile_y)),
+                               uint32_t(c.nbz));
+    else
+        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
+}
+
+// Destinations written since the last barrier of this call: a dispatch that writes one of them
+// again gets a compute-to-compute barrier first. Storage-image views count whole (the
+// synchronization validation layer cannot see which texels a shader writes); buffer ranges
+// count as one span from the lowest to the highest byte bound.
+class WriteTracker {
+public:
+    // True if writing `view` (image) or [begin, end) (buffer) needs a barrier first; then the
+    // caller records it and the tracker starts over with this write.
+    bool needs_barrier(VkImageView view, uint64_t begin, uint64_t end) {
+        bool hazard = false;
+        if (view) {
+            for (uint32_t i = 0; i < view_count_; ++i) hazard |= views_[i] == view;
+            if (view_count_ == kMaxViews) hazard = true;
+        } else {
+            hazard = begin < hi_ && lo_ < end;
+        }
+        if (hazard) *this = WriteTracker{};
+        if (view) views_[view_count_++] = view;
+        else lo_ = std::min(lo_, begin), hi_ = std::max(hi_, end);
+        return hazard;
     }
 
-    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    if (t.flags & TEXDEC_RECORD_BARRIER_BEFORE) {
-        barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT;
-        barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
-        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-                                      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+private:
+    static constexpr uint32_t kMaxViews = 32;
+    VkImageView views_[kMaxViews] = {};
+    uint32_t view_count_ = 0;
+    uint64_t lo_ = UINT64_MAX, hi_ = 0;
+};
+
+// One vkCmdPipelineBarrier for one side of `call.barriers`: a memory barrier for the buffers,
+// and for an image target an image barrier per mip level written (GENERAL <-> the caller's layout).
+void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, bool before) {
+    const texdec_record_barriers& b = call.barriers;
+    const VkPipelineStageFlags outside_stages = before ? b.src_stage_mask : b.dst_stage_mask;
+    if (!outside_stages) return;
+    const VkAccessFlags outside_access = before ? b.src_access_mask : b.dst_access_mask;
+    const VkAccessFlags decode_access = before ? VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
+    VkMemoryBarrier memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    memory.srcAccessMask = before ? outside_access : decode_access;
+    memory.dstAccessMask = before ? decode_access : outside_access;
+    VkImageMemoryBarrier images[kMaxMipLevels] = {};
+    uint32_t image_count = 0;
+    if (call.image) {
+        const VkImageLayout outside_layout = before ? b.old_layout : b.new_layout;
+        for (uint32_t level = 0; level < kMaxMipLevels; ++level) {
+            if (call.level_first_layer[level] > call.level_last_layer[level]) continue;
+            VkImageMemoryBarrier& ib = images[image_count++];
+            ib.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
+            ib.srcAccessMask = memory.srcAccessMask;
+            ib.dstAccessMask = memory.dstAccessMask;
+            // new_layout UNDEFINED (0) after: the image stays in GENERAL.
+            ib.oldLayout = before ? outside_layout : VK_IMAGE_LAYOUT_GENERAL;
+            ib.newLayout = before ? VK_IMAGE_LAYOUT_GENERAL
+                                  : (outside_layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_GENERAL : outside_layout);
+            ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+            ib.image = call.image;
+            ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, call.level_first_layer[level],
+                                   call.level_last_layer[level] - call.level_first_layer[level] + 1};
+        }
     }
+    const VkPipelineStageFlags decode_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    ctx->vkd.vkCmdPipelineBarrier(cmd, before ? outside_stages : decode_stage, before ? decode_stage : outside_stages, 0, 1,
+                                  &memory, 0, nullptr, image_count, images);
+}
+
+}  // namespace
+
+texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind) {
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    ShaderShape shape;
+    return get_pipeline_and_shape(ctx, plan, dst_kind, &pipeline, &shape);
+}
+
+texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions) {
+    const bool to_image = is_image_destination(call.dst_kind);
+    const uint64_t max_texels = call.max_texels_per_dispatch ? call.max_texels_per_dispatch : ctx->max_texels_per_dispatch;
+    const uint32_t count = regions.count();
+    if (count == 0) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "no regions to decode");
+    // Everything that can fail happens before the first command: checks, pipeline, tables.
+    JobPlan p;
+    RegionTarget t;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    ShaderShape shape;
+    ChunkSize size;
+    for (uint32_t i = 0; i < count; ++i) {
+        if (texdec_status s = regions.plan(i, &p, &t); s != TEXDEC_SUCCESS) return s;
+        if (i == 0)
+            if (texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, &pipeline, &shape); s != TEXDEC_SUCCESS) return s;
+        if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
+    }
+
+    const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
+    const VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;
+    record_call_barrier(ctx, cmd, call, true);
     ctx->vkd.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-
-    for (uint64_t bz = 0; bz < p.blocks_z; bz += slices)
-        for (uint64_t by = 0; by < p.blocks_y; by += rows)
-            for (uint64_t bx = 0; bx < p.blocks_x; bx += max_cols)
-                record_chunk(ctx, cmd, layout, p, t, shape,
-                             Chunk{bx, std::min(max_cols, p.blocks_x - bx), by, std::min(rows, p.blocks_y - by), bz,
-                                   std::min(slices, p.blocks_z - bz)},
-                             align);
-
-    if (t.flags & TEXDEC_RECORD_BARRIER_AFTER) {
-        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-        barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
-        VkPipelineStageFlags dst_stages = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
-        if (ctx->queue_flags & VK_QUEUE_GRAPHICS_BIT) dst_stages |= VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
-        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dst_stages, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+    WriteTracker written;
+    for (uint32_t i = 0; i < count; ++i) {
+        regions.plan(i, &p, &t);  // succeeded above
+        chunk_size(ctx, p, shape, to_image, max_texels, &size);
+        for (uint64_t bz = 0; bz < p.blocks_z; bz += size.slices)
+            for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
+                for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
+                    const Chunk c{bx, std::min(size.cols, p.blocks_x - bx), by, std::min(size.rows, p.blocks_y - by), bz,
+                                  std::min(size.slices, p.blocks_z - bz)};
+                    const ChunkSpan span = chunk_span(p, c);
+                    const ChunkBinding b = chunk_binding(p, call, t, span, align);
+                    if (written.needs_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range)) {
+                        const VkMemoryBarrier waw{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
+                                                  VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT};
+                        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                                      0, 1, &waw, 0, nullptr, 0, nullptr);
+                    }
+                    record_chunk(ctx, cmd, layout, p, call, t, shape, c, span, b);
+                }
     }
+    record_call_barrier(ctx, cmd, call, false);
     return TEXDEC_SUCCESS;
 }
 
@@ -303,47 +419,208 @@ texdec_status record_plan(texdec_context* ctx, VkCommandBuffer cmd, const JobPla
 
 using namespace texdec;
 
+namespace {
+
+// TEXDEC_RECORD_BARRIER_BEFORE / _AFTER as texdec_record_barriers (memory barriers only).
+texdec_record_barriers barriers_from_flags(const texdec_context* ctx, uint32_t flags) {
+    texdec_record_barriers b{};
+    if (flags & TEXDEC_RECORD_BARRIER_BEFORE) {
+        b.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT;
+        b.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT;
+    }
+    if (flags & TEXDEC_RECORD_BARRIER_AFTER) {
+        b.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+        if (ctx->queue_flags & VK_QUEUE_GRAPHICS_BIT) b.dst_stage_mask |= VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+        b.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
+    }
+    return b;
+}
+
+// Checks a linear destination: pitches, alignment for the output's texel size, and the bytes
+// it writes from `dst_offset` against `dst_available` (bytes usable from dst_offset).
+texdec_status check_buffer_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, uint64_t dst_offset,
+                                       uint64_t dst_available, JobPlan* plan) {
+    if (texdec_status s = plan_destination(ctx, row_pitch, slice_pitch, plan); s != TEXDEC_SUCCESS) return s;
+    const uint64_t texel = plan->output.texel_bytes;
+    const uint64_t granule = texel >= 4 ? 4 : texel;  // shader writes words (narrow texels: bytes)
+    if (dst_offset % granule || plan->dst_row_pitch % granule || plan->dst_slice_pitch % granule)
+        return ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR,
+                           "the destination offset and pitches must be multiples of %llu for this output", (unsigned long long)granule);
+    // Narrow texels: the word holding the last texel must lie inside the destination.
+    const uint64_t needed = align_up(dst_offset + plan->dst_bytes_needed, 4) - dst_offset;
+    if (dst_available < needed)
+        return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
+                           "the region writes %llu bytes (rounded up to a whole word) from offset %llu; %llu are usable",
+                           (unsigned long long)needed, (unsigned long long)dst_offset, (unsigned long long)dst_available);
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status check_source(const texdec_context* ctx, VkBuffer buffer, uint64_t offset, uint64_t available, const JobPlan& plan) {
+    if (!buffer) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the source buffer is VK_NULL_HANDLE");
+    if (offset % 4)
+        return ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "the source offset (%llu) is not a multiple of 4",
+                           (unsigned long long)offset);
+    if (available < plan.src_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
+                           "the region needs %llu bytes of blocks from offset %llu; %llu are usable",
+                           (unsigned long long)plan.src_bytes_needed, (unsigned long long)offset, (unsigned long long)available);
+    return TEXDEC_SUCCESS;
+}
+
+// texdec_record_decode's one job as a region list of one.
+class SingleJob final : public RegionList {
+public:
+    SingleJob(texdec_context* ctx, const texdec_record_job& job) : ctx_(ctx), job_(job) {}
+    uint32_t count() const override { return 1; }
+    texdec_status plan(uint32_t, JobPlan* plan, RegionTarget* t) const override {
+        const texdec_record_job& job = job_;
+        texdec_status s = plan_job(ctx_, enum_bits(job.format), enum_bits(job.output), enum_bits(job.bc_rounding), job.width,
+                                   job.height, job.depth, {job.src_row_length, job.src_image_height}, plan);
+        if (s != TEXDEC_SUCCESS) return s;
+        if ((s = check_source(ctx_, job.src_buffer, job.src_offset, job.src_size, *plan)) != TEXDEC_SUCCESS) return s;
+        *t = RegionTarget{};
+        t->src_offset = job.src_offset;
+        const uint32_t dst_kind = enum_bits(job.dst_kind);
+        if (dst_kind == TEXDEC_DESTINATION_BUFFER) {
+            if (!job.dst_buffer) return ctx_->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_buffer is VK_NULL_HANDLE");
+            t->dst_offset = job.dst_offset;
+            return check_buffer_destination(ctx_, job.dst_row_pitch, job.dst_slice_pitch, job.dst_offset, job.dst_size, plan);
+        }
+        if (!is_image_destination(dst_kind))
+            return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown dst_kind %u", dst_kind);
+        if (!job.dst_view) return ctx_->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_view is VK_NULL_HANDLE");
+        if (job.dst_x < 0 || job.dst_y < 0)
+            return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "dst_x and dst_y must not be negative");
+        if (uint64_t(job.dst_x) + job.width > INT32_MAX || uint64_t(job.dst_y) + job.height > INT32_MAX ||
+            uint64_t(job.dst_layer) + job.depth > INT32_MAX)
+            return ctx_->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR, "destination coordinates overflow");
+        t->dst_view = job.dst_view;
+        t->dst_x = job.dst_x, t->dst_y = job.dst_y, t->dst_layer = job.dst_layer;
+        return TEXDEC_SUCCESS;
+    }
+
+private:
+    texdec_context* ctx_;
+    const texdec_record_job& job_;
+};
+
+// texdec_record_regions' regions, checked against the image target or the buffer.
+class RegionArray final : public RegionList {
+public:
+    RegionArray(texdec_context* ctx, const texdec_regions_job& job) : ctx_(ctx), job_(job) {}
+    uint32_t count() const override { return job_.region_count; }
+    texdec_status plan(uint32_t index, JobPlan* plan, RegionTarget* t) const override {
+        const texdec_region& r = job_.regions[index];
+        const texdec_image_target* image = job_.dst_image;
+        const uint32_t layers = r.layer_count ? r.layer_count : 1;
+        if (r.extent.depth > 1 && layers > 1)
+            return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has both extent.depth > 1 and layer_count > 1 (Vulkan allows one)");
+        const uint64_t slices = uint64_t(r.extent.depth) * layers;
+        if (slices > UINT32_MAX) return fail(index, TEXDEC_ERROR_SIZE_OVERFLOW, "has too many slices");
+        texdec_status s = plan_job(ctx_, enum_bits(job_.format), enum_bits(job_.output), enum_bits(job_.bc_rounding),
+                                   r.extent.width, r.extent.height, uint32_t(slices), {r.src_row_length, r.src_image_height}, plan);
+        if (s != TEXDEC_SUCCESS) return s;
+        if (layers > 1 && plan->format->block_depth > 1)
+            return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has layer_count > 1 with a 3D block format (3D images have no layers)");
+        if (r.src_offset > job_.src_buffer_size)
+            return fail(index, TEXDEC_ERROR_SOURCE_TOO_SMALL, "starts past src_buffer_size");
+        if ((s = check_source(ctx_, job_.src_buffer, r.src_offset, job_.src_buffer_size - r.src_offset, *plan)) != TEXDEC_SUCCESS)
+            return s;
+        *t = RegionTarget{};
+        t->src_offset = r.src_offset;
+        if (!image) {
+            if (r.dst_offset > job_.dst_buffer_size)
+                return fail(index, TEXDEC_ERROR_DESTINATION_TOO_SMALL, "starts past dst_buffer_size");
+            const uint64_t row_pitch = r.dst_row_pitch ? r.dst_row_pitch : uint64_t(r.extent.width) * plan->output.texel_bytes;
+            const uint64_t rows = r.dst_image_height ? r.dst_image_height : r.extent.height;
+            if (rows < r.extent.height) return fail(index, TEXDEC_ERROR_INVALID_LAYOUT, "has dst_image_height < extent.height");
+            if (row_pitch > UINT64_MAX / rows) return fail(index, TEXDEC_ERROR_SIZE_OVERFLOW, "has a slice size that overflows");
+            t->dst_offset = r.dst_offset;
+            return check_buffer_destination(ctx_, row_pitch, row_pitch * rows, r.dst_offset, job_.dst_buffer_size - r.dst_offset,
+                                            plan);
+        }
+        // Image target: the output must be what the image holds, the region inside the level.
+        VkFormat storage = plan->output.vk_format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : plan->output.vk_format;
+        if (storage != image->view_format)
+            return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                                "%s with this output gives VkFormat %d texels; the target image is VkFormat %d", plan->format->name,
+                                int(plan->output.vk_format), int(image->format));
+        if (r.mip_level >= image->mip_levels)
+            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "has mip_level >= the image's mip_levels");
+        const uint32_t w = std::max(1u, image->extent.width >> r.mip_level), h = std::max(1u, image->extent.height >> r.mip_level);
+        const uint32_t d = image->is_3d ? std::max(1u, image->extent.depth >> r.mip_level) : 1;
+        const uint64_t z_end = uint64_t(r.offset.z) + r.extent.depth;
+        if (r.offset.x < 0 || r.offset.y < 0 || r.offset.z < 0 || uint64_t(r.offset.x) + r.extent.width > w ||
+            uint64_t(r.offset.y) + r.extent.height > h || z_end > d)
+            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "lies outside its mip level");
+        if (image->is_3d && (r.base_array_layer != 0 || layers != 1))
+            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "names array layers of a 3D image");
+        if (!image->is_3d && uint64_t(r.base_array_layer) + layers > image->array_layers)
+            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "names layers past the image's array_layers");
+        t->dst_view = image->views[r.mip_level];
+        t->dst_x = r.offset.x, t->dst_y = r.offset.y;
+        t->dst_layer = image->is_3d ? uint32_t(r.offset.z) : r.base_array_layer;
+        return TEXDEC_SUCCESS;
+    }
+
+private:
+    texdec_status fail(uint32_t index, texdec_status status, const char* what) const {
+        return ctx_->report(status, TEXDEC_MESSAGE_ERROR, "region %u %s", index, what);
+    }
+    texdec_context* ctx_;
+    const texdec_regions_job& job_;
+};
+
+}  // namespace
+
 extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, VkCommandBuffer cmd, const texdec_record_job* job) {
     if (!ctx || !cmd || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    JobPlan plan;
-    texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
-                               job->width, job->height, job->depth,
-                               {job->src_row_length, job->src_image_height}, &plan);
-    if (s != TEXDEC_SUCCESS) return s;
-    if (!job->src_buffer) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "src_buffer is VK_NULL_HANDLE");
-    if (job->src_offset % 4)
-        return ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "src_offset (%llu) is not a multiple of 4",
-                           (unsigned long long)job->src_offset);
-    if (job->src_size < plan.src_bytes_needed)
-        return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR, "the job needs %llu bytes of blocks, src_size is %llu",
-                           (unsigned long long)plan.src_bytes_needed, (unsigned long long)job->src_size);
+    RecordCall call;
+    call.src_buffer = job->src_buffer;
     const uint32_t dst_kind = enum_bits(job->dst_kind);
-    if (dst_kind == TEXDEC_DESTINATION_BUFFER) {
-        if (!job->dst_buffer) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_buffer is VK_NULL_HANDLE");
-        s = plan_destination(ctx, job->dst_row_pitch, job->dst_slice_pitch, &plan);
-        if (s != TEXDEC_SUCCESS) return s;
-        const uint64_t texel = plan.output.texel_bytes;
-        const uint64_t granule = texel >= 4 ? 4 : texel;  // shader writes words (narrow texels: bytes)
-        if (job->dst_offset % granule || plan.dst_row_pitch % granule || plan.dst_slice_pitch % granule)
-            return ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR,
-                               "dst_offset and pitches must be multiples of %llu for this output", (unsigned long long)granule);
-        // Narrow texels: the word holding the last texel must lie inside dst_size.
-        const uint64_t needed = align_up(job->dst_offset + plan.dst_bytes_needed, 4) - job->dst_offset;
-        if (job->dst_size < needed)
-            return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                               "the job writes %llu bytes (rounded up to a whole word), dst_size is %llu",
-                               (unsigned long long)needed, (unsigned long long)job->dst_size);
-    } else if (is_image_destination(dst_kind)) {
-        if (!job->dst_view) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_view is VK_NULL_HANDLE");
-        if (job->dst_x < 0 || job->dst_y < 0)
-            return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "dst_x and dst_y must not be negative");
-        if (uint64_t(job->dst_x) + job->width > INT32_MAX || uint64_t(job->dst_y) + job->height > INT32_MAX ||
-            uint64_t(job->dst_layer) + job->depth > INT32_MAX)
-            return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR, "destination coordinates overflow");
-    } else {
-        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown dst_kind %u", dst_kind);
+    call.dst_kind = is_image_destination(dst_kind) ? texdec_destination_kind(dst_kind) : TEXDEC_DESTINATION_BUFFER;
+    call.dst_buffer = job->dst_buffer;
+    call.barriers = barriers_from_flags(ctx, job->flags);
+    return record_regions(ctx, cmd, call, SingleJob(ctx, *job));
+}
+
+extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
+    if (!ctx || !cmd || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!job->regions || job->region_count == 0)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "regions is NULL or region_count is 0");
+    if (!job->dst_image == !job->dst_buffer)
+        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                           "give exactly one destination: dst_image or dst_buffer");
+    RecordCall call;
+    call.src_buffer = job->src_buffer;
+    call.dst_buffer = job->dst_buffer;
+    call.max_texels_per_dispatch = job->max_texels_per_dispatch;
+    if (job->barriers) call.barriers = *job->barriers;
+    if (const texdec_image_target* image = job->dst_image) {
+        call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
+        call.image = image->image;
+        // The layers each level's barriers cover (regions are checked again in record_regions).
+        for (uint32_t level = 0; level < kMaxMipLevels; ++level) call.level_first_layer[level] = UINT32_MAX, call.level_last_layer[level] = 0;
+        for (uint32_t i = 0; i < job->region_count; ++i) {
+            const texdec_region& r = job->regions[i];
+            if (r.mip_level >= kMaxMipLevels) continue;
+            const uint32_t first = image->is_3d ? 0 : r.base_array_layer;
+            const uint32_t last = image->is_3d ? 0 : first + std::max(r.layer_count, 1u) - 1;
+            call.level_first_layer[r.mip_level] = std::min(call.level_first_layer[r.mip_level], first);
+            call.level_last_layer[r.mip_level] = std::max(call.level_last_layer[r.mip_level], last);
+        }
     }
-    RecordTarget target{job->src_buffer, job->src_offset, texdec_destination_kind(dst_kind), job->dst_buffer, job->dst_offset,
-                        job->dst_view, job->dst_x, job->dst_y, job->dst_layer, job->flags};
-    return record_plan(ctx, cmd, plan, target);
+    return record_regions(ctx, cmd, call, RegionArray(ctx, *job));
+}
+
+extern "C" TEXDEC_API texdec_status texdec_prepare(texdec_context* ctx, texdec_format format, texdec_output output,
+                                                   texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind) {
+    if (!ctx) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    JobPlan plan;
+    texdec_status s = plan_job(ctx, enum_bits(format), enum_bits(output), enum_bits(bc_rounding), 1, 1, 1, {0, 0}, &plan);
+    if (s != TEXDEC_SUCCESS) return s;
+    const uint32_t kind = enum_bits(dst_kind);
+    if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind))
+        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown destination kind %u", kind);
+    return prepare_pipeline(ctx, plan, texdec_destination_kind(kind));
 }

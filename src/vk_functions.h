@@ -1,5 +1,5 @@
 // Per-context Vulkan function tables, loaded through the vkGetInstanceProcAddr the context was
-// given (own context: the loader's, found by volk). No global dispatch state.
+// given (own context: the loader's, from vulkan_loader.cpp). No global dispatch state.
 #pragma once
 #include <vulkan/vulkan_core.h>
 
@@ -41,6 +41,8 @@ namespace texdec {
     X(vkFreeMemory)                    \
     X(vkBindBufferMemory)              \
     X(vkCreateBufferView)              \
+    X(vkCreateImageView)               \
+    X(vkDestroyImageView)              \
     X(vkDestroyBufferView)             \
     X(vkMapMemory)                     \
     X(vkUnmapMemory)                   \

@@ -356,9 +356,9 @@ typedef struct texdec_context_create_info {
     void* user_data;
     /* The most texels one dispatch may decode (0 = 2^24 = 16,777,216): larger jobs and regions
      * are split into several dispatches, so that no single dispatch runs long enough to trip a
-     * GPU watchdog (about 30 us on an H100 for BC1, 0.4 ms for ASTC 4x4 at the default). A job
-     * can lower it further (texdec_regions_job::max_texels_per_dispatch). Rounded to whole
-     * blocks; one block row of a chunk at least. */
+     * GPU watchdog (at the default: about 30 us on an H100 for BC1, 0.4 ms for ASTC 4x4). A
+     * job may set its own (texdec_regions_job::max_texels_per_dispatch). Counted in whole
+     * blocks, at least one block per dispatch. */
     uint32_t max_texels_per_dispatch;
 } texdec_context_create_info;
 
@@ -556,7 +556,7 @@ TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommand
  * they are created on first use (that first record call then allocates and compiles). Call it
  * at load time so that recording never compiles or allocates. */
 TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format format, texdec_output output,
-                                        texdec_destination_kind dst_kind);
+                                        texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind);
 
 /* ---- copy-shaped jobs: many regions in one call, straight into your VkImage ------------------ */
 
