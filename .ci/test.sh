@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's "build and test" command: installs the Debian packages it needs, builds texdec,
 # runs every test (ctest) with the Vulkan validation layer on, then rebuilds with
-# AddressSanitizer + UBSan and runs the tests again with fewer random blocks.
+# AddressSanitizer + UBSan and runs the tests again with fewer random blocks, then builds the
+# [threads] tests with ThreadSanitizer and runs them.
 # Works on a GPU if present, else on lavapipe (mesa-vulkan-drivers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,3 +30,11 @@ echo "== tests under ASan + UBSan (TEXDEC_TEST_RANDOM_BLOCKS=65536) =="
 # lavapipe's own leaks are not ours; ASan still checks every access texdec and the CLI make.
 ASAN_OPTIONS=detect_leaks=0 TEXDEC_TEST_RANDOM_BLOCKS=65536 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
+
+echo "== build (ThreadSanitizer: the [threads] tests only) =="
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE_THREAD=ON >/dev/null
+cmake --build build-tsan --target texdec_thread_tests -j"$jobs"
+echo "== [threads] tests under ThreadSanitizer =="
+# The suppressions name only libraries built without TSan (the validation layer), never texdec.
+TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan_suppressions.txt" \
+  build-tsan/tests/texdec_thread_tests "[threads]"

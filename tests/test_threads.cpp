@@ -1,0 +1,459 @@
+// Thread safety (issue 8): one texdec context used by many threads at once. Every thread starts
+// at the same moment (a std::latch), so that the context's first-use work (pipeline creation,
+// ASTC footprint tables, the BPTC/ETC table buffer) races for real; every result is compared,
+// tolerance 0, with an oracle computed single-threaded beforehand:
+//   BC1 (EXACT) and BC4 (EXACT, NATIVE)  exact_model (oracles/reference.h);
+//   BC7                                  lavapipe's native decode (ORACLES.md "BC7");
+//   ASTC LDR / sRGB / HDR                libastcenc (oracles/astcenc_oracle.h);
+//   ETC2, EAC                            texdec_decode on a separate, fresh context, one thread
+//                                        (their true oracle, Mesa's GL decoder, is not cheap to
+//                                        start; test_etc2_decode.cpp / test_eac_decode.cpp prove
+//                                        that path against it).
+// Catch2 v2's assertions are not thread-safe: threads only collect error strings; the main thread
+// reports them. .ci/test.sh runs these tests (tag [threads]) under ThreadSanitizer too.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <latch>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gpu/external_setup.h"
+#include "gpu/gpu_fixture.h"
+#include "oracles/astcenc_oracle.h"
+#include "oracles/lavapipe_native.h"
+#include "oracles/reference.h"
+#include "support/astc_block_builder.h"
+#include "support/random_blocks.h"
+
+using namespace texdec_test;
+
+namespace {
+
+constexpr uint32_t kThreads = 16;
+constexpr uint8_t kCanary = 0xCD;
+
+enum class Expect { exact_model, lavapipe_bc7, astcenc_unorm8, astcenc_hdr_f16, one_call_fresh_context };
+
+struct FormatCase {
+    texdec_format format;
+    texdec_output output;
+    const char* name;
+    uint32_t texel_bytes;
+    uint32_t block_w, block_h, block_bytes;
+    Expect expect;
+    AstcProfile profile;  // ASTC only
+};
+
+// One of each family, three ASTC footprints (three footprint tables) and all three ASTC profiles.
+const std::vector<FormatCase>& record_cases() {
+    static const std::vector<FormatCase> cases = {
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, "bc1-rgba-unorm RGBA8", 4, 4, 4, 8, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, "bc4-snorm NATIVE", 1, 4, 4, 8, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, "bc7-unorm RGBA8", 4, 4, 4, 16, Expect::lavapipe_bc7, {}},
+        {TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_OUTPUT_RGBA8, "etc2-r8g8b8a8-unorm RGBA8", 4, 4, 4, 16,
+         Expect::one_call_fresh_context, {}},
+        {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_RGBA16F, "eac-r11g11-snorm RGBA16F", 8, 4, 4, 16,
+         Expect::one_call_fresh_context, {}},
+        {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, "astc-4x4-unorm RGBA8", 4, 4, 4, 16, Expect::astcenc_unorm8,
+         AstcProfile::ldr},
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, "astc-6x6-srgb RGBA8", 4, 6, 6, 16, Expect::astcenc_unorm8,
+         AstcProfile::ldr_srgb},
+        {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, "astc-5x4-sfloat RGBA16F", 8, 5, 4, 16,
+         Expect::astcenc_hdr_f16, AstcProfile::hdr},
+    };
+    return cases;
+}
+
+// texdec_decode on a shared context: formats with a true oracle only.
+const std::vector<FormatCase>& one_call_cases() {
+    static const std::vector<FormatCase> cases = {
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, "bc1-rgba-unorm RGBA8", 4, 4, 4, 8, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA16F, "bc1-rgb-unorm RGBA16F", 8, 4, 4, 8, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA8, "bc3-unorm RGBA8", 4, 4, 4, 16, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, "bc4-snorm NATIVE", 1, 4, 4, 8, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_RGBA16F, "bc5-unorm RGBA16F", 8, 4, 4, 16, Expect::exact_model, {}},
+        {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, "astc-4x4-unorm RGBA8", 4, 4, 4, 16, Expect::astcenc_unorm8,
+         AstcProfile::ldr},
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, "astc-6x6-srgb RGBA8", 4, 6, 6, 16, Expect::astcenc_unorm8,
+         AstcProfile::ldr_srgb},
+        {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, "astc-5x4-sfloat RGBA16F", 8, 5, 4, 16,
+         Expect::astcenc_hdr_f16, AstcProfile::hdr},
+    };
+    return cases;
+}
+
+// An image to decode and what it must decode to (tight texels, row pitch width * texel size).
+struct Sample {
+    const FormatCase* fc = nullptr;
+    uint32_t width = 0, height = 0;
+    std::vector<uint8_t> blocks;    // tightly packed
+    std::vector<uint8_t> expected;  // width * height * texel_bytes
+    size_t texel_bytes() const { return size_t(width) * height * fc->texel_bytes; }
+};
+
+// ASTC blocks: mostly legal random blocks (random block mode, partitioning, CEMs incl. HDR ones,
+// weights, colours), some void extents, some random bits (mostly error blocks).
+std::vector<uint8_t> astc_blocks(const FormatCase& fc, size_t count, SplitMix64& rng) {
+    const std::vector<uint32_t> modes = astc_legal_block_modes_2d(fc.block_w, fc.block_h);
+    std::vector<uint8_t> out(count * 16);
+    for (size_t i = 0; i < count; ++i) {
+        AstcBlock b;
+        const uint64_t lo = rng.next(), hi = rng.next();
+        std::memcpy(b.data(), &lo, 8), std::memcpy(b.data() + 8, &hi, 8);
+        const unsigned r = unsigned(rng.next() % 8);
+        if (r < 5) {
+            if (const auto spec = astc_random_legal_spec(modes, fc.block_w, fc.block_h, {}, rng))
+                b = astc_build_random_block(*spec, fc.block_w, fc.block_h, rng);
+        } else if (r == 5) {
+            AstcVoidExtent v;
+            v.hdr = fc.profile == AstcProfile::hdr && (rng.next() & 1);
+            for (auto& c : v.rgba) c = uint16_t(rng.next() % (v.hdr ? 0x7C00 : 0x10000));  // finite FP16 when HDR
+            b = astc_build_void_extent(v);
+        } else if (r == 6) {
+            astc_set_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);  // a legal mode, the rest random
+        }
+        std::memcpy(&out[i * 16], b.data(), 16);
+    }
+    return out;
+}
+
+// Blocks and the oracle's texels for one image. `fresh` decodes the ETC2/EAC expectation (one call,
+// a context of its own); `device` the BC7 one (lavapipe's native decode).
+Sample make_sample(const FormatCase& fc, uint32_t width, uint32_t height, uint64_t seed, OwnContext* fresh,
+                   VulkanTestDevice* device) {
+    Sample s;
+    s.fc = &fc;
+    s.width = width;
+    s.height = height;
+    const uint32_t bx = (width + fc.block_w - 1) / fc.block_w, by = (height + fc.block_h - 1) / fc.block_h;
+    const size_t count = size_t(bx) * by;
+    SplitMix64 rng(seed);
+    if (fc.format >= TEXDEC_FORMAT_ASTC_4x4_UNORM) {
+        s.blocks = astc_blocks(fc, count, rng);
+    } else if (fc.format <= TEXDEC_FORMAT_BC5_SNORM) {
+        s.blocks = random_blocks(bc_format(fc.format), count, seed);
+    } else {  // BC7, ETC2, EAC: every bit pattern is a block
+        s.blocks.resize(count * fc.block_bytes);
+        for (size_t i = 0; i < s.blocks.size(); i += 8) {
+            const uint64_t v = rng.next();
+            std::memcpy(&s.blocks[i], &v, 8);
+        }
+    }
+    s.expected.assign(s.texel_bytes(), 0);
+    switch (fc.expect) {
+    case Expect::exact_model: {
+        const BcFormat& f = bc_format(fc.format);
+        REQUIRE(output_texel_bytes(f, fc.output) == fc.texel_bytes);
+        for (uint32_t y = 0; y < by; ++y)
+            for (uint32_t x = 0; x < bx; ++x) {
+                ReferenceBlock ref;
+                reference_decode(f, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, &s.blocks[(size_t(y) * bx + x) * f.block_bytes],
+                                 &ref);
+                REQUIRE(ref.channel_mask == 0xFu);
+                for (uint32_t ty = 0; ty < 4; ++ty)
+                    for (uint32_t tx = 0; tx < 4; ++tx) {
+                        const uint32_t px = x * 4 + tx, py = y * 4 + ty;
+                        if (px >= width || py >= height) continue;
+                        pack_reference_texel(f, fc.output, ref.texel[ty * 4 + tx],
+                                             &s.expected[(size_t(py) * width + px) * fc.texel_bytes]);
+                    }
+            }
+        break;
+    }
+    case Expect::lavapipe_bc7: {
+        const std::vector<float> native = native_decode(*device, bc7_formats()[0], s.blocks.data(), width, height);
+        REQUIRE(native.size() == size_t(width) * height * 4);
+        for (size_t i = 0; i < native.size(); ++i) {
+            const float v = native[i] * 255.0f;
+            const long rounded = std::lround(v);
+            REQUIRE(std::fabs(v - float(rounded)) < 1e-3f);  // lavapipe returns v / 255
+            s.expected[i] = uint8_t(rounded);
+        }
+        break;
+    }
+    case Expect::astcenc_unorm8: {
+        const auto texels = astcenc_decode_unorm8(fc.profile, {fc.block_w, fc.block_h, 1}, width, height, 1,
+                                                  s.blocks.data(), s.blocks.size());
+        REQUIRE(texels.size() == s.expected.size());
+        s.expected = texels;
+        break;
+    }
+    case Expect::astcenc_hdr_f16: {
+        const auto halves = astcenc_decode_f16(AstcProfile::hdr, {fc.block_w, fc.block_h, 1}, width, height, 1,
+                                               s.blocks.data(), s.blocks.size());
+        REQUIRE(halves.size() * 2 == s.expected.size());
+        std::memcpy(s.expected.data(), halves.data(), s.expected.size());
+        break;
+    }
+    case Expect::one_call_fresh_context: {
+        texdec_host_job job{};
+        job.format = fc.format;
+        job.output = fc.output;
+        job.width = width;
+        job.height = height;
+        job.depth = 1;
+        job.blocks = s.blocks.data();
+        job.blocks_size = s.blocks.size();
+        job.texels = s.expected.data();
+        job.texels_size = s.expected.size();
+        REQUIRE(fresh->decode(job) == TEXDEC_SUCCESS);
+        break;
+    }
+    }
+    return s;
+}
+
+// "<what>: N of M texels differ, first at (x, y): got .. expected .." or empty.
+std::string compare_texels(const Sample& s, const uint8_t* got, const std::string& what) {
+    const uint32_t tb = s.fc->texel_bytes;
+    size_t differ = 0;
+    std::ostringstream first;
+    for (uint32_t y = 0; y < s.height; ++y)
+        for (uint32_t x = 0; x < s.width; ++x) {
+            const size_t at = (size_t(y) * s.width + x) * tb;
+            if (std::memcmp(got + at, &s.expected[at], tb) == 0) continue;
+            if (differ++ == 0)
+                first << " first at (" << x << ", " << y << "): got " << hex_bytes(got + at, tb) << " expected "
+                      << hex_bytes(&s.expected[at], tb);
+        }
+    if (!differ) return {};
+    std::ostringstream out;
+    out << what << " " << s.fc->name << " " << s.width << "x" << s.height << ": " << differ << " of "
+        << size_t(s.width) * s.height << " texels differ," << first.str();
+    return out.str();
+}
+
+struct ThreadResult {
+    std::vector<std::string> errors;
+    size_t texels_checked = 0;
+};
+
+std::string status_text(texdec_status s) { return texdec_status_string(s); }
+
+// ---- case 1: the record path on one shared external context ---------------------------------
+
+// One thread's resources on the test's device: its own pool, its own source and destination.
+struct RecordWorker {
+    VkCommandPool pool = VK_NULL_HANDLE;
+    HostBuffer src, dst;
+    std::vector<Sample> samples;
+    std::vector<VkDeviceSize> src_offsets, dst_offsets, dst_ends;  // dst_ends: next output's offset (canary up to it)
+    ThreadResult result;
+};
+
+VkDeviceSize align256(VkDeviceSize v) { return (v + 255) / 256 * 256; }
+
+// Records every sample (in `order`), submits under `queue_mutex`, waits and compares.
+void record_round(VulkanTestDevice& dev, texdec_context* ctx, RecordWorker& w, std::mutex& queue_mutex,
+                  const std::vector<size_t>& order, std::latch* start, const char* round) {
+    auto fail = [&](const std::string& e) { w.result.errors.push_back(std::string(round) + ": " + e); };
+    std::memset(w.dst.mapped, kCanary, w.dst.size);
+    if (vkResetCommandPool(dev.device(), w.pool, 0) != VK_SUCCESS) return fail("vkResetCommandPool failed");
+    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cbai.commandPool = w.pool;
+    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cbai.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    if (vkAllocateCommandBuffers(dev.device(), &cbai, &cmd) != VK_SUCCESS) return fail("vkAllocateCommandBuffers failed");
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkBeginCommandBuffer(cmd, &begin);
+    if (start) start->arrive_and_wait();  // every thread's first texdec call at once
+    bool recorded_all = true;
+    for (size_t i : order) {
+        const Sample& s = w.samples[i];
+        texdec_record_job job{};
+        job.format = s.fc->format;
+        job.output = s.fc->output;
+        job.width = s.width;
+        job.height = s.height;
+        job.depth = 1;
+        job.src_buffer = w.src.buffer;
+        job.src_offset = w.src_offsets[i];
+        job.src_size = s.blocks.size();
+        job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+        job.dst_buffer = w.dst.buffer;
+        job.dst_offset = w.dst_offsets[i];
+        job.dst_size = w.dst_ends[i] - w.dst_offsets[i];
+        const texdec_status st = texdec_record_decode(ctx, cmd, &job);
+        if (st != TEXDEC_SUCCESS) {
+            fail(std::string("texdec_record_decode ") + s.fc->name + ": " + status_text(st));
+            recorded_all = false;
+        }
+    }
+    host_read_barrier(cmd);
+    vkEndCommandBuffer(cmd);
+    if (!recorded_all) return;
+    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkFence fence = VK_NULL_HANDLE;
+    if (vkCreateFence(dev.device(), &fci, nullptr, &fence) != VK_SUCCESS) return fail("vkCreateFence failed");
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cmd;
+    VkResult r;
+    {
+        std::lock_guard<std::mutex> lock(queue_mutex);  // Vulkan: a queue is externally synchronized
+        r = vkQueueSubmit(dev.queue(), 1, &si, fence);
+    }
+    if (r == VK_SUCCESS) r = vkWaitForFences(dev.device(), 1, &fence, VK_TRUE, 120ull * 1000 * 1000 * 1000);
+    vkDestroyFence(dev.device(), fence, nullptr);
+    if (r != VK_SUCCESS) return fail("submit / wait failed with VkResult " + std::to_string(r));
+    for (size_t i = 0; i < w.samples.size(); ++i) {
+        const Sample& s = w.samples[i];
+        const uint8_t* got = w.dst.mapped + w.dst_offsets[i];
+        if (std::string e = compare_texels(s, got, round); !e.empty()) w.result.errors.push_back(e);
+        const uint8_t* tail = got + s.texel_bytes();
+        const size_t tail_bytes = size_t(w.dst_ends[i] - w.dst_offsets[i]) - s.texel_bytes();
+        if (std::any_of(tail, tail + tail_bytes, [](uint8_t b) { return b != kCanary; }))
+            fail(std::string(s.fc->name) + ": bytes after the texels were written");
+        w.result.texels_checked += size_t(s.width) * s.height;
+    }
+}
+
+// ---- case 2: texdec_decode from many threads on one own context ------------------------------
+
+void one_call_worker(texdec_context* ctx, const std::vector<Sample>& samples, std::latch& start, ThreadResult& result) {
+    std::vector<std::vector<uint8_t>> outputs(samples.size());
+    for (size_t i = 0; i < samples.size(); ++i) outputs[i].assign(samples[i].texel_bytes() + 64, kCanary);
+    start.arrive_and_wait();
+    for (size_t i = 0; i < samples.size(); ++i) {
+        const Sample& s = samples[i];
+        texdec_host_job job{};
+        job.format = s.fc->format;
+        job.output = s.fc->output;
+        job.width = s.width;
+        job.height = s.height;
+        job.depth = 1;
+        job.blocks = s.blocks.data();
+        job.blocks_size = s.blocks.size();
+        job.texels = outputs[i].data();
+        job.texels_size = s.texel_bytes();
+        job.timeout_ns = 120ull * 1000 * 1000 * 1000;  // 16 threads queue up on 2 cores
+        const texdec_status st = texdec_decode(ctx, &job);
+        if (st != TEXDEC_SUCCESS) {
+            result.errors.push_back(std::string("texdec_decode ") + s.fc->name + ": " + status_text(st));
+            continue;
+        }
+        if (std::string e = compare_texels(s, outputs[i].data(), "texdec_decode"); !e.empty()) result.errors.push_back(e);
+        if (std::any_of(outputs[i].begin() + ptrdiff_t(s.texel_bytes()), outputs[i].end(), [](uint8_t b) { return b != kCanary; }))
+            result.errors.push_back(std::string(s.fc->name) + ": bytes after texels_size were written");
+        result.texels_checked += size_t(s.width) * s.height;
+    }
+}
+
+void report(const std::vector<ThreadResult>& results, size_t* texels) {
+    *texels = 0;
+    for (size_t t = 0; t < results.size(); ++t) {
+        for (const auto& e : results[t].errors) FAIL_CHECK("thread " << t << ": " << e);
+        *texels += results[t].texels_checked;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("threads: 16 threads record 8 formats at once into their own command buffers on one shared context",
+          "[threads]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    auto fresh = OwnContext::open();  // the ETC2/EAC expectations: one call, one thread, another context
+    if (!fresh) return;
+
+    const auto& cases = record_cases();
+    std::vector<RecordWorker> workers(kThreads);
+    for (uint32_t t = 0; t < kThreads; ++t) {
+        RecordWorker& w = workers[t];
+        VkDeviceSize src_size = 0, dst_size = 0;
+        for (size_t c = 0; c < cases.size(); ++c) {
+            // Sizes differ per thread and format; none is a multiple of the block size in both axes.
+            const uint32_t width = 21 + 6 * uint32_t((t + c) % 7), height = 13 + 5 * uint32_t((3 * t + c) % 5);
+            w.samples.push_back(make_sample(cases[c], width, height, test_seed() ^ (uint64_t(t) << 32) ^ (c << 8) ^ 0x7EAD,
+                                            fresh.get(), &dev));
+            const Sample& s = w.samples.back();
+            w.src_offsets.push_back(src_size);
+            src_size = align256(src_size + s.blocks.size());
+            w.dst_offsets.push_back(dst_size);
+            dst_size = align256(dst_size + s.texel_bytes() + 1);  // at least one canary byte after each output
+            w.dst_ends.push_back(dst_size);
+        }
+        w.src = dev.create_buffer(src_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        w.dst = dev.create_buffer(dst_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        for (size_t i = 0; i < w.samples.size(); ++i)
+            std::memcpy(w.src.mapped + w.src_offsets[i], w.samples[i].blocks.data(), w.samples[i].blocks.size());
+        VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+        cpci.queueFamilyIndex = dev.queue_family();
+        cpci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+        REQUIRE(vkCreateCommandPool(dev.device(), &cpci, nullptr, &w.pool) == VK_SUCCESS);
+    }
+    fresh->close_and_check();
+    check_no_validation_messages(dev.log(), "preparing the samples");
+
+    std::mutex queue_mutex;
+    std::latch start(kThreads);
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] {
+            RecordWorker& w = workers[t];
+            // Round 1: half the threads start with the same format (the same pipeline and tables
+            // are created under contention), the others each with a different one.
+            std::vector<size_t> order(cases.size());
+            for (size_t i = 0; i < order.size(); ++i) order[i] = (i + (t % 2 ? t / 2 : 0)) % order.size();
+            record_round(dev, setup.ctx, w, queue_mutex, order, &start, "round 1");
+            // Round 2: everything exists now; recording overlaps the other threads' submissions.
+            std::reverse(order.begin(), order.end());
+            record_round(dev, setup.ctx, w, queue_mutex, order, nullptr, "round 2");
+        });
+    for (auto& th : threads) th.join();
+
+    std::vector<ThreadResult> results;
+    for (auto& w : workers) results.push_back(w.result);
+    size_t texels = 0;
+    report(results, &texels);
+    std::printf("[threads] record path: %u threads x %zu formats x 2 rounds, %zu texels compared\n", kThreads,
+                cases.size(), texels);
+    CHECK(texels > 0);
+    for (const auto& e : setup.context_log.take_errors()) FAIL_CHECK("texdec error message: " << e);
+    check_no_validation_messages(dev.log(), "16 threads recording");
+    for (auto& w : workers) {
+        vkDestroyCommandPool(dev.device(), w.pool, nullptr);
+        dev.destroy(w.src);
+        dev.destroy(w.dst);
+    }
+    setup.close();
+}
+
+TEST_CASE("threads: 16 threads call texdec_decode at once on one own context with different sizes and formats",
+          "[threads]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const auto& cases = one_call_cases();
+    std::vector<std::vector<Sample>> samples(kThreads);
+    for (uint32_t t = 0; t < kThreads; ++t)
+        for (uint32_t k = 0; k < 3; ++k) {
+            // Three decodes per thread, each of another format; sizes grow with the thread index so
+            // that calls keep growing the shared staging buffers while others use them.
+            const FormatCase& fc = cases[(t + 3 * k) % cases.size()];
+            const uint32_t width = 9 + 19 * t + 7 * k, height = 5 + 11 * t + 3 * k;
+            samples[t].push_back(make_sample(fc, width, height, test_seed() ^ (uint64_t(t) << 32) ^ (k << 8) ^ 0x0CA11,
+                                             nullptr, nullptr));
+        }
+    std::latch start(kThreads);
+    std::vector<ThreadResult> results(kThreads);
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] { one_call_worker(ctx->get(), samples[t], start, results[t]); });
+    for (auto& th : threads) th.join();
+    size_t texels = 0;
+    report(results, &texels);
+    std::printf("[threads] one-call path: %u threads x 3 decodes, %zu texels compared\n", kThreads, texels);
+    CHECK(texels > 0);
+    for (const auto& e : ctx->log().take_errors()) FAIL_CHECK("texdec error message: " << e);
+    ctx->close_and_check();
+}
