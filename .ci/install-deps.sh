@@ -8,6 +8,7 @@ pkgs=(
   mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libnvtt-dev libsquish-dev python3-pil libastcenc-dev libtinyexr-dev libpng-dev
   astcenc libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libzstd-dev zlib1g-dev
+  rustc  # tests/package: rust_ffi_sample compiles samples/rust/texdec_sample.rs (no cargo)
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# package_symbols: what the libraries export.
+#   libtexdec.so: dynamic symbols are exactly the TEXDEC_API functions texdec.h declares (none
+#     missing, nothing else: hidden visibility + cmake/texdec.map), and it does not link libvulkan.
+#   libtexdec.a: no vk*/volk*/PFN_* symbols (an app with its own volk must link cleanly), and every
+#     strong global symbol is texdec_* or in C++ namespace texdec / struct texdec_* (no stray names).
+# Usage: check_symbols.sh NM READELF libtexdec.so libtexdec.a texdec.h
+set -euo pipefail
+nm=$1 readelf=$2 so=$3 archive=$4 header=$5
+status=0
+fail() { echo "FAIL: $*" >&2; status=1; }
+
+declared=$(grep -v '^#' "$header" | grep -o 'TEXDEC_API[^(]*(' | sed 's/($//; s/.*[ *]//' | sort -u)
+exported=$("$nm" -D --defined-only "$so" | awk '{print $NF}' | sort -u)
+[ -n "$declared" ] || fail "no TEXDEC_API declarations found in $header"
+echo "libtexdec.so exports $(wc -l <<<"$exported") symbols; texdec.h declares $(wc -l <<<"$declared")"
+extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
+missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
+[ -z "$extra" ] || fail "libtexdec.so exports symbols texdec.h does not declare:"$'\n'"$extra"
+[ -z "$missing" ] || fail "texdec.h declares functions libtexdec.so does not export:"$'\n'"$missing"
+! "$readelf" -d "$so" | grep NEEDED | grep -q libvulkan || fail "libtexdec.so links libvulkan"
+
+globals=$("$nm" -g --defined-only "$archive" | awk 'NF == 3 {print $2, $3}')
+vk=$(awk '{print $2}' <<<"$globals" | grep -E '^_?(vk|volk|PFN_)' | sort -u || true)
+[ -z "$vk" ] || fail "libtexdec.a defines Vulkan/volk symbols:"$'\n'"$vk"
+# Strong definitions (T, D, B, R). Itanium mangling: _ZN6texdec... is namespace texdec,
+# _ZN14texdec_context... a member of struct texdec_context.
+stray=$(awk '$1 ~ /^[TDBR]$/ {print $2}' <<<"$globals" |
+        grep -vE '^texdec_|^_ZN6texdec|^_ZN[0-9]+texdec_|^_ZNK[0-9]+texdec_|^_ZNK6texdec' | sort -u || true)
+[ -z "$stray" ] || fail "libtexdec.a defines global symbols outside texdec's names:"$'\n'"$stray"
+echo "libtexdec.a: $(awk '$1 ~ /^[TDBR]$/' <<<"$globals" | wc -l) strong global definitions, all texdec's; no vk*/volk*"
+exit $status

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# package_install_consumer: installs the build into a fresh prefix and builds + runs
+# consumer/consumer.c against the INSTALLED package four ways:
+#   find_package(texdec CONFIG) with texdec::texdec (shared) and texdec::texdec_static,
+#   pkg-config texdec (shared), pkg-config --static texdec (libtexdec.a + Libs.private).
+# Usage: run_consumer.sh BUILD_DIR WORK_DIR CONSUMER_DIR LIBDIR CC CXX SANITIZER_FLAGS [CONFIG]
+# SANITIZER_FLAGS: what a sanitizer build's consumers compile and link with; "none" otherwise.
+# Exit 77 (skipped) only when the consumer reports no Vulkan device with TEXDEC_ALLOW_NO_DEVICE=1.
+set -euo pipefail
+build=$1 work=$2 consumer_src=$3 libdir=$4 cc=$5 cxx=$6 san=$7 config=${8:-}
+[ "$san" = none ] && san=
+prefix=$work/prefix
+rm -rf "$work"
+mkdir -p "$work"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+echo "== cmake --install $build --prefix $prefix"
+cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"} > "$work/install.log" ||
+  { cat "$work/install.log"; fail "cmake --install"; }
+for f in include/texdec/texdec.h include/texdec/texdec.hpp "$libdir/libtexdec.a" "$libdir/libtexdec.so" \
+         "$libdir/cmake/texdec/texdecConfig.cmake" "$libdir/cmake/texdec/texdecConfigVersion.cmake" \
+         "$libdir/cmake/texdec/texdecTargets.cmake" "$libdir/pkgconfig/texdec.pc"; do
+  [ -e "$prefix/$f" ] || fail "not installed: $f"
+done
+soname=$(readelf -d "$prefix/$libdir/libtexdec.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ -n "$soname" ] && [ -e "$prefix/$libdir/$soname" ] || fail "soname link '$soname' not installed"
+grep -q 'TEXDEC_STATIC' "$prefix/$libdir/cmake/texdec/texdecTargets.cmake" ||
+  fail "the exported texdec::texdec_static lacks TEXDEC_STATIC"
+
+# run NAME BINARY: runs one consumer; 77 is passed on (skip), anything else non-zero fails.
+run() {
+  local name=$1 bin=$2 rc=0
+  echo "== run $name"
+  "$bin" || rc=$?
+  [ $rc -eq 77 ] && { echo "*** SKIPPED: $name: no Vulkan device ***"; exit 77; }
+  [ $rc -eq 0 ] || fail "$name exited with $rc"
+}
+# needs BINARY shared|static: the libtexdec dependency is the kind asked for, and nothing links
+# libvulkan (the library loads it at run time).
+needs() {
+  local dyn
+  dyn=$(readelf -d "$1" | grep NEEDED || true)
+  if [ "$2" = shared ]; then grep -q "\[$soname\]" <<<"$dyn" || fail "$1 does not need $soname"
+  else ! grep -q libtexdec <<<"$dyn" || fail "$1 (static) needs libtexdec.so"; fi
+  ! grep -q libvulkan <<<"$dyn" || fail "$1 links libvulkan"
+}
+
+for kind in shared static; do
+  target=texdec::texdec
+  [ $kind = static ] && target=texdec::texdec_static
+  echo "== find_package(texdec) + $target"
+  cmake -S "$consumer_src" -B "$work/cmake_$kind" -DCMAKE_PREFIX_PATH="$prefix" -DTEXDEC_TARGET=$target \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" > "$work/cmake_$kind.log" 2>&1 ||
+    { cat "$work/cmake_$kind.log"; fail "configuring the consumer ($target)"; }
+  found=$(sed -n 's/^texdec_DIR:PATH=//p' "$work/cmake_$kind/CMakeCache.txt")
+  [ "$found" -ef "$prefix/$libdir/cmake/texdec" ] || fail "find_package found texdec at '$found', not in $prefix"
+  cmake --build "$work/cmake_$kind" > "$work/build_$kind.log" 2>&1 ||
+    { cat "$work/build_$kind.log"; fail "building the consumer ($target)"; }
+  needs "$work/cmake_$kind/consumer" $kind
+  run "cmake $target" "$work/cmake_$kind/consumer"
+done
+
+export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
+cflags=$(pkg-config --cflags texdec) && libs=$(pkg-config --libs texdec) &&
+  static_libs=$(pkg-config --static --libs texdec) || fail "pkg-config texdec"
+echo "pkg-config: cflags '$cflags' libs '$libs' static '$static_libs'"
+! grep -q -- -lvulkan <<<"$libs" || fail "pkg-config --libs texdec adds -lvulkan"
+for l in -ldl -lpthread; do grep -q -- "$l" <<<"$static_libs" || fail "pkg-config --static lacks $l"; done
+
+echo "== cc \$(pkg-config --cflags --libs texdec)"
+"$cc" $san -std=c99 -Wall -Wextra -Werror -o "$work/pc_shared" "$consumer_src/consumer.c" $cflags $libs
+needs "$work/pc_shared" shared
+LD_LIBRARY_PATH="$prefix/$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" run "pkg-config shared" "$work/pc_shared"
+
+# --static: -ltexdec becomes the archive itself (the linker would pick the .so beside it).
+echo "== cc -DTEXDEC_STATIC libtexdec.a \$(pkg-config --static --libs texdec)"
+static_libs=${static_libs/-ltexdec/$prefix/$libdir/libtexdec.a}
+"$cc" $san -std=c99 -Wall -Wextra -Werror -DTEXDEC_STATIC -DTEXDEC_EXPECT_STATIC -o "$work/pc_static" \
+  "$consumer_src/consumer.c" $cflags $static_libs
+needs "$work/pc_static" static
+run "pkg-config static" "$work/pc_static"
+echo "package_install_consumer: all four consumers passed"
