@@ -362,7 +362,7 @@ typedef struct texdec_context_create_info {
     uint32_t max_texels_per_dispatch;
 } texdec_context_create_info;
 
-/* `info` may be NULL (all defaults). Creates an instance and device of its own (through volk, which loads libvulkan.so.1). The
+/* `info` may be NULL (all defaults). Creates an instance and device of its own (loading libvulkan.so.1 at run time). The
  * chosen device is reported through the message callback (INFO) and texdec_context_device_name. */
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
                                                texdec_context** out_context);
