@@ -118,8 +118,8 @@
  *   ASTC 3D footprints (all three profiles): 3D partition patterns and simplex weight infill
  *     as the spec defines them; 3D void extents (no reserved bits). 2D footprints decode images
  *     with depth > 1 slice by slice (each slice its own blocks). Destinations: buffers, 2D-array
- *     storage views (one layer per slice) and, for ASTC formats only, 3D storage views
- *     (TEXDEC_DESTINATION_IMAGE_3D).
+ *     storage views (one layer per slice) and 3D storage views (TEXDEC_DESTINATION_IMAGE_3D;
+ *     every format family can write those, 2D-block formats one block slice per depth slice).
  *
  * Output types (texdec_output):
  *   RGBA8    8-bit result of the format's decode, 4 bytes per texel (R,G,B,A). sRGB formats
@@ -495,8 +495,8 @@ typedef enum texdec_destination_kind {
     TEXDEC_DESTINATION_IMAGE = 1,
     /* A storage image view of type VK_IMAGE_VIEW_TYPE_3D of a VK_IMAGE_TYPE_3D image with STORAGE
      * usage (same format, sRGB (MUTABLE_FORMAT + UNORM view) and layout rules as above): slice z
-     * of the job goes to depth slice dst_layer + z. ASTC formats only for now; other families get
-     * TEXDEC_ERROR_INVALID_DESTINATION. */
+     * of the job goes to depth slice dst_layer + z. Every format (2D-block formats decode each
+     * depth slice from its own blocks, as a 3D BC image holds them). */
     TEXDEC_DESTINATION_IMAGE_3D = 2,
     TEXDEC_DESTINATION_MAX_ENUM = 0x7FFFFFFF
 } texdec_destination_kind;
