@@ -65,7 +65,7 @@ export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 cflags=$(pkg-config --cflags texdec) && libs=$(pkg-config --libs texdec) &&
   static_libs=$(pkg-config --static --libs texdec) || fail "pkg-config texdec"
 echo "pkg-config: cflags '$cflags' libs '$libs' static '$static_libs'"
-! grep -q -- -lvulkan <<<"$libs" || fail "pkg-config --libs texdec adds -lvulkan"
+! grep -q -- -lvulkan <<<"$libs $static_libs" || fail "pkg-config --libs [--static] texdec adds -lvulkan"
 for l in -ldl -lpthread; do grep -q -- "$l" <<<"$static_libs" || fail "pkg-config --static lacks $l"; done
 
 echo "== cc \$(pkg-config --cflags --libs texdec)"
