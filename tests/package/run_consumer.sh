@@ -3,11 +3,11 @@
 # consumer/consumer.c against the INSTALLED package four ways:
 #   find_package(texdec CONFIG) with texdec::texdec (shared) and texdec::texdec_static,
 #   pkg-config texdec (shared), pkg-config --static texdec (libtexdec.a + Libs.private).
-# Usage: run_consumer.sh BUILD_DIR WORK_DIR CONSUMER_DIR LIBDIR CC CXX SANITIZER_FLAGS [CONFIG]
+# Usage: run_consumer.sh BUILD_DIR WORK_DIR CONSUMER_DIR LIBDIR CC SANITIZER_FLAGS [CONFIG]
 # SANITIZER_FLAGS: what a sanitizer build's consumers compile and link with; "none" otherwise.
 # Exit 77 (skipped) only when the consumer reports no Vulkan device with TEXDEC_ALLOW_NO_DEVICE=1.
 set -euo pipefail
-build=$1 work=$2 consumer_src=$3 libdir=$4 cc=$5 cxx=$6 san=$7 config=${8:-}
+build=$1 work=$2 consumer_src=$3 libdir=$4 cc=$5 san=$6 config=${7:-}
 [ "$san" = none ] && san=
 prefix=$work/prefix
 rm -rf "$work"
@@ -50,7 +50,7 @@ for kind in shared static; do
   [ $kind = static ] && target=texdec::texdec_static
   echo "== find_package(texdec) + $target"
   cmake -S "$consumer_src" -B "$work/cmake_$kind" -DCMAKE_PREFIX_PATH="$prefix" -DTEXDEC_TARGET=$target \
-    -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" > "$work/cmake_$kind.log" 2>&1 ||
     { cat "$work/cmake_$kind.log"; fail "configuring the consumer ($target)"; }
   found=$(sed -n 's/^texdec_DIR:PATH=//p' "$work/cmake_$kind/CMakeCache.txt")

@@ -1,5 +1,6 @@
-/* A program built against the INSTALLED texdec (tests/package/run_consumer.cmake builds it three
- * ways: find_package with texdec::texdec, with texdec::texdec_static, and with pkg-config).
+/* A program built against the INSTALLED texdec (tests/package/run_consumer.sh builds it four
+ * ways: find_package with texdec::texdec and with texdec::texdec_static, pkg-config shared and
+ * --static).
  * It decodes BC1 blocks whose texels it computes itself from the spec and exits non-zero on any
  * mismatch. Exit 77: no Vulkan device and TEXDEC_ALLOW_NO_DEVICE=1 (skipped). */
 #include <texdec/texdec.h>
