@@ -406,6 +406,20 @@ TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32
     return img;
 }
 
+TestImage VulkanTestDevice::create_image(const VkImageCreateInfo& info) {
+    TestImage img;
+    REQUIRE(vkCreateImage(device_, &info, nullptr, &img.image) == VK_SUCCESS);
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(device_, img.image, &req);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
+    REQUIRE(vkAllocateMemory(device_, &mai, nullptr, &img.memory) == VK_SUCCESS);
+    REQUIRE(vkBindImageMemory(device_, img.image, img.memory, 0) == VK_SUCCESS);
+    return img;
+}
+
 void VulkanTestDevice::destroy(TestImage& img) {
     if (img.view) vkDestroyImageView(device_, img.view, nullptr);
     if (img.image) vkDestroyImage(device_, img.image, nullptr);

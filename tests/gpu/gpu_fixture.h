@@ -110,6 +110,8 @@ public:
     // A 2D image (arrayLayers layers) with one 2D_ARRAY view of `view_format` (0 = image format).
     TestImage create_image(VkFormat format, uint32_t width, uint32_t height, uint32_t layers, VkImageUsageFlags usage,
                            VkImageCreateFlags flags = 0, VkFormat view_format = VK_FORMAT_UNDEFINED);
+    // Any image the test describes (3D, mip levels, create flags), in device-local memory, no view.
+    TestImage create_image(const VkImageCreateInfo& info);
     void destroy(TestImage& image);
     bool format_supports(VkFormat format, VkFormatFeatureFlags optimal_features) const;
 
