@@ -9,11 +9,16 @@
 //                                        (their true oracle, Mesa's GL decoder, is not cheap to
 //                                        start; test_etc2_decode.cpp / test_eac_decode.cpp prove
 //                                        that path against it).
+// A third case races texdec_prepare, texdec_context_memory_usage and texdec_context_release_staging
+// with texdec_decode, and checks that the racing context ends up with exactly the pipelines and
+// tables a context that did the same work on one thread has (each created once).
 // Catch2 v2's assertions are not thread-safe: threads only collect error strings; the main thread
 // reports them. .ci/test.sh runs these tests (tag [threads]) under ThreadSanitizer too.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -455,5 +460,161 @@ TEST_CASE("threads: 16 threads call texdec_decode at once on one own context wit
     std::printf("[threads] one-call path: %u threads x 3 decodes, %zu texels compared\n", kThreads, texels);
     CHECK(texels > 0);
     for (const auto& e : ctx->log().take_errors()) FAIL_CHECK("texdec error message: " << e);
+    ctx->close_and_check();
+}
+
+namespace {
+
+struct PrepareCombo {
+    texdec_format format;
+    texdec_output output;
+    texdec_destination_kind dst_kind;
+};
+
+// Buffer and 2D/3D image variants of several families (RGBA8 / RGBA16F images only: R8/R16 storage
+// images need a device feature the own context does not enable), overlapping the decoders' formats.
+const std::vector<PrepareCombo>& prepare_combos() {
+    static const std::vector<PrepareCombo> combos = {
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER},
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE},
+        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_BUFFER},
+        {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_IMAGE},
+        {TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER},
+        {TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE},
+        {TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_BUFFER},
+        {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER},
+        {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE},
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER},
+        {TEXDEC_FORMAT_ASTC_8x8_SFLOAT, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_IMAGE_3D},
+        {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_BUFFER},
+    };
+    return combos;
+}
+
+std::string prepare_all(texdec_context* ctx, size_t first) {
+    const auto& combos = prepare_combos();
+    for (size_t i = 0; i < combos.size(); ++i) {
+        const PrepareCombo& c = combos[(first + i) % combos.size()];
+        const texdec_status st = texdec_prepare(ctx, c.format, c.output, TEXDEC_BC_ROUNDING_EXACT, c.dst_kind);
+        if (st != TEXDEC_SUCCESS)
+            return "texdec_prepare(format " + std::to_string(int(c.format)) + ", output " + std::to_string(int(c.output)) +
+                   ", kind " + std::to_string(int(c.dst_kind)) + "): " + status_text(st);
+    }
+    return {};
+}
+
+std::string usage_text(const texdec_memory_usage& u) {
+    return std::to_string(u.pipelines) + " pipelines, " + std::to_string(u.table_bytes) + " table bytes, " +
+           std::to_string(u.staging_host_bytes) + " host / " + std::to_string(u.staging_device_bytes) + " device staging bytes";
+}
+
+}  // namespace
+
+TEST_CASE("threads: texdec_prepare and memory queries and staging release race with texdec_decode on one own context",
+          "[threads]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const auto& cases = one_call_cases();
+    constexpr uint32_t kDecoders = 6, kPreparers = 4, kQueriers = 4, kReleasers = 2;
+    std::vector<std::vector<Sample>> samples(kDecoders);
+    for (uint32_t t = 0; t < kDecoders; ++t)
+        for (uint32_t k = 0; k < 3; ++k) {
+            const FormatCase& fc = cases[(2 * t + k) % cases.size()];
+            samples[t].push_back(make_sample(fc, 40 + 31 * t + 5 * k, 24 + 13 * t + 7 * k,
+                                             test_seed() ^ (uint64_t(t) << 32) ^ (k << 8) ^ 0x9E9, nullptr, nullptr));
+        }
+
+    constexpr uint32_t kThreadCount = kDecoders + kPreparers + kQueriers + kReleasers;
+    std::latch start(kThreadCount);
+    std::atomic<uint32_t> decoders_running{kDecoders};
+    std::vector<ThreadResult> results(kThreadCount);
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < kDecoders; ++t)
+        threads.emplace_back([&, t] {
+            one_call_worker(ctx->get(), samples[t], start, results[t]);
+            decoders_running.fetch_sub(1);
+        });
+    for (uint32_t t = 0; t < kPreparers; ++t)
+        threads.emplace_back([&, t] {
+            ThreadResult& r = results[kDecoders + t];
+            start.arrive_and_wait();
+            // Half start at the first combo (same pipelines at once), half elsewhere.
+            if (std::string e = prepare_all(ctx->get(), t % 2 ? 3 * t : 0); !e.empty()) r.errors.push_back(e);
+        });
+    for (uint32_t t = 0; t < kQueriers; ++t)
+        threads.emplace_back([&, t] {
+            ThreadResult& r = results[kDecoders + kPreparers + t];
+            start.arrive_and_wait();
+            texdec_memory_usage last{};
+            uint32_t queries = 0;
+            // Pipelines and tables are created once and kept: their counts never go down.
+            do {
+                texdec_memory_usage u{};
+                if (texdec_status st = texdec_context_memory_usage(ctx->get(), &u); st != TEXDEC_SUCCESS) {
+                    r.errors.push_back("texdec_context_memory_usage: " + status_text(st));
+                    break;
+                }
+                if (u.pipelines < last.pipelines || u.table_bytes < last.table_bytes)
+                    r.errors.push_back("memory usage went down: " + usage_text(last) + ", then " + usage_text(u));
+                last = u;
+                ++queries;
+                std::this_thread::yield();
+            } while (decoders_running.load() > 0);
+            if (queries == 0) r.errors.push_back("no query ran");
+        });
+    for (uint32_t t = 0; t < kReleasers; ++t)
+        threads.emplace_back([&, t] {
+            ThreadResult& r = results[kDecoders + kPreparers + kQueriers + t];
+            start.arrive_and_wait();
+            // Frees the staging between (never during) decodes; TIMEOUT would mean an abandoned
+            // submission, which no decode here has.
+            while (decoders_running.load() > 0) {
+                if (texdec_status st = texdec_context_release_staging(ctx->get()); st != TEXDEC_SUCCESS)
+                    r.errors.push_back("texdec_context_release_staging: " + status_text(st));
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        });
+    for (auto& th : threads) th.join();
+    size_t texels = 0;
+    report(results, &texels);
+    CHECK(texels > 0);
+
+    // Every variant once: the same work on one thread, on a fresh context, gives the same counts.
+    texdec_memory_usage raced{};
+    REQUIRE(texdec_context_memory_usage(ctx->get(), &raced) == TEXDEC_SUCCESS);
+    auto sequential = OwnContext::open();
+    REQUIRE(sequential);
+    REQUIRE(prepare_all(sequential->get(), 0).empty());
+    for (const auto& per_thread : samples)
+        for (const Sample& s : per_thread) {
+            std::vector<uint8_t> out(s.texel_bytes());
+            texdec_host_job job{};
+            job.format = s.fc->format;
+            job.output = s.fc->output;
+            job.width = s.width;
+            job.height = s.height;
+            job.depth = 1;
+            job.blocks = s.blocks.data();
+            job.blocks_size = s.blocks.size();
+            job.texels = out.data();
+            job.texels_size = out.size();
+            REQUIRE(sequential->decode(job) == TEXDEC_SUCCESS);
+        }
+    texdec_memory_usage alone{};
+    REQUIRE(texdec_context_memory_usage(sequential->get(), &alone) == TEXDEC_SUCCESS);
+    INFO("16 threads: " << usage_text(raced) << "; one thread: " << usage_text(alone));
+    CHECK(raced.pipelines == alone.pipelines);
+    CHECK(raced.table_bytes == alone.table_bytes);
+    CHECK(raced.pipelines > 0);
+    CHECK(raced.table_bytes > 0);
+    // Preparing again creates nothing.
+    REQUIRE(prepare_all(ctx->get(), 5).empty());
+    texdec_memory_usage again{};
+    REQUIRE(texdec_context_memory_usage(ctx->get(), &again) == TEXDEC_SUCCESS);
+    CHECK(again.pipelines == raced.pipelines);
+    CHECK(again.table_bytes == raced.table_bytes);
+    std::printf("[threads] prepare/query/release beside decodes: %zu texels compared; %s\n", texels, usage_text(raced).c_str());
+    for (const auto& e : ctx->log().take_errors()) FAIL_CHECK("texdec error message: " << e);
+    sequential->close_and_check();
     ctx->close_and_check();
 }
