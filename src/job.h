@@ -72,11 +72,12 @@ struct RecordCall {
     VkBuffer dst_buffer = VK_NULL_HANDLE;
     uint64_t max_texels_per_dispatch = 0;  // 0: the context's
     texdec_record_barriers barriers{};     // zero stage masks: no barrier on that side
-    // Image targets: the image, and per mip level the layers written (first > last: none), for
-    // the layout transitions of `barriers`.
+    // Image targets: the image, the mip levels written (bit per level) and its layer count, for
+    // the layout transitions of `barriers` (every layer of a written level: its storage view
+    // spans them all, and a descriptor's layout must hold for every subresource of its view).
     VkImage image = VK_NULL_HANDLE;
-    uint32_t level_first_layer[kMaxMipLevels];
-    uint32_t level_last_layer[kMaxMipLevels];
+    uint32_t levels_written = 0;
+    uint32_t layer_count = 1;
 };
 
 // Produces region `index`'s plan and target, doing every check (called once per region to check

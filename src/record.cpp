@@ -341,7 +341,7 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
     if (call.image) {
         const VkImageLayout outside_layout = before ? b.old_layout : b.new_layout;
         for (uint32_t level = 0; level < kMaxMipLevels; ++level) {
-            if (call.level_first_layer[level] > call.level_last_layer[level]) continue;
+            if (!(call.levels_written >> level & 1)) continue;
             VkImageMemoryBarrier& ib = images[image_count++];
             ib.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
             ib.srcAccessMask = memory.srcAccessMask;
@@ -352,8 +352,7 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
                                   : (outside_layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_GENERAL : outside_layout);
             ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
             ib.image = call.image;
-            ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, call.level_first_layer[level],
-                                   call.level_last_layer[level] - call.level_first_layer[level] + 1};
+            ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, 0, call.layer_count};
         }
     }
     const VkPipelineStageFlags decode_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
@@ -599,16 +598,10 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
         call.image = image->image;
-        // The layers each level's barriers cover (regions are checked again in record_regions).
-        for (uint32_t level = 0; level < kMaxMipLevels; ++level) call.level_first_layer[level] = UINT32_MAX, call.level_last_layer[level] = 0;
-        for (uint32_t i = 0; i < job->region_count; ++i) {
-            const texdec_region& r = job->regions[i];
-            if (r.mip_level >= kMaxMipLevels) continue;
-            const uint32_t first = image->is_3d ? 0 : r.base_array_layer;
-            const uint32_t last = image->is_3d ? 0 : first + std::max(r.layer_count, 1u) - 1;
-            call.level_first_layer[r.mip_level] = std::min(call.level_first_layer[r.mip_level], first);
-            call.level_last_layer[r.mip_level] = std::max(call.level_last_layer[r.mip_level], last);
-        }
+        // The levels the barriers cover (out-of-range levels are refused in record_regions).
+        call.layer_count = image->array_layers;
+        for (uint32_t i = 0; i < job->region_count; ++i)
+            if (job->regions[i].mip_level < kMaxMipLevels) call.levels_written |= 1u << job->regions[i].mip_level;
     }
     return record_regions(ctx, cmd, call, RegionArray(ctx, *job));
 }

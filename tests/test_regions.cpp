@@ -322,15 +322,12 @@ enum class ImageBarriers {
 
 // Layer range of each mip that texdec's barriers move (texdec.h: "layers from the lowest to the
 // highest written in that level"); {UINT32_MAX, 0} where no region writes the mip.
+// The layers texdec_record_regions' barriers move in each mip level: every layer of a level a
+// region writes (texdec's storage view of a level spans them all); {UINT32_MAX, 0}: none.
 std::vector<std::pair<uint32_t, uint32_t>> written_layers(const ImageSpec& s, const std::vector<texdec_region>& regions) {
     std::vector<std::pair<uint32_t, uint32_t>> range(s.mips, {UINT32_MAX, 0});
-    for (const auto& r : regions) {
-        auto& [lo, hi] = range[r.mip_level];
-        const uint32_t first = s.type == VK_IMAGE_TYPE_3D ? 0 : r.base_array_layer;
-        const uint32_t last = s.type == VK_IMAGE_TYPE_3D ? 0 : r.base_array_layer + region_layers(r) - 1;
-        lo = std::min(lo, first);
-        hi = std::max(hi, last);
-    }
+    const uint32_t last_layer = s.type == VK_IMAGE_TYPE_3D ? 0 : s.layers - 1;
+    for (const auto& r : regions) range[r.mip_level] = {0, last_layer};
     return range;
 }
 

@@ -593,6 +593,10 @@ typedef struct texdec_image_target_create_info {
     uint32_t array_layers;
 } texdec_image_target_create_info;
 
+/* TEXDEC_ERROR_INVALID_DESTINATION (with a message naming it) for an image texdec cannot write:
+ * no STORAGE usage, a format no output has, sRGB without MUTABLE_FORMAT, a 3D image with layers,
+ * more than 32 mip levels; TEXDEC_ERROR_MISSING_FEATURE if the device cannot store its format;
+ * TEXDEC_ERROR_INVALID_ARGUMENT for a NULL image. */
 TEXDEC_API texdec_status texdec_image_target_create(texdec_context* context,
                                                     const texdec_image_target_create_info* info,
                                                     texdec_image_target** out_target);
@@ -627,12 +631,14 @@ typedef struct texdec_region {
  * Before: src_stage_mask/src_access_mask are your earlier writes of the source buffer (e.g.
  * TRANSFER / TRANSFER_WRITE from your upload copy) and your earlier accesses of the destination;
  * they are made visible to / ordered before the decode. Image destinations: every mip level a
- * region writes moves from old_layout to VK_IMAGE_LAYOUT_GENERAL (layers from the lowest to the
- * highest written in that level; UNDEFINED discards their contents).
+ * region writes moves, all its layers (texdec's storage view of a level spans them, and Vulkan
+ * wants the whole view in the descriptor's layout), from old_layout to VK_IMAGE_LAYOUT_GENERAL:
+ * give the level's real layout to keep the layers you do not write (UNDEFINED discards them).
  * After: the decode's writes are made visible to dst_stage_mask/dst_access_mask (e.g.
- * FRAGMENT_SHADER / SHADER_READ), and image subresources move from GENERAL to new_layout.
- * Without barriers (NULL), the image must be in GENERAL when the commands execute and the
- * synchronization is yours. */
+ * FRAGMENT_SHADER / SHADER_READ), and image subresources move from GENERAL to new_layout
+ * (VK_IMAGE_LAYOUT_UNDEFINED there: they stay in GENERAL).
+ * Without barriers (NULL), every layer of each mip level written must be in GENERAL when the
+ * commands execute, and the synchronization is yours. */
 typedef struct texdec_record_barriers {
     VkPipelineStageFlags src_stage_mask;
     VkAccessFlags src_access_mask;
@@ -660,7 +666,12 @@ typedef struct texdec_regions_job {
 
 /* Records the decode of every region into `cmd`, like texdec_record_decode (same command buffer
  * rules, no submit, no wait), for a whole mip chain or array in one call:
- *   - every region is checked first; on any error nothing is recorded;
+ *   - every region is checked first; on any error nothing is recorded. Statuses:
+ *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1),
+ *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
+ *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
+ *     DESTINATION_TOO_SMALL (past src_buffer_size / dst_buffer_size), INVALID_LAYOUT, and
+ *     the format/output statuses of texdec_decode;
  *   - one vkCmdBindPipeline per call; one vkCmdPushDescriptorSetKHR and one vkCmdPushConstants
  *     per dispatch, and a region is one dispatch unless it has more texels than
  *     max_texels_per_dispatch (or breaks a device limit: maxComputeWorkGroupCount,

@@ -81,9 +81,55 @@ public:
         return texdec_decode_timed(ctx_, &job, timing);
     }
     Status record(VkCommandBuffer cmd, const texdec_record_job& job) const { return texdec_record_decode(ctx_, cmd, &job); }
+    // Many copy-shaped regions in one call (see texdec_record_regions).
+    Status record(VkCommandBuffer cmd, const texdec_regions_job& job) const { return texdec_record_regions(ctx_, cmd, &job); }
+    Status prepare(Format format, Output output, texdec_destination_kind dst_kind,
+                   texdec_bc_rounding rounding = TEXDEC_BC_ROUNDING_EXACT) const {
+        return texdec_prepare(ctx_, format, output, rounding, dst_kind);
+    }
+    texdec_memory_usage memory_usage() const {
+        texdec_memory_usage usage{};
+        texdec_context_memory_usage(ctx_, &usage);
+        return usage;
+    }
+    Status release_staging() const { return texdec_context_release_staging(ctx_); }
 
 private:
     texdec_context* ctx_ = nullptr;
+};
+
+// Owns a texdec_image_target (it must not outlive its context); movable, not copyable.
+class ImageTarget {
+public:
+    ImageTarget() = default;
+    ImageTarget(ImageTarget&& other) noexcept
+        : ctx_(std::exchange(other.ctx_, nullptr)), target_(std::exchange(other.target_, nullptr)) {}
+    ImageTarget& operator=(ImageTarget&& other) noexcept {
+        if (this != &other) {
+            texdec_image_target_destroy(ctx_, target_);
+            ctx_ = std::exchange(other.ctx_, nullptr);
+            target_ = std::exchange(other.target_, nullptr);
+        }
+        return *this;
+    }
+    ImageTarget(const ImageTarget&) = delete;
+    ImageTarget& operator=(const ImageTarget&) = delete;
+    ~ImageTarget() { texdec_image_target_destroy(ctx_, target_); }
+
+    static Status create(ImageTarget& out, const Context& context, const texdec_image_target_create_info& info) {
+        texdec_image_target* target = nullptr;
+        Status s = texdec_image_target_create(context.get(), &info, &target);
+        out = ImageTarget();
+        out.ctx_ = context.get();
+        out.target_ = target;
+        return s;
+    }
+    const texdec_image_target* get() const { return target_; }
+    explicit operator bool() const { return target_ != nullptr; }
+
+private:
+    texdec_context* ctx_ = nullptr;
+    texdec_image_target* target_ = nullptr;
 };
 
 // Bytes texdec_decode writes for a tight layout; 0 on error.

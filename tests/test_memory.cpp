@@ -1,0 +1,137 @@
+// What a context holds and when it allocates: texdec_context_memory_usage,
+// texdec_decode_scratch_size, texdec_context_release_staging and texdec_prepare.
+#include <catch2/catch.hpp>
+
+#include <texdec/texdec.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "gpu/gpu_fixture.h"
+
+using namespace texdec_test;
+
+namespace {
+
+texdec_memory_usage usage_of(texdec_context* ctx) {
+    texdec_memory_usage usage;
+    std::memset(&usage, 0xAB, sizeof usage);  // every field must be written
+    REQUIRE(texdec_context_memory_usage(ctx, &usage) == TEXDEC_SUCCESS);
+    return usage;
+}
+
+struct HostJob {
+    std::vector<uint8_t> blocks, texels;
+    texdec_host_job job{};
+    HostJob(texdec_format format, uint32_t width, uint32_t height, uint32_t bytes_per_block, uint32_t block_w, uint32_t block_h) {
+        blocks.resize(size_t((width + block_w - 1) / block_w) * ((height + block_h - 1) / block_h) * bytes_per_block);
+        std::mt19937 rng(width * 131 + height);
+        for (uint8_t& b : blocks) b = uint8_t(rng());
+        texels.resize(size_t(width) * height * 4);
+        job.format = format;
+        job.output = TEXDEC_OUTPUT_RGBA8;
+        job.width = width, job.height = height, job.depth = 1;
+        job.blocks = blocks.data(), job.blocks_size = blocks.size();
+        job.texels = texels.data(), job.texels_size = texels.size();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("Memory: staging grows to the largest job and is released on request", "[memory][gpu]") {
+    auto own = OwnContext::open();
+    if (!own) return;
+    texdec_context* ctx = own->get();
+    const texdec_memory_usage fresh = usage_of(ctx);
+    CHECK(fresh.staging_host_bytes == 0);
+    CHECK(fresh.staging_device_bytes == 0);
+    CHECK(fresh.table_bytes == 0);
+    CHECK(fresh.pipelines == 0);
+
+    // 100x60 BC1: 25x15 blocks of 8 bytes uploaded, 100*4 bytes x 60 rows read back.
+    HostJob bc1(TEXDEC_FORMAT_BC1_RGBA_UNORM, 100, 60, 8, 4, 4);
+    uint64_t host = 0, device = 0;
+    REQUIRE(texdec_decode_scratch_size(ctx, &bc1.job, &host, &device) == TEXDEC_SUCCESS);
+    CHECK(host == 25 * 15 * 8 + 100 * 4 * 60);
+    CHECK((device == 0 || device == host));
+    REQUIRE(own->decode(bc1.job) == TEXDEC_SUCCESS);
+    const texdec_memory_usage after_one = usage_of(ctx);
+    CHECK(after_one.staging_host_bytes >= host);
+    CHECK(after_one.staging_device_bytes >= device);
+    CHECK(after_one.pipelines == 1);
+    CHECK(after_one.table_bytes == 0);  // BC1 reads no tables
+
+    // A smaller job reuses the staging; a larger one grows it.
+    HostJob small(TEXDEC_FORMAT_BC1_RGBA_UNORM, 8, 8, 8, 4, 4);
+    REQUIRE(own->decode(small.job) == TEXDEC_SUCCESS);
+    CHECK(usage_of(ctx).staging_host_bytes == after_one.staging_host_bytes);
+    HostJob large(TEXDEC_FORMAT_BC1_RGBA_UNORM, 512, 512, 8, 4, 4);
+    REQUIRE(texdec_decode_scratch_size(ctx, &large.job, &host, &device) == TEXDEC_SUCCESS);
+    REQUIRE(own->decode(large.job) == TEXDEC_SUCCESS);
+    CHECK(usage_of(ctx).staging_host_bytes >= host);
+    CHECK(usage_of(ctx).staging_host_bytes > after_one.staging_host_bytes);
+
+    REQUIRE(texdec_context_release_staging(ctx) == TEXDEC_SUCCESS);
+    const texdec_memory_usage released = usage_of(ctx);
+    CHECK(released.staging_host_bytes == 0);
+    CHECK(released.staging_device_bytes == 0);
+    CHECK(released.pipelines == 1);  // pipelines stay
+    // ... and the next call creates it again.
+    std::vector<uint8_t> first = large.texels;
+    std::fill(large.texels.begin(), large.texels.end(), 0);
+    REQUIRE(own->decode(large.job) == TEXDEC_SUCCESS);
+    CHECK(large.texels == first);
+    CHECK(usage_of(ctx).staging_host_bytes >= host);
+
+    // Bad arguments.
+    CHECK(texdec_context_memory_usage(ctx, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    texdec_memory_usage unused{};
+    CHECK(texdec_context_memory_usage(nullptr, &unused) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_context_release_staging(nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_decode_scratch_size(ctx, &bc1.job, nullptr, &device) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    texdec_host_job short_blocks = bc1.job;
+    short_blocks.blocks_size = 8;
+    CHECK(texdec_decode_scratch_size(ctx, &short_blocks, &host, &device) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
+    own->log().take_errors();
+    own->close_and_check();
+}
+
+TEST_CASE("Memory: texdec_prepare creates the pipeline and tables so decoding adds none", "[memory][gpu]") {
+    auto own = OwnContext::open();
+    if (!own) return;
+    texdec_context* ctx = own->get();
+    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
+                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    const texdec_memory_usage prepared = usage_of(ctx);
+    CHECK(prepared.pipelines == 1);
+    CHECK(prepared.table_bytes > 0);  // ASTC: the shared and the 6x6 footprint tables
+    // Preparing again, and decoding that format into a buffer, create nothing more.
+    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
+                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    HostJob astc(TEXDEC_FORMAT_ASTC_6x6_UNORM, 30, 18, 16, 6, 6);
+    REQUIRE(own->decode(astc.job) == TEXDEC_SUCCESS);
+    const texdec_memory_usage decoded = usage_of(ctx);
+    CHECK(decoded.pipelines == prepared.pipelines);
+    CHECK(decoded.table_bytes == prepared.table_bytes);
+    // Another destination kind is another pipeline; another footprint more tables.
+    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
+                           TEXDEC_DESTINATION_IMAGE_3D) == TEXDEC_SUCCESS);
+    CHECK(usage_of(ctx).pipelines == prepared.pipelines + 1);
+    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
+                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    CHECK(usage_of(ctx).table_bytes > prepared.table_bytes);
+
+    // Refusals, each with its status.
+    CHECK(texdec_prepare(ctx, texdec_format(9999), TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_DESTINATION_BUFFER) ==
+          TEXDEC_ERROR_UNKNOWN_FORMAT);
+    CHECK(texdec_prepare(ctx, TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_DESTINATION_BUFFER) ==
+          TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+    CHECK(texdec_prepare(ctx, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
+                         texdec_destination_kind(9)) == TEXDEC_ERROR_INVALID_DESTINATION);
+    CHECK(texdec_prepare(nullptr, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
+                         TEXDEC_DESTINATION_BUFFER) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    own->log().take_errors();
+    own->close_and_check();
+}
