@@ -157,6 +157,27 @@ texdec_status create_own_instance(texdec_context* ctx, const texdec_context_crea
     ici.pApplicationInfo = &app;
     ici.enabledLayerCount = uint32_t(layers.size());
     ici.ppEnabledLayerNames = layers.data();
+    // Validation also turns on synchronization validation (hazards between the one-call path's
+    // copies, dispatches and host reads), where the layer offers VK_EXT_validation_features.
+    const VkValidationFeatureEnableEXT sync_validation = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+    features.enabledValidationFeatureCount = 1;
+    features.pEnabledValidationFeatures = &sync_validation;
+    if (validation) {
+        auto enumerate = reinterpret_cast<PFN_vkEnumerateInstanceExtensionProperties>(
+            gipa(VK_NULL_HANDLE, "vkEnumerateInstanceExtensionProperties"));
+        uint32_t count = 0;
+        std::vector<VkExtensionProperties> layer_exts;
+        if (enumerate && enumerate("VK_LAYER_KHRONOS_validation", &count, nullptr) == VK_SUCCESS) {
+            layer_exts.resize(count);
+            if (enumerate("VK_LAYER_KHRONOS_validation", &count, layer_exts.data()) != VK_SUCCESS) count = 0;
+        }
+        for (uint32_t i = 0; i < count; ++i)
+            if (strcmp(layer_exts[i].extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0) {
+                extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+                ici.pNext = &features;
+            }
+    }
     ici.enabledExtensionCount = uint32_t(extensions.size());
     ici.ppEnabledExtensionNames = extensions.data();
     VkResult r = create_instance(&ici, ctx->allocator, &ctx->instance);
