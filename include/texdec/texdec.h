@@ -340,7 +340,8 @@ typedef void (*texdec_message_callback)(texdec_message_severity severity, const 
 
 enum texdec_context_flag_bits {
     /* Own context only: enable VK_LAYER_KHRONOS_validation and report its messages through the
-     * message callback as TEXDEC_MESSAGE_VALIDATION. Fails with NO_DEVICE if the layer is absent. */
+     * message callback as TEXDEC_MESSAGE_VALIDATION. Fails with NO_DEVICE if the layer is absent.
+     * Synchronization validation is on too (VK_EXT_validation_features, where the layer has it). */
     TEXDEC_CONTEXT_VALIDATION = 1u << 0
 };
 
