@@ -337,6 +337,20 @@ struct ImageResult {
 };
 
 // Decodes the regions into a new image with the given barrier style and reads every mip back.
+// The library's error messages since the last call, joined (for INFO).
+std::string take_errors(ExternalSetup& setup) {
+    std::string all;
+    for (auto& e : setup.context_log.take_errors()) all += e + "; ";
+    return all;
+}
+
+// texdec_record_regions, REQUIREd to succeed; on failure the library's messages are shown.
+void record_or_fail(ExternalSetup& setup, texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job& job) {
+    const texdec_status st = texdec_record_regions(ctx, cmd, &job);
+    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
+    REQUIRE(st == TEXDEC_SUCCESS);
+}
+
 ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_format format, texdec_output output,
                               const ImageSpec& spec, const Source& src, const std::vector<texdec_region>& regions,
                               ImageBarriers style, uint32_t job_max_texels = 0) {
@@ -407,15 +421,7 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     job.regions = regions.data();
     job.barriers = style == ImageBarriers::caller_canary ? nullptr : &barriers;
     job.max_texels_per_dispatch = job_max_texels;
-    {
-        const texdec_status st = texdec_record_regions(ctx, cmd, &job);
-        INFO("texdec_record_regions: " << texdec_status_string(st) << " " << [&] {
-            std::string all;
-            for (auto& e : setup.context_log.take_errors()) all += e + "; ";
-            return all;
-        }());
-        REQUIRE(st == TEXDEC_SUCCESS);
-    }
+    record_or_fail(setup, ctx, cmd, job);
     if (style == ImageBarriers::caller_canary) {
         VkImageMemoryBarrier to_src = image_barrier(image.image, 0, 0, layers, VK_IMAGE_LAYOUT_GENERAL,
                                                     VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_SHADER_WRITE_BIT,
@@ -587,15 +593,7 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
     job.regions = regions.data();
     job.barriers = library_barriers ? &barriers : nullptr;
     job.max_texels_per_dispatch = job_max_texels;
-    {
-        const texdec_status st = texdec_record_regions(ctx, cmd, &job);
-        INFO("texdec_record_regions (buffer): " << texdec_status_string(st) << " " << [&] {
-            std::string all;
-            for (auto& e : setup.context_log.take_errors()) all += e + "; ";
-            return all;
-        }());
-        REQUIRE(st == TEXDEC_SUCCESS);
-    }
+    record_or_fail(setup, ctx, cmd, job);
     if (!library_barriers) {
         mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
         mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
@@ -910,11 +908,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
     ExternalSetup setup;
     if (!setup.open()) return;
     VulkanTestDevice& dev = *setup.device;
-    auto errors = [&] {
-        std::string all;
-        for (auto& e : setup.context_log.take_errors()) all += e + "; ";
-        return all;
-    };
+    auto errors = [&] { return take_errors(setup); };
 
     SECTION("texdec_image_target_create") {
         ImageSpec spec;

@@ -57,21 +57,28 @@ struct FormatCase {
 };
 
 // One of each family, three ASTC footprints (three footprint tables) and all three ASTC profiles.
+// Cases both paths decode.
+const FormatCase kBc1 = {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, "bc1-rgba-unorm RGBA8", 4, 4, 4, 8, Expect::exact_model, {}};
+const FormatCase kBc4Native = {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, "bc4-snorm NATIVE", 1, 4, 4, 8, Expect::exact_model, {}};
+const FormatCase kAstc4x4 = {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, "astc-4x4-unorm RGBA8", 4, 4, 4, 16,
+                             Expect::astcenc_unorm8, AstcProfile::ldr};
+const FormatCase kAstc6x6Srgb = {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, "astc-6x6-srgb RGBA8", 4, 6, 6, 16,
+                                 Expect::astcenc_unorm8, AstcProfile::ldr_srgb};
+const FormatCase kAstc5x4Hdr = {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, "astc-5x4-sfloat RGBA16F", 8, 5, 4, 16,
+                                Expect::astcenc_hdr_f16, AstcProfile::hdr};
+
 const std::vector<FormatCase>& record_cases() {
     static const std::vector<FormatCase> cases = {
-        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, "bc1-rgba-unorm RGBA8", 4, 4, 4, 8, Expect::exact_model, {}},
-        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, "bc4-snorm NATIVE", 1, 4, 4, 8, Expect::exact_model, {}},
+        kBc1,
+        kBc4Native,
         {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, "bc7-unorm RGBA8", 4, 4, 4, 16, Expect::lavapipe_bc7, {}},
         {TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_OUTPUT_RGBA8, "etc2-r8g8b8a8-unorm RGBA8", 4, 4, 4, 16,
          Expect::one_call_fresh_context, {}},
         {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_RGBA16F, "eac-r11g11-snorm RGBA16F", 8, 4, 4, 16,
          Expect::one_call_fresh_context, {}},
-        {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, "astc-4x4-unorm RGBA8", 4, 4, 4, 16, Expect::astcenc_unorm8,
-         AstcProfile::ldr},
-        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, "astc-6x6-srgb RGBA8", 4, 6, 6, 16, Expect::astcenc_unorm8,
-         AstcProfile::ldr_srgb},
-        {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, "astc-5x4-sfloat RGBA16F", 8, 5, 4, 16,
-         Expect::astcenc_hdr_f16, AstcProfile::hdr},
+        kAstc4x4,
+        kAstc6x6Srgb,
+        kAstc5x4Hdr,
     };
     return cases;
 }
@@ -79,17 +86,14 @@ const std::vector<FormatCase>& record_cases() {
 // texdec_decode on a shared context: formats with a true oracle only.
 const std::vector<FormatCase>& one_call_cases() {
     static const std::vector<FormatCase> cases = {
-        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, "bc1-rgba-unorm RGBA8", 4, 4, 4, 8, Expect::exact_model, {}},
+        kBc1,
         {TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA16F, "bc1-rgb-unorm RGBA16F", 8, 4, 4, 8, Expect::exact_model, {}},
         {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA8, "bc3-unorm RGBA8", 4, 4, 4, 16, Expect::exact_model, {}},
-        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, "bc4-snorm NATIVE", 1, 4, 4, 8, Expect::exact_model, {}},
+        kBc4Native,
         {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_RGBA16F, "bc5-unorm RGBA16F", 8, 4, 4, 16, Expect::exact_model, {}},
-        {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8, "astc-4x4-unorm RGBA8", 4, 4, 4, 16, Expect::astcenc_unorm8,
-         AstcProfile::ldr},
-        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, "astc-6x6-srgb RGBA8", 4, 6, 6, 16, Expect::astcenc_unorm8,
-         AstcProfile::ldr_srgb},
-        {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, "astc-5x4-sfloat RGBA16F", 8, 5, 4, 16,
-         Expect::astcenc_hdr_f16, AstcProfile::hdr},
+        kAstc4x4,
+        kAstc6x6Srgb,
+        kAstc5x4Hdr,
     };
     return cases;
 }

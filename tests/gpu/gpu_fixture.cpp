@@ -381,15 +381,7 @@ TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32
     ici.tiling = VK_IMAGE_TILING_OPTIMAL;
     ici.usage = usage;
     ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    REQUIRE(vkCreateImage(device_, &ici, nullptr, &img.image) == VK_SUCCESS);
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(device_, img.image, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
-    REQUIRE(vkAllocateMemory(device_, &mai, nullptr, &img.memory) == VK_SUCCESS);
-    REQUIRE(vkBindImageMemory(device_, img.image, img.memory, 0) == VK_SUCCESS);
+    img = create_image(ici);
     VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = img.image;
     vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
