@@ -55,9 +55,17 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (srgb && !(info->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
         return fail("an sRGB image is written through an R8G8B8A8_UNORM view: create it with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT "
                     "(and VK_IMAGE_CREATE_EXTENDED_USAGE_BIT, since sRGB formats do not support storage)");
-    VkFormatProperties props{};
-    ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, view_format, &props);
-    const VkFormatFeatureFlags features = info->tiling == VK_IMAGE_TILING_LINEAR ? props.linearTilingFeatures : props.optimalTilingFeatures;
+    auto features_of = [&](VkFormat format) {
+        VkFormatProperties props{};
+        ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, format, &props);
+        return info->tiling == VK_IMAGE_TILING_LINEAR ? props.linearTilingFeatures : props.optimalTilingFeatures;
+    };
+    // STORAGE usage on an sRGB image is valid only with EXTENDED_USAGE, unless the device can
+    // store the sRGB format itself (the usage rule of VkImageCreateInfo).
+    if (srgb && !(info->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && !(features_of(info->format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+        return fail("an sRGB image with STORAGE usage needs VK_IMAGE_CREATE_EXTENDED_USAGE_BIT (the device cannot store the sRGB "
+                    "format itself)");
+    const VkFormatFeatureFlags features = features_of(view_format);
     if (!(features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
         return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
                            "image target: the device cannot write VkFormat %d as a storage image with this tiling (R8/RG8/R16/RG16 "

@@ -939,6 +939,12 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             texdec_image_target_create_info t = target_info(srgb_ici, srgb_image.image);
             t.usage |= VK_IMAGE_USAGE_STORAGE_BIT;  // described as a storage image, but not MUTABLE_FORMAT
             bad.push_back({"sRGB without MUTABLE_FORMAT", t, "MUTABLE_FORMAT"});
+            // MUTABLE_FORMAT but no EXTENDED_USAGE: STORAGE is not valid on the sRGB format
+            // (lavapipe and NVIDIA cannot store R8G8B8A8_SRGB).
+            if (!dev.format_supports(VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) {
+                t.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+                bad.push_back({"sRGB without EXTENDED_USAGE", t, "EXTENDED_USAGE"});
+            }
         }
         {
             texdec_image_target_create_info t = ok;
