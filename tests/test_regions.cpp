@@ -700,7 +700,8 @@ TEST_CASE("regions: whole mip chain of a 2D array in one call", "[regions][gpu]"
     if (!setup.open()) return;
     // 37x23 down to 1x1: every mip edge is partial for a 6x6 footprint. Layers 0-2 get one region
     // per mip; layer 3 only a partial region of mip 0, so every other texel of layer 3 keeps the
-    // canary (and mips 1-5 of layer 3 stay in the canary's layout: texdec moves only the layers it writes).
+    // canary (texdec's barriers move every layer of a written level; the canary survives because
+    // the old layout given is the real one, not UNDEFINED).
     ImageSpec spec;
     spec.format = VK_FORMAT_R8G8B8A8_SRGB;
     spec.extent = {37, 23, 1};

@@ -105,6 +105,20 @@ struct Sample {
     std::vector<uint8_t> blocks;    // tightly packed
     std::vector<uint8_t> expected;  // width * height * texel_bytes
     size_t texel_bytes() const { return size_t(width) * height * fc->texel_bytes; }
+    // The one-call job decoding these blocks into `texels` (texel_bytes() of them).
+    texdec_host_job host_job(void* texels) const {
+        texdec_host_job job{};
+        job.format = fc->format;
+        job.output = fc->output;
+        job.width = width;
+        job.height = height;
+        job.depth = 1;
+        job.blocks = blocks.data();
+        job.blocks_size = blocks.size();
+        job.texels = texels;
+        job.texels_size = texel_bytes();
+        return job;
+    }
 };
 
 // ASTC blocks: mostly legal random blocks (random block mode, partitioning, CEMs incl. HDR ones,
@@ -334,16 +348,7 @@ void one_call_worker(texdec_context* ctx, const std::vector<Sample>& samples, st
     start.arrive_and_wait();
     for (size_t i = 0; i < samples.size(); ++i) {
         const Sample& s = samples[i];
-        texdec_host_job job{};
-        job.format = s.fc->format;
-        job.output = s.fc->output;
-        job.width = s.width;
-        job.height = s.height;
-        job.depth = 1;
-        job.blocks = s.blocks.data();
-        job.blocks_size = s.blocks.size();
-        job.texels = outputs[i].data();
-        job.texels_size = s.texel_bytes();
+        texdec_host_job job = s.host_job(outputs[i].data());
         job.timeout_ns = 120ull * 1000 * 1000 * 1000;  // 16 threads queue up on 2 cores
         const texdec_status st = texdec_decode(ctx, &job);
         if (st != TEXDEC_SUCCESS) {
@@ -592,16 +597,7 @@ TEST_CASE("threads: texdec_prepare and memory queries and staging release race w
     for (const auto& per_thread : samples)
         for (const Sample& s : per_thread) {
             std::vector<uint8_t> out(s.texel_bytes());
-            texdec_host_job job{};
-            job.format = s.fc->format;
-            job.output = s.fc->output;
-            job.width = s.width;
-            job.height = s.height;
-            job.depth = 1;
-            job.blocks = s.blocks.data();
-            job.blocks_size = s.blocks.size();
-            job.texels = out.data();
-            job.texels_size = out.size();
+            const texdec_host_job job = s.host_job(out.data());
             REQUIRE(sequential->decode(job) == TEXDEC_SUCCESS);
         }
     texdec_memory_usage alone{};
