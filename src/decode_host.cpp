@@ -187,13 +187,19 @@ void write_timing(texdec_decode_timing* out, texdec_decode_timing measured) {
 
 }  // namespace
 
-void destroy_host_staging(texdec_context* ctx) {
+// The staging buffers (not the command objects); the caller has waited for their last use.
+void destroy_staging_buffers(texdec_context* ctx) {
     HostStaging& st = ctx->staging;
-    if (st.in_flight && st.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, UINT64_MAX);
     destroy_buffer(ctx, st.upload);
     destroy_buffer(ctx, st.readback);
     destroy_buffer(ctx, st.device_blocks);
     destroy_buffer(ctx, st.device_texels);
+}
+
+void destroy_host_staging(texdec_context* ctx) {
+    HostStaging& st = ctx->staging;
+    if (st.in_flight && st.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, UINT64_MAX);
+    destroy_staging_buffers(ctx);
     if (st.fence) ctx->vkd.vkDestroyFence(ctx->device, st.fence, ctx->allocator);
     if (st.timestamps) ctx->vkd.vkDestroyQueryPool(ctx->device, st.timestamps, ctx->allocator);
     if (st.pool) ctx->vkd.vkDestroyCommandPool(ctx->device, st.pool, ctx->allocator);
@@ -281,11 +287,15 @@ extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* c
     if (texdec_status s = plan_host_job(ctx, job, false, &plan); s != TEXDEC_SUCCESS) return s;
     const StagingSizes z = staging_sizes(plan);
     *host_bytes = z.upload_bytes + z.staged_bytes;
-    // Device-local twins exist where the host-visible memory texdec picks is not device-local.
-    const uint32_t type = find_memory_type(ctx, ~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    const bool host_is_local = type != UINT32_MAX &&
-                               (ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    *device_bytes = (ctx->force_device_staging || !host_is_local) ? *host_bytes : 0;
+    // Device-local twins exist where either host-visible buffer (upload: coherent preferred,
+    // readback: cached preferred, as texdec_decode allocates them) is not device-local.
+    auto local = [&](VkMemoryPropertyFlags preferred) {
+        const uint32_t type = find_memory_type(ctx, ~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, preferred);
+        return type != UINT32_MAX && (ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    };
+    const bool via_device = ctx->force_device_staging || !local(VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) ||
+                            !local(VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+    *device_bytes = via_device ? *host_bytes : 0;
     return TEXDEC_SUCCESS;
 }
 
@@ -307,12 +317,8 @@ extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* 
 extern "C" TEXDEC_API texdec_status texdec_context_release_staging(texdec_context* ctx) {
     if (!ctx) return TEXDEC_ERROR_INVALID_ARGUMENT;
     std::lock_guard<std::mutex> lock(ctx->host_mutex);
-    HostStaging& st = ctx->staging;
     if (texdec_status s = wait_previous(ctx, 0); s != TEXDEC_SUCCESS) return s;
-    destroy_buffer(ctx, st.upload);
-    destroy_buffer(ctx, st.readback);
-    destroy_buffer(ctx, st.device_blocks);
-    destroy_buffer(ctx, st.device_texels);
+    destroy_staging_buffers(ctx);
     return TEXDEC_SUCCESS;
 }
 
@@ -327,27 +333,25 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the context has no queue (external device without one)");
 
     const StagingSizes z = staging_sizes(plan);
-    const uint64_t staged_row = z.staged_row, staged_slice = z.staged_slice, staged_bytes = z.staged_bytes;
     JobPlan staged_plan = plan;
-    staged_plan.dst_row_pitch = staged_row;
-    staged_plan.dst_slice_pitch = staged_slice;
-    staged_plan.dst_bytes_needed = staged_bytes;
+    staged_plan.dst_row_pitch = z.staged_row;
+    staged_plan.dst_slice_pitch = z.staged_slice;
+    staged_plan.dst_bytes_needed = z.staged_bytes;
 
     std::lock_guard<std::mutex> lock(ctx->host_mutex);
     const uint64_t timeout = job->timeout_ns ? job->timeout_ns : kDefaultTimeoutNs;
     HostStaging& st = ctx->staging;
     if ((s = wait_previous(ctx, timeout)) != TEXDEC_SUCCESS) return s;
     if ((s = ensure_command_objects(ctx)) != TEXDEC_SUCCESS) return s;
-    const uint64_t upload_bytes = z.upload_bytes;
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
-    if ((s = ensure_buffer(ctx, st.upload, upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
-    if ((s = ensure_buffer(ctx, st.readback, staged_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
+    if ((s = ensure_buffer(ctx, st.upload, z.upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
+    if ((s = ensure_buffer(ctx, st.readback, z.staged_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
     // Where the staging memory is not device-local (discrete GPUs), decode between device-local
     // buffers and copy: one pass over the bus each way instead of the shader's scattered accesses.
     const bool via_device = ctx->force_device_staging || !st.upload.device_local || !st.readback.device_local;
     const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    if (via_device && ((s = ensure_buffer(ctx, st.device_blocks, upload_bytes, local, 0)) != TEXDEC_SUCCESS ||
-                       (s = ensure_buffer(ctx, st.device_texels, staged_bytes, local, 0)) != TEXDEC_SUCCESS))
+    if (via_device && ((s = ensure_buffer(ctx, st.device_blocks, z.upload_bytes, local, 0)) != TEXDEC_SUCCESS ||
+                       (s = ensure_buffer(ctx, st.device_texels, z.staged_bytes, local, 0)) != TEXDEC_SUCCESS))
         return s;
 
     const bool stamps = timing && ensure_timestamps(ctx);
@@ -372,7 +376,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     stamp(0, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT);
     VkBuffer blocks = st.upload.buffer, texels = st.readback.buffer;
     if (via_device) {
-        VkBufferCopy up{0, 0, upload_bytes};
+        VkBufferCopy up{0, 0, z.upload_bytes};
         ctx->vkd.vkCmdCopyBuffer(st.cmd, st.upload.buffer, st.device_blocks.buffer, 1, &up);
         blocks = st.device_blocks.buffer;
         texels = st.device_texels.buffer;
@@ -387,7 +391,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         VkMemoryBarrier to_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT};
         ctx->vkd.vkCmdPipelineBarrier(st.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
                                       &to_copy, 0, nullptr, 0, nullptr);
-        VkBufferCopy down{0, 0, staged_bytes};
+        VkBufferCopy down{0, 0, z.staged_bytes};
         ctx->vkd.vkCmdCopyBuffer(st.cmd, st.device_texels.buffer, st.readback.buffer, 1, &down);
         barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
         last_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
@@ -406,7 +410,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.readback.memory, 0, VK_WHOLE_SIZE};
         ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
     }
-    copy_rows_out(plan, static_cast<const uint8_t*>(st.readback.mapped), staged_row, staged_slice,
+    copy_rows_out(plan, static_cast<const uint8_t*>(st.readback.mapped), z.staged_row, z.staged_slice,
                   static_cast<uint8_t*>(job->texels));
     if (timing) {
         texdec_decode_timing t{};

@@ -28,6 +28,12 @@ struct OutputInfo {
     VkFormat vk_format;    // what texdec_output_vk_format reports
 };
 
+// The format a storage image of `format` is written through: storage images cannot be sRGB, so
+// R8G8B8A8_SRGB is written through its UNORM twin (the same bytes); others as they are.
+inline VkFormat storage_format(VkFormat format) {
+    return format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : format;
+}
+
 // TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.
 // Raw values, as find_format.
 texdec_status resolve_output(uint32_t format, uint32_t output, bool require_implemented,

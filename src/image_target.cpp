@@ -10,16 +10,16 @@ using namespace texdec;
 
 namespace {
 
-// The storage view format for an image format texdec can write, or UNDEFINED. Storage images
-// cannot be sRGB: an sRGB image is written through its UNORM twin (same bytes).
+// The storage view format for an image format texdec can write (one some output produces), or
+// UNDEFINED.
 VkFormat storage_view_format(VkFormat image_format) {
     switch (image_format) {
-    case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+    case VK_FORMAT_R8G8B8A8_SRGB:
     case VK_FORMAT_R8G8B8A8_UNORM:
     case VK_FORMAT_R16G16B16A16_SFLOAT:
     case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_SNORM: case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_SNORM:
     case VK_FORMAT_R16_UNORM: case VK_FORMAT_R16_SNORM: case VK_FORMAT_R16G16_UNORM: case VK_FORMAT_R16G16_SNORM:
-        return image_format;
+        return storage_format(image_format);
     default: return VK_FORMAT_UNDEFINED;
     }
 }

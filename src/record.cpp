@@ -140,17 +140,16 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     if (!find_shader(f.family, dst_kind, p.output.vk_format, &key.shader))
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "no %s-destination decoder for %s with this output",
                            dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D-image" : to_image ? "image" : "buffer", f.name);
-    key.variant = f.shader_variant;
+    const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
+    // ASTC's variant is its operation mode: HDR for the sfloat formats (astc.comp).
+    key.variant = !is_astc ? f.shader_variant : (f.flags & TEXDEC_FORMAT_FLAG_HDR) ? TEXDEC_ASTC_HDR : TEXDEC_ASTC_LDR;
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
-    const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
     // sRGB changes ASTC's endpoint expansion; for the other families only RGBA16F (v / 255 of the
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
-    // ASTC's variant is its operation mode: HDR for the sfloat formats (astc.comp).
-    if (is_astc) key.variant = (f.flags & TEXDEC_FORMAT_FLAG_HDR) ? TEXDEC_ASTC_HDR : TEXDEC_ASTC_LDR;
     if (is_astc) {  // checked before the pipeline is created: creating it would break these limits
         const VkPhysicalDeviceLimits& l = ctx->properties.limits;
         if (l.maxComputeSharedMemorySize < TEXDEC_ASTC_SHARED_BYTES || l.maxComputeWorkGroupInvocations < TEXDEC_ASTC_GROUP_SIZE ||
@@ -224,8 +223,7 @@ struct ChunkBinding {
     uint32_t src_base_word = 0, dst_base_byte = 0;
 };
 
-ChunkBinding chunk_binding(const JobPlan& p, const RecordCall& call, const RegionTarget& t, const ChunkSpan& span,
-                           VkDeviceSize align) {
+ChunkBinding chunk_binding(const RecordCall& call, const RegionTarget& t, const ChunkSpan& span, VkDeviceSize align) {
     ChunkBinding b;
     const VkDeviceSize src_first = t.src_offset + span.src_start;
     const VkDeviceSize src_bind = align_down(src_first, align);
@@ -240,7 +238,6 @@ ChunkBinding chunk_binding(const JobPlan& p, const RecordCall& call, const Regio
         b.dst = {call.dst_buffer, dst_bind, dst_end - dst_bind};
         b.dst_base_byte = uint32_t(dst_first - dst_bind);
     }
-    (void)p;
     return b;
 }
 
@@ -400,7 +397,7 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
                     const Chunk c{bx, std::min(size.cols, p.blocks_x - bx), by, std::min(size.rows, p.blocks_y - by), bz,
                                   std::min(size.slices, p.blocks_z - bz)};
                     const ChunkSpan span = chunk_span(p, c);
-                    const ChunkBinding b = chunk_binding(p, call, t, span, align);
+                    const ChunkBinding b = chunk_binding(call, t, span, align);
                     if (written.needs_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range)) {
                         const VkMemoryBarrier waw{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
                                                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT};
@@ -539,8 +536,7 @@ public:
                                             plan);
         }
         // Image target: the output must be what the image holds, the region inside the level.
-        VkFormat storage = plan->output.vk_format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : plan->output.vk_format;
-        if (storage != image->view_format)
+        if (storage_format(plan->output.vk_format) != image->view_format)
             return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                                 "%s with this output gives VkFormat %d texels; the target image is VkFormat %d", plan->format->name,
                                 int(plan->output.vk_format), int(image->format));
