@@ -1,6 +1,6 @@
 #include "ideal_model.h"
 
-namespace texdec_test::ideal {
+namespace texdec_reference::ideal {
 
 unsigned bc1_channel(unsigned e0, unsigned e1, unsigned bits, unsigned code, bool four_colours) {
     const unsigned a = bits == 5 ? expand5(e0) : expand6(e0);
@@ -25,4 +25,4 @@ int bc4_channel(int r0, int r1, unsigned code, bool is_signed) {
     return is_signed ? 127 : 255;
 }
 
-}  // namespace texdec_test::ideal
+}  // namespace texdec_reference::ideal

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-namespace texdec_test::exact {
+namespace texdec_reference::exact {
 namespace {
 
 using i128 = __int128;
@@ -96,4 +96,4 @@ Rational bc4_channel(int r0, int r1, unsigned code, bool is_signed) {
     return code == 6 ? Rational{lo, scale} : Rational{hi, scale};
 }
 
-}  // namespace texdec_test::exact
+}  // namespace texdec_reference::exact

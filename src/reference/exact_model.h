@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace texdec_test::exact {
+namespace texdec_reference::exact {
 
 // num / den with den > 0.
 struct Rational {
@@ -35,4 +35,4 @@ Rational bc2_alpha(unsigned a4);
 // choice compares the raw values (r0 > r1), as ORACLES.md requires for (-127, -128).
 Rational bc4_channel(int r0, int r1, unsigned code, bool is_signed);
 
-}  // namespace texdec_test::exact
+}  // namespace texdec_reference::exact

@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-namespace texdec_test::ideal {
+namespace texdec_reference::ideal {
 
 inline unsigned expand5(unsigned c) { return (c << 3) | (c >> 2); }
 inline unsigned expand6(unsigned c) { return (c << 2) | (c >> 4); }
@@ -28,4 +28,4 @@ unsigned bc1_channel(unsigned e0, unsigned e1, unsigned bits, unsigned code, boo
 // Returns 0..255, or -127..127 when signed.
 int bc4_channel(int r0, int r1, unsigned code, bool is_signed);
 
-}  // namespace texdec_test::ideal
+}  // namespace texdec_reference::ideal
