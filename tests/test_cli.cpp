@@ -39,7 +39,7 @@
 #include "pkm.h"
 #include "oracles/astc_expected.h"
 #include "oracles/astcenc_oracle.h"
-#include "oracles/exact_model.h"
+#include "oracles/cpu_models.h"
 #include "oracles/lavapipe_native.h"
 #include "oracles/mesa_gl_oracle.h"
 #include "oracles/reference.h"

@@ -5,8 +5,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "oracles/exact_model.h"
-#include "oracles/ideal_model.h"
+#include "oracles/cpu_models.h"
 #include "oracles/nvimage_oracle.h"
 #include "oracles/reference.h"
 #include "oracles/squish_oracle.h"

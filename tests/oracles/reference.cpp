@@ -5,8 +5,7 @@
 #include <mutex>
 #include <vector>
 
-#include "exact_model.h"
-#include "ideal_model.h"
+#include "cpu_models.h"
 #include "nvimage_oracle.h"
 #include "squish_oracle.h"
 
