@@ -7,7 +7,7 @@ set(json ${OUT_DIR}/bench_smoke.json)
 file(REMOVE ${json})
 file(MAKE_DIRECTORY ${OUT_DIR})
 execute_process(COMMAND ${CLI} bench --size 256x256 --iterations 2 --format bc1-rgba-unorm
-                        --format astc-6x6-unorm --json ${json} --validate
+                        --format astc-6x6-unorm --json=${json} --validate
   WORKING_DIRECTORY ${OUT_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT rc EQUAL 0)

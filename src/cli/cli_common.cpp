@@ -1,0 +1,167 @@
+#include "cli_common.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <new>
+
+namespace cli {
+
+void usage_error(const std::string& message) {
+    throw CliError{kExitUsage, message + " (see '" + kToolName + " --help')"};
+}
+
+std::optional<uint32_t> parse_u32(std::string_view text) {
+    uint32_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+Extent parse_extent(const std::string& text) {
+    std::vector<std::string_view> parts;
+    std::string_view rest = text;
+    for (size_t x; (x = rest.find_first_of("xX")) != std::string_view::npos; rest = rest.substr(x + 1))
+        parts.push_back(rest.substr(0, x));
+    parts.push_back(rest);
+    if (parts.size() < 2 || parts.size() > 3) usage_error("--extent '" + text + "' is not WxH or WxHxD");
+    uint32_t values[3] = {1, 1, 1};
+    for (size_t i = 0; i < parts.size(); ++i) {
+        const auto value = parse_u32(parts[i]);
+        if (!value || *value == 0)
+            usage_error("--extent '" + text + "': '" + std::string(parts[i]) + "' is not a positive integer");
+        values[i] = *value;
+    }
+    return {values[0], values[1], values[2]};
+}
+
+texdec_format parse_format_name(const std::string& name) {
+    const texdec_format format = texdec_format_from_name(name.c_str());
+    if (format == TEXDEC_FORMAT_UNDEFINED)
+        usage_error("unknown format '" + name + "' (run '" + kToolName + " formats' for the list)");
+    return format;
+}
+
+texdec_output parse_output_type(const std::string& name) {
+    if (name == "rgba8") return TEXDEC_OUTPUT_RGBA8;
+    if (name == "rgba16f") return TEXDEC_OUTPUT_RGBA16F;
+    if (name == "native") return TEXDEC_OUTPUT_NATIVE;
+    usage_error("unknown --output '" + name + "' (rgba8, rgba16f or native)");
+}
+
+texdec_bc_rounding parse_bc_rounding(const std::string& name) {
+    if (name == "exact") return TEXDEC_BC_ROUNDING_EXACT;
+    if (name == "ideal") return TEXDEC_BC_ROUNDING_IDEAL;
+    if (name == "nvidia") return TEXDEC_BC_ROUNDING_NVIDIA;  // reserved: the library says whether it has it
+    usage_error("unknown --bc-rounding '" + name + "' (exact or ideal)");
+}
+
+astc_file::Profile parse_profile(const std::string& name) {
+    if (name == "ldr") return astc_file::Profile::Ldr;
+    if (name == "srgb") return astc_file::Profile::Srgb;
+    if (name == "hdr") return astc_file::Profile::Hdr;
+    usage_error("unknown --profile '" + name + "' (ldr, srgb or hdr)");
+}
+
+uint64_t parse_timeout_ns(const std::optional<std::string>& text) {
+    if (!text) return 60ull * 1000 * 1000 * 1000;
+    const auto seconds = parse_u32(*text);
+    if (!seconds || *seconds == 0 || *seconds > 24 * 3600)
+        usage_error("--timeout '" + *text + "' is not a number of seconds between 1 and 86400");
+    return uint64_t(*seconds) * 1000 * 1000 * 1000;
+}
+
+const char* output_name(texdec_output output) {
+    switch (output) {
+    case TEXDEC_OUTPUT_RGBA8: return "rgba8";
+    case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
+    case TEXDEC_OUTPUT_NATIVE: return "native";
+    default: return "?";
+    }
+}
+
+texdec_format_info format_info(texdec_format format) {
+    texdec_format_info info{};
+    texdec_format_get_info(format, &info);  // only called with formats the library named
+    return info;
+}
+
+std::string status_text(texdec_status status) {
+    return std::string(texdec_status_string(status)) + " [texdec status " + std::to_string(int(status)) + "]";
+}
+
+bool offers_output(texdec_format format, texdec_output output) {
+    VkFormat ignored;
+    return texdec_output_vk_format(format, output, &ignored) == TEXDEC_SUCCESS;
+}
+
+std::string block_size_text(const texdec_format_info& info) {
+    char text[40];  // snprintf rather than string concatenation: GCC 12 warns falsely (-Wrestrict) on that
+    if (info.block_depth > 1)
+        std::snprintf(text, sizeof text, "%ux%ux%u", info.block_width, info.block_height, info.block_depth);
+    else
+        std::snprintf(text, sizeof text, "%ux%u", info.block_width, info.block_height);
+    return text;
+}
+
+void MessageLog::callback(texdec_message_severity severity, const char* message, void* user_data) {
+    auto* log = static_cast<MessageLog*>(user_data);
+    std::lock_guard lock(log->mutex);
+    switch (severity) {
+    case TEXDEC_MESSAGE_ERROR: log->errors.emplace_back(message); break;
+    case TEXDEC_MESSAGE_WARNING: std::fprintf(stderr, "texdec: warning: %s\n", message); break;
+    case TEXDEC_MESSAGE_VALIDATION: std::fprintf(stderr, "texdec: validation: %s\n", message); break;
+    case TEXDEC_MESSAGE_INFO:
+        if (log->verbose) std::fprintf(stderr, "texdec: %s\n", message);
+        break;
+    }
+}
+
+std::string MessageLog::describe_failure(const std::string& what, texdec_status status) {
+    std::lock_guard lock(mutex);
+    std::string text = what + ": " + status_text(status);
+    for (size_t i = 0; i < errors.size(); ++i) text += (i == 0 ? ": " : "; ") + errors[i];
+    errors.clear();
+    return text;
+}
+
+void create_context(const Options& options, MessageLog& log, ContextHandle& handle, bool quiet) {
+    texdec_context_create_info info{};
+    info.device_selector = options.device ? options.device->c_str() : nullptr;
+    info.message_callback = &MessageLog::callback;
+    info.user_data = &log;
+    const texdec_status status = texdec_context_create(&info, &handle.context);
+    if (status != TEXDEC_SUCCESS)
+        throw CliError{kExitRuntime, log.describe_failure("cannot create a texdec context", status)};
+    if (!quiet) std::fprintf(stderr, "device: %s\n", texdec_context_device_name(handle.context));
+}
+
+std::vector<uint8_t> read_input_file(const std::string& path) {
+    FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) throw CliError{kExitInput, "cannot open '" + path + "': " + std::strerror(errno)};
+    std::vector<uint8_t> bytes;
+    uint8_t chunk[1 << 16];
+    size_t got;
+    try {
+        while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0) bytes.insert(bytes.end(), chunk, chunk + got);
+    } catch (const std::bad_alloc&) {
+        std::fclose(file);
+        throw CliError{kExitInput, "'" + path + "' is too large to read into memory"};
+    }
+    const bool failed = std::ferror(file);
+    const int read_errno = errno;
+    std::fclose(file);
+    if (failed) throw CliError{kExitInput, "cannot read '" + path + "': " + std::strerror(read_errno)};
+    return bytes;
+}
+
+bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
+    if (text.size() < suffix.size()) return false;
+    return std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(),
+                      [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
+}
+
+}  // namespace cli

@@ -1,0 +1,125 @@
+// What the commands of astc-gpu-decode share: exit codes, the error they throw, the parsed command
+// line, small parsers, and the library plumbing (context, message log). main.cpp parses and
+// dispatches; decode_command.cpp decodes (one file or a batch) and answers `info`.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+#include "astc_file.h"
+
+namespace cli {
+
+constexpr const char* kToolName = "astc-gpu-decode";
+
+// Exit codes, documented in --help and the README. With several inputs the exit code is that of
+// the first file (in input order) that failed.
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitRuntime = 1,   // decode, device or library error
+    kExitUsage = 2,     // bad command line
+    kExitInput = 3,     // input file unreadable, malformed, truncated or of an unknown format
+    kExitOutput = 4,    // output file could not be written
+    kExitMismatch = 5   // --verify: the GPU result differs from the CPU reference
+};
+
+// Thrown by the command code and caught in main() (or per file in a batch), which prints
+// "astc-gpu-decode: error: MESSAGE".
+struct CliError {
+    ExitCode code;
+    std::string message;
+};
+
+struct Options {
+    std::string command;
+    std::vector<std::string> positional;
+    std::optional<std::string> device;
+    std::optional<std::string> format;
+    std::optional<std::string> extent;
+    std::optional<std::string> output;
+    std::optional<std::string> bc_rounding;
+    std::optional<std::string> profile;
+    std::optional<std::string> timeout;
+    std::optional<std::string> level;
+    std::optional<std::string> layer;
+    std::optional<std::string> face;
+    std::optional<std::string> slice;
+    std::optional<std::string> out_dir;
+    std::optional<std::string> to;
+    std::optional<std::string> jobs;
+    std::optional<std::string> json;  // "-": standard output
+    bool verify = false;
+    bool recursive = false;
+    // bench
+    std::vector<std::string> formats;  // every --format, in order
+    std::optional<std::string> size;
+    std::optional<std::string> iterations;
+    std::optional<std::string> warmup_ms;
+    bool validate = false;
+    std::string command_line;
+    bool verbose = false;
+    bool help = false;
+    bool version = false;
+};
+
+[[noreturn]] void usage_error(const std::string& message);
+
+std::optional<uint32_t> parse_u32(std::string_view text);
+
+struct Extent {
+    uint32_t width, height, depth;
+};
+Extent parse_extent(const std::string& text);  // WxH or WxHxD, positive
+
+texdec_format parse_format_name(const std::string& name);
+texdec_output parse_output_type(const std::string& name);
+texdec_bc_rounding parse_bc_rounding(const std::string& name);
+astc_file::Profile parse_profile(const std::string& name);
+uint64_t parse_timeout_ns(const std::optional<std::string>& text);
+
+const char* output_name(texdec_output output);
+texdec_format_info format_info(texdec_format format);
+std::string status_text(texdec_status status);
+bool offers_output(texdec_format format, texdec_output output);
+std::string block_size_text(const texdec_format_info& info);
+
+// Collects the library's messages: errors are kept for the failure report, warnings are
+// printed at once, informational ones only with --verbose.
+struct MessageLog {
+    std::mutex mutex;
+    std::vector<std::string> errors;
+    bool verbose = false;
+
+    static void callback(texdec_message_severity severity, const char* message, void* user_data);
+    // "what failed: status [texdec status N]: message; message"
+    std::string describe_failure(const std::string& what, texdec_status status);
+};
+
+// Owns a texdec_context (the CLI keeps to the C API).
+struct ContextHandle {
+    texdec_context* context = nullptr;
+    ContextHandle() = default;
+    ContextHandle(const ContextHandle&) = delete;
+    ContextHandle& operator=(const ContextHandle&) = delete;
+    ~ContextHandle() { texdec_context_destroy(context); }
+};
+
+// Creates the context on the device --device / $TEXDEC_DEVICE selects; prints "device: NAME"
+// to stderr unless quiet.
+void create_context(const Options& options, MessageLog& log, ContextHandle& handle, bool quiet = false);
+
+std::vector<uint8_t> read_input_file(const std::string& path);
+bool ends_with_ignoring_case(std::string_view text, std::string_view suffix);
+
+// The commands that live outside main.cpp.
+int run_decode(const Options& options);
+int run_info(const Options& options);
+
+}  // namespace cli

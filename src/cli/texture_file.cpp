@@ -1,0 +1,270 @@
+#include "texture_file.h"
+
+#include <new>
+
+#include "dds.h"
+#include "ktx.h"
+#include "ktx2.h"
+#include "pkm.h"
+
+namespace texture_file {
+
+struct TextureFile::Impl {
+    struct Range {
+        size_t offset, size;  // in the file, or (KTX 2) in the level's data
+    };
+    std::vector<uint8_t> bytes;
+    std::vector<Range> surfaces;  // [level][layer * faces + face]
+    // KTX 2: each level's data, found (and inflated) on first use.
+    std::optional<ktx2::Texture> ktx2;
+    std::vector<std::optional<std::span<const uint8_t>>> level_data;
+    std::vector<std::vector<uint8_t>> inflated;
+};
+
+const char* container_name(Container container) {
+    switch (container) {
+    case Container::Dds: return "DDS";
+    case Container::Ktx: return "KTX 1.1";
+    case Container::Ktx2: return "KTX 2.0";
+    case Container::Pkm: return "PKM";
+    case Container::Astc: return ".astc";
+    case Container::Raw: return "raw blocks";
+    }
+    return "?";
+}
+
+std::optional<Container> detect(std::span<const uint8_t> bytes) {
+    if (dds::has_magic(bytes)) return Container::Dds;
+    if (ktx::has_magic(bytes)) return Container::Ktx;
+    if (ktx2::has_magic(bytes)) return Container::Ktx2;
+    if (pkm::has_magic(bytes)) return Container::Pkm;
+    if (astc_file::has_magic(bytes)) return Container::Astc;
+    return std::nullopt;
+}
+
+bool has_known_magic(std::span<const uint8_t> bytes) { return detect(bytes).has_value(); }
+
+std::variant<std::span<const uint8_t>, Error> TextureFile::blocks(uint32_t level, uint32_t layer, uint32_t face) {
+    const Impl::Range range = impl->surfaces[(size_t(level) * layers + layer) * faces + face];
+    if (!impl->ktx2) return std::span<const uint8_t>(impl->bytes).subspan(range.offset, range.size);
+    std::optional<std::span<const uint8_t>>& data = impl->level_data[level];
+    if (!data) {
+        auto result = ktx2::level_data(impl->bytes, *impl->ktx2, level, impl->inflated[level]);
+        if (const auto* error = std::get_if<ktx2::Error>(&result)) return Error{false, error->message};
+        data = std::get<std::span<const uint8_t>>(result);
+    }
+    return data->subspan(range.offset, range.size);
+}
+
+namespace {
+
+// --profile on a file whose header names its format: an error, or ignored with a note in a batch.
+std::optional<Error> check_profile_unused(const OpenOptions& options, const char* container, TextureFile& file) {
+    if (!options.profile) return std::nullopt;
+    const std::string text = std::string("--profile applies to .astc files and ASTC .ktx files; this is a ") +
+                             container + " file, whose header names its format";
+    if (options.profile_must_apply) return Error{true, text};
+    file.notes.push_back(text + ": --profile " + astc_file::profile_name(*options.profile) + " ignored");
+    return std::nullopt;
+}
+
+void note_trailing(TextureFile& file, uint64_t bytes, const char* after) {
+    file.trailing_bytes = bytes;
+    if (bytes) file.notes.push_back(std::to_string(bytes) + " bytes after its " + after + " are ignored");
+}
+
+// DDS and KTX 1 textures both answer surface(layer, level), layer = element * faces + face.
+template <class Texture>
+void fill_levels(TextureFile& file, const Texture& tex) {
+    const uint32_t surface_layers = file.layers * file.faces;
+    for (uint32_t level = 0; level < file.levels; ++level) {
+        const auto& first = tex.surface(0, level);
+        file.level_info.push_back({first.width, first.height, first.depth, first.size});
+        for (uint32_t layer = 0; layer < surface_layers; ++layer) {
+            const auto& s = tex.surface(layer, level);
+            file.impl->surfaces.push_back({s.offset, s.size});
+        }
+    }
+}
+
+std::optional<Error> open_dds(TextureFile& file, const OpenOptions& options) {
+    auto parsed = dds::parse(file.impl->bytes);
+    if (const auto* error = std::get_if<dds::Error>(&parsed)) return Error{false, error->message};
+    const dds::Texture& tex = std::get<dds::Texture>(parsed);
+    if (auto error = check_profile_unused(options, "DDS", file)) return error;
+    file.container_format = tex.container_format;
+    file.format = tex.format;
+    file.levels = tex.mip_levels;
+    file.is_cube = tex.is_cube;
+    file.faces = tex.is_cube ? 6 : 1;
+    file.layers = tex.layers / file.faces;
+    file.is_array = file.layers > 1;
+    file.is_volume = tex.is_volume;
+    note_trailing(file, tex.trailing_bytes, "last surface");
+    fill_levels(file, tex);
+    return std::nullopt;
+}
+
+// GL's ASTC enums say linear or sRGB but not LDR or HDR (that is the GL context's profile), so a
+// KTX 1 file's GL_COMPRESSED_RGBA_ASTC_* data is astc-*-unorm unless --profile hdr says sfloat.
+std::optional<Error> ktx_format_for_profile(const OpenOptions& options, TextureFile& file, const ktx::Texture& tex) {
+    file.format = tex.format;
+    if (!options.profile) return std::nullopt;
+    texdec_format_info info{};
+    texdec_format_get_info(tex.format, &info);
+    if (info.family != TEXDEC_FAMILY_ASTC) return check_profile_unused(options, "KTX (not ASTC)", file);
+    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
+    const astc_file::Profile profile = *options.profile;
+    if (srgb != (profile == astc_file::Profile::Srgb)) {
+        const std::string text = std::string("--profile ") + astc_file::profile_name(profile) + " does not fit its " +
+                                 tex.container_format +
+                                 (srgb ? ", which is sRGB (--profile srgb, or none)"
+                                       : ", which is linear: --profile ldr (the default) or hdr");
+        if (options.profile_must_apply) return Error{true, text};
+        file.notes.push_back(text + "; ignored");
+        return std::nullopt;
+    }
+    // UNORM, SRGB and SFLOAT are consecutive in texdec_format for every ASTC footprint.
+    if (profile == astc_file::Profile::Hdr) file.format = texdec_format(tex.format + 2);
+    return std::nullopt;
+}
+
+std::optional<Error> open_ktx(TextureFile& file, const OpenOptions& options) {
+    auto parsed = ktx::parse(file.impl->bytes);
+    if (const auto* error = std::get_if<ktx::Error>(&parsed)) return Error{false, error->message};
+    const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
+    if (auto error = ktx_format_for_profile(options, file, tex)) return error;
+    file.container_format = tex.container_format;
+    file.levels = tex.mip_levels;
+    file.faces = tex.faces;
+    file.layers = tex.layers / tex.faces;
+    file.is_cube = tex.is_cube;
+    file.is_array = tex.array_elements > 0;
+    file.is_volume = tex.is_volume;
+    note_trailing(file, tex.trailing_bytes, "last mip level");
+    fill_levels(file, tex);
+    return std::nullopt;
+}
+
+std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions& options) {
+    auto parsed = ktx2::parse(file.impl->bytes);
+    if (const auto* error = std::get_if<ktx2::Error>(&parsed)) return Error{false, error->message};
+    ktx2::Texture& tex = std::get<ktx2::Texture>(parsed);
+    if (auto error = check_profile_unused(options, "KTX 2", file)) return error;
+    file.container_format = tex.container_format;
+    file.supercompression = ktx2::supercompression_name(uint32_t(tex.supercompression));
+    file.format = tex.format;
+    file.levels = tex.mip_levels;
+    file.faces = tex.faces;
+    file.layers = tex.layers / tex.faces;
+    file.is_cube = tex.is_cube;
+    file.is_array = tex.layer_count > 0;
+    file.is_volume = tex.is_volume;
+    for (uint32_t level = 0; level < file.levels; ++level) {
+        const ktx2::Level& l = tex.levels[level];
+        file.level_info.push_back({l.width, l.height, l.depth, l.image_bytes});
+        for (uint32_t i = 0; i < tex.layers; ++i) file.impl->surfaces.push_back({size_t(l.image_bytes) * i, size_t(l.image_bytes)});
+    }
+    file.impl->level_data.resize(file.levels);
+    file.impl->inflated.resize(file.levels);
+    file.impl->ktx2 = std::move(tex);
+    return std::nullopt;
+}
+
+std::optional<Error> open_pkm(TextureFile& file, const OpenOptions& options) {
+    auto parsed = pkm::parse(file.impl->bytes);
+    if (const auto* error = std::get_if<pkm::Error>(&parsed)) return Error{false, error->message};
+    const pkm::Texture& tex = std::get<pkm::Texture>(parsed);
+    if (auto error = check_profile_unused(options, "PKM", file)) return error;
+    file.container_format = tex.container_format;
+    file.format = tex.format;
+    note_trailing(file, tex.trailing_bytes, "last block");
+    file.level_info.push_back({tex.width, tex.height, 1, tex.data_size});
+    file.impl->surfaces.push_back({tex.data_offset, tex.data_size});
+    return std::nullopt;
+}
+
+// A .astc file: footprint and extent from its header, linear / sRGB / HDR from --profile (the file
+// cannot say; default ldr). A 2D footprint with zsize > 1 is a stack of zsize slices.
+std::optional<Error> open_astc(TextureFile& file, const OpenOptions& options) {
+    auto parsed = astc_file::parse(file.impl->bytes);
+    if (const auto* error = std::get_if<astc_file::Error>(&parsed)) return Error{false, error->message};
+    const astc_file::Texture& tex = std::get<astc_file::Texture>(parsed);
+    const astc_file::Profile profile = options.profile.value_or(astc_file::Profile::Ldr);
+    file.format = tex.format(profile);
+    file.container_format = "footprint " + std::to_string(tex.block_x) + "x" + std::to_string(tex.block_y) +
+                            (tex.block_z > 1 ? "x" + std::to_string(tex.block_z) : "") + ", profile " +
+                            astc_file::profile_name(profile) + (options.profile ? "" : " (default; the file cannot say)");
+    file.is_volume = tex.depth > 1;
+    note_trailing(file, tex.trailing_bytes, "last block");
+    file.level_info.push_back({tex.width, tex.height, tex.depth, tex.data_size});
+    file.impl->surfaces.push_back({tex.data_offset, tex.data_size});
+    return std::nullopt;
+}
+
+TextureFile make_file(std::vector<uint8_t>&& bytes, Container container) {
+    TextureFile file;
+    file.container = container;
+    file.file_bytes = bytes.size();
+    file.impl = std::make_shared<TextureFile::Impl>();
+    file.impl->bytes = std::move(bytes);
+    return file;
+}
+
+}  // namespace
+
+std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOptions& options) {
+    if (bytes.empty()) return Error{false, "the file is empty"};
+    const std::optional<Container> container = detect(bytes);
+    if (!container) {
+        std::string first;
+        static const char* hex = "0123456789ABCDEF";
+        for (size_t i = 0; i < std::min<size_t>(bytes.size(), 8); ++i) {
+            if (i) first += ' ';
+            first += hex[bytes[i] >> 4];
+            first += hex[bytes[i] & 15];
+        }
+        return Error{false, "not a texture file this tool reads: its first bytes (" + first +
+                                ") are no DDS (\"DDS \"), KTX 1.1, KTX 2.0, PKM (\"PKM \") or .astc (13 AB A1 5C) "
+                                "magic; for raw blocks give --format and --extent"};
+    }
+    TextureFile file = make_file(std::move(bytes), *container);
+    std::optional<Error> error;
+    try {
+        switch (*container) {
+        case Container::Dds: error = open_dds(file, options); break;
+        case Container::Ktx: error = open_ktx(file, options); break;
+        case Container::Ktx2: error = open_ktx2(file, options); break;
+        case Container::Pkm: error = open_pkm(file, options); break;
+        case Container::Astc: error = open_astc(file, options); break;
+        case Container::Raw: break;
+        }
+    } catch (const std::bad_alloc&) {
+        return Error{false, "out of memory for the file's surface table"};
+    }
+    if (error) return *error;
+    return file;
+}
+
+std::variant<TextureFile, Error> open_raw(std::vector<uint8_t> bytes, texdec_format format, uint32_t width,
+                                          uint32_t height, uint32_t depth) {
+    uint64_t needed = 0;
+    const texdec_status status = texdec_encoded_size(format, width, height, depth, &needed);
+    if (status != TEXDEC_SUCCESS)
+        return Error{true, std::string("the extent does not fit the format: ") + texdec_status_string(status)};
+    if (bytes.size() < needed)
+        return Error{false, "holds " + std::to_string(bytes.size()) + " bytes; the format and extent need " +
+                                std::to_string(needed)};
+    TextureFile file = make_file(std::move(bytes), Container::Raw);
+    texdec_format_info info{};
+    texdec_format_get_info(format, &info);
+    file.container_format = std::string("--format ") + info.name;
+    file.format = format;
+    file.is_volume = depth > 1;
+    note_trailing(file, file.file_bytes - needed, "last block");
+    file.level_info.push_back({width, height, depth, needed});
+    file.impl->surfaces.push_back({0, size_t(needed)});
+    return file;
+}
+
+}  // namespace texture_file

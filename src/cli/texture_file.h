@@ -1,0 +1,78 @@
+// One front end over the containers astc-gpu-decode reads (.dds, .ktx, .ktx2, .pkm, .astc, and raw
+// blocks given --format / --extent): the container is found from the file's first bytes, never its
+// name, and every file becomes the same thing: a format, levels x layers x faces surfaces, each a
+// 2D image or a stack of depth slices, and the blocks of any surface.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <texdec/texdec.h>
+
+#include "astc_file.h"
+
+namespace texture_file {
+
+enum class Container { Dds, Ktx, Ktx2, Pkm, Astc, Raw };
+const char* container_name(Container container);  // "DDS", "KTX 1.1", "KTX 2.0", "PKM", ".astc", "raw blocks"
+
+struct Error {
+    bool usage;           // a command-line problem (exit code 2), else a problem of the file (exit code 3)
+    std::string message;  // names the problem (the caller prefixes the path)
+};
+
+struct LevelInfo {
+    uint32_t width, height, depth;  // extent in texels (depth = slices of a volume or stack)
+    uint64_t surface_bytes;         // blocks of one (layer, face) surface of this level
+};
+
+struct OpenOptions {
+    std::optional<astc_file::Profile> profile;  // for .astc files and ASTC .ktx files
+    bool profile_must_apply = true;             // false: ignore --profile on files that name their format
+};
+
+// A parsed file. Owns its bytes (and inflated KTX 2 levels); surfaces point into them.
+class TextureFile {
+public:
+    Container container;
+    std::string container_format;   // what the header said: "DXGI 98 (BC7_UNORM)", "vkFormat 157 (...)"
+    std::string supercompression;   // KTX 2 only: "none", "Zstandard", "zlib"
+    texdec_format format;
+    uint32_t levels = 1;
+    uint32_t layers = 1;            // array elements (1 when not an array)
+    uint32_t faces = 1;             // 6 for a cube map
+    bool is_array = false;
+    bool is_cube = false;
+    bool is_volume = false;         // levels have depth slices (a 3D texture, or a .astc / raw stack)
+    uint64_t file_bytes = 0;
+    uint64_t trailing_bytes = 0;    // bytes after the data the header describes (ignored)
+    std::vector<LevelInfo> level_info;
+    std::vector<std::string> notes;  // warnings worth printing (e.g. ignored --profile)
+
+    // The blocks of one surface (all its depth slices). A view into the file, or into the inflated
+    // level of a supercompressed KTX 2 file (inflated on first use). Errors: a stream that does not
+    // inflate to its level's size.
+    std::variant<std::span<const uint8_t>, Error> blocks(uint32_t level, uint32_t layer, uint32_t face);
+
+    struct Impl;
+    std::shared_ptr<Impl> impl;  // the bytes and the container's own surface table
+};
+
+// Opens a file's bytes (container found from its magic). `raw_format` / `raw_extent` given: the
+// bytes are raw blocks (no container) of that format and extent (W, H, slices).
+std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOptions& options);
+std::variant<TextureFile, Error> open_raw(std::vector<uint8_t> bytes, texdec_format format, uint32_t width,
+                                          uint32_t height, uint32_t depth);
+
+// True if the bytes start with the magic of a container open() reads.
+bool has_known_magic(std::span<const uint8_t> bytes);
+// Which container the bytes' magic names (nullopt: none).
+std::optional<Container> detect(std::span<const uint8_t> bytes);
+
+}  // namespace texture_file

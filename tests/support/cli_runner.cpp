@@ -1,0 +1,64 @@
+#include "cli_runner.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gpu/gpu_fixture.h"
+
+namespace texdec_test {
+namespace {
+
+std::string env_or(const char* name, const char* fallback) {
+    const char* v = std::getenv(name);
+    return v && *v ? v : fallback;
+}
+
+}  // namespace
+
+std::string cli_path() { return env_or("TEXDEC_CLI", TEXDEC_CLI_PATH); }
+std::string cli_sample_bc3() { return env_or("TEXDEC_SAMPLE", TEXDEC_SOURCE_DIR "/samples/sample-bc3.dds"); }
+std::string cli_sample_astc() { return env_or("TEXDEC_ASTC_SAMPLE", TEXDEC_SOURCE_DIR "/samples/sample-astc-6x6.astc"); }
+
+std::string cli_temp_dir() {
+    static const std::string dir = [] {
+        char pattern[] = "/tmp/texdec_cli_run_XXXXXX";
+        const char* made = mkdtemp(pattern);
+        REQUIRE(made != nullptr);
+        return std::string(made);
+    }();
+    return dir;
+}
+
+int run_cli_command(const std::string& command) {
+    const int status = std::system((command + " 2>" + cli_temp_dir() + "/stderr.txt").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string last_cli_stderr() {
+    std::ifstream in(cli_temp_dir() + "/stderr.txt");
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::vector<uint8_t> read_binary_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    REQUIRE(out.good());
+}
+
+bool cli_has_device() {
+    if (run_cli_command(cli_path() + " list-devices >/dev/null") == 0 && last_cli_stderr().empty()) return true;
+    fail_or_skip_for_missing_device("astc-gpu-decode list-devices failed: " + last_cli_stderr());
+    return false;
+}
+
+}  // namespace texdec_test

@@ -1,0 +1,27 @@
+// Running astc-gpu-decode from the tests: its path (TEXDEC_CLI overrides the build's), a private
+// temporary folder, a shell runner that keeps the command's stderr, and file helpers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace texdec_test {
+
+std::string cli_path();            // $TEXDEC_CLI, else the one this build made
+std::string cli_sample_bc3();      // $TEXDEC_SAMPLE, else samples/sample-bc3.dds
+std::string cli_sample_astc();     // $TEXDEC_ASTC_SAMPLE, else samples/sample-astc-6x6.astc
+std::string cli_temp_dir();        // made once per process (mkdtemp)
+
+// Runs `command` through the shell with stderr kept for last_cli_stderr(); returns the exit code.
+int run_cli_command(const std::string& command);
+std::string last_cli_stderr();
+
+std::vector<uint8_t> read_binary_file(const std::string& path);  // empty if missing
+void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes);
+
+// True if the CLI finds a Vulkan device; otherwise fails the test (or skips loudly with
+// TEXDEC_ALLOW_NO_DEVICE=1) and returns false.
+bool cli_has_device();
+
+}  // namespace texdec_test
