@@ -38,6 +38,7 @@
 #include "gpu/gpu_fixture.h"
 #include "ktx.h"  // src/cli's KTX 1 parser
 #include "oracles/astcenc_oracle.h"
+#include "support/corpus_files.h"
 
 using namespace texdec_test;
 
@@ -70,47 +71,6 @@ uint32_t le32(const std::vector<uint8_t>& b, size_t at) {
     return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
 }
 
-// An uncompressed KTX 1.1 file as piglit's expected outputs are: little-endian, GL_RGB or GL_RGBA,
-// GL_UNSIGNED_BYTE or GL_HALF_FLOAT, one array element, one face. Rows are padded to 4 bytes (KTX 1's
-// GL_UNPACK_ALIGNMENT); `levels` holds them unpadded: x fastest, then y, then z.
-struct ExpectedImage {
-    uint32_t channels = 0, bytes_per_channel = 0;
-    uint32_t width = 0, height = 0, depth = 1;
-    std::vector<std::vector<uint8_t>> levels;
-};
-
-ExpectedImage read_expected(const std::string& path) {
-    const std::vector<uint8_t> b = read_file(path);
-    INFO(path);
-    REQUIRE(b.size() >= 64);
-    REQUIRE(le32(b, 12) == 0x04030201u);
-    ExpectedImage e;
-    const uint32_t gl_type = le32(b, 16), gl_format = le32(b, 24);
-    REQUIRE((gl_type == 0x1401 || gl_type == 0x140B));  // GL_UNSIGNED_BYTE, GL_HALF_FLOAT
-    REQUIRE((gl_format == 0x1907 || gl_format == 0x1908));  // GL_RGB, GL_RGBA
-    e.bytes_per_channel = gl_type == 0x1401 ? 1 : 2;
-    e.channels = gl_format == 0x1907 ? 3 : 4;
-    e.width = le32(b, 36), e.height = le32(b, 40), e.depth = std::max(1u, le32(b, 44));
-    REQUIRE((le32(b, 48) == 0 && le32(b, 52) == 1));
-    const uint32_t levels = std::max(1u, le32(b, 56));
-    size_t at = 64 + size_t(le32(b, 60));
-    for (uint32_t l = 0; l < levels; ++l) {
-        const uint32_t w = std::max(1u, e.width >> l), h = std::max(1u, e.height >> l), d = std::max(1u, e.depth >> l);
-        const size_t row = size_t(w) * e.channels * e.bytes_per_channel, padded = (row + 3) / 4 * 4;
-        REQUIRE(at + 4 <= b.size());
-        const uint32_t image_size = le32(b, at);
-        at += 4;
-        REQUIRE(image_size == padded * h * d);
-        REQUIRE(at + image_size <= b.size());
-        std::vector<uint8_t> level;
-        for (size_t r = 0; r < size_t(h) * d; ++r)
-            level.insert(level.end(), b.begin() + at + r * padded, b.begin() + at + r * padded + row);
-        e.levels.push_back(std::move(level));
-        at += (image_size + 3) / 4 * 4;
-    }
-    return e;
-}
-
 enum class Profile { ldrl, ldrs, hdr };
 const char* profile_dir(Profile p) { return p == Profile::ldrl ? "ldrl" : p == Profile::ldrs ? "ldrs" : "hdr"; }
 
@@ -141,7 +101,7 @@ void check_file(OwnContext& ctx, Profile profile, const std::string& file, const
                                                                   : AstcProfile::hdr;
     ExpectedImage expected;
     if (!expected_path.empty()) {
-        expected = read_expected(expected_path);
+        expected = read_expected_ktx1(expected_path);
         REQUIRE((expected.width == tex.width && expected.height == tex.height && expected.depth == tex.depth));
         REQUIRE(expected.levels.size() == tex.mip_levels);
         REQUIRE(expected.bytes_per_channel == (profile == Profile::hdr ? 2u : 1u));
@@ -223,7 +183,7 @@ void check_cli(Profile profile, const std::string& dir) {
         return std::string(v && *v ? v : TEXDEC_CLI_PATH);
     }();
     const std::string in = dir + "/compressed/2D/" + profile_dir(profile) + "/waffles-8x6.ktx";
-    const ExpectedImage expected = read_expected(dir + "/decompressed/2D/" + profile_dir(profile) + "/waffles-8x6.ktx");
+    const ExpectedImage expected = read_expected_ktx1(dir + "/decompressed/2D/" + profile_dir(profile) + "/waffles-8x6.ktx");
     const std::string tmp = std::filesystem::temp_directory_path().string() + "/texdec_corpus_" +
                             std::to_string(getpid()) + "_" + profile_dir(profile);
     const std::string out = tmp + (profile == Profile::hdr ? ".exr" : ".raw"), log = tmp + ".log";
