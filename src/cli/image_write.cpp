@@ -1,6 +1,7 @@
 #include "image_write.h"
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <climits>
 #include <cmath>
@@ -8,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
+#include <numeric>
 #include <vector>
 
 // stb_image_write is a single-header library (Debian's libstb-dev); this is its one
@@ -24,22 +27,24 @@
 
 #include <tinyexr.h>  // Debian's libtinyexr-dev: declarations only, the code is in libtinyexr.so
 
+#include <texdec/texdec.h>  // texdec_version: the KTX 2 writer names itself
+
 #include <png.h>  // Debian's libpng-dev (libpng 1.6): 16-bit PNG, which stb_image_write cannot write
 
 namespace image_write {
 namespace {
 
-// How a texel format becomes PNG pixels.
-struct PngLayout {
+// How a texel format becomes image pixels: 8-bit for PNG and TGA, 16-bit for PNG's R16 / RG16.
+struct PixelLayout {
     int source_channels;    // channels stored per texel
     int bytes_per_channel;  // 1, 2 (16-bit integer) or 2 (half float, see is_half)
     bool is_signed;         // SNORM storage
     bool is_half;           // RGBA16F
-    int png_channels;       // 1 grey, 3 RGB, 4 RGBA
+    int pixel_channels;     // 1 grey, 3 RGB, 4 RGBA
     bool png16 = false;     // written as a 16-bit PNG (libpng): R16 / RG16 (NATIVE EAC)
 };
 
-bool layout_for(VkFormat format, PngLayout& out) {
+bool layout_for(VkFormat format, PixelLayout& out) {
     switch (format) {
     case VK_FORMAT_R8G8B8A8_UNORM:
     case VK_FORMAT_R8G8B8A8_SRGB: out = {4, 1, false, false, 4}; return true;
@@ -80,23 +85,33 @@ uint16_t snorm16_to_u16(int16_t v) {
     return uint16_t(((std::max<int>(v, -32767) + 32767) * int64_t(65535) + 32767) / 65534);
 }
 
-// One channel of one texel as a PNG byte (8-bit and half channels; 16-bit integer channels go to
-// the 16-bit writer). `colour` is false for alpha (never sign-mapped).
-uint8_t channel_to_byte(const uint8_t* p, const PngLayout& layout, bool signed_values, bool colour) {
+// 16-bit channels reduced to 8 bits by rounding (TGA; PNG keeps them at 16 bits).
+uint8_t unorm16_to_byte(uint16_t v) { return uint8_t((uint32_t(v) * 255 + 32767) / 65535); }
+// SNORM16 -> [0, 255]: -1 -> 0, 0 -> 128, +1 -> 255 (-32768 acts as -1).
+uint8_t snorm16_to_byte(int16_t v) { return uint8_t(((std::max<int>(v, -32767) + 32767) * 255 + 32767) / 65534); }
+
+// One channel of one texel as an 8-bit pixel value. `colour` is false for alpha (never
+// sign-mapped).
+uint8_t channel_to_byte(const uint8_t* p, const PixelLayout& layout, bool signed_values, bool colour) {
     if (layout.is_half) {
         const float v = half_to_float(read_u16_le(p));
         return unit_to_byte(signed_values && colour ? (v + 1.0f) * 0.5f : v);
     }
+    if (layout.bytes_per_channel == 2) {
+        const uint16_t raw = read_u16_le(p);
+        return layout.is_signed ? snorm16_to_byte(int16_t(raw)) : unorm16_to_byte(raw);
+    }
     return layout.is_signed ? snorm8_to_byte(int8_t(p[0])) : p[0];
 }
 
-std::vector<uint8_t> to_png_pixels(const DecodedImage& image, size_t texel_count, const PngLayout& layout,
-                                   bool signed_values) {
+// The 8-bit pixels (grey, RGB or RGBA, in that channel order) of write_png and write_tga.
+std::vector<uint8_t> to_8bit_pixels(const DecodedImage& image, size_t texel_count, const PixelLayout& layout,
+                                    bool signed_values) {
     const size_t texel_bytes = size_t(layout.source_channels) * layout.bytes_per_channel;
-    std::vector<uint8_t> pixels(texel_count * layout.png_channels, 0);  // RG -> RGB leaves blue 0
+    std::vector<uint8_t> pixels(texel_count * layout.pixel_channels, 0);  // RG -> RGB leaves blue 0
     for (size_t t = 0; t < texel_count; ++t) {
         const uint8_t* src = image.texels.data() + t * texel_bytes;
-        uint8_t* dst = pixels.data() + t * layout.png_channels;
+        uint8_t* dst = pixels.data() + t * layout.pixel_channels;
         for (int c = 0; c < layout.source_channels; ++c)
             dst[c] = channel_to_byte(src + c * layout.bytes_per_channel, layout, signed_values, c < 3);
     }
@@ -109,18 +124,30 @@ void append_bytes(void* context, void* data, int size) {
     out->insert(out->end(), bytes, bytes + size);
 }
 
-WriteResult write_file(const std::string& path, const uint8_t* data, size_t size) {
+// Writes the parts one after the other (so large texel data is not copied into one buffer).
+WriteResult write_file_parts(const std::string& path, std::span<const std::span<const uint8_t>> parts) {
     FILE* file = std::fopen(path.c_str(), "wb");
     if (!file) return {false, "cannot open '" + path + "' for writing: " + std::strerror(errno)};
-    const size_t written = std::fwrite(data, 1, size, file);
-    const int write_errno = errno;
+    bool written = true;
+    int write_errno = 0;
+    for (const auto& part : parts)
+        if (!part.empty() && std::fwrite(part.data(), 1, part.size(), file) != part.size()) {
+            written = false;
+            write_errno = errno;
+            break;
+        }
     const bool closed = std::fclose(file) == 0;
-    if (written != size || !closed) {
+    if (!written || !closed) {
         std::error_code ignored;  // no half-written output left behind (but never remove a device or pipe)
         if (std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ignored))) std::remove(path.c_str());
-        return {false, "cannot write '" + path + "': " + std::strerror(written != size ? write_errno : errno)};
+        return {false, "cannot write '" + path + "': " + std::strerror(!written ? write_errno : errno)};
     }
     return {true, {}};
+}
+
+WriteResult write_file(const std::string& path, const uint8_t* data, size_t size) {
+    const std::span<const uint8_t> whole(data, size);
+    return write_file_parts(path, std::span(&whole, 1));
 }
 
 // 16-bit PNG through libpng into memory. libpng reports errors by longjmp: the function that
@@ -175,24 +202,24 @@ bool encode_png16(PngMemory& memory, const uint8_t* rows, uint32_t width, uint32
     return true;
 }
 
-WriteResult write_png16(const std::string& path, const DecodedImage& image, const PngLayout& layout,
+WriteResult write_png16(const std::string& path, const DecodedImage& image, const PixelLayout& layout,
                         size_t texel_count, uint64_t rows) {
     // libpng takes 32-bit extents (and refuses rows above 2^31 - 1 by default, as PNG does).
     if (image.width > 0x7FFFFFFF || rows > 0x7FFFFFFF)
         return {false, "image is too large for the PNG writer; use a .raw output"};
-    const size_t row_bytes = size_t(image.width) * layout.png_channels * 2;
-    std::vector<uint8_t> pixels(texel_count * layout.png_channels * 2, 0);  // RG -> RGB leaves blue 0
+    const size_t row_bytes = size_t(image.width) * layout.pixel_channels * 2;
+    std::vector<uint8_t> pixels(texel_count * layout.pixel_channels * 2, 0);  // RG -> RGB leaves blue 0
     for (size_t t = 0; t < texel_count; ++t)
         for (int c = 0; c < layout.source_channels; ++c) {
             const uint16_t raw = read_u16_le(image.texels.data() + (t * layout.source_channels + c) * 2);
             const uint16_t v = layout.is_signed ? snorm16_to_u16(int16_t(raw)) : raw;
-            uint8_t* dst = &pixels[(t * layout.png_channels + c) * 2];
+            uint8_t* dst = &pixels[(t * layout.pixel_channels + c) * 2];
             dst[0] = uint8_t(v >> 8);  // PNG samples are big-endian
             dst[1] = uint8_t(v);
         }
     std::vector<uint8_t> png;
     PngMemory memory{&png, {}};
-    if (!encode_png16(memory, pixels.data(), image.width, uint32_t(rows), layout.png_channels, row_bytes))
+    if (!encode_png16(memory, pixels.data(), image.width, uint32_t(rows), layout.pixel_channels, row_bytes))
         return {false, "PNG encoding failed (libpng) for '" + path + "': " + memory.error};
     return write_file(path, png.data(), png.size());
 }
@@ -200,17 +227,17 @@ WriteResult write_png16(const std::string& path, const DecodedImage& image, cons
 }  // namespace
 
 bool png_supports(VkFormat format) {
-    PngLayout layout;
+    PixelLayout layout;
     return layout_for(format, layout);
 }
 
 WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values) {
-    PngLayout layout;
+    PixelLayout layout;
     if (!layout_for(image.format, layout))
         return {false, "cannot write VkFormat " + std::to_string(int(image.format)) + " as PNG; use a .raw output"};
     // stb_image_write works in int: rows, row bytes and the filtered image size must fit.
     const uint64_t rows = uint64_t(image.height) * image.depth;
-    const uint64_t row_bytes = uint64_t(image.width) * layout.png_channels;
+    const uint64_t row_bytes = uint64_t(image.width) * layout.pixel_channels;
     if (rows > INT_MAX || (row_bytes + 1) * rows > INT_MAX)
         return {false, "image is too large for the PNG writer (about 2 GiB of pixels at most); use a .raw output"};
     const size_t texel_count = size_t(image.width) * rows;
@@ -218,12 +245,235 @@ WriteResult write_png(const std::string& path, const DecodedImage& image, bool s
         return {false, "internal error: fewer decoded bytes than the image needs"};
     if (layout.png16) return write_png16(path, image, layout, texel_count, rows);
 
-    const std::vector<uint8_t> pixels = to_png_pixels(image, texel_count, layout, signed_values);
+    const std::vector<uint8_t> pixels = to_8bit_pixels(image, texel_count, layout, signed_values);
     std::vector<uint8_t> png;
-    if (!stbi_write_png_to_func(append_bytes, &png, int(image.width), int(rows), layout.png_channels,
+    if (!stbi_write_png_to_func(append_bytes, &png, int(image.width), int(rows), layout.pixel_channels,
                                 pixels.data(), int(row_bytes)))
         return {false, "PNG encoding failed (stb_image_write) for '" + path + "'"};
     return write_file(path, png.data(), png.size());
+}
+
+WriteResult write_tga(const std::string& path, const DecodedImage& image, bool signed_values) {
+    PixelLayout layout;
+    if (!layout_for(image.format, layout))
+        return {false, "cannot write VkFormat " + std::to_string(int(image.format)) + " as TGA; use a .raw output"};
+    const uint64_t rows = uint64_t(image.height) * image.depth;
+    if (image.width == 0 || rows == 0) return {false, "internal error: an empty image cannot be written as TGA"};
+    if (image.width > 0xFFFF || rows > 0xFFFF)
+        return {false, "image is too large for TGA (65535 x 65535 pixels at most, slices stacked); use .png or .raw"};
+    const size_t texel_count = size_t(image.width) * rows;
+    if (image.texels.size() < texel_count * layout.source_channels * layout.bytes_per_channel)
+        return {false, "internal error: fewer decoded bytes than the image needs"};
+
+    std::vector<uint8_t> pixels = to_8bit_pixels(image, texel_count, layout, signed_values);
+    const int channels = layout.pixel_channels;
+    if (channels >= 3)  // TGA true-colour pixels are stored B, G, R(, A)
+        for (size_t t = 0; t < texel_count; ++t) std::swap(pixels[t * channels], pixels[t * channels + 2]);
+
+    // Truevision TGA 2.0: 18-byte header, pixel data, 26-byte footer; little-endian fields.
+    uint8_t header[18] = {};
+    header[2] = channels == 1 ? 3 : 2;  // image type: 3 uncompressed black-and-white, 2 uncompressed true-colour
+    header[12] = uint8_t(image.width);
+    header[13] = uint8_t(image.width >> 8);
+    header[14] = uint8_t(rows);
+    header[15] = uint8_t(rows >> 8);
+    header[16] = uint8_t(channels * 8);                  // pixel depth
+    header[17] = uint8_t((channels == 4 ? 8 : 0) | 0x20);  // alpha bits; bit 5: first row is the top
+    // No extension or developer area (offsets 0), then the signature "TRUEVISION-XFILE.\0".
+    static constexpr uint8_t kFooter[26] = {0, 0, 0, 0, 0, 0, 0, 0, 'T', 'R', 'U', 'E', 'V', 'I', 'S', 'I', 'O',
+                                            'N', '-', 'X', 'F', 'I', 'L', 'E', '.', 0};
+    const std::span<const uint8_t> parts[3] = {header, pixels, kFooter};
+    return write_file_parts(path, parts);
+}
+
+namespace {
+
+// What the KTX 2 writer needs of a texel format (Khronos Data Format Specification: basic
+// descriptor block, one sample per channel, channels in memory order R, G, B, A).
+struct Ktx2Format {
+    VkFormat format;
+    uint32_t channels;
+    uint32_t component_bytes;  // also the header's typeSize
+    enum Kind { kUnorm, kSnorm, kSfloat } kind;
+    bool srgb;
+};
+
+constexpr Ktx2Format kKtx2Formats[] = {
+    {VK_FORMAT_R8G8B8A8_UNORM, 4, 1, Ktx2Format::kUnorm, false},
+    {VK_FORMAT_R8G8B8A8_SRGB, 4, 1, Ktx2Format::kUnorm, true},
+    {VK_FORMAT_R16G16B16A16_SFLOAT, 4, 2, Ktx2Format::kSfloat, false},
+    {VK_FORMAT_R8_UNORM, 1, 1, Ktx2Format::kUnorm, false},
+    {VK_FORMAT_R8_SNORM, 1, 1, Ktx2Format::kSnorm, false},
+    {VK_FORMAT_R8G8_UNORM, 2, 1, Ktx2Format::kUnorm, false},
+    {VK_FORMAT_R8G8_SNORM, 2, 1, Ktx2Format::kSnorm, false},
+    {VK_FORMAT_R16_UNORM, 1, 2, Ktx2Format::kUnorm, false},
+    {VK_FORMAT_R16_SNORM, 1, 2, Ktx2Format::kSnorm, false},
+    {VK_FORMAT_R16G16_UNORM, 2, 2, Ktx2Format::kUnorm, false},
+    {VK_FORMAT_R16G16_SNORM, 2, 2, Ktx2Format::kSnorm, false},
+};
+
+const Ktx2Format* ktx2_format(VkFormat format) {
+    for (const Ktx2Format& f : kKtx2Formats)
+        if (f.format == format) return &f;
+    return nullptr;
+}
+
+void put_u32(std::vector<uint8_t>& out, uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
+}
+void set_u64(std::vector<uint8_t>& out, size_t at, uint64_t v) {
+    for (int i = 0; i < 8; ++i) out[at + i] = uint8_t(v >> (8 * i));
+}
+
+// The Data Format Descriptor: dfdTotalSize, then one Khronos basic descriptor block (KDFS
+// "Khronos Basic Data Format Descriptor Block"; KTX 2 "Data Format Descriptor" restrictions).
+void put_dfd(std::vector<uint8_t>& out, const Ktx2Format& f) {
+    constexpr uint32_t kModelRgbsda = 1, kPrimariesBt709 = 1, kTransferLinear = 1, kTransferSrgb = 2;
+    constexpr uint32_t kQualifierLinear = 0x10, kQualifierSigned = 0x40, kQualifierFloat = 0x80;
+    constexpr uint32_t kChannelIds[4] = {0, 1, 2, 15};  // RGBSDA red, green, blue, alpha
+    const uint32_t block_size = 24 + 16 * f.channels;
+    put_u32(out, 4 + block_size);  // dfdTotalSize
+    put_u32(out, 0);               // vendorId 0 (Khronos), descriptorType 0 (basic)
+    put_u32(out, 2 | block_size << 16);  // versionNumber 2 (KDFS 1.3), descriptorBlockSize
+    // colorModel, colorPrimaries, transferFunction, flags (0: alpha straight)
+    put_u32(out, kModelRgbsda | kPrimariesBt709 << 8 | (f.srgb ? kTransferSrgb : kTransferLinear) << 16);
+    put_u32(out, 0);  // texelBlockDimension0..3 = 1 texel (stored as dimension - 1)
+    put_u32(out, f.channels * f.component_bytes);  // bytesPlane0; planes 1..7 unused
+    put_u32(out, 0);
+    const uint32_t bits = f.component_bytes * 8;
+    for (uint32_t c = 0; c < f.channels; ++c) {
+        const bool alpha = c == 3;
+        uint32_t qualifiers = 0;
+        if (f.kind == Ktx2Format::kSnorm) qualifiers = kQualifierSigned;
+        if (f.kind == Ktx2Format::kSfloat) qualifiers = kQualifierFloat | kQualifierSigned;
+        if (alpha && f.srgb) qualifiers |= kQualifierLinear;  // alpha is never sRGB-encoded
+        put_u32(out, c * bits | (bits - 1) << 16 | (kChannelIds[c] | qualifiers) << 24);
+        put_u32(out, 0);  // samplePosition0..3
+        // sampleLower / sampleUpper: the values that mean 0 (or -1 if signed) and 1.
+        switch (f.kind) {
+        case Ktx2Format::kUnorm:
+            put_u32(out, 0);
+            put_u32(out, uint32_t((uint64_t(1) << bits) - 1));
+            break;
+        case Ktx2Format::kSnorm:  // -(2^(n-1) - 1), sign-extended to 32 bits, and 2^(n-1) - 1
+            put_u32(out, uint32_t(-int32_t((1u << (bits - 1)) - 1)));
+            put_u32(out, (1u << (bits - 1)) - 1);
+            break;
+        case Ktx2Format::kSfloat:  // float bit patterns of -1.0f and 1.0f
+            put_u32(out, 0xBF800000u);
+            put_u32(out, 0x3F800000u);
+            break;
+        }
+    }
+}
+
+// One key/value entry: keyAndValueByteLength, key NUL value NUL, zero padding to 4 bytes.
+void put_key_value(std::vector<uint8_t>& out, const std::string& key, const std::string& value) {
+    put_u32(out, uint32_t(key.size() + 1 + value.size() + 1));
+    out.insert(out.end(), key.begin(), key.end());
+    out.push_back(0);
+    out.insert(out.end(), value.begin(), value.end());
+    out.push_back(0);
+    while (out.size() % 4) out.push_back(0);
+}
+
+bool multiply_fits(uint64_t& product, uint64_t factor) { return !__builtin_mul_overflow(product, factor, &product); }
+
+}  // namespace
+
+bool ktx2_supports(VkFormat format) { return ktx2_format(format) != nullptr; }
+
+WriteResult write_ktx2(const std::string& path, const Ktx2Texture& texture) {
+    const Ktx2Format* f = ktx2_format(texture.format);
+    if (!f)
+        return {false, "cannot write VkFormat " + std::to_string(int(texture.format)) +
+                           " as KTX 2 (uncompressed texel formats texdec outputs only); use a .raw output"};
+    const auto refuse = [](const std::string& why) { return WriteResult{false, "cannot write KTX 2: " + why}; };
+    if (texture.width == 0 || texture.height == 0) return refuse("width and height must be at least 1");
+    if (texture.face_count != 1 && texture.face_count != 6)
+        return refuse("face count " + std::to_string(texture.face_count) + " (1, or 6 for a cube map)");
+    if (texture.face_count == 6 && (texture.width != texture.height || texture.depth != 0))
+        return refuse("a cube map must be square and 2D (depth 0)");
+    if (texture.levels.empty()) return refuse("no levels");
+    // The spec's largest level index: floor(log2(max(width, height, depth))).
+    const uint32_t largest = std::max({texture.width, texture.height, texture.depth});
+    const size_t max_levels = size_t(std::bit_width(largest));
+    if (texture.levels.size() > max_levels)
+        return refuse(std::to_string(texture.levels.size()) + " levels, but a " + std::to_string(largest) +
+                      "-texel extent has at most " + std::to_string(max_levels));
+
+    const uint32_t level_count = uint32_t(texture.levels.size());
+    const uint64_t texel_bytes = f->channels * f->component_bytes;
+    // mipPadding: each level starts at a multiple of lcm(texel block size, 4).
+    const uint64_t alignment = std::lcm(texel_bytes, uint64_t(4));
+    std::vector<uint64_t> level_sizes(level_count);
+    for (uint32_t p = 0; p < level_count; ++p) {
+        uint64_t size = texel_bytes;
+        const bool fits = multiply_fits(size, std::max(1u, texture.width >> p)) &&
+                          multiply_fits(size, std::max(1u, texture.height >> p)) &&
+                          multiply_fits(size, std::max(1u, texture.depth >> p)) &&
+                          multiply_fits(size, std::max(1u, texture.layer_count)) &&
+                          multiply_fits(size, texture.face_count);
+        if (!fits) return refuse("level " + std::to_string(p) + " is larger than 2^64 bytes");
+        if (texture.levels[p].size() != size)
+            return refuse("level " + std::to_string(p) + " has " + std::to_string(texture.levels[p].size()) +
+                          " bytes, but its extent, layers and faces need " + std::to_string(size));
+        level_sizes[p] = size;
+    }
+
+    // Identifier, header, index, level index, DFD and key/value data, built in memory; the
+    // levels are written from the caller's spans.
+    static constexpr uint8_t kIdentifier[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+    std::vector<uint8_t> head(std::begin(kIdentifier), std::end(kIdentifier));
+    put_u32(head, uint32_t(texture.format));
+    put_u32(head, f->component_bytes);  // typeSize
+    put_u32(head, texture.width);
+    put_u32(head, texture.height);
+    put_u32(head, texture.depth);
+    put_u32(head, texture.layer_count);
+    put_u32(head, texture.face_count);
+    put_u32(head, level_count);
+    put_u32(head, 0);  // supercompressionScheme: none
+    const size_t index_at = head.size();
+    head.resize(head.size() + 32 + 24 * size_t(level_count));  // index and level index, filled below
+
+    const uint32_t dfd_offset = uint32_t(head.size());
+    put_dfd(head, *f);
+    const uint32_t kvd_offset = uint32_t(head.size());
+    const uint32_t version = texdec_version();
+    const std::string writer = "astc-gpu-decode " + std::to_string(version >> 16) + "." +
+                               std::to_string((version >> 8) & 0xFF) + "." + std::to_string(version & 0xFF);
+    // Keys sorted by code point; orientation: x right, y down (and z inward for 3D).
+    put_key_value(head, "KTXorientation", texture.depth > 0 ? "rdi" : "rd");
+    put_key_value(head, "KTXwriter", writer);
+    const uint32_t kvd_length = uint32_t(head.size()) - kvd_offset;
+
+    size_t at = index_at;
+    const auto put_index_u32 = [&](uint32_t v) {
+        for (int i = 0; i < 4; ++i) head[at++] = uint8_t(v >> (8 * i));
+    };
+    put_index_u32(dfd_offset);
+    put_index_u32(kvd_offset - dfd_offset);  // dfdByteLength
+    put_index_u32(kvd_offset);
+    put_index_u32(kvd_length);
+    // sgdByteOffset, sgdByteLength: 0 (already zero)
+    const size_t level_index_at = index_at + 32;
+
+    // Mip level array: smallest level first, each after its mipPadding.
+    static constexpr uint8_t kZeros[8] = {};
+    std::vector<std::span<const uint8_t>> parts{head};
+    uint64_t offset = head.size();
+    for (uint32_t p = level_count; p-- > 0;) {
+        const uint64_t padding = (alignment - offset % alignment) % alignment;
+        if (padding) parts.emplace_back(kZeros, size_t(padding));
+        offset += padding;
+        set_u64(head, level_index_at + 24 * size_t(p), offset);                // byteOffset
+        set_u64(head, level_index_at + 24 * size_t(p) + 8, level_sizes[p]);    // byteLength
+        set_u64(head, level_index_at + 24 * size_t(p) + 16, level_sizes[p]);   // uncompressedByteLength
+        parts.push_back(texture.levels[p]);
+        if (__builtin_add_overflow(offset, level_sizes[p], &offset)) return refuse("the file would exceed 2^64 bytes");
+    }
+    return write_file_parts(path, parts);
 }
 
 WriteResult write_exr(const std::string& path, const DecodedImage& image) {
