@@ -433,6 +433,9 @@ TEST_CASE("KTX2 parser: each malformed field gets its error code and a message n
     add("uncompressed vkFormat", with([](Ktx2Spec& s) { s.vk_format = 37; }), C::UnknownFormat, "unknown vkFormat 37");
     add("vkFormat 0, not Basis", with([](Ktx2Spec& s) { s.vk_format = 0; }), C::UnknownFormat, "unknown vkFormat 0");
     add("PVRTC", with([](Ktx2Spec& s) { s.vk_format = 1000054000; }), C::UnknownFormat, "unknown vkFormat 1000054000");
+    // Above VK_FORMAT_MAX_ENUM: no VkFormat at all (UBSan caught its conversion to one: fuzz_ktx2).
+    add("vkFormat 0x97000001", with([](Ktx2Spec& s) { s.vk_format = 0x97000001; }), C::UnknownFormat,
+        "unknown vkFormat 2533359617");
     add("typeSize 4", with([](Ktx2Spec& s) { s.type_size = 4; }), C::BadTypeSize, "typeSize is 4");
     add("width 0", patched(20, 0, 4), C::InvalidExtent, "pixelWidth is 0");
     add("1D", patched(24, 0, 4), C::UnsupportedLayout, "1D texture");
@@ -547,6 +550,53 @@ TEST_CASE("KTX2 parser: each malformed field gets its error code and a message n
         r = ktx2::level_data(longer.bytes, parsed_texture(parsed_longer), 0, storage);
         REQUIRE(std::holds_alternative<ktx2::Error>(r));
         CHECK(std::get<ktx2::Error>(r).code == ktx2::ErrorCode::BadSupercompressedData);
+    }
+}
+
+// Found by tests/fuzz/fuzz_ktx2 (libFuzzer's malloc limit): a level of a few bytes whose
+// uncompressedByteLength says gigabytes made level_data allocate (and zero) all of it before
+// finding that the stream cannot hold that much. Now refused first; nothing is allocated.
+TEST_CASE("KTX2 level_data: a tiny stream claiming 4 GiB is refused before allocating", "[cli][ktx2]") {
+    const texdec_format f = TEXDEC_FORMAT_BC7_UNORM;
+    const std::vector<uint8_t> zeros(64, 0);
+    // zstd without a declared content size: only the block headers bound what it can hold.
+    std::vector<uint8_t> undeclared(ZSTD_compressBound(zeros.size()));
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    REQUIRE(ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 0)) == 0);
+    const size_t n = ZSTD_compress2(cctx, undeclared.data(), undeclared.size(), zeros.data(), zeros.size());
+    ZSTD_freeCCtx(cctx);
+    REQUIRE(!ZSTD_isError(n));
+    undeclared.resize(n);
+    REQUIRE(ZSTD_getFrameContentSize(undeclared.data(), undeclared.size()) == ZSTD_CONTENTSIZE_UNKNOWN);
+    struct Case {
+        const char* name;
+        uint32_t scheme;
+        std::vector<uint8_t> stream;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"zlib", 3, compress_level(3, zeros), "deflate expands at most 1032 times"},
+        {"zstd, size declared", 2, compress_level(2, zeros), "holds 64 bytes; uncompressedByteLength is 4294967296"},
+        {"zstd, size not declared", 2, undeclared, "bytes of Zstandard data hold at most"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        Ktx2File file = ktx2_bytes(ktx2_spec(f, 4, 4, 0, 0, 1, 1, c.scheme), {std::vector<uint8_t>(16, 0)});
+        file.bytes.resize(file.level_offsets[0]);
+        file.bytes.insert(file.bytes.end(), c.stream.begin(), c.stream.end());
+        put_u32(file.bytes, 20, 65536);  // pixelWidth, pixelHeight: 16384 x 16384 blocks of 16 bytes
+        put_u32(file.bytes, 24, 65536);
+        put_u64(file.bytes, 80 + 8, c.stream.size());
+        put_u64(file.bytes, 80 + 16, uint64_t(1) << 32);
+        const auto parsed = ktx2::parse(file.bytes);
+        const ktx2::Texture& t = parsed_texture(parsed);
+        std::vector<uint8_t> storage;
+        const auto r = ktx2::level_data(file.bytes, t, 0, storage);
+        REQUIRE(std::holds_alternative<ktx2::Error>(r));
+        CHECK(std::get<ktx2::Error>(r).code == ktx2::ErrorCode::BadSupercompressedData);
+        INFO(std::get<ktx2::Error>(r).message);
+        CHECK(std::get<ktx2::Error>(r).message.find(c.message) != std::string::npos);
+        CHECK(storage.capacity() == 0);
     }
 }
 

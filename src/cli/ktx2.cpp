@@ -12,6 +12,7 @@
 #include <optional>
 
 #include <zlib.h>  // Debian's zlib1g-dev: supercompressionScheme 3
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_decompressBound (exported by libzstd 1.4.0+; Debian 12 has 1.5.4)
 #include <zstd.h>  // Debian's libzstd-dev: supercompressionScheme 2
 
 namespace ktx2 {
@@ -251,7 +252,9 @@ ParseResult parse(std::span<const uint8_t> file) {
                           "none, 2 Zstandard, 3 zlib)", h.scheme);
 
     tex.vk_format = h.vk_format;
-    tex.format = texdec_format_from_vk(VkFormat(h.vk_format));
+    // VkFormat's enumerators end at VK_FORMAT_MAX_ENUM (0x7FFFFFFF): a larger number is no VkFormat,
+    // and converting it to one is undefined behaviour (found by tests/fuzz/fuzz_ktx2).
+    tex.format = h.vk_format <= 0x7FFFFFFFu ? texdec_format_from_vk(VkFormat(h.vk_format)) : TEXDEC_FORMAT_UNDEFINED;
     texdec_format_info info{};
     if (tex.format == TEXDEC_FORMAT_UNDEFINED || texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
         return make_error(ErrorCode::UnknownFormat, "unknown vkFormat %u (known: the BC1-BC7, ETC2/EAC and ASTC "
@@ -284,11 +287,8 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
     const std::span<const uint8_t> stored = file.subspan(size_t(l.byte_offset), size_t(l.byte_length));
     if (tex.supercompression == Supercompression::None) return stored;
     const size_t size = size_t(l.uncompressed_byte_length);
-    try {
-        storage.resize(size);
-    } catch (const std::bad_alloc&) {
-        return make_error(ErrorCode::InvalidExtent, "mip level %u inflates to %zu bytes: out of memory", level, size);
-    }
+    // Before allocating `size` bytes (which a 200-byte file could set to gigabytes), check that the
+    // stream can inflate to that many (found by tests/fuzz/fuzz_ktx2's malloc limit).
     if (tex.supercompression == Supercompression::Zstandard) {
         const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
         if (declared == ZSTD_CONTENTSIZE_ERROR)
@@ -296,6 +296,25 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
         if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != size)
             return make_error(ErrorCode::BadSupercompressedData, "the Zstandard frame of mip level %u holds %llu "
                               "bytes; uncompressedByteLength is %zu", level, declared, size);
+        // Walks every frame's block headers: the most the stream can hold (exact when sizes are declared).
+        const unsigned long long bound = ZSTD_decompressBound(stored.data(), stored.size());
+        if (bound == ZSTD_CONTENTSIZE_ERROR)
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: Zstandard data is corrupt (its frames "
+                              "do not parse)", level);
+        if (bound < size)
+            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: its %zu bytes of Zstandard data hold "
+                              "at most %llu bytes; uncompressedByteLength is %zu", level, stored.size(), bound, size);
+    } else if (size / 1032 > stored.size()) {
+        // Deflate cannot exceed 1032:1 (zlib's "Technical Details": a 258-byte match in 2 bits).
+        return make_error(ErrorCode::BadSupercompressedData, "mip level %u: %zu bytes of zlib data cannot inflate to "
+                          "uncompressedByteLength %zu (deflate expands at most 1032 times)", level, stored.size(), size);
+    }
+    try {
+        storage.resize(size);
+    } catch (const std::bad_alloc&) {
+        return make_error(ErrorCode::InvalidExtent, "mip level %u inflates to %zu bytes: out of memory", level, size);
+    }
+    if (tex.supercompression == Supercompression::Zstandard) {
         const size_t got = ZSTD_decompress(storage.data(), size, stored.data(), stored.size());
         if (ZSTD_isError(got))
             return make_error(ErrorCode::BadSupercompressedData, "mip level %u: Zstandard data is corrupt (%s)", level,
