@@ -26,7 +26,9 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/resource.h>  // setrlimit: the KTX fuzz finding's test
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #include <tinyexr.h>  // reads back the CLI's .exr outputs
@@ -1668,6 +1670,48 @@ TEST_CASE("KTX parser: every glInternalFormat, both byte orders, key/value data,
                 }
             }
         }
+}
+
+// Found by tests/fuzz/fuzz_ktx (libFuzzer's malloc limit): a 76-byte file describing a cube
+// array of 2^20 elements of 2^20 x 2^20 with 21 levels made the parser reserve its surface table
+// (132 million entries, 5.3 GB) before finding that the file holds none of it. The reservation
+// is now capped by the file's size. Without ASan the parse also runs in a child process whose
+// address space allows 1 GiB more than it uses (the 5.3 GB reservation threw std::bad_alloc
+// there); ASan's shadow memory rules out such a limit, and there the input is a fuzzing seed
+// (fuzz_finding_inputs()), run under libFuzzer's malloc limit by tests/fuzz/run_fuzzers.sh.
+TEST_CASE("KTX parser: a header claiming 132 million surfaces is truncated without reserving them", "[cli][ktx]") {
+    KtxHeader h{0x83F0, 1u << 20, 1u << 20};
+    h.array_elements = 1u << 20, h.faces = 6, h.mip_levels = 21;
+    const std::vector<uint8_t> bytes = ktx_bytes(h, {{8, std::vector<uint8_t>(8, 0)}}, false);
+    REQUIRE(bytes.size() == 64 + 4 + 8);
+    const auto truncated = [&] {
+        const ktx::ParseResult r = ktx::parse(bytes);
+        const ktx::Error* e = std::get_if<ktx::Error>(&r);
+        return e && e->code == ktx::ErrorCode::Truncated &&
+               e->message.find("mip level 0 needs 6291456 x 549755813888 bytes") != std::string::npos;
+    };
+    CHECK(truncated());
+#if !defined(__SANITIZE_ADDRESS__)
+    std::ifstream statm("/proc/self/statm");
+    size_t pages = 0;
+    REQUIRE(statm >> pages);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        const rlim_t used = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE));
+        const rlimit limit{used + (rlim_t(1) << 30), used + (rlim_t(1) << 30)};
+        if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(3);
+        try {
+            _exit(truncated() ? 0 : 1);
+        } catch (...) {
+            _exit(2);  // std::bad_alloc: it tried to reserve gigabytes
+        }
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    INFO("child exit status (0: truncated, 1: another result, 2: bad_alloc, 3: no rlimit): " << status);
+    CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+#endif
 }
 
 TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message naming the problem", "[cli][pkm][ktx]") {
