@@ -845,7 +845,11 @@ int run_decode(const Options& options) {
         fs::create_directories(*options.out_dir, error);
         if (error) throw CliError{kExitOutput, "cannot create --out-dir '" + *options.out_dir + "': " + error.message()};
         const std::vector<std::string> names = out_dir_names(inputs, *options.out_dir, shared.fixed_kind);
-        for (size_t i = 0; i < inputs.files.size(); ++i) items.push_back({inputs.files[i], names[i]});
+        for (size_t i = 0; i < inputs.files.size(); ++i) {
+            items.push_back({inputs.files[i], names[i]});
+            fs::create_directories(fs::path(names[i]).parent_path(), error);  // -r: the input's subfolder
+            if (error) throw CliError{kExitOutput, "cannot create '" + fs::path(names[i]).parent_path().string() + "': " + error.message()};
+        }
     }
     if (shared.fixed_kind && takes_rgba16f(*shared.fixed_kind) && options.output &&
         parse_output_type(*options.output) == TEXDEC_OUTPUT_RGBA8)

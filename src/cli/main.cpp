@@ -227,7 +227,7 @@ const char* shortcut_profile(std::string_view arg) {
     return nullptr;
 }
 
-bool parse_flag(Options& options, std::string_view arg, bool& shortcut) {
+bool parse_flag(Options& options, std::string_view arg, const char*& shortcut) {
     if (arg == "-h" || arg == "--help") return options.help = true;
     if (arg == "--version") return options.version = true;
     if (arg == "-v" || arg == "--verbose") return options.verbose = true;
@@ -247,7 +247,7 @@ bool parse_flag(Options& options, std::string_view arg, bool& shortcut) {
         if (options.profile && *options.profile != profile)
             usage_error(std::string(arg) + " and --profile " + *options.profile + " disagree");
         options.profile = profile;
-        shortcut = true;
+        shortcut = profile;
         return true;
     }
     return false;
@@ -260,7 +260,8 @@ Options parse_command_line(int argc, char** argv) {
         if (i) options.command_line += ' ';
         options.command_line += argv[i];
     }
-    bool options_ended = false, shortcut = false;
+    bool options_ended = false;
+    const char* shortcut_given = nullptr;  // the profile -dl / -ds / -dh named
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool is_option = !options_ended && arg.size() > 1 && arg[0] == '-';
@@ -275,7 +276,7 @@ Options parse_command_line(int argc, char** argv) {
             options_ended = true;
             continue;
         }
-        if (parse_flag(options, arg, shortcut)) continue;
+        if (parse_flag(options, arg, shortcut_given)) continue;
         const size_t equals = arg.find('=');
         const std::string_view name = arg.substr(0, equals);
         std::optional<std::string>* slot = value_slot(options, name);
@@ -287,9 +288,11 @@ Options parse_command_line(int argc, char** argv) {
             *slot = argv[++i];
         }
         if (name == "--format") options.formats.push_back(**slot);
+        if (name == "--profile" && shortcut_given && *options.profile != shortcut_given)
+            usage_error(std::string("--profile ") + *options.profile + std::string(" and -d") + shortcut_given[0] + " disagree");
     }
     // "-dl IN OUT": the first positional argument was taken for the command.
-    if (shortcut && options.command != "decode") {
+    if (shortcut_given && options.command != "decode") {
         if (!options.command.empty()) options.positional.insert(options.positional.begin(), options.command);
         options.command = "decode";
     }
