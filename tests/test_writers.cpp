@@ -5,7 +5,8 @@
 //     through the compiler's _Float16, the SNORM and 16-bit roundings in double); the header bytes
 //     (image type, depth, alpha bits, top-left origin), the size (uncompressed) and the TGA 2.0
 //     footer checked directly. Every texel format texdec outputs, one and three slices, and every
-//     8-bit code, every 16-bit code and every half.
+//     8-bit code, every 16-bit code and every half; the 8-bit and half formats' pixels equal
+//     write_png's read back (one conversion for both).
 //   - write_ktx2: read back by a minimal KTX 2.0 reader written here from the Khronos KTX File
 //     Format Specification 2.0 and the Khronos Data Format Specification (src/cli/ktx2.cpp reads
 //     block-compressed formats only): identifier, every header field, the index, the level index
@@ -160,8 +161,21 @@ void check_tga(const TexelFormat& f, const std::vector<uint8_t>& texels, uint32_
                     UNSCOPED_INFO("texel " << t << " (x " << t % width << " row " << t / width << ") channel " << c
                                            << ": got " << int(got) << " expected " << int(expected));
             }
-    stbi_image_free(pixels);
     CHECK(mismatches == 0);
+    // The same conversion as write_png's 8-bit path (R16 / RG16 become 16-bit PNGs instead).
+    if (f.channel_bytes == 1 || f.kind == 'f') {
+        const std::string png_path = temp_dir() + "/out.png";
+        REQUIRE(image_write::write_png(png_path, image, signed_values).ok);
+        int pw = 0, ph = 0, pn = 0;
+        stbi_uc* png = stbi_load(png_path.c_str(), &pw, &ph, &pn, 0);
+        REQUIRE(png != nullptr);
+        CHECK(pw == w);
+        CHECK(ph == h);
+        CHECK(pn == n);
+        if (pw == w && ph == h && pn == n) CHECK(std::memcmp(png, pixels, texel_count * file_channels) == 0);
+        stbi_image_free(png);
+    }
+    stbi_image_free(pixels);
 }
 
 std::vector<uint8_t> random_bytes(size_t count, uint32_t seed) {
