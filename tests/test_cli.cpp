@@ -47,6 +47,7 @@
 #include "oracles/reference.h"
 #include "support/astcenc_cli.h"
 #include "support/bc_formats.h"
+#include "support/container_files.h"  // the .dds, .pkm and KTX 1 files written here
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -484,7 +485,7 @@ TEST_CASE("CLI: malformed .astc files get exit code 3 and a message naming the p
     };
     const Case cases[] = {
         {"empty", {}, "is empty"},
-        {"bad magic", with({{3, 0x5D}}), "nor an .astc file"},
+        {"bad magic", with({{3, 0x5D}}), "not a texture file this tool reads"},
         {"short header", with({}, 10), "shorter than the 16-byte .astc header"},
         {"unknown footprint 7x7", with({{4, 7}, {5, 7}}), "unknown ASTC footprint 7x7x1"},
         {"2D footprint with block_z 2", with({{6, 2}}), "unknown ASTC footprint 8x8x2"},
@@ -510,7 +511,7 @@ TEST_CASE("CLI: malformed .astc files get exit code 3 and a message naming the p
     const std::string astc = temp_dir() + "/good.astc";
     write_bytes(astc, good);
     CHECK(run(kCli + " decode --profile srgb " + kSample + " " + temp_dir() + "/t.png") == 2);  // a DDS file
-    CHECK(last_stderr().find("--profile applies to .astc files only") != std::string::npos);
+    CHECK(last_stderr().find("--profile applies to .astc files and ASTC .ktx files") != std::string::npos);
     CHECK(run(kCli + " decode --profile linear " + astc + " " + temp_dir() + "/t.png") == 2);
     CHECK(last_stderr().find("unknown --profile 'linear'") != std::string::npos);
     CHECK(run(kCli + " decode --profile srgb --format astc-8x8-srgb --extent 17x17 " + astc + " " + temp_dir() +
@@ -715,45 +716,6 @@ size_t compare_halves(const std::vector<uint16_t>& got, const std::vector<uint16
     return mismatches + (got.size() != want.size() ? 1 : 0);
 }
 
-void put_u32(std::vector<uint8_t>& bytes, size_t at, uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes.at(at + i) = uint8_t(v >> (8 * i));
-}
-
-// A .dds file with a DX10 header (Microsoft's DDS_HEADER + DDS_HEADER_DXT10 layout, written here
-// field by field), followed by `data`.
-struct Dx10Header {
-    uint32_t dxgi_format;
-    uint32_t width, height;
-    uint32_t depth = 1;
-    uint32_t mip_count = 1;
-    uint32_t dimension = 3;  // D3D10_RESOURCE_DIMENSION_TEXTURE2D
-    uint32_t misc_flag = 0;
-    uint32_t array_size = 1;
-};
-
-std::vector<uint8_t> dx10_dds(const Dx10Header& h, const std::vector<uint8_t>& data) {
-    std::vector<uint8_t> bytes(4 + 124 + 20, 0);
-    bytes[0] = 'D', bytes[1] = 'D', bytes[2] = 'S', bytes[3] = ' ';
-    const size_t d = 4;  // DDS_HEADER
-    put_u32(bytes, d + 0, 124);
-    put_u32(bytes, d + 4, 0x1 | 0x2 | 0x4 | 0x1000 | 0x20000 | (h.depth > 1 ? 0x800000 : 0));  // CAPS HEIGHT WIDTH PIXELFORMAT MIPMAPCOUNT [DEPTH]
-    put_u32(bytes, d + 8, h.height);
-    put_u32(bytes, d + 12, h.width);
-    put_u32(bytes, d + 20, h.depth);
-    put_u32(bytes, d + 24, h.mip_count);
-    put_u32(bytes, d + 72, 32);   // DDS_PIXELFORMAT size
-    put_u32(bytes, d + 76, 0x4);  // DDPF_FOURCC
-    bytes[d + 80] = 'D', bytes[d + 81] = 'X', bytes[d + 82] = '1', bytes[d + 83] = '0';
-    put_u32(bytes, d + 104, 0x1000);  // DDSCAPS_TEXTURE
-    const size_t x = 4 + 124;         // DDS_HEADER_DXT10
-    put_u32(bytes, x + 0, h.dxgi_format);
-    put_u32(bytes, x + 4, h.dimension);
-    put_u32(bytes, x + 8, h.misc_flag);
-    put_u32(bytes, x + 12, h.array_size);
-    bytes.insert(bytes.end(), data.begin(), data.end());
-    return bytes;
-}
-
 // The DXGI codes of Microsoft's DXGI_FORMAT enumeration (dxgiformat.h), written here independently
 // of src/cli/dds.cpp, with the texdec format each must decode as.
 struct DxgiCase {
@@ -895,14 +857,14 @@ TEST_CASE("CLI: .exr and HDR usage errors (exit code 2) before any decode", "[cl
         const char* message;
     };
     const Case cases[] = {
-        {bc6h + " " + out + ".png", "bc6h-ufloat is an HDR format; a PNG (8-bit) cannot hold it: write an .exr"},
+        {bc6h + " " + out + ".png", "bc6h-ufloat is an HDR format; a .png (8-bit) cannot hold it: write an .exr"},
         {"--format bc6h-sfloat --extent 16x16 " + bc6h + " " + out + ".png", "bc6h-sfloat is an HDR format"},
         {"--output rgba16f " + bc6h + " " + out + ".png", "bc6h-ufloat is an HDR format"},
         {"--output rgba8 " + bc7 + " " + out + ".exr", "an .exr output holds RGBA16F texels (half R, G, B, A), not --output rgba8"},
         {"--output native " + bc7 + " " + out + ".exr", "not --output native"},
         {"--output native " + kSample + " " + out + ".exr", "not --output native"},
         {"--output rgba8 --format astc-6x6-unorm --extent 12x12 " + bc7 + " " + out + ".exr", "not --output rgba8"},
-        {bc7 + " " + out + ".tga", "must end in .png, .exr or .raw"},
+        {bc7 + " " + out + ".jpg", "must end in .png or .tga"},
         {"--output rgba8 " + bc6h + " " + out + ".raw", "bc6h-ufloat has no rgba8 output"},
     };
     for (const Case& c : cases) {
@@ -1255,27 +1217,6 @@ TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's nat
 
 namespace {
 
-void put_u16_be(std::vector<uint8_t>& bytes, size_t at, uint32_t v) {
-    bytes.at(at) = uint8_t(v >> 8);
-    bytes.at(at + 1) = uint8_t(v);
-}
-
-// A .pkm file written field by field (etcpack's layout: "PKM ", version, then big-endian format
-// code, padded width/height, active width/height), followed by `data`.
-std::vector<uint8_t> pkm_bytes(const char* version, uint32_t code, uint32_t padded_w, uint32_t padded_h,
-                               uint32_t w, uint32_t h, const std::vector<uint8_t>& data) {
-    std::vector<uint8_t> bytes(16, 0);
-    bytes[0] = 'P', bytes[1] = 'K', bytes[2] = 'M', bytes[3] = ' ';
-    bytes[4] = uint8_t(version[0]), bytes[5] = uint8_t(version[1]);
-    put_u16_be(bytes, 6, code);
-    put_u16_be(bytes, 8, padded_w);
-    put_u16_be(bytes, 10, padded_h);
-    put_u16_be(bytes, 12, w);
-    put_u16_be(bytes, 14, h);
-    bytes.insert(bytes.end(), data.begin(), data.end());
-    return bytes;
-}
-
 // etcpack's format codes and the texdec format each must decode as, written here independently
 // of src/cli/pkm.cpp.
 struct PkmCase {
@@ -1291,57 +1232,6 @@ constexpr PkmCase kPkmCases[] = {
     {9, TEXDEC_FORMAT_ETC2_R8G8B8_SRGB, 8},     {10, TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, 16},
     {11, TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB, 8},
 };
-
-// A KTX 1.1 file written field by field (Khronos KTX 1.1 spec: identifier, 13 UInt32 fields in
-// the file's byte order, key/value data, then per mip level a UInt32 imageSize and the data).
-struct KtxHeader {
-    uint32_t gl_internal_format;
-    uint32_t width, height;
-    uint32_t depth = 0;
-    uint32_t array_elements = 0;
-    uint32_t faces = 1;
-    uint32_t mip_levels = 1;
-    uint32_t gl_type = 0;
-    uint32_t endianness = 0x04030201;
-};
-
-struct KtxLevel {
-    uint32_t image_size;
-    std::vector<uint8_t> data;  // written after imageSize as is (padding included by the caller)
-};
-
-void put_u32_order(std::vector<uint8_t>& bytes, size_t at, uint32_t v, bool big_endian) {
-    for (int i = 0; i < 4; ++i) bytes.at(at + i) = uint8_t(v >> (big_endian ? 24 - 8 * i : 8 * i));
-}
-
-std::vector<uint8_t> ktx_bytes(const KtxHeader& h, const std::vector<KtxLevel>& levels, bool big_endian,
-                               const std::vector<uint8_t>& key_values = {}) {
-    static constexpr uint8_t kId[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31, 0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
-    std::vector<uint8_t> bytes(kId, kId + 12);
-    bytes.resize(64, 0);
-    const uint32_t fields[13] = {h.endianness, h.gl_type, 1, 0, h.gl_internal_format, 0x1908 /* GL_RGBA */,
-                                 h.width, h.height, h.depth, h.array_elements, h.faces, h.mip_levels,
-                                 uint32_t(key_values.size())};
-    for (int i = 0; i < 13; ++i) put_u32_order(bytes, 12 + 4 * size_t(i), fields[i], big_endian);
-    bytes.insert(bytes.end(), key_values.begin(), key_values.end());
-    for (const KtxLevel& level : levels) {
-        const size_t at = bytes.size();
-        bytes.resize(at + 4);
-        put_u32_order(bytes, at, level.image_size, big_endian);
-        bytes.insert(bytes.end(), level.data.begin(), level.data.end());
-    }
-    return bytes;
-}
-
-// A KTXorientation pair: keyAndValueByteSize, "KTXorientation\0S=r,T=d\0", padding to 4.
-std::vector<uint8_t> ktx_orientation_kv(bool big_endian) {
-    const char text[] = "KTXorientation\0S=r,T=d";  // + the implicit terminating NUL
-    std::vector<uint8_t> kv(4, 0);
-    put_u32_order(kv, 0, uint32_t(sizeof text), big_endian);
-    kv.insert(kv.end(), text, text + sizeof text);
-    while (kv.size() % 4) kv.push_back(0);
-    return kv;
-}
 
 // glInternalFormat values of the GL registry (glext.h / gl2ext.h), with the texdec format each
 // must decode as, written here independently of src/cli/ktx.cpp.
@@ -1757,13 +1647,13 @@ TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message nami
     write_bytes(ktx, ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false));
     write_bytes(pkm, pkm_bytes("20", 5, 8, 8, 8, 8, r11_blocks));
     CHECK(run(kCli + " decode --profile srgb " + ktx + " " + temp_dir() + "/o.png") == 2);
-    CHECK(last_stderr().find("is a KTX file") != std::string::npos);
+    CHECK(last_stderr().find("this is a KTX (not ASTC) file") != std::string::npos);
     CHECK(run(kCli + " decode --profile srgb " + pkm + " " + temp_dir() + "/o.png") == 2);
-    CHECK(last_stderr().find("is a .pkm file") != std::string::npos);
-    // Unknown magic: the message lists every container.
+    CHECK(last_stderr().find("this is a PKM file") != std::string::npos);
+    // Unknown magic: the message shows the first bytes and lists every container.
     write_bytes(temp_dir() + "/nothing.bin", std::vector<uint8_t>(64, 0x11));
     CHECK(run(kCli + " decode " + temp_dir() + "/nothing.bin " + temp_dir() + "/o.png") == 3);
-    CHECK(last_stderr().find("a KTX 1.1 file (no AB 4B 54 58 20 31 31 BB identifier)") != std::string::npos);
+    CHECK(last_stderr().find("first bytes (11 11 11 11 11 11 11 11) are no DDS (\"DDS \"), KTX 1.1, KTX 2.0, PKM") != std::string::npos);
 }
 
 TEST_CASE("16-bit PNG writer: R16/RG16 texels (UNORM as is, SNORM mapped) read back with stbi_load_16",
@@ -1836,7 +1726,7 @@ TEST_CASE("CLI: a big-endian KTX 1.1 BC7 array with mips and key/value data deco
         const int code = run(kCli + " decode " + ktx + " " + got_path);
         INFO(last_stderr());
         REQUIRE(code == 0);
-        CHECK(last_stderr().find("2 mip level(s) and 2 array element(s); decoding level 0 of the first") !=
+        CHECK(last_stderr().find("2 mip level(s), 2 layer(s) and 1 face(s); decoding level 0 of layer 0") !=
               std::string::npos);
         CHECK(last_stderr().find("decoded bc7-unorm 29x14x1") != std::string::npos);
         if (std::string(out) == "png")

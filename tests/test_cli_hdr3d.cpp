@@ -18,7 +18,6 @@
 
 #include <stb/stb_image.h>  // the implementation is in test_cli.cpp
 
-#include <zlib.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -44,6 +43,7 @@
 #include "oracles/reference.h"
 #include "support/astcenc_cli.h"
 #include "support/bc_formats.h"
+#include "support/container_files.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -111,132 +111,8 @@ uint64_t encoded_size(texdec_format format, uint32_t w, uint32_t h, uint32_t d) 
     return size;
 }
 
-// ---- KTX 2 files, written here ---------------------------------------------------------------
-
-// The vkFormat of each texdec format, from the Vulkan headers (BC1 RGB UNORM 131 .. EAC R11G11
-// SNORM 156 in one run; ASTC 4x4 UNORM 157, +2 per footprint, SRGB +1; ASTC SFLOAT 1000066000 +
-// footprint) and VK_EXT_texture_compression_astc_3d (1000288000 + 3 * footprint + {0 UNORM,
-// 1 SRGB, 2 SFLOAT}, footprints 3x3x3, 4x3x3, 4x4x3, 4x4x4, 5x4x4, 5x5x4, 5x5x5, 6x5x5, 6x6x5, 6x6x6).
-static_assert(VK_FORMAT_BC1_RGB_UNORM_BLOCK == 131 && VK_FORMAT_BC7_SRGB_BLOCK == 146);
-static_assert(VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK == 147 && VK_FORMAT_EAC_R11G11_SNORM_BLOCK == 156);
-static_assert(VK_FORMAT_ASTC_4x4_UNORM_BLOCK == 157 && VK_FORMAT_ASTC_12x12_SRGB_BLOCK == 184);
-static_assert(VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK == 1000066000 && VK_FORMAT_ASTC_12x12_SFLOAT_BLOCK == 1000066013);
-static_assert(TEXDEC_FORMAT_EAC_R11G11_SNORM - TEXDEC_FORMAT_BC1_RGB_UNORM == 25);
-uint32_t vk_format_number(texdec_format f) {
-    if (f >= TEXDEC_FORMAT_BC1_RGB_UNORM && f <= TEXDEC_FORMAT_EAC_R11G11_SNORM)
-        return VK_FORMAT_BC1_RGB_UNORM_BLOCK + uint32_t(f - TEXDEC_FORMAT_BC1_RGB_UNORM);
-    if (f >= TEXDEC_FORMAT_ASTC_4x4_UNORM && f <= TEXDEC_FORMAT_ASTC_12x12_SFLOAT) {
-        const uint32_t footprint = uint32_t(f - TEXDEC_FORMAT_ASTC_4x4_UNORM) / 3, kind = (f - TEXDEC_FORMAT_ASTC_4x4_UNORM) % 3;
-        return kind == 2 ? VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK + footprint : VK_FORMAT_ASTC_4x4_UNORM_BLOCK + 2 * footprint + kind;
-    }
-    REQUIRE((f >= TEXDEC_FORMAT_ASTC_3x3x3_UNORM && f <= TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT));
-    return 1000288000u + uint32_t(f - TEXDEC_FORMAT_ASTC_3x3x3_UNORM);
-}
-
-struct Ktx2Spec {
-    uint32_t vk_format = 0, type_size = 1;
-    uint32_t width = 0, height = 0, depth = 0, layer_count = 0, face_count = 1, level_count = 1;
-    uint32_t scheme = 0;
-    // The DFD's basic block.
-    uint32_t color_model = 0, transfer = 1;
-    uint32_t block[4] = {1, 1, 1, 1};  // texels
-    uint32_t bytes_plane0 = 0;
-    std::vector<uint8_t> key_values;  // kvdByteLength bytes
-};
-
-Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d = 0, uint32_t layer_count = 0,
-                   uint32_t face_count = 1, uint32_t level_count = 1, uint32_t scheme = 0) {
-    const texdec_format_info info = info_of(format);
-    Ktx2Spec s;
-    s.vk_format = vk_format_number(format);
-    s.width = w, s.height = h, s.depth = d, s.layer_count = layer_count, s.face_count = face_count;
-    s.level_count = level_count, s.scheme = scheme;
-    s.color_model = info.family == TEXDEC_FAMILY_ASTC ? 162 : 128;  // KHR_DF_MODEL_ASTC / _BC1A (not checked)
-    s.transfer = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 2 : 1;
-    s.block[0] = info.block_width, s.block[1] = info.block_height, s.block[2] = info.block_depth;
-    s.bytes_plane0 = info.bytes_per_block;
-    return s;
-}
-
-void put_u32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
-    for (int i = 0; i < 4; ++i) b[at + i] = uint8_t(v >> (8 * i));
-}
-void put_u64(std::vector<uint8_t>& b, size_t at, uint64_t v) {
-    put_u32(b, at, uint32_t(v));
-    put_u32(b, at + 4, uint32_t(v >> 32));
-}
-
-struct Ktx2File {
-    std::vector<uint8_t> bytes;
-    size_t dfd_offset = 0, dfd_length = 0;
-    std::vector<uint64_t> level_offsets, level_lengths;  // level 0 first
-};
-
-std::vector<uint8_t> compress_level(uint32_t scheme, const std::vector<uint8_t>& data) {
-    if (scheme == 2) {
-        std::vector<uint8_t> out(ZSTD_compressBound(data.size()));
-        const size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3);
-        REQUIRE(!ZSTD_isError(n));
-        out.resize(n);
-        return out;
-    }
-    if (scheme == 3) {
-        uLongf n = compressBound(uLong(data.size()));
-        std::vector<uint8_t> out(n);
-        REQUIRE(compress2(out.data(), &n, data.data(), uLong(data.size()), 6) == Z_OK);
-        out.resize(n);
-        return out;
-    }
-    return data;
-}
-
-// A KTX 2 file: header, level index, DFD (basic block with one sample), key/value data, then the
-// levels smallest first, each at a multiple of 16 bytes (the largest lcm(block, 4)), compressed as
-// spec.scheme says. `levels` are the uncompressed level bytes, level 0 first.
-Ktx2File ktx2_bytes(const Ktx2Spec& spec, const std::vector<std::vector<uint8_t>>& levels) {
-    Ktx2File f;
-    const size_t n = std::max<size_t>(1, spec.level_count);
-    REQUIRE(levels.size() == n);
-    std::vector<uint8_t>& b = f.bytes;
-    b.assign(80 + 24 * n, 0);
-    const uint8_t id[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
-    std::copy(id, id + 12, b.begin());
-    const uint32_t fields[9] = {spec.vk_format, spec.type_size,  spec.width,       spec.height, spec.depth,
-                                spec.layer_count, spec.face_count, spec.level_count, spec.scheme};
-    for (int i = 0; i < 9; ++i) put_u32(b, 12 + 4 * i, fields[i]);
-    // DFD: dfdTotalSize, basic block header (vendor 0, type 0, version 2, size 40), model,
-    // primaries 1 (BT.709), transfer, flags 0, block dimensions - 1, bytesPlane0..7, one sample.
-    f.dfd_offset = b.size();
-    f.dfd_length = 4 + 24 + 16;
-    b.resize(b.size() + f.dfd_length, 0);
-    put_u32(b, f.dfd_offset, uint32_t(f.dfd_length));
-    put_u32(b, f.dfd_offset + 8, 2u | 40u << 16);
-    b[f.dfd_offset + 12] = uint8_t(spec.color_model);
-    b[f.dfd_offset + 13] = 1;
-    b[f.dfd_offset + 14] = uint8_t(spec.transfer);
-    for (int i = 0; i < 4; ++i) b[f.dfd_offset + 16 + i] = uint8_t(spec.block[i] - 1);
-    b[f.dfd_offset + 20] = uint8_t(spec.bytes_plane0);
-    put_u32(b, 48, uint32_t(f.dfd_offset));
-    put_u32(b, 52, uint32_t(f.dfd_length));
-    if (!spec.key_values.empty()) {
-        put_u32(b, 56, uint32_t(b.size()));
-        put_u32(b, 60, uint32_t(spec.key_values.size()));
-        b.insert(b.end(), spec.key_values.begin(), spec.key_values.end());
-    }
-    f.level_offsets.assign(n, 0);
-    f.level_lengths.assign(n, 0);
-    for (size_t l = n; l-- > 0;) {
-        const std::vector<uint8_t> stored = compress_level(spec.scheme, levels[l]);
-        b.resize((b.size() + 15) / 16 * 16, 0);
-        f.level_offsets[l] = b.size();
-        f.level_lengths[l] = stored.size();
-        put_u64(b, 80 + 24 * l, b.size());
-        put_u64(b, 80 + 24 * l + 8, stored.size());
-        put_u64(b, 80 + 24 * l + 16, levels[l].size());
-        b.insert(b.end(), stored.begin(), stored.end());
-    }
-    return f;
-}
+// ---- KTX 2 files, written here (support/container_files.h: header, level index, DFD, key/value
+// data, Zstandard / zlib through libzstd / zlib; vkFormat numbers from the Vulkan headers) -------
 
 // Random level bytes of the right size for every level (every layer and face, layer-major).
 std::vector<std::vector<uint8_t>> random_levels(texdec_format format, const Ktx2Spec& s, uint64_t seed) {
@@ -700,12 +576,11 @@ TEST_CASE("CLI: malformed KTX2 files get exit code 3 and bad --level / --layer /
     write_file(in, good.bytes);
     const std::string out = temp_dir() + "/o.png";
     const std::pair<std::string, const char*> usage[] = {
-        {"--level 2 " + in, "has 2 mip level(s), 0 to 1"},
-        {"--level x " + in, "is not a mip level number"},
-        {"--layer 2 " + in, "has 2 layer(s), 0 to 1"},
-        {"--layer some " + in, "is not a layer number or 'all'"},
-        {"--profile hdr " + in, "is a KTX 2 file, whose vkFormat names its format"},
-        {"--level 0 --format bc1-rgba-unorm --extent 8x8 " + in, "not raw blocks"},
+        {"--level 2 " + in, "--level 2: the file has 2 mip levels (0 to 1)"},
+        {"--level x " + in, "--level 'x' is not a number or 'all'"},
+        {"--layer 2 " + in, "--layer 2: the file has 2 layers (0 to 1)"},
+        {"--layer some " + in, "--layer 'some' is not a number or 'all'"},
+        {"--profile hdr " + in, "this is a KTX 2 file, whose header names its format"},
     };
     for (const auto& [args, message] : usage) {
         INFO(args);
@@ -714,8 +589,8 @@ TEST_CASE("CLI: malformed KTX2 files get exit code 3 and bad --level / --layer /
         CHECK(last_stderr().find(message) != std::string::npos);
     }
     CHECK(run(kCli + " bench --level 1") == 2);
-    CHECK(last_stderr().find("--level and --layer apply to 'decode' only") != std::string::npos);
-    CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/o.tga") == 2);
+    CHECK(last_stderr().find("option --level applies to 'decode' only") != std::string::npos);
+    CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/o.jpg") == 2);
     CHECK(last_stderr().find(".hdr (Radiance RGBE)") != std::string::npos);
     CHECK(run(kCli + " decode --output rgba8 " + in + " " + temp_dir() + "/o.hdr") == 2);
     CHECK(last_stderr().find("an .hdr output is made from RGBA16F texels") != std::string::npos);
@@ -955,8 +830,8 @@ TEST_CASE("CLI: ASTC LDR KTX2 files (none and Zstandard and zlib) with levels an
         }
         const std::string in = temp_dir() + "/" + info.name + ".ktx2";
         write_file(in, ktx2_bytes(spec, levels).bytes);
-        // Level 0 of layer 0 (the default), then every layer of level 1 as two slices, then layer 1
-        // of level 2.
+        // Level 0 of layer 0 (the default), then every layer of level 1 (one output per layer,
+        // named -layerN), then layer 1 of level 2.
         struct Pick {
             std::string args;
             uint32_t level, first_layer, layers;
@@ -966,33 +841,45 @@ TEST_CASE("CLI: ASTC LDR KTX2 files (none and Zstandard and zlib) with levels an
             INFO(p.args);
             const uint32_t w = std::max(1u, kW >> p.level), h = std::max(1u, kH >> p.level);
             const size_t image = size_t(encoded_size(c.format, w, h, 1));
-            const std::vector<uint8_t> blocks(levels[p.level].begin() + image * p.first_layer,
-                                              levels[p.level].begin() + image * (p.first_layer + p.layers));
             const std::string out = temp_dir() + "/ktx2_out.raw";
             const std::string log = cli_ok(p.args + in + " " + out);
-            CHECK(log.find("decoded " + std::string(info.name) + " " + std::to_string(w) + "x" + std::to_string(h) + "x" +
-                           std::to_string(p.layers) + " ") != std::string::npos);
-            const std::vector<uint8_t> want = astc_oracle_bytes(c.format, w, h, p.layers, blocks);
-            std::string first;
-            const size_t mismatches = count_mismatches(read_file(out), want, c.format, w, h, blocks, first);
-            INFO("first mismatch: " << first);
-            CHECK(mismatches == 0);
+            CHECK(log.find("decoded " + std::string(info.name) + " " + std::to_string(w) + "x" + std::to_string(h) +
+                           "x1 ") != std::string::npos);
+            for (uint32_t layer = p.first_layer; layer < p.first_layer + p.layers; ++layer) {
+                const std::vector<uint8_t> blocks(levels[p.level].begin() + image * layer,
+                                                  levels[p.level].begin() + image * (layer + 1));
+                const std::string path =
+                    p.layers > 1 ? temp_dir() + "/ktx2_out-layer" + std::to_string(layer) + ".raw" : out;
+                const std::vector<uint8_t> want = astc_oracle_bytes(c.format, w, h, 1, blocks);
+                std::string first;
+                const size_t mismatches = count_mismatches(read_file(path), want, c.format, w, h, blocks, first);
+                INFO(path << " first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
         }
-        if (c.scheme == 0) {  // and once to a PNG: both layers of level 0 stacked
-            const std::string png = temp_dir() + "/ktx2_layers.png";
-            cli_ok("--layer all " + in + " " + png);
-            int w = 0, h = 0, n = 0;
-            stbi_uc* pixels = stbi_load(png.c_str(), &w, &h, &n, 4);
-            REQUIRE(pixels != nullptr);
-            const std::vector<uint8_t> got(pixels, pixels + size_t(w) * h * 4);
-            stbi_image_free(pixels);
-            REQUIRE((w == int(kW) && h == int(kH * 2)));
-            std::string first;
-            CHECK(count_mismatches(got, astc_oracle_bytes(c.format, kW, kH, 2, levels[0]), c.format, kW, kH, levels[0],
-                                   first) == 0);
+        if (c.scheme == 0) {  // and once to PNGs: each layer of level 0 in its own file
+            for (uint32_t layer = 0; layer < 2; ++layer)
+                std::remove((temp_dir() + "/ktx2_layers-layer" + std::to_string(layer) + ".png").c_str());
+            cli_ok("--layer all " + in + " " + temp_dir() + "/ktx2_layers.png");
+            for (uint32_t layer = 0; layer < 2; ++layer) {
+                const std::string png = temp_dir() + "/ktx2_layers-layer" + std::to_string(layer) + ".png";
+                int w = 0, h = 0, n = 0;
+                stbi_uc* pixels = stbi_load(png.c_str(), &w, &h, &n, 4);
+                INFO(png);
+                REQUIRE(pixels != nullptr);
+                const std::vector<uint8_t> got(pixels, pixels + size_t(w) * h * 4);
+                stbi_image_free(pixels);
+                REQUIRE((w == int(kW) && h == int(kH)));
+                const size_t image = size_t(encoded_size(c.format, kW, kH, 1));
+                const std::vector<uint8_t> blocks(levels[0].begin() + image * layer, levels[0].begin() + image * (layer + 1));
+                std::string first;
+                CHECK(count_mismatches(got, astc_oracle_bytes(c.format, kW, kH, 1, blocks), c.format, kW, kH, blocks,
+                                       first) == 0);
+            }
         }
     }
 }
+
 
 // ---- end to end: ASTC HDR and 3D footprints ----------------------------------------------------
 
@@ -1052,17 +939,27 @@ std::vector<uint8_t> read_exr_halves(const std::string& path, uint32_t w, uint32
 }
 
 // Decodes `in` with the CLI to a .raw and compares with libastcenc; `args` picks what to decode.
+// With --layer all, each of the d layers is its own output (e2e-layerN.raw), compared here as the
+// d slices the oracle decodes.
 void check_raw(const std::string& args, const std::string& in, texdec_format format, uint32_t w, uint32_t h,
                uint32_t d, const std::vector<uint8_t>& blocks) {
     INFO(args << in);
+    const bool per_layer = args.find("--layer all") != std::string::npos;
     const std::string out = temp_dir() + "/e2e.raw";
+    auto layer_path = [&](uint32_t i) { return temp_dir() + "/e2e-layer" + std::to_string(i) + ".raw"; };
     std::remove(out.c_str());
+    for (uint32_t i = 0; i < d; ++i) std::remove(layer_path(i).c_str());
     const std::string log = cli_ok(args + in + " " + out);
-    const std::string extent = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d);
+    const std::string extent = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(per_layer ? 1 : d);
     CHECK(log.find("decoded " + std::string(info_of(format).name) + " " + extent + " ") != std::string::npos);
+    std::vector<uint8_t> got;
+    for (uint32_t i = 0; i < (per_layer ? d : 1); ++i) {
+        const std::vector<uint8_t> part = read_file(per_layer ? layer_path(i) : out);
+        got.insert(got.end(), part.begin(), part.end());
+    }
     std::string first;
     const size_t mismatches =
-        count_mismatches(read_file(out), astc_oracle_bytes(format, w, h, d, blocks), format, w, h, blocks, first);
+        count_mismatches(got, astc_oracle_bytes(format, w, h, d, blocks), format, w, h, blocks, first);
     INFO("first mismatch: " << first);
     CHECK(mismatches == 0);
 }
@@ -1140,12 +1037,18 @@ TEST_CASE("CLI: ASTC 3D footprints from .astc and KTX2 files (unorm and srgb and
         check_raw("", in, k.format, 23, 14, 10, levels[0]);
         check_raw("--level 1 ", in, k.format, 11, 7, 5, levels[1]);
     }
-    // A 3D footprint has no layers to stack.
+    // An array of a 3D footprint: --layer all writes one file per layer.
     const Ktx2Spec arr = ktx2_spec(TEXDEC_FORMAT_ASTC_3x3x3_UNORM, 6, 6, 0, 2);
     const std::string arr_in = temp_dir() + "/array3d.ktx2";
-    write_file(arr_in, ktx2_bytes(arr, random_levels(TEXDEC_FORMAT_ASTC_3x3x3_UNORM, arr, 5)).bytes);
-    CHECK(run(kCli + " decode --layer all " + arr_in + " " + temp_dir() + "/a.raw") == 2);
-    CHECK(last_stderr().find("(a 3D footprint) decode one --layer at a time") != std::string::npos);
+    const std::vector<std::vector<uint8_t>> arr_levels = random_levels(TEXDEC_FORMAT_ASTC_3x3x3_UNORM, arr, 5);
+    write_file(arr_in, ktx2_bytes(arr, arr_levels).bytes);
+    const size_t layer_bytes = arr_levels[0].size() / 2;
+    for (uint32_t layer = 0; layer < 2; ++layer)
+        check_raw("--layer " + std::to_string(layer) + " ", arr_in, TEXDEC_FORMAT_ASTC_3x3x3_UNORM, 6, 6, 1,
+                  std::vector<uint8_t>(arr_levels[0].begin() + layer_bytes * layer,
+                                       arr_levels[0].begin() + layer_bytes * (layer + 1)));
+    cli_ok("--layer all " + arr_in + " " + temp_dir() + "/a3d.raw");
+    CHECK(read_file(temp_dir() + "/a3d-layer1.raw").size() == 6 * 6 * 4);
 }
 
 TEST_CASE("CLI: ASTC HDR (--profile hdr .astc and .ktx and sfloat KTX2) to .raw and .exr and .hdr equals libastcenc",
@@ -1270,9 +1173,13 @@ TEST_CASE("CLI: --level and --layer all on a DX10 .dds array (layers not contigu
         INFO(p.args);
         const uint32_t w = kW >> p.level, h = kH >> p.level, bw = (w + 3) / 4, bh = (h + 3) / 4;
         const std::string log = cli_ok(p.args + "--output rgba8 " + in + " " + out);
-        CHECK(log.find("decoded bc3-unorm " + std::to_string(w) + "x" + std::to_string(h) + "x" +
-                       std::to_string(p.layers)) != std::string::npos);
-        const std::vector<uint8_t> got = read_file(out);
+        CHECK(log.find("decoded bc3-unorm " + std::to_string(w) + "x" + std::to_string(h) + "x1") != std::string::npos);
+        std::vector<uint8_t> got;  // --layer all: one file per layer (array-layerN.raw), gathered here
+        for (uint32_t layer = 0; layer < p.layers; ++layer) {
+            const std::vector<uint8_t> part =
+                read_file(p.layers > 1 ? temp_dir() + "/array-layer" + std::to_string(layer) + ".raw" : out);
+            got.insert(got.end(), part.begin(), part.end());
+        }
         REQUIRE(got.size() == size_t(w) * h * p.layers * 4);
         size_t mismatches = 0;
         for (uint32_t layer = 0; layer < p.layers; ++layer) {

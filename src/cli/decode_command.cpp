@@ -72,10 +72,11 @@ bool is_rgba16f(texdec_format format, texdec_output output) {
 }
 
 [[noreturn]] void float_output_error(OutputKind kind, const std::string& output) {
-    usage_error(std::string("an .") + extension(kind) + " output is made from RGBA16F texels" +
-                (kind == OutputKind::Hdr ? " (as float R, G, B)" : " (half R, G, B, A)") + ", not --output " +
-                output + "; drop --output (rgba16f is the default for ." + extension(kind) +
-                ") or write a .png, .ktx2 or .raw");
+    if (kind == OutputKind::Hdr)
+        usage_error("an .hdr output is made from RGBA16F texels (as float R, G, B), not --output " + output +
+                    "; drop --output (rgba16f is the default for .hdr) or write a .png, .ktx2 or .raw");
+    usage_error("an .exr output holds RGBA16F texels (half R, G, B, A), not --output " + output +
+                "; drop --output (rgba16f is the default for .exr) or write a .png, .ktx2 or .raw");
 }
 
 // The output type for this format and kind: --output, else the kind's default (rgba8 where the
@@ -656,7 +657,12 @@ public:
             std::fprintf(stderr, "%s: error: %s\n", kToolName, r.message.c_str());
         } else if (!tty_) {
             std::string outputs = r.outputs.size() == 1 ? r.outputs[0].path : std::to_string(r.outputs.size()) + " files";
-            std::string line = r.format + " " + extent_text(r.extent) + " (" + r.output_type + ") in " +
+            // The outputs' extent when they share one (one level picked), else the file's level 0.
+            Extent e = r.outputs.empty() ? r.extent : r.outputs[0].extent;
+            for (const OutputRecord& o : r.outputs)
+                if (o.extent.width != e.width || o.extent.height != e.height || o.extent.depth != e.depth) e = r.extent;
+            std::string line = r.format + " " + std::to_string(e.width) + "x" + std::to_string(e.height) + "x" +
+                               std::to_string(e.depth) + " (" + r.output_type + ") in " +
                                fixed(r.wall_ms, 1) + " ms -> " + outputs;
             if (r.verify.ran) line += "; verify: " + verify_text(r.verify);
             if (batch_)
