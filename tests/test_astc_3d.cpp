@@ -7,8 +7,8 @@
 //     output (linear) or its U8 output (sRGB); error texels magenta;
 //   RGBA16F: astcenc's FP16 output bit for bit (linear) or half(v / 255) of the sRGB bytes;
 //     invalid blocks 0xFFFF x 4; texels of a partition with an HDR endpoint mode (1.0, 0, 1.0, 1.0)
-//     (astcenc 4.2 decodes those; the spec gives the error colour: the same model as the 2D tests,
-//     oracles/astc_expected.h, here built on astcenc's 3D decode);
+//     (astcenc 4.2 decodes those; the spec gives the error colour: the model of the 2D tests,
+//     astc_expected_outputs of src/reference/astc_reference.h, on astcenc's 3D decode);
 //   -sfloat (HDR operation mode): RGBA16F = NATIVE = astcenc's FP16 output in its HDR profile bit
 //     for bit (the model test_astc_hdr.cpp establishes for 2D); RGBA8 refused.
 // Mesa cannot be a second oracle: GL exposes no 3D ASTC blocks (ORACLES.md).
@@ -182,115 +182,15 @@ struct Volume {
     }
 };
 
-bool is_nan(uint16_t h) { return (h & 0x7FFFu) > 0x7C00u; }
+// ORACLES.md's outputs from astcenc's decode of `tight` (any profile, 3D footprints and 2D footprints
+// on volumes): astc_expected_outputs (src/reference/astc_reference.h), which the 2D tests and the
+// CPU reference use too. The -sfloat formats: RGBA16F (= NATIVE) is astcenc 4.2's FP16 output in
+// the HDR profile bit for bit (what test_astc_hdr.cpp establishes for 2D); RGBA8 is refused for them.
+using Expected = AstcExpected;
 
-struct Expected {
-    std::vector<uint8_t> rgba8;       // w*h*d*4
-    std::vector<uint16_t> rgba16f;    // w*h*d*4
-    std::vector<AstcBlockKind> kind;  // per block, x fastest, then y, then z
-    size_t error_blocks = 0, void_extents = 0, hdr_endpoint_blocks = 0, mixed_hdr_ldr_blocks = 0;
-    std::vector<std::string> anomalies;  // astcenc doing what the model assumes it never does
-};
-
-// The -sfloat formats (HDR operation mode): RGBA16F (= NATIVE) is astcenc 4.2's FP16 output in the
-// HDR profile bit for bit (what test_astc_hdr.cpp establishes for 2D: the spec's decode, with
-// 0xFFFF x 4 for invalid blocks and the stored values of HDR void extents, signalling NaNs made
-// quiet as 4.2 does); RGBA8 is refused for these formats. Block kinds for the statistics only:
-// error = all four channels 0xFFFF at the block's first texel and not a void extent.
-Expected expected_hdr(AstcFootprint fp, unsigned w, unsigned h, unsigned d, const std::vector<uint8_t>& tight,
-                      const std::vector<uint16_t>& f16) {
-    Expected out;
-    out.rgba16f = f16;
-    const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
-    out.kind.resize(size_t(bw) * bh * bd);
-    for (unsigned bz = 0; bz < bd; ++bz)
-        for (unsigned by = 0; by < bh; ++by)
-            for (unsigned bx = 0; bx < bw; ++bx) {
-                const size_t bi = (size_t(bz) * bh + by) * bw + bx;
-                const uint16_t* t = &f16[((size_t(bz) * fp.z * h + size_t(by) * fp.y) * w + size_t(bx) * fp.x) * 4];
-                const bool void_extent = astc_is_void_extent(&tight[bi * 16]);
-                const bool error = t[0] == 0xFFFF && t[1] == 0xFFFF && t[2] == 0xFFFF && t[3] == 0xFFFF;
-                out.kind[bi] = void_extent && !error ? AstcBlockKind::void_extent : error ? AstcBlockKind::error : AstcBlockKind::normal;
-                out.error_blocks += out.kind[bi] == AstcBlockKind::error;
-                out.void_extents += out.kind[bi] == AstcBlockKind::void_extent;
-            }
-    return out;
-}
-
-// ORACLES.md's RGBA8 / RGBA16F for the LDR profiles from astcenc's 3D decode of `tight` (see the
-// top of this file); the same model as oracles/astc_expected.h for 2D, per texel of a volume.
 Expected expected_outputs(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                           const std::vector<uint8_t>& tight) {
-    const std::vector<uint16_t> f16 = astcenc_decode_f16(profile, fp, w, h, d, tight.data(), tight.size());
-    if (profile == AstcProfile::hdr) return expected_hdr(fp, w, h, d, tight, f16);
-    std::vector<uint8_t> u8;
-    if (profile == AstcProfile::ldr_srgb) u8 = astcenc_decode_u8_srgb(fp, w, h, d, tight.data(), tight.size());
-    static const std::vector<uint16_t> half_of_byte = [] {
-        std::vector<uint16_t> t(256);
-        for (unsigned v = 0; v < 256; ++v) t[v] = half_from_unorm8(uint8_t(v));
-        return t;
-    }();
-    Expected out;
-    const size_t texels = size_t(w) * h * d;
-    out.rgba8.resize(texels * 4);
-    out.rgba16f.resize(texels * 4);
-    const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
-    out.kind.resize(size_t(bw) * bh * bd);
-    for (unsigned bz = 0; bz < bd; ++bz)
-        for (unsigned by = 0; by < bh; ++by)
-            for (unsigned bx = 0; bx < bw; ++bx) {
-                const size_t bi = (size_t(bz) * bh + by) * bw + bx;
-                const uint8_t* block = &tight[bi * 16];
-                auto anomaly = [&](const char* what) {
-                    if (out.anomalies.size() < 20) out.anomalies.push_back(fp_name(fp) + " block " + astc_hex(block) + ": " + what);
-                };
-                // The block's first texel is always inside the extent.
-                const bool error = is_nan(f16[((size_t(bz) * fp.z * h + size_t(by) * fp.y) * w + size_t(bx) * fp.x) * 4]);
-                const bool void_extent = astc_is_void_extent(block);
-                std::vector<bool> hdr;
-                if (!error && !void_extent) hdr = hdr_endpoint_texels_in_ldr(profile, fp, block);
-                const AstcBlockKind kind = error ? AstcBlockKind::error
-                                           : void_extent ? AstcBlockKind::void_extent
-                                           : !hdr.empty() ? AstcBlockKind::hdr_endpoint
-                                                          : AstcBlockKind::normal;
-                out.kind[bi] = kind;
-                out.error_blocks += kind == AstcBlockKind::error;
-                out.void_extents += kind == AstcBlockKind::void_extent;
-                if (kind == AstcBlockKind::hdr_endpoint) {
-                    ++out.hdr_endpoint_blocks;
-                    out.mixed_hdr_ldr_blocks += std::find(hdr.begin(), hdr.end(), false) != hdr.end();
-                }
-                for (unsigned z = 0; z < fp.z; ++z)
-                    for (unsigned y = 0; y < fp.y; ++y)
-                        for (unsigned x = 0; x < fp.x; ++x) {
-                            const unsigned ix = bx * fp.x + x, iy = by * fp.y + y, iz = bz * fp.z + z;
-                            if (ix >= w || iy >= h || iz >= d) continue;
-                            const size_t t = ((size_t(iz) * h + iy) * w + ix) * 4;
-                            uint8_t* o8 = &out.rgba8[t];
-                            uint16_t* o16 = &out.rgba16f[t];
-                            const bool nan = is_nan(f16[t]) || is_nan(f16[t + 1]) || is_nan(f16[t + 2]) || is_nan(f16[t + 3]);
-                            if (nan != error) anomaly("only some texels or channels are NaN in astcenc's FP16 output");
-                            if (error) {
-                                if (!(f16[t] == 0xFFFF && f16[t + 1] == 0xFFFF && f16[t + 2] == 0xFFFF && f16[t + 3] == 0xFFFF))
-                                    anomaly("error texel whose FP16 is not 0xFFFF in all four channels");
-                                if (!u8.empty() && !(u8[t] == 255 && u8[t + 1] == 0 && u8[t + 2] == 255 && u8[t + 3] == 255))
-                                    anomaly("sRGB error texel whose U8 is not magenta");
-                                o8[0] = 255, o8[1] = 0, o8[2] = 255, o8[3] = 255;
-                                o16[0] = o16[1] = o16[2] = o16[3] = 0xFFFF;
-                                continue;
-                            }
-                            if (!hdr.empty() && hdr[(size_t(z) * fp.y + y) * fp.x + x]) {
-                                o8[0] = 255, o8[1] = 0, o8[2] = 255, o8[3] = 255;
-                                o16[0] = 0x3C00, o16[1] = 0, o16[2] = 0x3C00, o16[3] = 0x3C00;
-                                continue;
-                            }
-                            for (int c = 0; c < 4; ++c) {
-                                o8[c] = profile == AstcProfile::ldr ? unorm8_from_f16(f16[t + c]) : u8[t + c];
-                                o16[c] = profile == AstcProfile::ldr ? f16[t + c] : half_of_byte[u8[t + c]];
-                            }
-                        }
-            }
-    return out;
+    return astc_expected_outputs(profile, fp, w, h, d, tight.data(), tight.size());
 }
 
 // ---- decoding with texdec_decode and comparing --------------------------------------------

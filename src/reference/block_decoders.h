@@ -1,9 +1,11 @@
 // Inside texdec_cpu_reference: one function per format family that decodes ONE block straight
-// into the job's output type (ORACLES.md "Output types"). cpu_reference.cpp walks the blocks,
-// clips partial edge blocks and handles pitches; ASTC decodes whole images through libastcenc.
+// into the job's output type (ORACLES.md "Output types"). cpu_reference.cpp checks the job, walks
+// the blocks, clips partial edge blocks and handles pitches; ASTC decodes whole images through
+// libastcenc (astc.cpp) and uses the driver's gather_blocks / scatter_texels for the layout.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include <texdec/texdec.h>
 
@@ -22,7 +24,28 @@ void decode_bc7_block(texdec_format format, texdec_output output, const uint8_t*
 void decode_etc2_block(texdec_format format, texdec_output output, const uint8_t* block, uint8_t* texels);
 void decode_eac_block(texdec_format format, texdec_output output, const uint8_t* block, uint8_t* texels);
 
-// ASTC (2D and 3D, LDR, sRGB, HDR): the whole job through libastcenc.
-Result decode_astc(const texdec_host_job& job);
+// A job the driver has checked, with every layout quantity resolved (0 = default applied) and
+// known not to overflow; blocks_size and texels_size are large enough for it.
+struct JobGeometry {
+    texdec_format_info info;
+    uint32_t texel_bytes;                 // of the job's output
+    uint64_t blocks_x, blocks_y, blocks_z; // blocks covering the extent (2D footprints: z = depth)
+    uint64_t src_row_bytes;                // between block rows in job.blocks
+    uint64_t src_slice_bytes;              // between block slices in job.blocks
+    uint64_t row_pitch, slice_pitch;       // destination
+};
+
+// Block rows [first_row, first_row + rows) of block slice `slice`, tightly packed (x fastest).
+std::vector<uint8_t> gather_blocks(const texdec_host_job& job, const JobGeometry& geometry, uint64_t slice,
+                                   uint64_t first_row, uint64_t rows);
+
+// Writes a box of job.width x height x depth tightly packed texels (texel_bytes each) whose first
+// texel is (0, y0, z0) into job.texels with the job's pitches; bytes between rows and slices are
+// not touched.
+void scatter_texels(const texdec_host_job& job, const JobGeometry& geometry, uint64_t y0, uint64_t z0, uint32_t height,
+                    uint32_t depth, const uint8_t* tight);
+
+// ASTC (2D and 3D, LDR, sRGB, HDR): the whole job through libastcenc (astc_reference.h).
+Result decode_astc(const texdec_host_job& job, const JobGeometry& geometry);
 
 }  // namespace texdec_reference::detail

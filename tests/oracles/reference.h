@@ -7,7 +7,8 @@
 //                    3-colour mode for BC2/BC3 colour when c0 <= c1).
 //   IDEAL BC4/BC5    libnvimage (unsigned); ideal_model for SNORM (no packaged decoder has it).
 //
-// Output rules (ORACLES.md "Output types"):
+// Output rules (ORACLES.md "Output types"; src/reference/bc1_5.h applies them to every oracle's
+// 8-bit results, the same rules the CPU reference uses):
 //   RGBA8    the 8-bit result, missing channels (r, 0, 0, 255) / (r, g, 0, 255), RGB alpha 255.
 //   RGBA16F  EXACT: the spec's real value rounded to FP16 (ties to even); IDEAL: v / 255, SNORM
 //            max(v, -127) / 127; sRGB formats: the encoded byte v as v / 255 in both modes (every
@@ -19,6 +20,7 @@
 #include <cstdint>
 
 #include "../support/bc_formats.h"
+#include "reference/bc1_5.h"
 
 namespace texdec_test {
 
@@ -43,10 +45,8 @@ Oracle primary_oracle(const BcFormat& format, texdec_bc_rounding rounding);
 // Whether `oracle` can decode (format, rounding) at all.
 bool oracle_supports(Oracle oracle, const BcFormat& format, texdec_bc_rounding rounding);
 
-struct ReferenceTexel {
-    int16_t v8[4];    // the 8-bit result: UNORM 0..255, SNORM -127..127 (R, G, B, A)
-    uint16_t f16[4];  // the RGBA16F result as FP16 bit patterns
-};
+// v8: the 8-bit result (UNORM 0..255, SNORM -127..127); f16: the RGBA16F result (FP16 bits).
+using ReferenceTexel = texdec_reference::bc1_5::Texel;
 
 struct ReferenceBlock {
     ReferenceTexel texel[16];  // row-major 4x4

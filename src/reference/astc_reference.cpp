@@ -1,10 +1,11 @@
-// See astcenc_oracle.h. Written from astcenc.h (4.2) only.
-#include "oracles/astcenc_oracle.h"
+// See astc_reference.h. Written from astcenc.h (4.2) only.
+#include "reference/astc_reference.h"
 
 #define ASTCENC_DYNAMIC_LIBRARY 1  // 4.2's header gives extern "C" linkage only with this
 #include <astcenc.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -13,7 +14,7 @@
 #include <string>
 #include <tuple>
 
-namespace texdec_test {
+namespace texdec_reference {
 namespace {
 
 struct CachedContext {
@@ -47,12 +48,12 @@ CachedContext& context_for(AstcProfile profile, AstcFootprint fp) {
         astcenc_error e =
             astcenc_config_init(p, fp.x, fp.y, fp.z, ASTCENC_PRE_FASTEST, ASTCENC_FLG_DECOMPRESS_ONLY, &config);
         if (e != ASTCENC_SUCCESS)
-            throw std::runtime_error("astcenc oracle: astcenc_config_init(" + describe(profile, fp) +
+            throw std::runtime_error("astcenc: astcenc_config_init(" + describe(profile, fp) +
                                      ") failed: " + astcenc_get_error_string(e));
         auto entry = std::make_unique<CachedContext>();
         e = astcenc_context_alloc(&config, 1, &entry->ctx);
         if (e != ASTCENC_SUCCESS)
-            throw std::runtime_error("astcenc oracle: astcenc_context_alloc(" + describe(profile, fp) +
+            throw std::runtime_error("astcenc: astcenc_context_alloc(" + describe(profile, fp) +
                                      ") failed: " + astcenc_get_error_string(e));
         slot = std::move(entry);
     }
@@ -61,12 +62,12 @@ CachedContext& context_for(AstcProfile profile, AstcFootprint fp) {
 
 void check_input(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d, size_t size) {
     if (w == 0 || h == 0 || d == 0)
-        throw std::runtime_error("astcenc oracle: empty extent " + std::to_string(w) + "x" + std::to_string(h) + "x" +
+        throw std::runtime_error("astcenc: empty extent " + std::to_string(w) + "x" + std::to_string(h) + "x" +
                                  std::to_string(d));
     const size_t need = astc_encoded_size(fp, w, h, d);
     // astcenc 4.2 itself reports a short buffer as ASTCENC_ERR_OUT_OF_MEM, which reads wrong.
     if (size < need)
-        throw std::runtime_error("astcenc oracle: short input for " + describe(profile, fp) + " " +
+        throw std::runtime_error("astcenc: short input for " + describe(profile, fp) + " " +
                                  std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d) + ": need " +
                                  std::to_string(need) + " bytes, got " + std::to_string(size));
 }
@@ -90,7 +91,7 @@ std::vector<T> decode(AstcProfile profile, AstcFootprint fp, unsigned w, unsigne
     astcenc_error e = astcenc_decompress_reset(c.ctx);
     if (e == ASTCENC_SUCCESS) e = astcenc_decompress_image(c.ctx, data, size, &image, &swizzle, 0);
     if (e != ASTCENC_SUCCESS)
-        throw std::runtime_error("astcenc oracle: astcenc_decompress_image(" + describe(profile, fp) + ") failed: " +
+        throw std::runtime_error("astcenc: astcenc_decompress_image(" + describe(profile, fp) + ") failed: " +
                                  astcenc_get_error_string(e));
     return out;
 }
@@ -152,7 +153,7 @@ AstcBlockSummary astcenc_block_summary(AstcProfile profile, AstcFootprint fp, co
         std::lock_guard<std::mutex> lock(c.mutex);
         const astcenc_error e = astcenc_get_block_info(c.ctx, block, info.get());
         if (e != ASTCENC_SUCCESS)
-            throw std::runtime_error("astcenc oracle: astcenc_get_block_info(" + describe(profile, fp) +
+            throw std::runtime_error("astcenc: astcenc_get_block_info(" + describe(profile, fp) +
                                      ") failed: " + astcenc_get_error_string(e));
     }
     AstcBlockSummary s;
@@ -171,7 +172,7 @@ bool astc_cem_is_hdr(unsigned cem) {
 
 std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint fp, const uint8_t block[16]) {
     if (profile == AstcProfile::hdr)
-        throw std::runtime_error("astcenc oracle: hdr_endpoint_texels_in_ldr is for the LDR profiles");
+        throw std::runtime_error("astcenc: hdr_endpoint_texels_in_ldr is for the LDR profiles");
     const AstcBlockSummary s = astcenc_block_summary(profile, fp, block);
     if (s.is_error || s.is_constant || s.partition_count == 0) return {};
     bool any = false;
@@ -215,7 +216,7 @@ void for_each_hdr_endpoint_texel(AstcProfile profile, AstcFootprint fp, unsigned
 std::vector<uint16_t> astcenc_decode_f16_spec(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h,
                                               unsigned d, const uint8_t* data, size_t size) {
     if (profile != AstcProfile::ldr)
-        throw std::runtime_error("astcenc oracle: astcenc_decode_f16_spec models linear LDR only");
+        throw std::runtime_error("astcenc: astcenc_decode_f16_spec models linear LDR only");
     std::vector<uint16_t> out = astcenc_decode_f16(profile, fp, w, h, d, data, size);
     // astcenc 4.2 decodes HDR endpoint modes in an LDR profile (0x3BF8 ...); the spec (and
     // astcenc >= 5) gives the error colour, magenta for those partitions (ORACLES.md).
@@ -228,7 +229,7 @@ std::vector<uint16_t> astcenc_decode_f16_spec(AstcProfile profile, AstcFootprint
 std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                                            const uint8_t* data, size_t size) {
     if (profile == AstcProfile::hdr)
-        throw std::runtime_error("astcenc oracle: decode_unorm8 is invalid in the HDR operation mode");
+        throw std::runtime_error("astcenc: decode_unorm8 is invalid in the HDR operation mode");
     std::vector<uint8_t> out = profile == AstcProfile::ldr
                                    ? decode_unorm8_from_f16(astcenc_decode_f16(profile, fp, w, h, d, data, size))
                                    : astcenc_decode_u8_srgb(fp, w, h, d, data, size);
@@ -241,4 +242,131 @@ std::vector<uint8_t> astcenc_decode_unorm8(AstcProfile profile, AstcFootprint fp
     return out;
 }
 
-}  // namespace texdec_test
+namespace {
+
+bool is_nan(uint16_t h) { return (h & 0x7FFFu) > 0x7C00u; }
+bool is_void_extent(const uint8_t* block) { return (block[0] | (block[1] & 1) << 8) == 0x1FC; }
+
+std::string hex16(const uint8_t* block) {
+    std::string s;
+    char b[4];
+    for (int i = 0; i < 16; ++i) std::snprintf(b, sizeof b, "%02x", block[i]), s += b;
+    return s;
+}
+
+// The -sfloat formats: astcenc's FP16 bit for bit; block kinds for the statistics only (error =
+// all four channels 0xFFFF at the block's first texel).
+void expected_hdr(AstcFootprint fp, unsigned w, unsigned h, unsigned d, const uint8_t* data, AstcExpected& out) {
+    const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
+    for (unsigned bz = 0; bz < bd; ++bz)
+        for (unsigned by = 0; by < bh; ++by)
+            for (unsigned bx = 0; bx < bw; ++bx) {
+                const size_t bi = (size_t(bz) * bh + by) * bw + bx;
+                const uint16_t* t = &out.rgba16f[((size_t(bz) * fp.z * h + size_t(by) * fp.y) * w + size_t(bx) * fp.x) * 4];
+                const bool void_extent = is_void_extent(data + bi * 16);
+                const bool error = t[0] == 0xFFFF && t[1] == 0xFFFF && t[2] == 0xFFFF && t[3] == 0xFFFF;
+                out.kind[bi] = void_extent && !error ? AstcBlockKind::void_extent
+                               : error               ? AstcBlockKind::error
+                                                     : AstcBlockKind::normal;
+                out.error_blocks += out.kind[bi] == AstcBlockKind::error;
+                out.void_extents += out.kind[bi] == AstcBlockKind::void_extent;
+            }
+}
+
+}  // namespace
+
+AstcExpected astc_expected_outputs(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
+                                   const uint8_t* data, size_t size) {
+    AstcExpected out;
+    const std::vector<uint16_t> f16 = astcenc_decode_f16(profile, fp, w, h, d, data, size);
+    const unsigned bw = (w + fp.x - 1) / fp.x, bh = (h + fp.y - 1) / fp.y, bd = (d + fp.z - 1) / fp.z;
+    out.kind.resize(size_t(bw) * bh * bd);
+    if (profile == AstcProfile::hdr) {
+        out.rgba16f = f16;
+        expected_hdr(fp, w, h, d, data, out);
+        return out;
+    }
+    std::vector<uint8_t> u8;
+    if (profile == AstcProfile::ldr_srgb) u8 = astcenc_decode_u8_srgb(fp, w, h, d, data, size);
+    static const std::vector<uint16_t> half_of_byte = [] {
+        std::vector<uint16_t> t(256);
+        for (unsigned v = 0; v < 256; ++v) t[v] = half_from_unorm8(uint8_t(v));
+        return t;
+    }();
+    out.rgba8.resize(size_t(w) * h * d * 4);
+    out.rgba16f.resize(size_t(w) * h * d * 4);
+    const std::string fp_text = std::to_string(fp.x) + "x" + std::to_string(fp.y) + (fp.z > 1 ? "x" + std::to_string(fp.z) : "");
+    auto anomaly = [&](const uint8_t* block, const char* what) {
+        if (out.anomalies.size() < 20)
+            out.anomalies.push_back(std::string(profile == AstcProfile::ldr ? "LDR " : "sRGB ") + fp_text + " block " +
+                                    hex16(block) + ": " + what);
+    };
+    for (unsigned bz = 0; bz < bd; ++bz)
+        for (unsigned by = 0; by < bh; ++by)
+            for (unsigned bx = 0; bx < bw; ++bx) {
+                const size_t bi = (size_t(bz) * bh + by) * bw + bx;
+                const uint8_t* block = data + bi * 16;
+                // The block's first texel is always inside the extent.
+                const bool error = is_nan(f16[((size_t(bz) * fp.z * h + size_t(by) * fp.y) * w + size_t(bx) * fp.x) * 4]);
+                const bool void_extent = is_void_extent(block);
+                std::vector<bool> hdr;
+                if (!error && !void_extent) hdr = hdr_endpoint_texels_in_ldr(profile, fp, block);
+                const AstcBlockKind kind = error         ? AstcBlockKind::error
+                                           : void_extent ? AstcBlockKind::void_extent
+                                           : !hdr.empty() ? AstcBlockKind::hdr_endpoint
+                                                          : AstcBlockKind::normal;
+                out.kind[bi] = kind;
+                out.error_blocks += kind == AstcBlockKind::error;
+                out.void_extents += kind == AstcBlockKind::void_extent;
+                if (kind == AstcBlockKind::hdr_endpoint) {
+                    ++out.hdr_endpoint_blocks;
+                    bool some_ldr = false;
+                    for (bool f : hdr) some_ldr |= !f;
+                    out.mixed_hdr_ldr_blocks += some_ldr;
+                }
+                for (unsigned z = 0; z < fp.z; ++z)
+                    for (unsigned y = 0; y < fp.y; ++y)
+                        for (unsigned x = 0; x < fp.x; ++x) {
+                            const unsigned ix = bx * fp.x + x, iy = by * fp.y + y, iz = bz * fp.z + z;
+                            if (ix >= w || iy >= h || iz >= d) continue;
+                            const size_t t = ((size_t(iz) * h + iy) * w + ix) * 4;
+                            uint8_t* o8 = &out.rgba8[t];
+                            uint16_t* o16 = &out.rgba16f[t];
+                            const bool nan = is_nan(f16[t]) || is_nan(f16[t + 1]) || is_nan(f16[t + 2]) || is_nan(f16[t + 3]);
+                            if (nan != error) anomaly(block, "only some texels or channels are NaN in astcenc's FP16 output");
+                            if (error) {
+                                if (!(f16[t] == 0xFFFF && f16[t + 1] == 0xFFFF && f16[t + 2] == 0xFFFF && f16[t + 3] == 0xFFFF))
+                                    anomaly(block, "error texel whose FP16 is not 0xFFFF in all four channels");
+                                if (!u8.empty() && !(u8[t] == 255 && u8[t + 1] == 0 && u8[t + 2] == 255 && u8[t + 3] == 255))
+                                    anomaly(block, "sRGB error texel whose U8 is not magenta");
+                                o8[0] = 255, o8[1] = 0, o8[2] = 255, o8[3] = 255;
+                                o16[0] = o16[1] = o16[2] = o16[3] = 0xFFFF;
+                                continue;
+                            }
+                            if (!hdr.empty() && hdr[(size_t(z) * fp.y + y) * fp.x + x]) {
+                                o8[0] = 255, o8[1] = 0, o8[2] = 255, o8[3] = 255;
+                                o16[0] = 0x3C00, o16[1] = 0, o16[2] = 0x3C00, o16[3] = 0x3C00;
+                                continue;
+                            }
+                            for (int c = 0; c < 4; ++c) {
+                                if (profile == AstcProfile::ldr) {
+                                    o8[c] = unorm8_from_f16(f16[t + c]);
+                                    o16[c] = f16[t + c];
+                                } else {
+                                    o8[c] = u8[t + c];
+                                    o16[c] = half_of_byte[u8[t + c]];
+                                }
+                            }
+                        }
+            }
+    return out;
+}
+
+AstcExpected astc_expected_outputs(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, const uint8_t* data,
+                                   size_t size) {
+    if (fp.z != 1) throw std::runtime_error("astc_expected_outputs: 2D footprints only");
+    if (profile == AstcProfile::hdr) throw std::runtime_error("astc_expected_outputs: LDR and sRGB only (HDR: test_astc_hdr.cpp)");
+    return astc_expected_outputs(profile, fp, w, h, 1, data, size);
+}
+
+}  // namespace texdec_reference
