@@ -8,6 +8,7 @@
 
 #include <tinyexr.h>
 
+#include "support/container_files.h"  // astc_file_bytes
 #include "support/random_blocks.h"  // SplitMix64
 
 namespace texdec_test {
@@ -116,9 +117,7 @@ AstcFileContents read_astc_file(const std::filesystem::path& file) {
 }
 
 std::vector<uint8_t> astc_file_header(AstcFootprint fp, unsigned w, unsigned h, unsigned d) {
-    return {0x13, 0xAB, 0xA1, 0x5C, uint8_t(fp.x), uint8_t(fp.y), uint8_t(fp.z), uint8_t(w), uint8_t(w >> 8),
-            uint8_t(w >> 16), uint8_t(h), uint8_t(h >> 8), uint8_t(h >> 16), uint8_t(d), uint8_t(d >> 8),
-            uint8_t(d >> 16)};
+    return astc_file_bytes(fp.x, fp.y, fp.z, w, h, d, {});
 }
 
 }  // namespace texdec_test
