@@ -67,9 +67,6 @@ std::vector<uint8_t> read_file(const std::string& path) {
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
-uint32_t le32(const std::vector<uint8_t>& b, size_t at) {
-    return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
-}
 
 enum class Profile { ldrl, ldrs, hdr };
 const char* profile_dir(Profile p) { return p == Profile::ldrl ? "ldrl" : p == Profile::ldrs ? "ldrs" : "hdr"; }

@@ -14,7 +14,8 @@ std::string corpus_root();
 
 // An uncompressed KTX 1.1 file as piglit's expected outputs are: little-endian, GL_RGB or GL_RGBA,
 // GL_UNSIGNED_BYTE or GL_HALF_FLOAT, one array element, one face. Rows are padded to 4 bytes (KTX 1's
-// GL_UNPACK_ALIGNMENT); `levels` holds them unpadded: x fastest, then y, then z.
+// GL_UNPACK_ALIGNMENT) or, where imageSize says so, not; `levels` holds them unpadded: x fastest,
+// then y, then z.
 struct ExpectedImage {
     uint32_t channels = 0, bytes_per_channel = 0;
     uint32_t width = 0, height = 0, depth = 1;
