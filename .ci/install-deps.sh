@@ -9,6 +9,7 @@ pkgs=(
   libnvtt-dev libsquish-dev python3-pil libastcenc-dev libtinyexr-dev libpng-dev
   astcenc libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libzstd-dev zlib1g-dev
   rustc  # tests/package: rust_ffi_sample compiles samples/rust/texdec_sample.rs (no cargo)
+  clang-14 libclang-rt-14-dev  # tests/fuzz: libFuzzer targets of the container parsers
 )
 missing=()
 for p in "${pkgs[@]}"; do

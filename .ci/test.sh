@@ -2,7 +2,8 @@
 # The README's "build and test" command: installs the Debian packages it needs, builds texdec,
 # runs every test (ctest) with the Vulkan validation layer on, then rebuilds with
 # AddressSanitizer + UBSan and runs the tests again with fewer random blocks, then builds the
-# [threads] tests with ThreadSanitizer and runs them.
+# [threads] tests with ThreadSanitizer and runs them, then builds the container parsers' libFuzzer
+# targets with clang and runs each for 60 s (tests/fuzz/run_fuzzers.sh).
 # Works on a GPU if present, else on lavapipe (mesa-vulkan-drivers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,3 +39,9 @@ echo "== [threads] tests under ThreadSanitizer =="
 # The suppressions name only libraries built without TSan (the validation layer), never texdec.
 TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan_suppressions.txt" \
   build-tsan/tests/texdec_thread_tests "[threads]"
+
+echo "== fuzz the container parsers (libFuzzer, clang 14: 60 s per target, 2 at a time) =="
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
+  -DCMAKE_CXX_COMPILER=clang++-14 -DTEXDEC_FUZZ=ON -DTEXDEC_BUILD_TESTS=OFF -DTEXDEC_BUILD_CLI=OFF >/dev/null
+cmake --build build-fuzz --target texdec_fuzzers -j"$jobs"
+JOBS=2 tests/fuzz/run_fuzzers.sh 60 build-fuzz

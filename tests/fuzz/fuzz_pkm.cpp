@@ -1,0 +1,4 @@
+// libFuzzer target: pkm::parse: .pkm.
+#include "fuzz_target.h"
+
+TEXDEC_FUZZ_TARGET(Pkm)
