@@ -729,9 +729,9 @@ void extent_json(Json& json, const char* name, const Extent& e) {
     json.key(name).begin_array().value(e.width).value(e.height).value(e.depth).end_array();
 }
 
-void file_json(Json& json, const FileResult& r) {
+void file_json(Json& json, const FileResult& r, const std::string& device) {
     json.begin_object();
-    json.field("input", r.input);
+    json.field("input", r.input).field("device", device);
     json.field("status", r.exit_code == kExitOk ? "ok" : r.exit_code == kExitMismatch ? "mismatch" : "failed");
     json.field("exit_code", int(r.exit_code));
     if (r.exit_code != kExitOk) json.field("message", r.message);
@@ -932,7 +932,7 @@ int run_decode(const Options& options) {
         Json json;
         json.begin_object().field("tool", kToolName).field("device", device);
         json.key("files").begin_array();
-        for (const FileResult& r : results) file_json(json, r);
+        for (const FileResult& r : results) file_json(json, r, device);
         json.end_array();
         json.key("skipped").begin_array();
         for (const std::string& s : inputs.skipped) json.value(s);
