@@ -169,7 +169,8 @@ void check_file(const InputFile& f, Tally& tally) {
     for (size_t length : truncation_lengths(f))
         run_one(f, work, length, touch, [&] { return "cut to " + std::to_string(length); }, tally);
     if (work.empty()) return;
-    uint64_t rng = std::hash<std::string>{}(std::filesystem::path(f.name).filename().string()) ^ 0x5EEDull;
+    uint64_t rng = 0xCBF29CE484222325ull;  // FNV-1a of the file name: the same corruptions on every machine
+    for (char ch : std::filesystem::path(f.name).filename().string()) rng = (rng ^ uint8_t(ch)) * 0x100000001B3ull;
     const size_t header_span = std::min<size_t>(work.size(), 512);
     for (size_t i = 0; i < kCorruptionsPerFile; ++i) {
         const int bytes = 1 + int(splitmix(rng) % 4);
