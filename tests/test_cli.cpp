@@ -47,6 +47,7 @@
 #include "oracles/reference.h"
 #include "support/astcenc_cli.h"
 #include "support/bc_formats.h"
+#include "support/cli_runner.h"
 #include "support/container_files.h"  // the .dds, .pkm and KTX 1 files written here
 #include "support/random_blocks.h"
 
@@ -54,51 +55,17 @@ using namespace texdec_test;
 
 namespace {
 
-// TEXDEC_CLI / TEXDEC_SAMPLE override the build-time paths (for running the binary elsewhere).
-std::string env_or(const char* name, const char* fallback) {
-    const char* v = std::getenv(name);
-    return v && *v ? v : fallback;
-}
-const std::string kCli = env_or("TEXDEC_CLI", TEXDEC_CLI_PATH);
-const std::string kSample = env_or("TEXDEC_SAMPLE", TEXDEC_SOURCE_DIR "/samples/sample-bc3.dds");
-const std::string kAstcSample = env_or("TEXDEC_ASTC_SAMPLE", TEXDEC_SOURCE_DIR "/samples/sample-astc-6x6.astc");
-
-std::string temp_dir() {
-    static const std::string dir = [] {
-        char pattern[] = "/tmp/texdec_cli_test_XXXXXX";
-        const char* made = mkdtemp(pattern);
-        REQUIRE(made != nullptr);
-        return std::string(made);
-    }();
-    return dir;
-}
-
-// Runs a shell command; returns its exit code.
-int run(const std::string& command) {
-    const int status = std::system((command + " 2>" + temp_dir() + "/stderr.txt").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string last_stderr() {
-    std::ifstream in(temp_dir() + "/stderr.txt");
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::vector<uint8_t> read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
+// The CLI, the samples and the shell runner come from support/cli_runner ($TEXDEC_CLI etc. override).
+const std::string kCli = cli_path();
+const std::string kSample = cli_sample_bc3();
+const std::string kAstcSample = cli_sample_astc();
+std::string temp_dir() { return cli_temp_dir(); }
+int run(const std::string& command) { return run_cli_command(command); }
+std::string last_stderr() { return last_cli_stderr(); }
+std::vector<uint8_t> read_file(const std::string& path) { return read_binary_file(path); }
 
 void write_file(const std::string& path, const uint8_t* data, size_t size) {
-    std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
-}
-
-// A GPU test through the CLI: fails without a device unless TEXDEC_ALLOW_NO_DEVICE=1.
-bool cli_has_device() {
-    if (run(kCli + " list-devices >/dev/null") == 0 && last_stderr().empty()) return true;
-    fail_or_skip_for_missing_device("astc-gpu-decode list-devices failed: " + last_stderr());
-    return false;
+    write_binary_file(path, std::vector<uint8_t>(data, data + size));
 }
 
 }  // namespace

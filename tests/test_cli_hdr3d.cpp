@@ -43,6 +43,7 @@
 #include "oracles/reference.h"
 #include "support/astcenc_cli.h"
 #include "support/bc_formats.h"
+#include "support/cli_runner.h"
 #include "support/container_files.h"
 #include "support/random_blocks.h"
 
@@ -50,47 +51,13 @@ using namespace texdec_test;
 
 namespace {
 
-std::string env_or(const char* name, const char* fallback) {
-    const char* v = std::getenv(name);
-    return v && *v ? v : fallback;
-}
-const std::string kCli = env_or("TEXDEC_CLI", TEXDEC_CLI_PATH);
-
-std::string temp_dir() {
-    static const std::string dir = [] {
-        char pattern[] = "/tmp/texdec_cli_hdr3d_XXXXXX";
-        const char* made = mkdtemp(pattern);
-        REQUIRE(made != nullptr);
-        return std::string(made);
-    }();
-    return dir;
-}
-
-int run(const std::string& command) {
-    const int status = std::system((command + " 2>" + temp_dir() + "/stderr.txt").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string last_stderr() {
-    std::ifstream in(temp_dir() + "/stderr.txt");
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::vector<uint8_t> read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-
-void write_file(const std::string& path, const std::vector<uint8_t>& bytes) {
-    std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
-
-bool cli_has_device() {
-    if (run(kCli + " list-devices >/dev/null") == 0 && last_stderr().empty()) return true;
-    fail_or_skip_for_missing_device("astc-gpu-decode list-devices failed: " + last_stderr());
-    return false;
-}
+// The CLI and the shell runner come from support/cli_runner ($TEXDEC_CLI overrides the path).
+const std::string kCli = cli_path();
+std::string temp_dir() { return cli_temp_dir(); }
+int run(const std::string& command) { return run_cli_command(command); }
+std::string last_stderr() { return last_cli_stderr(); }
+std::vector<uint8_t> read_file(const std::string& path) { return read_binary_file(path); }
+void write_file(const std::string& path, const std::vector<uint8_t>& bytes) { write_binary_file(path, bytes); }
 
 std::vector<uint8_t> random_bytes(size_t n, uint64_t seed) {
     SplitMix64 rng(seed * 0x9E3779B97F4A7C15ull + 12345);
