@@ -45,6 +45,15 @@ std::vector<uint8_t> gather_blocks(const texdec_host_job& job, const JobGeometry
 void scatter_texels(const texdec_host_job& job, const JobGeometry& geometry, uint64_t y0, uint64_t z0, uint32_t height,
                     uint32_t depth, const uint8_t* tight);
 
+// ETC2 and EAC blocks: "Format RGB ETC2"'s int64bit = q0 q1 ... q7, q0 the most significant byte,
+// and the `count` bits of it from bit `low` up.
+inline uint64_t etc_int64bit(const uint8_t* q) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v = (v << 8) | q[i];
+    return v;
+}
+inline int etc_bits(uint64_t word, int low, int count) { return int((word >> low) & ((uint64_t{1} << count) - 1)); }
+
 // ASTC (2D and 3D, LDR, sRGB, HDR): the whole job through libastcenc (astc_reference.h).
 Result decode_astc(const texdec_host_job& job, const JobGeometry& geometry);
 

@@ -15,36 +15,28 @@
 namespace texdec_reference::detail {
 namespace {
 
-// int64bit = q0 q1 ... q7, q0 the most significant byte.
-uint64_t int64bit(const uint8_t* q) {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v = (v << 8) | q[i];
-    return v;
-}
-
-int bits(uint64_t word, int low, int count) { return int((word >> low) & ((uint64_t{1} << count) - 1)); }
 
 // The 16 11-bit values of one channel block, index 4 * y + x. Pixel k = 4x + y (a..p run down
 // the columns) has its 3-bit index in bits 47 - 3k .. 45 - 3k ("Texel Data format for alpha part
 // of RGBA ETC2 compressed textures" (b)).
 std::array<int, 16> decode_channel(uint64_t w, bool is_signed) {
-    const int multiplier = bits(w, 52, 4);
-    const std::array<int, 8>& modifiers = texdec::luts::eac_modifiers()[size_t(bits(w, 48, 4))];
+    const int multiplier = etc_bits(w, 52, 4);
+    const std::array<int, 8>& modifiers = texdec::luts::eac_modifiers()[size_t(etc_bits(w, 48, 4))];
     int base8;  // base codeword * 8 (+ 4 unsigned)
     if (is_signed) {
-        int base = bits(w, 56, 8);
+        int base = etc_bits(w, 56, 8);
         base = base >= 128 ? base - 256 : base;
         if (base == -128) base = -127;  // "-128 is not allowed; ... it must be treated as -127"
         base8 = base * 8;  // "Signed R11 EAC simple"
     } else {
-        base8 = bits(w, 56, 8) * 8 + 4;  // "Unsigned R11 EAC simple"
+        base8 = etc_bits(w, 56, 8) * 8 + 4;  // "Unsigned R11 EAC simple"
     }
     const int low = is_signed ? -1023 : 0, high = is_signed ? 1023 : 2047;
     std::array<int, 16> out{};
     for (int y = 0; y < 4; ++y)
         for (int x = 0; x < 4; ++x) {
             const int k = 4 * x + y;
-            const int modifier = modifiers[size_t(bits(w, 45 - 3 * k, 3))];
+            const int modifier = modifiers[size_t(etc_bits(w, 45 - 3 * k, 3))];
             // Multiplier 0 means 1/8 ("... simpler"): the modifier is added unscaled.
             int v = base8 + (multiplier == 0 ? modifier : modifier * multiplier * 8);
             v = v < low ? low : v > high ? high : v;
@@ -101,7 +93,7 @@ void decode_eac_block(texdec_format format, texdec_output output, const uint8_t*
     }
     // RG11: int64bit_0 (bytes 0..7) is red, int64bit_1 (bytes 8..15) green.
     std::array<std::array<int, 16>, 2> x{};
-    for (size_t c = 0; c < channels; ++c) x[c] = decode_channel(int64bit(block + 8 * c), is_signed);
+    for (size_t c = 0; c < channels; ++c) x[c] = decode_channel(etc_int64bit(block + 8 * c), is_signed);
     const Tables& t = tables();
     for (size_t i = 0; i < 16; ++i) {
         switch (output) {

@@ -13,14 +13,6 @@
 namespace texdec_reference::detail {
 namespace {
 
-// "Format RGB ETC2": int64bit = q0 q1 ... q7, q0 the most significant byte.
-uint64_t int64bit(const uint8_t* q) {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v = (v << 8) | q[i];
-    return v;
-}
-
-int bits(uint64_t word, int low, int count) { return int((word >> low) & ((uint64_t{1} << count) - 1)); }
 int clamp255(int v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
 int extend4to8(int c) { return (c << 4) | c; }
 int extend5to8(int c) { return (c << 3) | (c >> 2); }
@@ -35,7 +27,7 @@ using Texels8 = std::array<std::array<uint8_t, 4>, 16>;
 // its 2-bit index has the MSB at bit 16 + k and the LSB at bit k ("Texel Data format ..." (f)).
 int pixel_index(uint64_t word, int x, int y) {
     const int k = 4 * x + y;
-    return (bits(word, 16 + k, 1) << 1) | bits(word, k, 1);
+    return (etc_bits(word, 16 + k, 1) << 1) | etc_bits(word, k, 1);
 }
 
 using Rgb = std::array<int, 3>;
@@ -47,18 +39,18 @@ void decode_subblocks(uint64_t w, bool individual, bool punch_transparent, Texel
     Rgb base1, base2;
     if (individual) {  // "individual' mode": two 4-bit colours, extend4to8bits
         for (int c = 0; c < 3; ++c) {
-            base1[size_t(c)] = extend4to8(bits(w, 60 - 8 * c, 4));
-            base2[size_t(c)] = extend4to8(bits(w, 56 - 8 * c, 4));
+            base1[size_t(c)] = extend4to8(etc_bits(w, 60 - 8 * c, 4));
+            base2[size_t(c)] = extend4to8(etc_bits(w, 56 - 8 * c, 4));
         }
     } else {  // "differential' mode": 5-bit colour and a 3-bit signed delta, extended after adding
         for (int c = 0; c < 3; ++c) {
-            const int five = bits(w, 59 - 8 * c, 5);
+            const int five = etc_bits(w, 59 - 8 * c, 5);
             base1[size_t(c)] = extend5to8(five);
-            base2[size_t(c)] = extend5to8(five + signed3(bits(w, 56 - 8 * c, 3)));
+            base2[size_t(c)] = extend5to8(five + signed3(etc_bits(w, 56 - 8 * c, 3)));
         }
     }
-    const int table1 = bits(w, 37, 3), table2 = bits(w, 34, 3);
-    const bool flip = bits(w, 32, 1);  // 0: two 2x4 side by side; 1: two 4x2 on top of each other
+    const int table1 = etc_bits(w, 37, 3), table2 = etc_bits(w, 34, 3);
+    const bool flip = etc_bits(w, 32, 1);  // 0: two 2x4 side by side; 1: two 4x2 on top of each other
     for (int y = 0; y < 4; ++y)
         for (int x = 0; x < 4; ++x) {
             const bool second = flip ? y >= 2 : x >= 2;
@@ -81,17 +73,17 @@ void decode_t_or_h(uint64_t w, bool h_mode, bool punch_transparent, Texels8& out
     Rgb base1, base2;
     int distance_index;
     if (!h_mode) {  // layout (d)
-        base1 = {extend4to8((bits(w, 59, 2) << 2) | bits(w, 56, 2)), extend4to8(bits(w, 52, 4)), extend4to8(bits(w, 48, 4))};
-        base2 = {extend4to8(bits(w, 44, 4)), extend4to8(bits(w, 40, 4)), extend4to8(bits(w, 36, 4))};
-        distance_index = (bits(w, 34, 2) << 1) | bits(w, 32, 1);
+        base1 = {extend4to8((etc_bits(w, 59, 2) << 2) | etc_bits(w, 56, 2)), extend4to8(etc_bits(w, 52, 4)), extend4to8(etc_bits(w, 48, 4))};
+        base2 = {extend4to8(etc_bits(w, 44, 4)), extend4to8(etc_bits(w, 40, 4)), extend4to8(etc_bits(w, 36, 4))};
+        distance_index = (etc_bits(w, 34, 2) << 1) | etc_bits(w, 32, 1);
     } else {  // layout (e)
-        base1 = {extend4to8(bits(w, 59, 4)), extend4to8((bits(w, 56, 3) << 1) | bits(w, 52, 1)),
-                 extend4to8((bits(w, 51, 1) << 3) | bits(w, 47, 3))};
-        base2 = {extend4to8(bits(w, 43, 4)), extend4to8(bits(w, 39, 4)), extend4to8(bits(w, 35, 4))};
+        base1 = {extend4to8(etc_bits(w, 59, 4)), extend4to8((etc_bits(w, 56, 3) << 1) | etc_bits(w, 52, 1)),
+                 extend4to8((etc_bits(w, 51, 1) << 3) | etc_bits(w, 47, 3))};
+        base2 = {extend4to8(etc_bits(w, 43, 4)), extend4to8(etc_bits(w, 39, 4)), extend4to8(etc_bits(w, 35, 4))};
         // The index's LSB is (base colour 1 value >= base colour 2 value), value = R << 16 + G << 8 + B.
         const int value1 = (base1[0] << 16) + (base1[1] << 8) + base1[2];
         const int value2 = (base2[0] << 16) + (base2[1] << 8) + base2[2];
-        distance_index = (bits(w, 34, 1) << 2) | (bits(w, 32, 1) << 1) | (value1 >= value2 ? 1 : 0);
+        distance_index = (etc_bits(w, 34, 1) << 2) | (etc_bits(w, 32, 1) << 1) | (value1 >= value2 ? 1 : 0);
     }
     const int d = texdec::luts::etc_distances()[size_t(distance_index)];  // "Distance table ..."
     std::array<Rgb, 4> paint;
@@ -124,10 +116,10 @@ void decode_t_or_h(uint64_t w, bool h_mode, bool punch_transparent, Texels8& out
 // `planar' mode, layout (g): three RGB 676 colours O, H, V; the colour at (x, y) is
 // clamp255((x (H - O) + y (V - O) + 4 O + 2) >> 2). Always opaque (punch-through too).
 void decode_planar(uint64_t w, Texels8& out) {
-    const Rgb o = {extend6to8(bits(w, 57, 6)), extend7to8((bits(w, 56, 1) << 6) | bits(w, 49, 6)),
-                   extend6to8((bits(w, 48, 1) << 5) | (bits(w, 43, 2) << 3) | bits(w, 39, 3))};
-    const Rgb h = {extend6to8((bits(w, 34, 5) << 1) | bits(w, 32, 1)), extend7to8(bits(w, 25, 7)), extend6to8(bits(w, 19, 6))};
-    const Rgb v = {extend6to8(bits(w, 13, 6)), extend7to8(bits(w, 6, 7)), extend6to8(bits(w, 0, 6))};
+    const Rgb o = {extend6to8(etc_bits(w, 57, 6)), extend7to8((etc_bits(w, 56, 1) << 6) | etc_bits(w, 49, 6)),
+                   extend6to8((etc_bits(w, 48, 1) << 5) | (etc_bits(w, 43, 2) << 3) | etc_bits(w, 39, 3))};
+    const Rgb h = {extend6to8((etc_bits(w, 34, 5) << 1) | etc_bits(w, 32, 1)), extend7to8(etc_bits(w, 25, 7)), extend6to8(etc_bits(w, 19, 6))};
+    const Rgb v = {extend6to8(etc_bits(w, 13, 6)), extend7to8(etc_bits(w, 6, 7)), extend6to8(etc_bits(w, 0, 6))};
     for (int y = 0; y < 4; ++y)
         for (int x = 0; x < 4; ++x) {
             std::array<uint8_t, 4>& t = out[size_t(4 * y + x)];
@@ -141,12 +133,12 @@ void decode_planar(uint64_t w, Texels8& out) {
 // punchthrough alpha" (a): bit 33 is D (0: individual) or, with punch-through, Op (no individual
 // mode); then R + Rd, G + Gd, B + Bd outside [0, 31] select T, H, planar, else differential.
 void decode_colour(uint64_t w, bool punch, Texels8& out) {
-    const bool bit33 = bits(w, 33, 1);
+    const bool bit33 = etc_bits(w, 33, 1);
     if (!punch && !bit33) return decode_subblocks(w, true, false, out);
     const bool transparent = punch && !bit33;
-    const int r = bits(w, 59, 5) + signed3(bits(w, 56, 3));
-    const int g = bits(w, 51, 5) + signed3(bits(w, 48, 3));
-    const int b = bits(w, 43, 5) + signed3(bits(w, 40, 3));
+    const int r = etc_bits(w, 59, 5) + signed3(etc_bits(w, 56, 3));
+    const int g = etc_bits(w, 51, 5) + signed3(etc_bits(w, 48, 3));
+    const int b = etc_bits(w, 43, 5) + signed3(etc_bits(w, 40, 3));
     if (r < 0 || r > 31) return decode_t_or_h(w, false, transparent, out);
     if (g < 0 || g > 31) return decode_t_or_h(w, true, transparent, out);
     if (b < 0 || b > 31) return decode_planar(w, out);  // Op 0 is treated as 1 here
@@ -157,12 +149,12 @@ void decode_colour(uint64_t w, bool punch, Texels8& out) {
 // of 0 really multiplies by 0 (unlike R11 EAC, where it means 1/8). Indices: pixel k = 4x + y in
 // bits 47 - 3k .. 45 - 3k.
 void decode_alpha(uint64_t w, Texels8& out) {
-    const int base = bits(w, 56, 8), multiplier = bits(w, 52, 4);
-    const std::array<int, 8>& modifiers = texdec::luts::eac_modifiers()[size_t(bits(w, 48, 4))];
+    const int base = etc_bits(w, 56, 8), multiplier = etc_bits(w, 52, 4);
+    const std::array<int, 8>& modifiers = texdec::luts::eac_modifiers()[size_t(etc_bits(w, 48, 4))];
     for (int y = 0; y < 4; ++y)
         for (int x = 0; x < 4; ++x) {
             const int k = 4 * x + y;
-            out[size_t(4 * y + x)][3] = uint8_t(clamp255(base + modifiers[size_t(bits(w, 45 - 3 * k, 3))] * multiplier));
+            out[size_t(4 * y + x)][3] = uint8_t(clamp255(base + modifiers[size_t(etc_bits(w, 45 - 3 * k, 3))] * multiplier));
         }
 }
 
@@ -182,13 +174,13 @@ void decode_etc2_block(texdec_format format, texdec_output output, const uint8_t
     Texels8 t{};
     switch (format) {
     case TEXDEC_FORMAT_ETC2_R8G8B8_UNORM:
-    case TEXDEC_FORMAT_ETC2_R8G8B8_SRGB: decode_colour(int64bit(block), false, t); break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8_SRGB: decode_colour(etc_int64bit(block), false, t); break;
     case TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM:
-    case TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB: decode_colour(int64bit(block), true, t); break;
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB: decode_colour(etc_int64bit(block), true, t); break;
     case TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM:
     case TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB:  // int64bit_Alpha first, then int64bit_Color
-        decode_colour(int64bit(block + 8), false, t);
-        decode_alpha(int64bit(block), t);
+        decode_colour(etc_int64bit(block + 8), false, t);
+        decode_alpha(etc_int64bit(block), t);
         break;
     default: break;  // not an ETC2 format: never called so (block_decoders.h); leaves zeros
     }
