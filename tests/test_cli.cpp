@@ -1529,13 +1529,14 @@ TEST_CASE("KTX parser: every glInternalFormat, both byte orders, key/value data,
         }
 }
 
-// Found by tests/fuzz/fuzz_ktx (libFuzzer's malloc limit): a 76-byte file describing a cube
-// array of 2^20 elements of 2^20 x 2^20 with 21 levels made the parser reserve its surface table
-// (132 million entries, 5.3 GB) before finding that the file holds none of it. The reservation
-// is now capped by the file's size. Without ASan the parse also runs in a child process whose
-// address space allows 1 GiB more than it uses (the 5.3 GB reservation threw std::bad_alloc
-// there); ASan's shadow memory rules out such a limit, and there the input is a fuzzing seed
-// (fuzz_finding_inputs()), run under libFuzzer's malloc limit by tests/fuzz/run_fuzzers.sh.
+// Seen in review while writing tests/fuzz, confirmed by fuzz_ktx (libFuzzer's malloc limit): a
+// 76-byte file describing a cube array of 2^20 elements of 2^20 x 2^20 with 21 levels made the
+// parser reserve its surface table (132 million entries, 5.3 GB) before finding that the file
+// holds none of it. The reservation is now capped by the file's size. Without ASan the parse also
+// runs in a child process whose address space allows 1 GiB more than it uses (the 5.3 GB
+// reservation threw std::bad_alloc there); ASan's shadow memory rules out such a limit, and there
+// the input is a fuzzing seed (fuzz_finding_inputs()), run under libFuzzer's malloc limit by
+// tests/fuzz/run_fuzzers.sh.
 TEST_CASE("KTX parser: a header claiming 132 million surfaces is truncated without reserving them", "[cli][ktx]") {
     KtxHeader h{0x83F0, 1u << 20, 1u << 20};
     h.array_elements = 1u << 20, h.faces = 6, h.mip_levels = 21;

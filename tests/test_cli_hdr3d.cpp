@@ -396,9 +396,10 @@ TEST_CASE("KTX2 parser: each malformed field gets its error code and a message n
     }
 }
 
-// Found by tests/fuzz/fuzz_ktx2 (libFuzzer's malloc limit): a level of a few bytes whose
-// uncompressedByteLength says gigabytes made level_data allocate (and zero) all of it before
-// finding that the stream cannot hold that much. Now refused first; nothing is allocated.
+// Seen in review while writing tests/fuzz, confirmed by fuzz_ktx2 (libFuzzer's malloc limit): a
+// level of a few bytes whose uncompressedByteLength says gigabytes made level_data allocate (and
+// zero) all of it before finding that the stream cannot hold that much. Now refused first;
+// nothing is allocated.
 TEST_CASE("KTX2 level_data: a tiny stream claiming 4 GiB is refused before allocating", "[cli][ktx2]") {
     const texdec_format f = TEXDEC_FORMAT_BC7_UNORM;
     const std::vector<uint8_t> zeros(64, 0);

@@ -151,7 +151,7 @@ std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset
     // Only a non-array cube map has per-face imageSize and cubePadding.
     const bool per_face = tex.is_cube && tex.array_elements == 0;
     // Not more than the file can hold (a surface is at least one 8-byte block): the header alone
-    // may claim 6 x 2^20 layers x 21 levels, gigabytes of table (found by tests/fuzz/fuzz_ktx).
+    // may claim 6 x 2^20 layers x 21 levels, gigabytes of table (seen in review; fuzz_ktx reports it).
     tex.surfaces.reserve(std::min(size_t(tex.layers) * tex.mip_levels, file.size() / 8));
     for (uint32_t level = 0; level < tex.mip_levels; ++level) {
         const uint32_t w = std::max(1u, tex.width >> level), h = std::max(1u, tex.height >> level),

@@ -288,7 +288,7 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
     if (tex.supercompression == Supercompression::None) return stored;
     const size_t size = size_t(l.uncompressed_byte_length);
     // Before allocating `size` bytes (which a 200-byte file could set to gigabytes), check that the
-    // stream can inflate to that many (found by tests/fuzz/fuzz_ktx2's malloc limit).
+    // stream can inflate to that many (seen in review; fuzz_ktx2's malloc limit reports it).
     if (tex.supercompression == Supercompression::Zstandard) {
         const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
         if (declared == ZSTD_CONTENTSIZE_ERROR)

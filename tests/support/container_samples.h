@@ -21,9 +21,10 @@ struct ContainerSample {
 
 std::vector<ContainerSample> generated_container_samples();
 
-// The inputs of past fuzzer findings (each fixed; see the parser's comment and its regression
-// test): files every parser must refuse, quickly and without a big allocation. Also seeds, so
-// every fuzzing run tries them again under libFuzzer's malloc limit.
+// The inputs of past findings (each fixed; see the parser's comment and its regression test; one
+// found by fuzz_ktx2, two seen in review and confirmed by the fuzzers' malloc limit): files the
+// parsers must refuse, quickly and without a big allocation. Also seeds, so every fuzzing run
+// tries them again under libFuzzer's malloc limit.
 std::vector<ContainerSample> fuzz_finding_inputs();
 
 }  // namespace texdec_test
