@@ -11,6 +11,7 @@
 //     bit; ldrl / ldrs within 1 of piglit's 2015 8-bit files (ORACLES.md), exact vs libastcenc via
 //     --verify.
 //   - astc-encoder's Test/Data: LDR / LDRS 1x1 and the 8x8 tile vs their PNGs, exact.
+//   - bcdec's BC1-BC7 DDS files (no expected outputs): --verify, every texel equal to the CPU reference.
 // Files that are not decodable (uncompressed DDS / KTX, the deliberately malformed .astc files)
 // must fail with exit code 3 and a message; everything else must decode with no error.
 // Data only, never committed: read from $TEXDEC_CORPUS; without it the tests skip loudly.
@@ -328,4 +329,15 @@ TEST_CASE("corpus CLI: astc-encoder's test data equals its PNG and EXR files", "
     CHECK(cmp.differ == 0);
     WARN("astc-encoder test data through the CLI: 3 LDR files equal their PNGs (" << cmp.channels
                                                                                  << " channels); 2 HDR files verified");
+}
+
+TEST_CASE("corpus CLI: bcdec's BC1-BC7 DDS files (no expected outputs) equal the CPU reference", "[corpus][cli][gpu][bc]") {
+    const std::string corpus = corpus_root();
+    if (corpus.empty() || !cli_has_device()) return;
+    // Every output type through --verify: rgba16f to .exr (every format has it), native to .raw.
+    const std::string images = corpus + "/bcdec/test_images";
+    check_all_verified(cli_expect("decode --verify --to exr --out-dir " + out_dir("bcdec_exr") + " " + images, 0), 7);
+    check_all_verified(cli_expect("decode --verify --to raw --out-dir " + out_dir("bcdec_raw") + " " + images, 0), 7);
+    WARN("bcdec corpus through the CLI: 7 DDS files (BC1, BC2, BC3, BC4, BC5, BC6H signed, BC7), rgba16f and native, "
+         "0 texels differ from the CPU reference");
 }
