@@ -35,6 +35,8 @@ public:
         next_ += count;
         return v;
     }
+    // Moves past `count` bits unread (a BC6H header is longer than one 32-bit read).
+    void skip(unsigned count) { next_ += count; }
     unsigned position() const { return next_; }
 
 private:
@@ -253,7 +255,7 @@ void decode_bc6h_rgb(const uint8_t* block, bool is_signed, uint16_t out[16][3]) 
         for (int c = 0; c < 3; ++c) e[k][c] = unquantize(e[k][c], epb, is_signed);
     const Partition p = partition(m.subsets(), shape);
     BitReader r(block);
-    r.take(unsigned(m.header_bits()));
+    r.skip(unsigned(m.header_bits()));
     uint8_t index[16];
     read_indices(r, p, m.index_bits, index);
     const std::vector<uint8_t>& weights = tables().weights[m.index_bits];

@@ -59,11 +59,16 @@ Result check_format(uint32_t format_bits, uint32_t output_bits, uint32_t roundin
                     uint32_t* texel_bytes) {
     if (rounding_bits > TEXDEC_BC_ROUNDING_NVIDIA)
         return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "unknown BC rounding mode %u", rounding_bits);
+    // Out-of-range values are refused before they become enums (an invalid enum value is UB).
+    if (format_bits >= TEXDEC_FORMAT_COUNT)
+        return fail(TEXDEC_ERROR_UNKNOWN_FORMAT, "the format value %u is not a texdec_format", format_bits);
     const auto format = enum_from_bits<texdec_format>(format_bits);
     if (texdec_format_get_info(format, info) != TEXDEC_SUCCESS)
         return fail(TEXDEC_ERROR_UNKNOWN_FORMAT, "the format value %u is not a texdec_format", format_bits);
     if (!(info->flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
         return fail(TEXDEC_ERROR_UNSUPPORTED_FORMAT, "format %s is not implemented in this version", info->name);
+    if (output_bits > TEXDEC_OUTPUT_NATIVE)
+        return fail(TEXDEC_ERROR_UNSUPPORTED_OUTPUT, "output value %u is not a texdec_output", output_bits);
     VkFormat vk_format;
     const auto output = enum_from_bits<texdec_output>(output_bits);
     if (texdec_output_vk_format(format, output, &vk_format) != TEXDEC_SUCCESS ||
