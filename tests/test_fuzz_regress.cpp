@@ -67,8 +67,8 @@ uint64_t splitmix(uint64_t& state) {
 // The bundled samples, then every container file under $TEXDEC_CORPUS (sorted, for a stable order).
 std::vector<InputFile> real_files(size_t& corpus_files) {
     std::vector<InputFile> files;
-    for (const char* sample : {"sample-bc3.dds", "sample-astc-6x6.astc"}) {
-        const std::string path = std::string(TEXDEC_SOURCE_DIR) + "/samples/" + sample;
+    // The samples' paths honour $TEXDEC_SAMPLE / $TEXDEC_ASTC_SAMPLE (a binary run away from its tree).
+    for (const std::string& path : {cli_sample_bc3(), cli_sample_astc()}) {
         files.push_back({path, *container_from_extension(std::filesystem::path(path).extension().string()),
                          read_whole_file(path), Intact::Parses});
         REQUIRE(files.back().bytes.size() > 1000);
