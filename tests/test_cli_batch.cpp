@@ -345,6 +345,14 @@ TEST_CASE("CLI: -dl -ds -dh equal --profile and every exit code is the documente
     CHECK(cli_run("decode " + cli_sample_bc3() + " " + d + "/no/such/dir/x.png") == 4);  // 4
     CHECK(run_cli_command("TEXDEC_CLI_VERIFY_FAULT=0 " + cli() + " decode --verify " + cli_sample_bc3() + " " + d +
                           "/v.png") == 5);                                              // 5
+    // Raw mode on a file that has a container header: decoded as asked, with a warning.
+    CHECK(cli_run("decode --format bc3-unorm --extent 256x256 " + cli_sample_bc3() + " " + d + "/raw.raw") == 0);
+    CHECK(contains(last_cli_stderr(), "it starts with a DDS header, but --format reads it as raw blocks"));
+    // Options of another command: exit 2, naming the commands that take them.
+    CHECK(cli_run("info --output rgba8 " + cli_sample_bc3()) == 2);
+    CHECK(contains(last_cli_stderr(), "option --output applies to 'decode' and 'bench' only"));
+    CHECK(cli_run("formats --verify") == 2);
+    CHECK(contains(last_cli_stderr(), "option --verify applies to 'decode' only"));
     REQUIRE(run_cli_command(cli() + " --help > " + d + "/help.txt") == 0);
     const std::vector<uint8_t> help_bytes = read_binary_file(d + "/help.txt");
     const std::string help(help_bytes.begin(), help_bytes.end());

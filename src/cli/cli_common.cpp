@@ -14,6 +14,44 @@ void usage_error(const std::string& message) {
     throw CliError{kExitUsage, message + " (see '" + kToolName + " --help')"};
 }
 
+void reject_options_not_for(const Options& options, const std::string& command) {
+    struct Rule {
+        const char* name;
+        bool given;
+        std::vector<const char*> commands;  // the commands that take it
+    };
+    const Rule rules[] = {
+        {"--format", options.format.has_value(), {"decode", "info", "bench"}},
+        {"--extent", options.extent.has_value(), {"decode", "info"}},
+        {"--profile", options.profile.has_value(), {"decode", "info"}},
+        {"--json", options.json.has_value(), {"decode", "info", "bench"}},
+        {"--output", options.output.has_value(), {"decode", "bench"}},
+        {"--bc-rounding", options.bc_rounding.has_value(), {"decode", "bench"}},
+        {"--timeout", options.timeout.has_value(), {"decode"}},
+        {"--level", options.level.has_value(), {"decode"}},
+        {"--layer", options.layer.has_value(), {"decode"}},
+        {"--face", options.face.has_value(), {"decode"}},
+        {"--slice", options.slice.has_value(), {"decode"}},
+        {"--out-dir", options.out_dir.has_value(), {"decode"}},
+        {"--to", options.to.has_value(), {"decode"}},
+        {"--jobs", options.jobs.has_value(), {"decode"}},
+        {"--verify", options.verify, {"decode"}},
+        {"--recursive", options.recursive, {"decode"}},
+        {"--size", options.size.has_value(), {"bench"}},
+        {"--iterations", options.iterations.has_value(), {"bench"}},
+        {"--warmup-ms", options.warmup_ms.has_value(), {"bench"}},
+        {"--validate", options.validate, {"bench"}},
+    };
+    for (const Rule& rule : rules) {
+        if (!rule.given || std::find(rule.commands.begin(), rule.commands.end(), command) != rule.commands.end())
+            continue;
+        std::string list;
+        for (size_t i = 0; i < rule.commands.size(); ++i)
+            list += std::string(i == 0 ? "" : i + 1 == rule.commands.size() ? " and " : ", ") + "'" + rule.commands[i] + "'";
+        usage_error(std::string("option ") + rule.name + " applies to " + list + " only");
+    }
+}
+
 std::optional<uint32_t> parse_u32(std::string_view text) {
     uint32_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);

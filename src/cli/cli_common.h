@@ -71,6 +71,10 @@ struct Options {
 
 [[noreturn]] void usage_error(const std::string& message);
 
+// A usage error for the first option given that `command` does not take ("option --level applies
+// to 'decode' only"). One table for every command.
+void reject_options_not_for(const Options& options, const std::string& command);
+
 std::optional<uint32_t> parse_u32(std::string_view text);
 
 struct Extent {

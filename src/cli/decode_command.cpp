@@ -218,7 +218,7 @@ struct VerifyStats {
     double peak = 1.0;           // 1 for normalised outputs; the largest finite |reference| for HDR
 
     double psnr_db() const {
-        if (squared_error == 0) return INFINITY;
+        if (squared_error == 0 || channels == 0) return INFINITY;
         return 10.0 * std::log10(peak * peak / (squared_error / double(channels)));
     }
 };
@@ -262,7 +262,6 @@ void compare_texels(const std::vector<uint8_t>& gpu, const std::vector<uint8_t>&
                                    hex_bytes(r, texel_bytes);
         }
     }
-    stats.channels = std::max<uint64_t>(stats.channels, 1);
 }
 
 // TEXDEC_CLI_VERIFY_FAULT=N (tests only): flip the lowest bit of texel N of the first surface the
@@ -304,6 +303,7 @@ struct Shared {
     Selection selection;
     texdec_bc_rounding rounding;
     uint64_t timeout_ns;
+    std::optional<astc_file::Profile> profile;  // --profile (or -dl / -ds / -dh)
     std::optional<texdec_format> raw_format;
     Extent raw_extent{0, 0, 0};
     std::optional<OutputKind> fixed_kind;  // from OUT, or --to
@@ -362,7 +362,8 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     result.texels += uint64_t(info.width) * info.height * info.depth;
 
     if (shared.options.verify) {
-        const size_t texel_bytes = size_t(size / (uint64_t(info.width) * info.height * info.depth));
+        uint32_t texel_bytes = 0;
+        texdec_output_texel_size(file.format, output, &texel_bytes);
         if (shared.fault && !result.verify.ran && *shared.fault < size / texel_bytes)
             surface.texels[size_t(*shared.fault) * texel_bytes] ^= 1;
         std::vector<uint8_t> reference(surface.texels.size());
@@ -430,7 +431,7 @@ std::string extent_text(const Extent& e) {
 void process_file(Shared& shared, const Item& item, FileResult& result) {
     const Options& options = shared.options;
     texture_file::OpenOptions open_options;
-    if (options.profile) open_options.profile = parse_profile(*options.profile);
+    open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
     std::vector<uint8_t> bytes = read_input_file(item.input);
     auto opened = shared.raw_format ? texture_file::open_raw(std::move(bytes), *shared.raw_format, shared.raw_extent.width,
@@ -785,25 +786,18 @@ void write_json(const std::string& where, const std::string& text) {
     if (std::fclose(file) != 0) throw CliError{kExitOutput, "cannot write the JSON results to '" + where + "'"};
 }
 
-void reject_bench_only(const Options& options) {
-    const std::pair<const char*, const std::optional<std::string>*> bench_only[] = {
-        {"--size", &options.size}, {"--iterations", &options.iterations}, {"--warmup-ms", &options.warmup_ms}};
-    for (const auto& [name, value] : bench_only)
-        if (value->has_value()) usage_error(std::string("option ") + name + " applies to 'bench' only");
-    if (options.validate) usage_error("option --validate applies to 'bench' only");
-    if (options.formats.size() > 1) usage_error("'decode' takes one --format");
-}
 
 }  // namespace
 
 int run_decode(const Options& options) {
-    reject_bench_only(options);
+    reject_options_not_for(options, "decode");
+    if (options.formats.size() > 1) usage_error("'decode' takes one --format");
     Shared shared{options};
     shared.selection = parse_selection(options);
     shared.rounding = options.bc_rounding ? parse_bc_rounding(*options.bc_rounding) : TEXDEC_BC_ROUNDING_EXACT;
     shared.timeout_ns = parse_timeout_ns(options.timeout);
     shared.fault = planted_fault();
-    if (options.profile) parse_profile(*options.profile);
+    if (options.profile) shared.profile = parse_profile(*options.profile);
     if (options.output) parse_output_type(*options.output);
     uint32_t jobs = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
     if (options.jobs) {
@@ -951,16 +945,7 @@ int run_decode(const Options& options) {
 
 int run_info(const Options& options) {
     if (options.positional.empty()) usage_error("'info' expects FILE...");
-    const std::pair<const char*, bool> decode_only[] = {
-        {"--output", options.output.has_value()}, {"--bc-rounding", options.bc_rounding.has_value()},
-        {"--level", options.level.has_value()},   {"--layer", options.layer.has_value()},
-        {"--face", options.face.has_value()},     {"--slice", options.slice.has_value()},
-        {"--out-dir", options.out_dir.has_value()}, {"--to", options.to.has_value()},
-        {"--verify", options.verify},             {"--jobs", options.jobs.has_value()},
-        {"--timeout", options.timeout.has_value()}};
-    for (const auto& [name, given] : decode_only)
-        if (given) usage_error(std::string("option ") + name + " applies to 'decode' only");
-    reject_bench_only(options);
+    reject_options_not_for(options, "info");
     texture_file::OpenOptions open_options;
     if (options.profile) open_options.profile = parse_profile(*options.profile);
     open_options.profile_must_apply = false;

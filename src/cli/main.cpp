@@ -299,23 +299,6 @@ Options parse_command_line(int argc, char** argv) {
     return options;
 }
 
-// Options of decode / info / bench given to a command that has none of them.
-void reject_decode_options(const Options& options) {
-    const std::pair<const char*, bool> given[] = {
-        {"--format", options.format.has_value()},   {"--extent", options.extent.has_value()},
-        {"--output", options.output.has_value()},   {"--bc-rounding", options.bc_rounding.has_value()},
-        {"--profile", options.profile.has_value()}, {"--timeout", options.timeout.has_value()},
-        {"--level", options.level.has_value()},     {"--layer", options.layer.has_value()},
-        {"--face", options.face.has_value()},       {"--slice", options.slice.has_value()},
-        {"--out-dir", options.out_dir.has_value()}, {"--to", options.to.has_value()},
-        {"--jobs", options.jobs.has_value()},       {"--json", options.json.has_value()},
-        {"--verify", options.verify},               {"--recursive", options.recursive},
-        {"--size", options.size.has_value()},       {"--iterations", options.iterations.has_value()},
-        {"--warmup-ms", options.warmup_ms.has_value()}, {"--validate", options.validate}};
-    for (const auto& [name, value] : given)
-        if (value) usage_error(std::string("option ") + name + " does not apply to '" + options.command + "'");
-}
-
 void expect_positional_count(const Options& options, size_t count, const char* what) {
     if (options.positional.size() != count)
         usage_error("'" + options.command + "' expects " + what + ", got " +
@@ -341,7 +324,7 @@ void print_device(uint32_t index, const char* name, VkPhysicalDeviceType type, u
 }
 
 int run_list_devices(const Options& options) {
-    reject_decode_options(options);
+    reject_options_not_for(options, options.command);
     expect_positional_count(options, 0, "no arguments");
     std::printf("%-5s  %-14s  %-9s  %s\n", "index", "type", "vulkan", "name");
     uint32_t count = 0;
@@ -353,7 +336,7 @@ int run_list_devices(const Options& options) {
 }
 
 int run_formats(const Options& options) {
-    reject_decode_options(options);
+    reject_options_not_for(options, options.command);
     expect_positional_count(options, 0, "no arguments");
     std::printf("%-22s  %-6s  %-11s  %s\n", "format", "block", "bytes/block", "implemented");
     for (int f = TEXDEC_FORMAT_UNDEFINED + 1; f < TEXDEC_FORMAT_COUNT; ++f) {
@@ -369,17 +352,9 @@ int run_formats(const Options& options) {
 
 int run_bench(const Options& options) {
     expect_positional_count(options, 0, "no arguments (options only)");
-    if (options.extent) usage_error("option --extent applies to 'decode' only (bench takes --size)");
-    if (options.profile) usage_error("option --profile applies to 'decode' only (bench takes --format astc-WxH-srgb)");
-    if (options.timeout) usage_error("option --timeout applies to 'decode' only");
-    const std::pair<const char*, bool> decode_only[] = {
-        {"--level", options.level.has_value()},     {"--layer", options.layer.has_value()},
-        {"--face", options.face.has_value()},       {"--slice", options.slice.has_value()},
-        {"--out-dir", options.out_dir.has_value()}, {"--to", options.to.has_value()},
-        {"--jobs", options.jobs.has_value()},       {"--verify", options.verify},
-        {"--recursive", options.recursive}};
-    for (const auto& [name, given] : decode_only)
-        if (given) usage_error(std::string("option ") + name + " applies to 'decode' only");
+    if (options.extent) usage_error("option --extent applies to 'decode' and 'info' only (bench takes --size)");
+    if (options.profile) usage_error("option --profile applies to 'decode' and 'info' only (bench takes --format astc-WxH-srgb)");
+    reject_options_not_for(options, "bench");
     if (options.json && *options.json == "-") usage_error("bench writes its table to stdout: give --json=FILE");
     bench::Options b;
     for (const std::string& name : options.formats) {

@@ -255,7 +255,12 @@ std::variant<TextureFile, Error> open_raw(std::vector<uint8_t> bytes, texdec_for
     if (bytes.size() < needed)
         return Error{false, "holds " + std::to_string(bytes.size()) + " bytes; the format and extent need " +
                                 std::to_string(needed)};
+    const std::optional<Container> header = detect(bytes);
     TextureFile file = make_file(std::move(bytes), Container::Raw);
+    if (header)
+        file.notes.push_back(std::string("it starts with a ") + container_name(*header) +
+                             " header, but --format reads it as raw blocks (drop --format and --extent to use the "
+                             "header)");
     texdec_format_info info{};
     texdec_format_get_info(format, &info);
     file.container_format = std::string("--format ") + info.name;
