@@ -22,7 +22,7 @@ VkFormat unorm_twin(const BcFormat& f) {
 }  // namespace
 
 std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const uint8_t* blocks, uint32_t width,
-                                 uint32_t height) {
+                                 uint32_t height, NativeBytes* bytes) {
     VkDevice d = dev.device();
     const VkDeviceSize block_bytes = VkDeviceSize((width + 3) / 4) * ((height + 3) / 4) * f.block_bytes;
     const VkDeviceSize texel_bytes = VkDeviceSize(width) * height * 16;
@@ -33,6 +33,12 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     HostBuffer upload = dev.create_buffer(block_bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     std::memcpy(upload.mapped, blocks, block_bytes);
     HostBuffer texels = dev.create_buffer(texel_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    // The 8-bit conversions: two storage images, copied into one buffer (UNORM, then SNORM).
+    const VkImageUsageFlags byte_usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    TestImage byte_images[2] = {dev.create_image(VK_FORMAT_R8G8B8A8_UNORM, width, height, 1, byte_usage),
+                                dev.create_image(VK_FORMAT_R8G8B8A8_SNORM, width, height, 1, byte_usage)};
+    const VkDeviceSize byte_image_bytes = VkDeviceSize(width) * height * 4;
+    HostBuffer byte_readback = dev.create_buffer(2 * byte_image_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 
     VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
     sci.magFilter = sci.minFilter = VK_FILTER_NEAREST;
@@ -40,11 +46,13 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     VkSampler sampler;
     REQUIRE(vkCreateSampler(d, &sci, nullptr, &sampler) == VK_SUCCESS);
 
-    VkDescriptorSetLayoutBinding bindings[2] = {
+    VkDescriptorSetLayoutBinding bindings[4] = {
         {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-        {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+        {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+        {2, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+        {3, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
     VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    dslci.bindingCount = 2;
+    dslci.bindingCount = 4;
     dslci.pBindings = bindings;
     VkDescriptorSetLayout set_layout;
     REQUIRE(vkCreateDescriptorSetLayout(d, &dslci, nullptr, &set_layout) == VK_SUCCESS);
@@ -66,10 +74,12 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     cpci.layout = pipeline_layout;
     VkPipeline pipeline;
     REQUIRE(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
-    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
+    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
+                                     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1},
+                                     {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2}};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     dpci.maxSets = 1;
-    dpci.poolSizeCount = 2;
+    dpci.poolSizeCount = 3;
     dpci.pPoolSizes = sizes;
     VkDescriptorPool pool;
     REQUIRE(vkCreateDescriptorPool(d, &dpci, nullptr, &pool) == VK_SUCCESS);
@@ -81,10 +91,14 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     REQUIRE(vkAllocateDescriptorSets(d, &dsai, &set) == VK_SUCCESS);
     VkDescriptorImageInfo image_info{sampler, image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     VkDescriptorBufferInfo buffer_info{texels.buffer, 0, VK_WHOLE_SIZE};
-    VkWriteDescriptorSet writes[2] = {};
+    VkDescriptorImageInfo byte_infos[2] = {{VK_NULL_HANDLE, byte_images[0].view, VK_IMAGE_LAYOUT_GENERAL},
+                                           {VK_NULL_HANDLE, byte_images[1].view, VK_IMAGE_LAYOUT_GENERAL}};
+    VkWriteDescriptorSet writes[4] = {};
     writes[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 0, 0, 1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &image_info, nullptr, nullptr};
     writes[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 1, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nullptr, &buffer_info, nullptr};
-    vkUpdateDescriptorSets(d, 2, writes, 0, nullptr);
+    writes[2] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 2, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &byte_infos[0], nullptr, nullptr};
+    writes[3] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 3, 0, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &byte_infos[1], nullptr, nullptr};
+    vkUpdateDescriptorSets(d, 4, writes, 0, nullptr);
 
     VkCommandBuffer cmd = dev.begin_commands();
     VkImageMemoryBarrier to_transfer{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
@@ -105,20 +119,47 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     to_read.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
     to_read.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
     to_read.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1, &to_read);
+    VkImageMemoryBarrier to_general[3] = {to_read, to_read, to_read};
+    for (int i = 1; i < 3; ++i) {
+        to_general[i].srcAccessMask = 0;
+        to_general[i].dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        to_general[i].oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+        to_general[i].newLayout = VK_IMAGE_LAYOUT_GENERAL;
+        to_general[i].image = byte_images[i - 1].image;
+    }
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 3, to_general);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
     const uint32_t extent[3] = {width, height, 1};
     vkCmdPushConstants(cmd, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof extent, extent);
     vkCmdDispatch(cmd, (width + 7) / 8, (height + 7) / 8, 1);
+    VkImageMemoryBarrier to_copy[2] = {to_general[1], to_general[2]};
+    for (VkImageMemoryBarrier& b : to_copy) {
+        b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+        b.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
+        b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    }
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 2, to_copy);
+    for (int i = 0; i < 2; ++i) {
+        VkBufferImageCopy byte_region = region;
+        byte_region.bufferOffset = VkDeviceSize(i) * byte_image_bytes;
+        vkCmdCopyImageToBuffer(cmd, byte_images[i].image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, byte_readback.buffer, 1, &byte_region);
+    }
     VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    to_host.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    to_host.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
     to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr, 0, nullptr);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &to_host, 0, nullptr, 0, nullptr);
     dev.submit_and_wait(cmd);
 
     std::vector<float> result(size_t(width) * height * 4);
     std::memcpy(result.data(), texels.mapped, texel_bytes);
+    if (bytes) {
+        bytes->unorm8.assign(byte_readback.mapped, byte_readback.mapped + byte_image_bytes);
+        bytes->snorm8.resize(byte_image_bytes);
+        std::memcpy(bytes->snorm8.data(), byte_readback.mapped + byte_image_bytes, byte_image_bytes);
+    }
 
     vkDestroyDescriptorPool(d, pool, nullptr);
     vkDestroyPipeline(d, pipeline, nullptr);
@@ -127,6 +168,8 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     vkDestroyDescriptorSetLayout(d, set_layout, nullptr);
     vkDestroySampler(d, sampler, nullptr);
     dev.destroy(texels);
+    dev.destroy(byte_readback);
+    for (TestImage& byte_image : byte_images) dev.destroy(byte_image);
     dev.destroy(upload);
     dev.destroy(image);
     return result;
