@@ -12,6 +12,7 @@
 #include "common/encode.glsl"
 #include "common/store.glsl"
 #include "common/load_block.glsl"
+#define TEXDEC_BC4_CHANNEL_IS_BC3_ALPHA 1  // NVIDIA mode: BC3 alpha is not BC4's arithmetic
 #include "common/bc4_channel.glsl"
 
 const bool IS_BC1 = VARIANT == TEXDEC_BC1_RGB || VARIANT == TEXDEC_BC1_RGBA;
@@ -23,10 +24,38 @@ const uint WORDS_PER_BLOCK = IS_BC1 ? 2u : 4u;  // 8- or 16-byte blocks
 //          midpoint (e0 + e1) / 2, computed on the raw codes (8-bit: rounded to nearest, ties up).
 //   IDEAL: endpoints bit-replicated to 8 bits A, B; (2A + B) / 3, (A + 2B) / 3, (A + B) / 2
 //          truncated (FP16: v / 255).
+//   NVIDIA: what NVIDIA GPUs return (measured on an H100: tests/vectors/nvidia; rgbcx.h in
+//          github.com/richgel999/bc7enc_rdo describes the same arithmetic): bit-replicated
+//          endpoints; 5-bit channels (2e0 + e1) * 22 / 8 and (e0 + e1) * 33 / 8 on the raw codes,
+//          truncated; 6-bit channels on the 8-bit A, B with d = B - A:
+//          (256A + 80d + d/4 + 128) / 256, 3-colour (256A + 128d + d/4 + 128) / 256, where d/4
+//          truncates toward zero.
 // Entry 3 of the 3-colour mode is black (0). Entry 2 is (2e0 + e1) / 3 or (e0 + e1) / 2; over
 // the common denominator 6 that is one expression, so it is computed once, with a constant
 // divisor, whatever the block's mode (same value, same rounding).
+// NVIDIA: one interpolant of the 6-bit channel, from the 8-bit endpoint values `near` (weighted
+// more) and `far`; weight 80 (a third) or 128 (a half) in 256ths, plus the measured d / 4 term.
+uint bc1_nvidia_green(uint near, uint far, int weight) {
+    int d = int(far) - int(near);
+    int quarter = d < 0 ? -((-d) >> 2) : d >> 2;  // d / 4, truncated toward zero
+    return uint(256 * int(near) + weight * d + quarter + 128) >> 8u;  // never negative: d >= -near
+}
+
 uvec4 bc1_channel_palette(uint e0, uint e1, uint bits, bool four_colours) {
+    if (ROUND_NVIDIA) {
+        uint a = (e0 << (8u - bits)) | (e0 >> (2u * bits - 8u));
+        uint b = (e1 << (8u - bits)) | (e1 >> (2u * bits - 8u));
+        uint third, fourth;
+        if (bits == 5u) {
+            third = four_colours ? ((2u * e0 + e1) * 22u) >> 3u : ((e0 + e1) * 33u) >> 3u;
+            fourth = ((e0 + 2u * e1) * 22u) >> 3u;
+        } else {
+            third = bc1_nvidia_green(a, b, four_colours ? 80 : 128);
+            fourth = bc1_nvidia_green(b, a, 80);
+        }
+        return uvec4(texdec_code_unorm8(a), texdec_code_unorm8(b), texdec_code_unorm8(third),
+                     four_colours ? texdec_code_unorm8(fourth) : TEXDEC_CODE_ZERO);
+    }
     if (ROUND_IDEAL) {
         uint a = (e0 << (8u - bits)) | (e0 >> (2u * bits - 8u));
         uint b = (e1 << (8u - bits)) | (e1 >> (2u * bits - 8u));

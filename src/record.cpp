@@ -41,8 +41,6 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
     }
     if (status != TEXDEC_SUCCESS) return status;
     const bool uses_rounding = plan->format->family == TEXDEC_FAMILY_BC1_3 || plan->format->family == TEXDEC_FAMILY_BC4_5;
-    if (uses_rounding && rounding == TEXDEC_BC_ROUNDING_NVIDIA)
-        return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "BC rounding mode NVIDIA is not implemented yet");
     plan->rounding = uses_rounding ? uint32_t(rounding) : 0;
     if (width == 0 || height == 0 || depth == 0) return fail(TEXDEC_ERROR_INVALID_EXTENT, "width, height and depth must be at least 1");
     const uint32_t row_length = source.row_length ? source.row_length : width;

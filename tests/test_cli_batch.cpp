@@ -338,7 +338,9 @@ TEST_CASE("CLI: -dl -ds -dh equal --profile and every exit code is the documente
     CHECK(cli_run("-ds --profile ldr " + astc + " " + d + "/x.png") == 2);
 
     CHECK(cli_run("decode " + cli_sample_bc3() + " " + d + "/ok.tga") == 0);           // 0
-    CHECK(cli_run("decode --bc-rounding nvidia " + cli_sample_bc3() + " " + d + "/n.png") == 1);  // not in the library yet
+    CHECK(cli_run("decode --bc-rounding nvidia " + cli_sample_bc3() + " " + d + "/n.png") == 0);
+    CHECK(cli_run("decode --verify --bc-rounding nvidia " + cli_sample_bc3() + " " + d + "/n.png") == 2);  // no CPU reference yet
+    CHECK(cli_run("--device no-such-device decode " + cli_sample_bc3() + " " + d + "/n.png") == 1);     // 1
     CHECK(cli_run("decode --no-such-option a b") == 2);                                 // 2
     CHECK(cli_run("decode " + cli_sample_bc3() + " " + d + "/x.jpg") == 2);
     CHECK(cli_run("decode " + d + "/missing.dds " + d + "/x.png") == 3);                // 3

@@ -32,8 +32,16 @@
  *                      truncating on 8-bit values. SNORM: -128 acts as -127 before
  *                      interpolating, division truncates toward zero. What nvtt, libsquish,
  *                      Pillow and VK-GL-CTS decode. Proven against libnvimage and libsquish.
- *     NVIDIA           reserved (NVIDIA hardware's result); returns
- *                      TEXDEC_ERROR_UNSUPPORTED_ROUNDING for now.
+ *     NVIDIA           what NVIDIA GPUs return when they sample the format natively,
+ *                      measured on an H100 (tests/vectors/nvidia, captured by the test
+ *                      "[.capture]"; README "Exactness"). BC1-BC3 colour and BC3 alpha are
+ *                      8-bit values with NVIDIA's own interpolation (bit-replicated endpoints).
+ *                      BC4/BC5 come back from the hardware as 16-bit values (k/65535, SNORM
+ *                      k/32767): RGBA16F is the half nearest to that value; RGBA8 and NATIVE
+ *                      (R8/RG8) hold what NVIDIA's own conversion stores into an 8-bit image
+ *                      (it keeps 12 bits, so it can differ by 1 from rounding k/257). SNORM:
+ *                      -128 acts as -127, and the mode compares those values, so (-127, -128)
+ *                      is the 6-value mode in this mode only.
  *     BC1 with c0 <= c1 is 3-colour + punch-through: index 3 is (0,0,0,0) for the RGBA
  *     formats and opaque black for the RGB formats. BC2/BC3 colour is always 4-colour.
  *     BC4/BC5 SNORM: -128 means -1.0; the mode choice compares the raw bytes (so
@@ -303,7 +311,7 @@ typedef enum texdec_output {
 typedef enum texdec_bc_rounding {
     TEXDEC_BC_ROUNDING_EXACT = 0, /* default: spec value rounded to nearest, ties up (D3D) */
     TEXDEC_BC_ROUNDING_IDEAL = 1, /* bit replication + truncating interpolation (nvtt, squish) */
-    TEXDEC_BC_ROUNDING_NVIDIA = 2, /* reserved: not implemented yet */
+    TEXDEC_BC_ROUNDING_NVIDIA = 2, /* what NVIDIA hardware returns (measured on an H100) */
     TEXDEC_BC_ROUNDING_MAX_ENUM = 0x7FFFFFFF
 } texdec_bc_rounding;
 

@@ -42,6 +42,40 @@ void bc4_weights(bool eight_values, uint code, out uint w0, out uint w1) {
     w1 = (eight_values ? 5u : 7u) * (code - 1u);
 }
 
+// NVIDIA mode (measured on an H100, tests/vectors/nvidia). The hardware uses its own weights,
+// not (code - 1) / 7 and / 5 exactly; the tables give each interpolant's weight of e1 (e0 gets
+// the rest), for codes 2..7 of the 8-value mode and 2..5 of the 6-value mode:
+//   BC3 alpha: 8-bit result (e0 * (2048 - w) + e1 * w + 1024) / 2048, truncated;
+//   BC4/BC5 UNORM: a 16-bit result e0 * (257 - w) + e1 * w (exact: the endpoints become e * 257);
+//   BC4/BC5 SNORM: a 16-bit SNORM result (a0 * (32767 - w) + a1 * w) / 127 rounded to nearest,
+//     a = max(e, -127); the mode compares a0 > a1, so (-127, -128) is the 6-value mode here.
+// The 16-bit results are returned to shaders as k / 65535 (k / 32767). RGBA16F stores the half
+// nearest to that; 8-bit outputs store what NVIDIA's own float -> 8-bit conversion gives (what a
+// store into an R8 / RGBA8 image writes, measured too): it keeps 12 bits,
+// ((k >> 4) * 255 + 2047) >> 12, SNORM sign * (((|k| >> 4) * 127 + 1023) >> 11).
+const uint NVIDIA_BC3_ALPHA_WEIGHTS[8] = uint[8](0u, 0u, 289u, 578u, 892u, 1156u, 1470u, 1759u);
+const uint NVIDIA_BC3_ALPHA_WEIGHTS_6[8] = uint[8](0u, 0u, 385u, 770u, 1278u, 1663u, 0u, 0u);
+const uint NVIDIA_UNORM_WEIGHTS[8] = uint[8](0u, 0u, 36u, 72u, 113u, 144u, 185u, 221u);
+const uint NVIDIA_UNORM_WEIGHTS_6[8] = uint[8](0u, 0u, 48u, 96u, 161u, 209u, 0u, 0u);
+const int NVIDIA_SNORM_WEIGHTS[8] = int[8](0, 0, 4572, 9144, 14479, 18288, 23623, 28195);
+const int NVIDIA_SNORM_WEIGHTS_6[8] = int[8](0, 0, 6096, 12192, 20575, 26671, 0, 0);
+
+uint bc4_nvidia_unorm16_code(uint k) {
+    return STORE_IS_HALF ? texdec_half_from_ratio(k, 65535u) : ((k >> 4u) * 255u + 2047u) >> 12u;
+}
+
+uint bc4_nvidia_snorm16_code(int k) {
+    if (STORE_IS_HALF) return texdec_half_from_signed_ratio(k, 32767u);
+    int magnitude = int(((uint(abs(k)) >> 4u) * 127u + 1023u) >> 11u);
+    return uint(k < 0 ? -magnitude : magnitude) & 0xFFu;
+}
+
+// SNORM: round(n / 127) to nearest; n / 127 is never halfway (127 is odd).
+int bc4_nvidia_round_127(int n) {
+    int magnitude = (abs(n) + 63) / 127;
+    return n < 0 ? -magnitude : magnitude;
+}
+
 // Palette of an unsigned block (BC3 alpha, BC4/BC5 UNORM); `word` is the block's first word.
 //   EXACT: endpoints e / 255; interpolants (w0*e0 + w1*e1) / (35 * 255) exactly
 //          (8-bit: rounded to nearest, ties up); 6-value MIN/MAX = 0.0 / 1.0.
@@ -52,6 +86,22 @@ uvec4 bc4_unsigned_palette(uint word) {
     uint e1 = texdec_byte(word, 1u);
     bool eight_values = e0 > e1;
     uint codes[8];
+    if (ROUND_NVIDIA) {
+        for (uint code = 0u; code < 8u; ++code) {
+#ifdef TEXDEC_BC4_CHANNEL_IS_BC3_ALPHA
+            uint w = code < 2u ? 2048u * code : eight_values ? NVIDIA_BC3_ALPHA_WEIGHTS[code] : NVIDIA_BC3_ALPHA_WEIGHTS_6[code];
+            uint v = (e0 * (2048u - w) + e1 * w + 1024u) >> 11u;
+            if (!eight_values && code >= 6u) v = code == 6u ? 0u : 255u;
+            codes[code] = texdec_code_unorm8(v);
+#else
+            uint w = code < 2u ? 257u * code : eight_values ? NVIDIA_UNORM_WEIGHTS[code] : NVIDIA_UNORM_WEIGHTS_6[code];
+            uint k = e0 * (257u - w) + e1 * w;
+            if (!eight_values && code >= 6u) k = code == 6u ? 0u : 65535u;
+            codes[code] = bc4_nvidia_unorm16_code(k);
+#endif
+        }
+        return bc4_pack_palette(codes);
+    }
     codes[0] = texdec_code_unorm8(e0);  // e / 255: the byte itself, or its half
     codes[1] = texdec_code_unorm8(e1);
     for (uint code = 2u; code < 8u; ++code) {
@@ -82,6 +132,16 @@ uvec4 bc4_signed_palette(uint word) {
     int e0 = max(raw0, -127);
     int e1 = max(raw1, -127);
     uint codes[8];
+    if (ROUND_NVIDIA) {
+        bool nvidia_eight = e0 > e1;
+        for (uint code = 0u; code < 8u; ++code) {
+            int w = code < 2u ? 32767 * int(code) : nvidia_eight ? NVIDIA_SNORM_WEIGHTS[code] : NVIDIA_SNORM_WEIGHTS_6[code];
+            int k = bc4_nvidia_round_127(e0 * (32767 - w) + e1 * w);
+            if (!nvidia_eight && code >= 6u) k = code == 6u ? -32767 : 32767;
+            codes[code] = bc4_nvidia_snorm16_code(k);
+        }
+        return bc4_pack_palette(codes);
+    }
     codes[0] = texdec_code_snorm8(e0);  // e / 127: the byte itself, or its half
     codes[1] = texdec_code_snorm8(e1);
     for (uint code = 2u; code < 8u; ++code) {

@@ -20,7 +20,8 @@ layout(constant_id = TEXDEC_SC_ROUNDING) const uint ROUNDING = 0u;  // TEXDEC_RO
 layout(constant_id = TEXDEC_SC_SRGB) const uint SRGB = 0u;          // 1: sRGB format
 
 const bool IS_SIGNED = SIGNED != 0u;
-const bool ROUND_IDEAL = ROUNDING == TEXDEC_ROUNDING_IDEAL;  // otherwise EXACT (NVIDIA never gets here)
+const bool ROUND_IDEAL = ROUNDING == TEXDEC_ROUNDING_IDEAL;
+const bool ROUND_NVIDIA = ROUNDING == TEXDEC_ROUNDING_NVIDIA;  // neither: EXACT
 
 layout(push_constant) uniform PushBlock {
     TexdecPushConstants pc;

@@ -93,8 +93,8 @@ texdec_output parse_output_type(const std::string& name) {
 texdec_bc_rounding parse_bc_rounding(const std::string& name) {
     if (name == "exact") return TEXDEC_BC_ROUNDING_EXACT;
     if (name == "ideal") return TEXDEC_BC_ROUNDING_IDEAL;
-    if (name == "nvidia") return TEXDEC_BC_ROUNDING_NVIDIA;  // reserved: the library says whether it has it
-    usage_error("unknown --bc-rounding '" + name + "' (exact or ideal)");
+    if (name == "nvidia") return TEXDEC_BC_ROUNDING_NVIDIA;
+    usage_error("unknown --bc-rounding '" + name + "' (exact, ideal or nvidia)");
 }
 
 astc_file::Profile parse_profile(const std::string& name) {

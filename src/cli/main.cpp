@@ -73,7 +73,8 @@ Decode options:
                       rgba16f for .exr and .hdr (they take nothing else; native only where it is
                       RGBA16F); native for .ktx2 and .raw.
   --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
-                      libsquish and Pillow decode). BC1-BC5 only.
+                      libsquish and Pillow decode) | nvidia (what NVIDIA GPUs return; no
+                      --verify for it yet). BC1-BC5 only.
   --profile P         ASTC data whose container does not say LDR/sRGB/HDR: .astc files
                       (ldr: astc-*-unorm, the default | srgb: astc-*-srgb | hdr: astc-*-sfloat)
                       and ASTC .ktx files (GL's enums say linear or sRGB: hdr decodes
@@ -126,7 +127,7 @@ Bench options:
   --warmup-ms MS      Back-to-back dispatches before each measurement (default 300 on a GPU,
                       50 on a CPU device).
   --output TYPE       rgba8 (default where the format has it, else native) | rgba16f | native.
-  --bc-rounding MODE  exact (default) | ideal.
+  --bc-rounding MODE  exact (default) | ideal | nvidia.
   --json=FILE         Also write every figure, the device, driver, date and command line as JSON.
   --validate          Run with VK_LAYER_KHRONOS_validation (synchronization validation too); any
                       message makes the exit code 1.
@@ -393,10 +394,7 @@ int run_bench(const Options& options) {
             if (!offers_output(f, *b.output))
                 usage_error(std::string(format_info(f).name) + " has no " + *options.output + " output");
     }
-    if (options.bc_rounding) {
-        b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
-        if (b.bc_rounding == TEXDEC_BC_ROUNDING_NVIDIA) usage_error("--bc-rounding nvidia is not implemented yet");
-    }
+    if (options.bc_rounding) b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
     if (options.json) b.json_path = *options.json;
     b.validate = options.validate;
     if (options.device) b.device_selector = *options.device;

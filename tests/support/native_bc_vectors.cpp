@@ -87,7 +87,11 @@ std::vector<CaptureSet> capture_sets(const BcFormat& f) {
         sets.push_back({"red-equal", colour_sweep(f, 0)});
     }
     if (f.kind == BcKind::BC3 || f.kind == BcKind::BC4 || f.kind == BcKind::BC5) sets.push_back({"pairs", pair_sweep(f)});
-    sets.push_back({"random", random_blocks(f, kRandomBlocks, kRandomSeed)});
+    // sRGB formats: the UNORM twin's blocks (random_blocks seeds by format).
+    const BcFormat* twin = &f;
+    for (const BcFormat& g : bc_formats())
+        if (f.srgb && g.kind == f.kind && !g.srgb) twin = &g;
+    sets.push_back({"random", random_blocks(*twin, kRandomBlocks, kRandomSeed)});
     return sets;
 }
 
@@ -106,13 +110,17 @@ std::string native_vectors_file_name(const BcFormat& f) {
 
 std::vector<uint8_t> write_native_vectors(const NativeVectors& v) {
     std::ostringstream header;
-    header << "texdec native BC vectors: 1\n"
+    header << "texdec native BC vectors: 2\n"
            << "device: " << v.device << "\n"
            << "vendor: " << v.vendor << "\n"
            << "driver: " << v.driver << "\n"
            << "format: " << v.format << "\n"
-           << "channels: " << v.channels << "\n"
-           << "float: " << v.float_note << "\n";
+           << "channels: " << v.channels << "\n";
+    // The 16-bit values say nothing the bytes do not when each is 257 times its byte (UNORM).
+    bool eight_bit = v.format.find("snorm") == std::string::npos;
+    for (const auto& s : v.sets)
+        for (size_t i = 0; i < s.values.size() && eight_bit; ++i) eight_bit = s.values[i] == 257u * s.bytes[i];
+    header << "values: " << (eight_bit ? "257 x byte" : "16-bit") << "\n";
     for (const auto& s : v.sets) {
         char line[160];
         std::snprintf(line, sizeof line, "set: %s %zu %016llx\n", s.name.c_str(), s.blocks, (unsigned long long)s.checksum);
@@ -121,10 +129,17 @@ std::vector<uint8_t> write_native_vectors(const NativeVectors& v) {
     header << "\n";
     const std::string text = header.str();
     std::vector<uint8_t> payload(text.begin(), text.end());
+    const size_t stride = size_t(eight_bit ? 16 : 48) * v.channels;  // bytes per block
     for (const auto& s : v.sets) {
-        const size_t stride = size_t(16) * v.channels;
-        for (size_t i = 0; i < s.texels.size(); ++i)
-            payload.push_back(uint8_t(s.texels[i] - (i >= stride ? s.texels[i - stride] : 0)));
+        std::vector<uint8_t> body;
+        const size_t per_block = size_t(16) * v.channels;
+        for (size_t b = 0; b < s.blocks; ++b) {
+            body.insert(body.end(), s.bytes.begin() + b * per_block, s.bytes.begin() + (b + 1) * per_block);
+            for (size_t i = b * per_block; i < (b + 1) * per_block && !eight_bit; ++i)
+                body.push_back(uint8_t(s.values[i])), body.push_back(uint8_t(s.values[i] >> 8));
+        }
+        for (size_t i = 0; i < body.size(); ++i)
+            payload.push_back(uint8_t(body[i] - (i >= stride ? body[i - stride] : 0)));
     }
     std::vector<uint8_t> file(ZSTD_compressBound(payload.size()));
     const size_t n = ZSTD_compress(file.data(), file.size(), payload.data(), payload.size(), 19);
@@ -146,7 +161,7 @@ bool read_native_vectors(const std::vector<uint8_t>& file, NativeVectors& v, std
         return false;
     }
     size_t pos = 0;
-    bool magic = false;
+    bool magic = false, eight_bit = false;
     v = NativeVectors{};
     for (;;) {
         const auto newline = std::find(payload.begin() + pos, payload.end(), uint8_t('\n'));
@@ -163,13 +178,13 @@ bool read_native_vectors(const std::vector<uint8_t>& file, NativeVectors& v, std
             return false;
         }
         const std::string key = line.substr(0, colon), value = line.substr(colon + 2);
-        if (key == "texdec native BC vectors") magic = value == "1";
+        if (key == "texdec native BC vectors") magic = value == "2";
         else if (key == "device") v.device = value;
         else if (key == "vendor") v.vendor = value;
         else if (key == "driver") v.driver = value;
         else if (key == "format") v.format = value;
+        else if (key == "values") eight_bit = value == "257 x byte";
         else if (key == "channels") v.channels = uint32_t(std::strtoul(value.c_str(), nullptr, 10));
-        else if (key == "float") v.float_note = value;
         else if (key == "set") {
             NativeVectors::Set s;
             char name[64];
@@ -183,20 +198,28 @@ bool read_native_vectors(const std::vector<uint8_t>& file, NativeVectors& v, std
         }
     }
     if (!magic || v.channels < 1 || v.channels > 4) {
-        error = "not a version 1 vector file with 1 to 4 channels";
+        error = "not a version 2 vector file with 1 to 4 channels";
         return false;
     }
-    const size_t stride = size_t(16) * v.channels;
+    const size_t per_block = size_t(16) * v.channels, stride = (eight_bit ? 1 : 3) * per_block;
     for (auto& s : v.sets) {
-        const size_t bytes = s.blocks * stride;
-        if (payload.size() - pos < bytes) {
+        if (s.blocks > (payload.size() - pos) / stride) {
             error = "body shorter than the sets say";
             return false;
         }
-        s.texels.resize(bytes);
-        for (size_t i = 0; i < bytes; ++i)
-            s.texels[i] = uint8_t(payload[pos + i] + (i >= stride ? s.texels[i - stride] : 0));
-        pos += bytes;
+        std::vector<uint8_t> body(s.blocks * stride);
+        for (size_t i = 0; i < body.size(); ++i) body[i] = uint8_t(payload[pos + i] + (i >= stride ? body[i - stride] : 0));
+        pos += body.size();
+        s.bytes.resize(s.blocks * per_block);
+        s.values.resize(s.blocks * per_block);
+        for (size_t b = 0; b < s.blocks; ++b) {
+            const uint8_t* block = &body[b * stride];
+            for (size_t i = 0; i < per_block; ++i) {
+                s.bytes[b * per_block + i] = block[i];
+                s.values[b * per_block + i] = eight_bit ? uint16_t(257u * block[i])
+                                                        : uint16_t(block[per_block + 2 * i] | block[per_block + 2 * i + 1] << 8);
+            }
+        }
     }
     if (pos != payload.size()) {
         error = "body longer than the sets say";

@@ -3,21 +3,26 @@
 //
 // The blocks are not stored: capture_sets() generates them (exhaustive endpoint sweeps + random
 // blocks), and each set's FNV-1a checksum in the file says they are still the captured ones.
-// What is stored is the measurement: for every texel of every block, each of the format's
-// channels as the device converted it to 8 bits (RGBA8 UNORM or SNORM storage image).
+// What is stored is the measurement, two readbacks of every channel of every texel:
+//   - the float texelFetch returned, as a 16-bit value: UNORM k with float = k / 65535, SNORM k
+//     with float = k / 32767 (the capture checks that every float is one; NVIDIA returns BC1-BC3
+//     as 8-bit values, k = 257 v, and BC4/BC5 with 16 bits);
+//   - the byte the device wrote when it stored that float into an RGBA8 UNORM (SNORM) image.
 //
 // File (tests/vectors/nvidia/<format>.tdv): one Zstandard frame holding
 //   a text header, lines "key: value", ended by an empty line:
-//     texdec native BC vectors: 1
+//     texdec native BC vectors: 2
 //     device: <VkPhysicalDeviceProperties::deviceName>
 //     vendor: 0x10de   driver: 0x...   (the raw VkPhysicalDeviceProperties fields)
 //     format: <texdec format name>
-//     channels: <n>                   (bytes per texel below: R, RG, RGB or RGBA)
-//     float: <what the float readback was: "k/255 exactly" or "k/127 exactly">
+//     channels: <n>                   (channels per texel below: R, RG, RGB or RGBA)
+//     values: 16-bit | 257 x byte     (the second: every float was the byte v as v / 255, so the
+//                                       16-bit values are left out of the body)
 //     set: <name> <blocks> <fnv1a64 of the blocks, hex>      (one line per set, in body order)
-//   then the body: per set, per block, 16 texels (t = 4y + x) x channels bytes (UNORM8, or
-//   SNORM8 two's complement), each byte stored as the difference (mod 256) from the byte one
-//   block earlier in the same set (0 before the first block), which Zstandard compresses well.
+//   then the body: per set, per block, 16 texels (t = 4y + x) x channels bytes (the 8-bit
+//   readback; SNORM two's complement), then (values: 16-bit) 16 x channels 16-bit little-endian
+//   values (the float readback; SNORM two's complement). Each byte is stored as the difference (mod 256) from the
+//   byte one block earlier in the same set (0 before the first block): Zstandard compresses that well.
 #pragma once
 
 #include <cstdint>
@@ -48,13 +53,14 @@ std::vector<CaptureSet> capture_sets(const BcFormat& format);
 uint64_t fnv1a64(const uint8_t* data, size_t size);
 
 struct NativeVectors {
-    std::string device, vendor, driver, format, float_note;
+    std::string device, vendor, driver, format;
     uint32_t channels = 0;
     struct Set {
         std::string name;
         size_t blocks = 0;
         uint64_t checksum = 0;
-        std::vector<uint8_t> texels;  // blocks x 16 x channels bytes, unfiltered
+        std::vector<uint8_t> bytes;      // blocks x 16 x channels: the 8-bit readback
+        std::vector<uint16_t> values;    // blocks x 16 x channels: the float readback as 16 bits
     };
     std::vector<Set> sets;
 };
