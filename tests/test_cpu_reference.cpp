@@ -485,8 +485,6 @@ TEST_CASE("cpu reference: bad jobs give texdec_decode's status and a message and
         {"zero width", TEXDEC_ERROR_INVALID_EXTENT, [](texdec_host_job& j) { j.width = 0; }, "empty"},
         {"zero height", TEXDEC_ERROR_INVALID_EXTENT, [](texdec_host_job& j) { j.height = 0; }, "empty"},
         {"zero depth", TEXDEC_ERROR_INVALID_EXTENT, [](texdec_host_job& j) { j.depth = 0; }, "empty"},
-        {"NVIDIA rounding", TEXDEC_ERROR_UNSUPPORTED_ROUNDING,
-         [](texdec_host_job& j) { j.bc_rounding = TEXDEC_BC_ROUNDING_NVIDIA; }, "no CPU reference for --bc-rounding nvidia yet"},
         {"unknown rounding", TEXDEC_ERROR_UNSUPPORTED_ROUNDING, [](texdec_host_job& j) { store_raw_enum(j.bc_rounding, 7); }, "rounding"},
         {"unknown format", TEXDEC_ERROR_UNKNOWN_FORMAT, [](texdec_host_job& j) { store_raw_enum(j.format, 100000); }, "not a texdec_format"},
         {"format 0", TEXDEC_ERROR_UNKNOWN_FORMAT, [](texdec_host_job& j) { j.format = TEXDEC_FORMAT_UNDEFINED; }, nullptr},
