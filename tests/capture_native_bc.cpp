@@ -25,8 +25,6 @@ using namespace texdec_test;
 
 namespace {
 
-constexpr uint32_t kBlocksPerRow = 256;
-
 void write_file(const std::string& path, const void* data, size_t size) {
     FILE* out = std::fopen(path.c_str(), "wb");
     REQUIRE(out != nullptr);
@@ -57,17 +55,16 @@ TEST_CASE("capture: native BC1-BC5 decode of the vector sets", "[.capture]") {
         const double scale = f.is_signed ? 32767.0 : 65535.0;
         for (const CaptureSet& set : capture_sets(f)) {
             const size_t count = set.blocks.size() / f.block_bytes;
-            REQUIRE(count % kBlocksPerRow == 0);
-            const uint32_t width = kBlocksPerRow * 4, height = uint32_t(count / kBlocksPerRow) * 4;
+            REQUIRE(count % kCaptureBlocksPerRow == 0);
             NativeBytes bytes;
-            const std::vector<float> floats = native_decode(*dev, f, set.blocks.data(), width, height, &bytes);
+            const std::vector<float> floats = native_decode(*dev, f, set.blocks.data(), kCaptureWidth, capture_height(count), &bytes);
 
             NativeVectors::Set out{set.name, count, fnv1a64(set.blocks.data(), set.blocks.size()), {}, {}};
             size_t not_16_bit = 0, eight_bit = 0;
             double worst = 0;
             for (size_t b = 0; b < count; ++b)
                 for (uint32_t t = 0; t < 16; ++t) {
-                    const size_t p = ((b / kBlocksPerRow) * 4 + t / 4) * width + (b % kBlocksPerRow) * 4 + t % 4;
+                    const size_t p = capture_texel(b, t);
                     for (uint32_t c = 0; c < f.channels; ++c) {
                         // k / 65535 in float, times 65535, is within 65535 * 2^-24 of k however the
                         // device divided; a value with more bits is at least ~1/4 away somewhere.

@@ -24,8 +24,6 @@ using namespace texdec_test;
 
 namespace {
 
-constexpr uint32_t kBlocksPerRow = 256;  // as captured
-
 std::string vectors_dir() {
     if (const char* dir = std::getenv("TEXDEC_NVIDIA_VECTORS")) return dir;
     return std::string(TEXDEC_SOURCE_DIR) + "/tests/vectors/nvidia";
@@ -50,12 +48,12 @@ struct Expected {
     uint16_t half;    // RGBA16F
 };
 
-Expected expected_channel(const BcFormat& f, const NativeVectors::Set& s, size_t texel_index, uint32_t c, uint32_t channels) {
-    if (c >= channels) {  // channels the format lacks: (g, b) = 0, alpha = 1
+Expected expected_channel(const BcFormat& f, const NativeVectors::Set& s, size_t texel_index, uint32_t c) {
+    if (c >= f.channels) {  // channels the format lacks: (g, b) = 0, alpha = 1
         const bool one = c == 3;
         return {uint8_t(one ? (f.is_signed ? 127 : 255) : 0), uint16_t(one ? 0x3C00 : 0)};
     }
-    const size_t i = texel_index * channels + c;
+    const size_t i = texel_index * f.channels + c;
     const uint16_t k = s.values[i];
     const exact::Rational value = f.is_signed ? exact::Rational{int16_t(k), 32767} : exact::Rational{k, 65535};
     return {s.bytes[i], exact::to_fp16(value)};
@@ -64,7 +62,7 @@ Expected expected_channel(const BcFormat& f, const NativeVectors::Set& s, size_t
 void check_format(OwnContext& ctx, const BcFormat& f) {
     const NativeVectors vectors = load_vectors(f);
     INFO(f.name << ": vectors captured on " << vectors.device << " (driver " << vectors.driver << ")");
-    REQUIRE(vectors.format == native_vectors_file_name(f).substr(0, native_vectors_file_name(f).size() - 4));
+    REQUIRE(vectors.format == bc_unorm_twin(f).name);
     REQUIRE(vectors.channels == f.channels);
     const std::vector<CaptureSet> sets = capture_sets(f);
     REQUIRE(vectors.sets.size() == sets.size());
@@ -78,7 +76,7 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
         const size_t count = set.blocks.size() / f.block_bytes;
         REQUIRE(captured.blocks == count);
         REQUIRE(captured.checksum == fnv1a64(set.blocks.data(), set.blocks.size()));  // the captured blocks
-        const uint32_t width = kBlocksPerRow * 4, height = uint32_t(count / kBlocksPerRow) * 4;
+        const uint32_t width = kCaptureWidth, height = capture_height(count);
 
         for (texdec_output output : outputs) {
             if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) continue;  // not offered for SNORM
@@ -100,9 +98,9 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
             std::string first;
             for (size_t b = 0; b < count; ++b)
                 for (uint32_t t = 0; t < 16; ++t) {
-                    const size_t p = ((b / kBlocksPerRow) * 4 + t / 4) * width + (b % kBlocksPerRow) * 4 + t % 4;
+                    const size_t p = capture_texel(b, t);
                     for (uint32_t c = 0; c < out_channels; ++c) {
-                        const Expected e = expected_channel(f, captured, b * 16 + t, c, f.channels);
+                        const Expected e = expected_channel(f, captured, b * 16 + t, c);
                         const uint32_t got = half ? uint32_t(out[p * 8 + 2 * c] | out[p * 8 + 2 * c + 1] << 8)
                                                   : out[p * texel_bytes + c];
                         const uint32_t want = half ? e.half : e.byte;

@@ -12,8 +12,7 @@ namespace {
 
 VkFormat unorm_twin(const BcFormat& f) {
     if (!f.srgb) return f.vk_format;
-    for (const auto& g : bc_formats())
-        if (g.kind == f.kind && !g.srgb && !g.is_signed) return g.vk_format;
+    if (const BcFormat& twin = bc_unorm_twin(f); !twin.srgb) return twin.vk_format;
     for (const auto& g : bc7_formats())  // BC7 sRGB: through its UNORM twin
         if (g.kind == f.kind && !g.srgb && !g.is_signed) return g.vk_format;
     return VK_FORMAT_UNDEFINED;

@@ -98,6 +98,13 @@ inline VkFormat output_vk_format(const BcFormat& f, texdec_output output) {
 inline const char* output_name(texdec_output o) {
     return o == TEXDEC_OUTPUT_RGBA8 ? "RGBA8" : o == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F" : "NATIVE";
 }
+// The UNORM format an sRGB BC1-BC3 format decodes like (its bytes stay sRGB-encoded); `f` itself
+// for the others.
+inline const BcFormat& bc_unorm_twin(const BcFormat& f) {
+    for (const BcFormat& g : bc_formats())
+        if (f.srgb && g.kind == f.kind && !g.srgb) return g;
+    return f;
+}
 inline const char* rounding_name(texdec_bc_rounding r) {
     return r == TEXDEC_BC_ROUNDING_EXACT ? "EXACT" : r == TEXDEC_BC_ROUNDING_IDEAL ? "IDEAL" : "NVIDIA";
 }

@@ -88,10 +88,7 @@ std::vector<CaptureSet> capture_sets(const BcFormat& f) {
     }
     if (f.kind == BcKind::BC3 || f.kind == BcKind::BC4 || f.kind == BcKind::BC5) sets.push_back({"pairs", pair_sweep(f)});
     // sRGB formats: the UNORM twin's blocks (random_blocks seeds by format).
-    const BcFormat* twin = &f;
-    for (const BcFormat& g : bc_formats())
-        if (f.srgb && g.kind == f.kind && !g.srgb) twin = &g;
-    sets.push_back({"random", random_blocks(*twin, kRandomBlocks, kRandomSeed)});
+    sets.push_back({"random", random_blocks(bc_unorm_twin(f), kRandomBlocks, kRandomSeed)});
     return sets;
 }
 
@@ -101,12 +98,7 @@ uint64_t fnv1a64(const uint8_t* data, size_t size) {
     return h;
 }
 
-std::string native_vectors_file_name(const BcFormat& f) {
-    std::string name = f.name;
-    const size_t srgb = name.rfind("-srgb");
-    if (srgb != std::string::npos) name.replace(srgb, 5, "-unorm");
-    return name + ".tdv";
-}
+std::string native_vectors_file_name(const BcFormat& f) { return std::string(bc_unorm_twin(f).name) + ".tdv"; }
 
 std::vector<uint8_t> write_native_vectors(const NativeVectors& v) {
     std::ostringstream header;

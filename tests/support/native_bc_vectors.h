@@ -73,4 +73,13 @@ bool read_native_vectors(const std::vector<uint8_t>& file, NativeVectors& vector
 // The file name of a format's vectors: "<name>.tdv" (sRGB formats use their UNORM twin's).
 std::string native_vectors_file_name(const BcFormat& format);
 
+// How a set is laid out as an image, for the capture and for the library's decode: rows of
+// kCaptureBlocksPerRow blocks. Texel t (= 4y + x) of block b is texel capture_texel(b, t).
+constexpr uint32_t kCaptureBlocksPerRow = 256;
+constexpr uint32_t kCaptureWidth = kCaptureBlocksPerRow * 4;
+inline uint32_t capture_height(size_t blocks) { return uint32_t((blocks + kCaptureBlocksPerRow - 1) / kCaptureBlocksPerRow) * 4; }
+inline size_t capture_texel(size_t block, uint32_t t) {
+    return ((block / kCaptureBlocksPerRow) * 4 + t / 4) * size_t(kCaptureWidth) + (block % kCaptureBlocksPerRow) * 4 + t % 4;
+}
+
 }  // namespace texdec_test
