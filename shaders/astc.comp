@@ -28,7 +28,8 @@
 // the LDR variant every IS_HDR branch is a specialization constant false: compiled away.
 // Error colours (ORACLES.md, "ASTC error colors"): RGBA8 magenta; RGBA16F four NaNs (0xFFFF) for
 // illegal blocks and (LDR) HDR void extents, magenta (1, 0, 1, 1) for texels of a partition whose
-// endpoint mode is HDR (LDR).
+// endpoint mode is HDR (LDR). sRGB formats: magenta (1, 0, 1, 1) for every error in RGBA16F too
+// (the spec's table gives magenta in sRGB operation mode for every decode mode).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 
@@ -190,7 +191,8 @@ const uint ERROR_HDR_ENDPOINTS = 2u;   // texel of a partition with an HDR endpo
 
 uvec4 error_codes(uint error) {
     if (!STORE_IS_HALF) return uvec4(255u, 0u, 255u, 255u);
-    if (error == ERROR_ILLEGAL_BLOCK) return uvec4(0xFFFFu);
+    // NaN only in the linear modes; sRGB operation mode has no NaN error colour ("ASTC error colors").
+    if (error == ERROR_ILLEGAL_BLOCK && !IS_SRGB) return uvec4(0xFFFFu);
     return uvec4(TEXDEC_HALF_ONE, 0u, TEXDEC_HALF_ONE, TEXDEC_HALF_ONE);
 }
 

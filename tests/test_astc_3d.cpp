@@ -6,7 +6,8 @@
 //   RGBA8 (and NATIVE = RGBA8): decode_unorm8 = min(255, floor(f16 * 256)) of astcenc's FP16
 //     output (linear) or its U8 output (sRGB); error texels magenta;
 //   RGBA16F: astcenc's FP16 output bit for bit (linear) or half(v / 255) of the sRGB bytes;
-//     invalid blocks 0xFFFF x 4; texels of a partition with an HDR endpoint mode (1.0, 0, 1.0, 1.0)
+//     invalid blocks 0xFFFF x 4 (linear; sRGB: magenta (1.0, 0, 1.0, 1.0), KDFS "ASTC error
+//     colors", where astcenc 4.2 gives 0xFFFF); texels of a partition with an HDR endpoint mode (1.0, 0, 1.0, 1.0)
 //     (astcenc 4.2 decodes those; the spec gives the error colour: the model of the 2D tests,
 //     astc_expected_outputs of src/reference/astc_reference.h, on astcenc's 3D decode);
 //   -sfloat (HDR operation mode): RGBA16F = NATIVE = astcenc's FP16 output in its HDR profile bit

@@ -4,8 +4,9 @@
 //
 //   expected values: oracles/astc_expected.h (libastcenc 4.2, modelled per ORACLES.md:
 //     RGBA8 = decode_unorm8; linear RGBA16F = astcenc's FP16 with the HDR-endpoint partitions
-//     set to (1.0, 0, 1.0, 1.0); sRGB RGBA16F = half(v/255) of the RGBA8 bytes, error texels as in
-//     the linear rule); Mesa GL (oracles/mesa_gl_oracle.h) as a second oracle for RGBA8, except
+//     set to (1.0, 0, 1.0, 1.0); sRGB RGBA16F = half(v/255) of the RGBA8 bytes, error texels
+//     magenta (1.0, 0, 1.0, 1.0), never NaN, as KDFS "ASTC error colors" gives for the sRGB
+//     operation mode where astcenc 4.2 gives 0xFFFF); Mesa GL (oracles/mesa_gl_oracle.h) as a second oracle for RGBA8, except
 //     void extents with reserved bits != 11b, which Mesa decodes (ORACLES.md: astcenc is right).
 //
 //   ASTC astcenc CLI images: <profile>      (a) a procedural 131x97 image encoded by the astcenc CLI

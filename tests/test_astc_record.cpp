@@ -12,15 +12,21 @@
 // Expected values: astc_expected_outputs (libastcenc 4.2 per ORACLES.md), slice by slice, with
 // tolerance 0, except one documented case: an RGBA16F *image* holds whatever NaN the driver's
 // conversion of the shader's NaN gives, so where 0xFFFF (NaN) is expected any FP16 NaN is accepted
-// there (the buffer destinations must hold 0xFFFF exactly). Bytes outside the texels hold a canary
-// that must survive.
+// there (the buffer destinations must hold 0xFFFF exactly; sRGB formats expect no NaN anywhere,
+// their error colour is magenta). Bytes outside the texels hold a canary that must survive.
+// "ASTC error colours: ...": one block of each error kind (reserved block mode, bad void extent,
+// HDR void extent, HDR endpoint mode) in 2D and 3D sRGB and UNORM formats, every texel compared
+// with the literal colour of the spec's table: buffer, 2D-array image and the CPU reference.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "gpu/external_setup.h"
 #include "oracles/astc_expected.h"
+#include "reference/cpu_reference.h"
 #include "support/astc_block_builder.h"
 #include "support/astc_test_support.h"
 #include "support/compare.h"
@@ -287,5 +293,252 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
             dev.destroy(s.staging);
             dev.destroy(s.buffer);
         }
+    setup.close();
+}
+
+namespace {
+
+// ---- the error colour of each operation mode, pinned by literal values ---------------------------
+//
+// KDFS "ASTC error colors": the sRGB operation mode's error colour is magenta (1.0, 0, 1.0, 1.0) for
+// every decode mode, so RGBA16F of an -srgb format never holds NaN (issue 19); linear LDR keeps
+// the NaNs (0xFFFF x 4) for illegal blocks and HDR void extents and magenta for HDR-endpoint
+// partitions (ORACLES.md "ASTC"). libastcenc 4.2, the oracle, gives 0xFFFF x 4 for the first two
+// in its LDR_SRGB profile too, so the values below are written out from the spec's table rather
+// than taken from it; astcenc only confirms that each block is the kind of block it is meant to be.
+
+constexpr uint16_t kHalfOne = 0x3C00;
+constexpr uint16_t kMagenta16[4] = {kHalfOne, 0, kHalfOne, kHalfOne};
+constexpr uint16_t kNaN16[4] = {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+constexpr uint8_t kMagenta8[4] = {255, 0, 255, 255};
+
+enum class ErrorCase { illegal_mode, bad_void_extent, hdr_void_extent, hdr_endpoints, ldr_void_extent };
+
+const char* error_case_name(ErrorCase c) {
+    switch (c) {
+    case ErrorCase::illegal_mode: return "reserved block mode";
+    case ErrorCase::bad_void_extent: return "void extent with min >= max";
+    case ErrorCase::hdr_void_extent: return "HDR void extent";
+    case ErrorCase::hdr_endpoints: return "one partition with HDR endpoint mode 15";
+    case ErrorCase::ldr_void_extent: return "LDR void extent 0x8080 (control)";
+    }
+    return "";
+}
+constexpr ErrorCase kErrorCases[] = {ErrorCase::illegal_mode, ErrorCase::bad_void_extent, ErrorCase::hdr_void_extent,
+                                     ErrorCase::hdr_endpoints, ErrorCase::ldr_void_extent};
+
+AstcBlock error_case_block(ErrorCase c, AstcFootprint fp, SplitMix64& rng) {
+    const bool three_d = fp.z > 1;
+    AstcBlock b{};  // all zero: block mode 0 is reserved in the 2D and the 3D table
+    switch (c) {
+    case ErrorCase::illegal_mode: break;
+    case ErrorCase::bad_void_extent:
+        if (three_d) {
+            AstcVoidExtent3d v;
+            v.min_s = 7, v.max_s = 7, v.min_t = 0, v.max_t = 9, v.min_r = 0, v.max_r = 9;  // min_s == max_s
+            b = astc_build_void_extent_3d(v);
+        } else {
+            AstcVoidExtent v;
+            v.min_s = 7, v.max_s = 7, v.min_t = 0, v.max_t = 9;
+            b = astc_build_void_extent(v);
+        }
+        break;
+    case ErrorCase::hdr_void_extent:
+    case ErrorCase::ldr_void_extent: {
+        const bool hdr = c == ErrorCase::hdr_void_extent;
+        const uint16_t colour = hdr ? 0x3800 : 0x8080;  // FP16 0.5 / UNORM16 0x8080
+        if (three_d) {
+            AstcVoidExtent3d v;
+            v.hdr = hdr;
+            for (uint16_t& x : v.rgba) x = colour;
+            b = astc_build_void_extent_3d(v);
+        } else {
+            AstcVoidExtent v;
+            v.hdr = hdr;
+            for (uint16_t& x : v.rgba) x = colour;
+            b = astc_build_void_extent(v);
+        }
+        break;
+    }
+    case ErrorCase::hdr_endpoints: {
+        AstcSpecRequest request;
+        request.partitions = 1, request.cem = 15, request.dual_plane = 0;
+        if (three_d) {
+            const auto spec = astc_random_legal_spec_3d(astc_legal_block_modes_3d(fp.x, fp.y, fp.z), fp.x, fp.y, fp.z,
+                                                        request, rng);
+            REQUIRE(spec);
+            b = astc_build_random_block_3d(*spec, fp.x, fp.y, fp.z, rng);
+        } else {
+            const auto spec = astc_random_legal_spec(astc_legal_block_modes_2d(fp.x, fp.y), fp.x, fp.y, request, rng);
+            REQUIRE(spec);
+            b = astc_build_random_block(*spec, fp.x, fp.y, rng);
+        }
+        break;
+    }
+    }
+    return b;
+}
+
+// The spec's value of every texel of a case. 0x8080 as UNORM16: decode_float16 = 32896 / 65536
+// rounded toward zero = 0x3804; decode_unorm8 = 0x80; sRGB: byte 0x80, 128 / 255 -> 0x3804.
+void error_case_expected(ErrorCase c, bool srgb, uint16_t f16[4], uint8_t u8[4]) {
+    for (int i = 0; i < 4; ++i) {
+        if (c == ErrorCase::ldr_void_extent) {
+            f16[i] = 0x3804, u8[i] = 0x80;
+            continue;
+        }
+        u8[i] = kMagenta8[i];
+        const bool nan = !srgb && c != ErrorCase::hdr_endpoints;
+        f16[i] = nan ? kNaN16[i] : kMagenta16[i];
+    }
+}
+
+}  // namespace
+
+TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps NaN (buffer and image, 2D and 3D)",
+          "[astc][astc3d][external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    struct FormatCase {
+        texdec_format format;
+        AstcFootprint fp;
+        bool srgb;
+    };
+    const FormatCase formats[] = {
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, {6, 6, 1}, true},    {TEXDEC_FORMAT_ASTC_6x6_UNORM, {6, 6, 1}, false},
+        {TEXDEC_FORMAT_ASTC_4x4x4_SRGB, {4, 4, 4}, true},  {TEXDEC_FORMAT_ASTC_4x4x4_UNORM, {4, 4, 4}, false},
+        {TEXDEC_FORMAT_ASTC_3x3x3_SRGB, {3, 3, 3}, true},
+    };
+    constexpr uint32_t kCases = sizeof kErrorCases / sizeof kErrorCases[0];
+    for (const FormatCase& f : formats) {
+        const AstcFootprint fp = f.fp;
+        const AstcProfile profile = f.srgb ? AstcProfile::ldr_srgb : AstcProfile::ldr;
+        INFO("ASTC " << fp.x << "x" << fp.y << "x" << fp.z << (f.srgb ? " sRGB" : " UNORM"));
+        // One block per case, side by side: w = kCases blocks, one block high and deep.
+        const uint32_t w = kCases * fp.x, h = fp.y, d = fp.z;
+        SplitMix64 rng(test_seed() ^ (fp.x * 1000 + fp.z * 10 + f.srgb));
+        std::vector<uint8_t> blocks;
+        for (ErrorCase c : kErrorCases) {
+            const AstcBlock b = error_case_block(c, fp, rng);
+            blocks.insert(blocks.end(), b.begin(), b.end());
+        }
+        // astcenc agrees that each block is what it is built to be.
+        const AstcExpected oracle = astc_expected_outputs(profile, fp, w, h, d, blocks.data(), blocks.size());
+        CHECK(oracle.anomalies.empty());
+        REQUIRE(oracle.kind.size() == kCases);
+        CHECK(oracle.kind[0] == AstcBlockKind::error);
+        CHECK(oracle.kind[1] == AstcBlockKind::error);
+        CHECK(oracle.kind[2] == AstcBlockKind::error);
+        CHECK(oracle.kind[3] == AstcBlockKind::hdr_endpoint);
+        CHECK(oracle.kind[4] == AstcBlockKind::void_extent);
+
+        // The expected texels, from the spec's table (not from astcenc, not from texdec).
+        std::vector<uint16_t> want16(size_t(w) * h * d * 4);
+        std::vector<uint8_t> want8(want16.size());
+        for (uint32_t z = 0; z < d; ++z)
+            for (uint32_t y = 0; y < h; ++y)
+                for (uint32_t x = 0; x < w; ++x) {
+                    const size_t t = ((size_t(z) * h + y) * w + x) * 4;
+                    error_case_expected(kErrorCases[x / fp.x], f.srgb, &want16[t], &want8[t]);
+                }
+        // The model the other ASTC tests and --verify use says the same.
+        CHECK(oracle.rgba16f == want16);
+        CHECK(oracle.rgba8 == want8);
+
+        // The CPU reference (--verify).
+        for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F}) {
+            const bool half = output == TEXDEC_OUTPUT_RGBA16F;
+            std::vector<uint8_t> out(want16.size() * (half ? 2 : 1));
+            texdec_host_job job{};
+            job.format = f.format, job.output = output;
+            job.width = w, job.height = h, job.depth = d;
+            job.blocks = blocks.data(), job.blocks_size = blocks.size();
+            job.texels = out.data(), job.texels_size = out.size();
+            const texdec_reference::Result r = texdec_reference::decode(job);
+            REQUIRE(r.status == TEXDEC_SUCCESS);
+            std::vector<uint8_t> expected(out.size());
+            if (half) std::memcpy(expected.data(), want16.data(), expected.size());  // little-endian host
+            else expected = want8;
+            INFO("CPU reference, output " << (half ? "RGBA16F" : "RGBA8"));
+            CHECK(out == expected);
+        }
+
+        // The GPU: record into a buffer (RGBA8, RGBA16F) and into a 2D-array storage image
+        // (RGBA16F, one layer per texel slice).
+        HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+        std::memcpy(staging.mapped, blocks.data(), blocks.size());
+        HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        texdec_record_job base{};
+        base.format = f.format;
+        base.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+        base.width = w, base.height = h, base.depth = d;
+        base.src_buffer = src.buffer;
+        base.src_size = blocks.size();
+        VkCommandBuffer cmd = dev.begin_commands();
+        VkBufferCopy upload{0, 0, blocks.size()};
+        vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
+        HostBuffer dst8 = dev.create_buffer(want8.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+        HostBuffer dst16 = dev.create_buffer(want16.size() * 2, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+        for (HostBuffer* dst : {&dst8, &dst16}) {
+            std::memset(dst->mapped, 0x5A, dst->size);
+            texdec_record_job job = base;
+            job.output = dst == &dst16 ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8;
+            job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+            job.dst_buffer = dst->buffer;
+            job.dst_size = dst->size;
+            REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        }
+        const VkFormat image_format = VK_FORMAT_R16G16B16A16_SFLOAT;
+        REQUIRE(dev.format_supports(image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
+        TestImage image = dev.create_image(image_format, w, h, d,
+                                           VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+        HostBuffer canary = dev.create_buffer(want16.size() * 2, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+        fill_canary(canary.mapped, canary.size);
+        HostBuffer readback = dev.create_buffer(want16.size() * 2, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        record_image_canary(cmd, image.image, canary, w, h, d);
+        texdec_record_job job = base;
+        job.output = TEXDEC_OUTPUT_RGBA16F;
+        job.dst_kind = TEXDEC_DESTINATION_IMAGE;
+        job.dst_view = image.view;
+        REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        record_image_readback(cmd, image.image, readback, w, h, d);
+        host_read_barrier(cmd);
+        dev.submit_and_wait(cmd);
+        check_no_validation_messages(dev.log(), "recording and running the error-colour decodes");
+
+        // Tolerance 0; the image may hold any NaN where 0xFFFF is expected (texdec.h: the image
+        // store converts the NaN), but only in the linear format: sRGB expects no NaN at all.
+        auto check_halves = [&](const uint8_t* bytes, bool image_dst) {
+            size_t mismatches = 0;
+            std::string first;
+            for (uint32_t z = 0; z < d; ++z)
+                for (uint32_t y = 0; y < h; ++y)
+                    for (uint32_t x = 0; x < w; ++x)
+                        for (int c = 0; c < 4; ++c) {
+                            const size_t i = ((size_t(z) * h + y) * w + x) * 4 + c;
+                            uint16_t got;
+                            std::memcpy(&got, bytes + 2 * i, 2);
+                            const uint16_t want = want16[i];
+                            const bool ok = got == want || (image_dst && want == 0xFFFF && is_half_nan(got));
+                            if (!ok && mismatches++ == 0) {
+                                char text[160];
+                                std::snprintf(text, sizeof text, "%s: texel (%u,%u,%u) channel %d: got 0x%04X, expected 0x%04X",
+                                              error_case_name(kErrorCases[x / fp.x]), x, y, z, c, got, want);
+                                first = text;
+                            }
+                        }
+            INFO((image_dst ? "image" : "buffer") << " RGBA16F: " << mismatches << " mismatching components; first: " << first);
+            CHECK(mismatches == 0);
+        };
+        check_halves(dst16.mapped, false);
+        check_halves(readback.mapped, true);
+        {
+            INFO("buffer RGBA8");
+            CHECK(std::vector<uint8_t>(dst8.mapped, dst8.mapped + dst8.size) == want8);
+        }
+        for (HostBuffer* b : {&staging, &src, &dst8, &dst16, &canary, &readback}) dev.destroy(*b);
+        dev.destroy(image);
+    }
     setup.close();
 }

@@ -6,8 +6,8 @@
 // texel for texel. Every texel of every mip / layer / slice of the destination is compared: texels
 // inside a region with the reference, all others with a canary written before the decode. The one
 // documented difference: an image store of a half NaN keeps NaN but not the bit pattern (texdec.h,
-// "Storage-image destinations get a NaN where the buffer output has 0xFFFF"), so a NaN expected in
-// an RGBA16F image matches any NaN.
+// "Storage-image destinations of the -unorm formats get a NaN where the buffer output has
+// 0xFFFF"), so a NaN expected in an RGBA16F image matches any NaN.
 //
 //   regions: whole mip chain of a 2D array in one call      37x23 ASTC 6x6 sRGB, 4 layers, 6 mips;
 //       one region per mip over layers 0-2 (odd source offsets, row length / image height past the

@@ -56,16 +56,20 @@
  *     rounded toward zero. NATIVE = RGBA8 (R8G8B8A8_UNORM, or _SRGB for the sRGB formats).
  *     sRGB formats: endpoints expand as C << 8 | 0x80 in all four channels (alpha too); the
  *     output holds the encoded bytes (RGBA8), or the encoded byte v as v/255 (RGBA16F).
- *     Error colour (never a crash, every bit pattern decodes to something defined):
+ *     Error colour (never a crash, every bit pattern decodes to something defined; the
+ *     spec's "ASTC error colors" table):
  *       - an illegal block (reserved or oversized block mode, more than 18 colour values,
  *         too few colour bits, dual plane with 4 partitions, a void extent whose reserved
  *         bits are not 11b or whose minimum coordinate is not below its maximum, an HDR void
- *         extent): RGBA8 magenta (255, 0, 255, 255); RGBA16F four NaNs (0xFFFF each);
+ *         extent): RGBA8 magenta (255, 0, 255, 255); RGBA16F four NaNs (0xFFFF each) for
+ *         the -unorm formats, magenta (1.0, 0, 1.0, 1.0) for the -srgb formats;
  *       - texels of a partition whose endpoint mode is HDR (2, 3, 7, 11, 14, 15), which the
  *         LDR and sRGB operation modes cannot decode: magenta, in RGBA16F (1.0, 0, 1.0, 1.0);
  *         the block's other partitions decode normally.
- *     Storage-image destinations get a NaN where the buffer output has 0xFFFF (the image
- *     store converts it; its bit pattern is the driver's).
+ *     So an -srgb format's error texels are magenta in every output and never NaN (its
+ *     RGBA16F is its RGBA8 / 255 for every texel), 2D and 3D alike.
+ *     Storage-image destinations of the -unorm formats get a NaN where the buffer output has
+ *     0xFFFF (the image store converts it; its bit pattern is the driver's).
  *     Device needs: 22,856 bytes of compute shared memory and 256 invocations per workgroup
  *     (above Vulkan's guaranteed 16 KiB / 128; desktop GPUs and lavapipe have them); otherwise
  *     TEXDEC_ERROR_MISSING_FEATURE.

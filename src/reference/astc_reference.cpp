@@ -340,7 +340,14 @@ AstcExpected astc_expected_outputs(AstcProfile profile, AstcFootprint fp, unsign
                                 if (!u8.empty() && !(u8[t] == 255 && u8[t + 1] == 0 && u8[t + 2] == 255 && u8[t + 3] == 255))
                                     anomaly(block, "sRGB error texel whose U8 is not magenta");
                                 o8[0] = 255, o8[1] = 0, o8[2] = 255, o8[3] = 255;
-                                o16[0] = o16[1] = o16[2] = o16[3] = 0xFFFF;
+                                // KDFS "ASTC error colors": the sRGB operation mode's error colour
+                                // is magenta in every decode mode; astcenc 4.2's FP16 (checked
+                                // above to be 0xFFFF x 4) is the linear mode's NaNs, so it is
+                                // replaced here. Linear LDR keeps 4.2's NaNs.
+                                if (profile == AstcProfile::ldr_srgb)
+                                    o16[0] = 0x3C00, o16[1] = 0, o16[2] = 0x3C00, o16[3] = 0x3C00;
+                                else
+                                    o16[0] = o16[1] = o16[2] = o16[3] = 0xFFFF;
                                 continue;
                             }
                             if (!hdr.empty() && hdr[(size_t(z) * fp.y + y) * fp.x + x]) {

@@ -16,9 +16,11 @@
 //     does for RGBA8, measured by tests/test_astc_oracles.cpp);
 //   - error colours: 4.2's FP16 output is already 0xFFFF (NaN) in all four channels for invalid
 //     blocks (bad block mode, bad void extent, too many bits, ...) and for HDR void extents in an
-//     LDR profile, as ORACLES.md wants for RGBA16F (measured); decode_unorm8_from_f16 turns such
-//     texels into magenta (255, 0, 255, 255). Only the HDR-endpoint partitions are wrong in FP16:
-//     astcenc_decode_f16_spec writes (1.0, 0, 1.0, 1.0) = 0x3C00, 0, 0x3C00, 0x3C00 there.
+//     LDR profile, as ORACLES.md wants for linear LDR RGBA16F (measured); decode_unorm8_from_f16
+//     turns such texels into magenta (255, 0, 255, 255). Only the HDR-endpoint partitions are
+//     wrong in FP16: astcenc_decode_f16_spec writes (1.0, 0, 1.0, 1.0) = 0x3C00, 0, 0x3C00, 0x3C00
+//     there. In the LDR_SRGB profile 4.2 gives the same NaNs, but the spec's sRGB error colour is
+//     magenta in every decode mode: astc_expected_outputs writes (1.0, 0, 1.0, 1.0) instead.
 //
 // HDR profile (AstcProfile::hdr = ASTCENC_PRF_HDR, the -sfloat formats): 4.2's FP16 output is the
 // spec's decode_float16 in the HDR operation mode (HDR endpoint modes, HDR void extents, LDR
@@ -112,12 +114,12 @@ std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint 
 //                 and HDR void extents: 0xFFFF in all four channels (astcenc 4.2 gives exactly
 //                 that; checked, see `anomalies`).
 //     sRGB        the encoded byte v of the RGBA8 result as the FP16 nearest to v/255 (ties to
-//                 even; half_from_unorm8), every channel including alpha. Error texels follow the
-//                 linear rule, not half(255,0,255,255): 0xFFFF x 4 for invalid blocks and HDR void
-//                 extents, (1.0, 0, 1.0, 1.0) for HDR-endpoint partitions. (Choice made for the
-//                 ASTC issue: the error colour is a property of the decode, not of the sRGB bytes,
-//                 so it is the same in both profiles; for the HDR-endpoint case the two readings
-//                 agree anyway, since half(255/255) = 1.0.)
+//                 even; half_from_unorm8), every channel including alpha. Every error texel
+//                 (invalid blocks, HDR void extents, HDR-endpoint partitions) is magenta
+//                 (1.0, 0, 1.0, 1.0) = 0x3C00, 0, 0x3C00, 0x3C00, never NaN: the spec's table
+//                 ("ASTC error colors") gives magenta in sRGB operation mode for every decode
+//                 mode (issue 19). astcenc 4.2's FP16 output has 0xFFFF x 4 there; the model
+//                 replaces it. This is also half(255,0,255,255), so RGBA16F == RGBA8 / 255.
 //     HDR         (the -sfloat formats, RGBA16F = NATIVE) astcenc's FP16 output in the HDR profile
 //                 bit for bit; no RGBA8 (rgba8 stays empty).
 //   "Invalid" is read from astcenc's FP16 output of the same profile (all four channels NaN at the
