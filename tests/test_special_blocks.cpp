@@ -7,14 +7,18 @@
 //   - BC2/BC3 colour from the same colour halves: always 4-colour, even when c0 <= c1.
 //   - BC2 alpha: every 4-bit value. BC3 alpha, BC4, BC5: every (red0, red1) byte pair with every
 //     code, unsigned and signed (so -128 and the (-127, -128) comparison).
+//   - sRGB BC1-BC3 in EXACT mode: RGBA16F is the RGBA8 byte v as v/255 (not the real value),
+//     against the rational model's byte directly.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "gpu/gpu_fixture.h"
+#include "oracles/cpu_models.h"
 #include "support/compare.h"
 #include "support/decode_and_compare.h"
 #include "support/random_blocks.h"
@@ -168,6 +172,65 @@ std::vector<uint8_t> halves(std::initializer_list<uint16_t> values) {
 }
 
 }  // namespace
+
+// ORACLES.md "Output types": RGBA16F of an sRGB format is the encoded byte v of its RGBA8 result
+// as v/255, in every rounding mode, EXACT included (where a UNORM format's RGBA16F is the spec's
+// real value instead). Expected values straight from the rational model: the UNORM twin's EXACT
+// decode gives the byte v (exact::to_unorm8 of the real value) and the real value's FP16; the
+// sRGB RGBA16F must be exact::to_fp16(v / 255), and the blocks must include texels where that
+// differs from the real value's FP16, or the test could not tell the two readings apart.
+TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[special][gpu]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    for (texdec_format format :
+         {TEXDEC_FORMAT_BC1_RGB_SRGB, TEXDEC_FORMAT_BC1_RGBA_SRGB, TEXDEC_FORMAT_BC2_SRGB, TEXDEC_FORMAT_BC3_SRGB}) {
+        const BcFormat& f = bc_format(format);
+        const BcFormat& twin = bc_unorm_twin(f);
+        INFO(f.name);
+        REQUIRE(twin.format != f.format);
+        std::vector<uint8_t> blocks = special_blocks(f);
+        const std::vector<uint8_t> random = random_blocks(f, 16384, test_seed() ^ 0x5AB5);
+        blocks.insert(blocks.end(), random.begin(), random.end());
+        uint32_t width, height;
+        pad_to_rows(f, blocks, 256, &width, &height);
+        const size_t texels = size_t(width) * height;
+        std::vector<uint8_t> rgba8(texels * 4), rgba16f(texels * 8);
+        for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F}) {
+            std::vector<uint8_t>& dst = output == TEXDEC_OUTPUT_RGBA8 ? rgba8 : rgba16f;
+            texdec_host_job job{};
+            job.format = format, job.output = output, job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+            job.width = width, job.height = height, job.depth = 1;
+            job.blocks = blocks.data(), job.blocks_size = blocks.size();
+            job.texels = dst.data(), job.texels_size = dst.size();
+            REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
+        }
+        size_t mismatches = 0, differs_from_real = 0;
+        std::string first;
+        const uint32_t blocks_x = width / 4;
+        for (size_t b = 0; b < blocks.size() / f.block_bytes; ++b) {
+            ReferenceBlock model;
+            reference_decode(twin, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, &blocks[b * f.block_bytes], &model);
+            for (int t = 0; t < 16; ++t) {
+                const size_t x = (b % blocks_x) * 4 + t % 4, y = (b / blocks_x) * 4 + t / 4, i = y * width + x;
+                for (int c = 0; c < 4; ++c) {
+                    const int v = model.texel[t].v8[c];
+                    const uint16_t want = exact::to_fp16({v, 255});
+                    const uint16_t got = uint16_t(rgba16f[8 * i + 2 * c] | (rgba16f[8 * i + 2 * c + 1] << 8));
+                    differs_from_real += want != model.texel[t].f16[c];
+                    if ((got != want || rgba8[4 * i + c] != v) && mismatches++ == 0)
+                        first = "texel (" + std::to_string(x) + "," + std::to_string(y) + ") channel " + std::to_string(c) +
+                                ": byte " + std::to_string(v) + " -> expected half " + std::to_string(want) + ", got " +
+                                std::to_string(got) + " (RGBA8 " + std::to_string(rgba8[4 * i + c]) + ")";
+                }
+            }
+        }
+        INFO(texels << " texels, " << mismatches << " channels differ; first: " << first << "; " << differs_from_real
+                    << " channels where v/255 differs from the real value");
+        CHECK(mismatches == 0);
+        CHECK(differs_from_real > 0);
+    }
+    ctx->close_and_check();
+}
 
 #define SPECIAL_BLOCK_TEST(FORMAT) \
     TEST_CASE("hand-built blocks: " #FORMAT, "[special][gpu]") { run_special_block_test(TEXDEC_FORMAT_##FORMAT); }
