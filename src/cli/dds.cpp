@@ -49,13 +49,23 @@ struct FourCCEntry {
 // DXT1 is DXGI's BC1_UNORM, which has punch-through alpha: decoded as bc1-rgba (what Direct3D
 // does; a header cannot say reliably whether the alpha was meant). DXT2/DXT4 are the
 // premultiplied-alpha variants: the blocks decode the same, the texels stay premultiplied.
+// RXGB (Doom 3 normal maps, written by NVTT): DXT5 blocks whose alpha holds red; NVTT's and
+// FFmpeg's DDS readers decode DXT5 and swap red and alpha, and so does the CLI (after decoding).
+// ETC in DDS has no Microsoft code; these are the FourCCs of AMD's Compressonator (its
+// CMP_FOURCC_ETC_RGB 'ETC ', ETC2_RGB 'ETC2', ETC2_RGBA 'ETCA' with EAC alpha, ETC2_RGBA1 'ETCP'
+// punch-through, and the sRGB 'ETCS', 'ETCT', 'ETCU') and of Tacent ('ETC1' as well). ETC1 data
+// decodes as etc2-r8g8b8-unorm (every ETC1 block is an ETC2 block).
 constexpr FourCCEntry kFourCCs[] = {
     {fourcc("DXT1"), TEXDEC_FORMAT_BC1_RGBA_UNORM}, {fourcc("DXT2"), TEXDEC_FORMAT_BC2_UNORM},
     {fourcc("DXT3"), TEXDEC_FORMAT_BC2_UNORM},      {fourcc("DXT4"), TEXDEC_FORMAT_BC3_UNORM},
     {fourcc("DXT5"), TEXDEC_FORMAT_BC3_UNORM},      {fourcc("ATI1"), TEXDEC_FORMAT_BC4_UNORM},
     {fourcc("BC4U"), TEXDEC_FORMAT_BC4_UNORM},      {fourcc("BC4S"), TEXDEC_FORMAT_BC4_SNORM},
     {fourcc("ATI2"), TEXDEC_FORMAT_BC5_UNORM},      {fourcc("BC5U"), TEXDEC_FORMAT_BC5_UNORM},
-    {fourcc("BC5S"), TEXDEC_FORMAT_BC5_SNORM},
+    {fourcc("BC5S"), TEXDEC_FORMAT_BC5_SNORM},      {fourcc("RXGB"), TEXDEC_FORMAT_BC3_UNORM},
+    {fourcc("ETC "), TEXDEC_FORMAT_ETC2_R8G8B8_UNORM}, {fourcc("ETC1"), TEXDEC_FORMAT_ETC2_R8G8B8_UNORM},
+    {fourcc("ETC2"), TEXDEC_FORMAT_ETC2_R8G8B8_UNORM}, {fourcc("ETCA"), TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM},
+    {fourcc("ETCP"), TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM}, {fourcc("ETCS"), TEXDEC_FORMAT_ETC2_R8G8B8_SRGB},
+    {fourcc("ETCT"), TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB}, {fourcc("ETCU"), TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB},
 };
 
 struct DxgiEntry {
@@ -87,6 +97,27 @@ constexpr DxgiEntry kDxgiFormats[] = {
     {29, "R8G8B8A8_UNORM_SRGB", TEXDEC_FORMAT_UNDEFINED}, {61, "R8_UNORM", TEXDEC_FORMAT_UNDEFINED},
     {87, "B8G8R8A8_UNORM", TEXDEC_FORMAT_UNDEFINED},    {91, "B8G8R8A8_UNORM_SRGB", TEXDEC_FORMAT_UNDEFINED},
 };
+
+// ASTC in DX10 headers: DXGI has no ASTC formats, but NVTT (and Tacent, Switch Toolbox) write the
+// values once listed for them: per 2D footprint, in the order 4x4, 5x4, 5x5, 6x5, 6x6, 8x5, 8x6,
+// 8x8, 10x5, 10x6, 10x8, 10x10, 12x10, 12x12 (texdec_format's order too), a run of four codes from
+// 133: _TYPELESS, _UNORM, _UNORM_SRGB and an unused one. TYPELESS decodes as UNORM; there is no
+// HDR value (--profile hdr decodes the data as astc-*-sfloat).
+constexpr uint32_t kDxgiAstcFirst = 133;
+constexpr uint32_t kDxgiAstcFootprints = 14;
+constexpr const char* kAstcFootprintNames[kDxgiAstcFootprints] = {"4X4",  "5X4",  "5X5",   "6X5",   "6X6",
+                                                                  "8X5",  "8X6",  "8X8",   "10X5",  "10X6",
+                                                                  "10X8", "10X10", "12X10", "12X12"};
+static_assert(TEXDEC_FORMAT_ASTC_12x12_UNORM == TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * (kDxgiAstcFootprints - 1),
+              "texdec_format: three formats (UNORM, SRGB, SFLOAT) per 2D ASTC footprint, in DXGI's order");
+
+// The NVTT ASTC value `code` as footprint index and variant (0 TYPELESS, 1 UNORM, 2 UNORM_SRGB).
+bool dxgi_astc(uint32_t code, uint32_t& footprint, uint32_t& variant) {
+    if (code < kDxgiAstcFirst || code >= kDxgiAstcFirst + 4 * kDxgiAstcFootprints) return false;
+    footprint = (code - kDxgiAstcFirst) / 4;
+    variant = (code - kDxgiAstcFirst) % 4;
+    return variant < 3;
+}
 
 uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
     return uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 | uint32_t(bytes[offset + 2]) << 16 |
@@ -124,6 +155,13 @@ std::string describe_fourcc(uint32_t code) {
 
 std::string describe_dxgi(uint32_t code) {
     char text[64];
+    uint32_t footprint = 0, variant = 0;
+    if (dxgi_astc(code, footprint, variant)) {
+        static const char* kVariants[] = {"TYPELESS", "UNORM", "UNORM_SRGB"};
+        std::snprintf(text, sizeof text, "DXGI format %u (NVTT's DXGI_FORMAT_ASTC_%s_%s)", code,
+                      kAstcFootprintNames[footprint], kVariants[variant]);
+        return text;
+    }
     for (const DxgiEntry& e : kDxgiFormats)
         if (e.code == code) {
             std::snprintf(text, sizeof text, "DXGI format %u (DXGI_FORMAT_%s)", code, e.name);
@@ -188,14 +226,20 @@ std::variant<texdec_format, Error> legacy_format(const RawHeader& raw) {
         if (e.code == raw.pf_fourcc) return e.format;
     return Error{ErrorCode::UnknownFourCC,
                  "unknown " + describe_fourcc(raw.pf_fourcc) +
-                     " (known: DXT1-DXT5, ATI1, ATI2, BC4U, BC4S, BC5U, BC5S, DX10)"};
+                     " (known: DXT1-DXT5, ATI1, ATI2, BC4U, BC4S, BC5U, BC5S, RXGB, 'ETC ', ETC1, ETC2, ETCA, ETCP, "
+                     "ETCS, ETCT, ETCU, DX10)"};
 }
 
 std::variant<texdec_format, Error> dx10_format(const RawHeader& raw) {
     for (const DxgiEntry& e : kDxgiFormats)
         if (e.code == raw.dxgi_format && e.format != TEXDEC_FORMAT_UNDEFINED) return e.format;
+    uint32_t footprint = 0, variant = 0;
+    if (dxgi_astc(raw.dxgi_format, footprint, variant))
+        return texdec_format(TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * footprint + (variant == 2 ? 1 : 0));
     return Error{ErrorCode::UnknownDxgiFormat,
-                 describe_dxgi(raw.dxgi_format) + " is not a block-compressed format this tool reads (BC1-BC7)"};
+                 describe_dxgi(raw.dxgi_format) +
+                     " is not a block-compressed format this tool reads (BC1-BC7, 70-99; ASTC as NVTT writes it, "
+                     "133-187)"};
 }
 
 // Fills the extent, layer count and cube/volume flags of `tex` from the header.
@@ -313,6 +357,7 @@ ParseResult parse(std::span<const uint8_t> file) {
     if (auto* error = std::get_if<Error>(&format)) return *error;
     tex.format = std::get<texdec_format>(format);
     tex.container_format = raw.dx10 ? describe_dxgi(raw.dxgi_format) : describe_fourcc(raw.pf_fourcc);
+    tex.swap_red_alpha = !raw.dx10 && raw.pf_fourcc == fourcc("RXGB");
 
     if (auto error = read_layout(raw, tex)) return *error;
     if (auto error = read_mip_count(raw, tex)) return *error;

@@ -2,10 +2,13 @@
 // surface's blocks are. Pure (no Vulkan, no I/O, no allocation beyond the surface table); never
 // reads outside the span it is given, so it can be fuzzed directly.
 //
-// Supported: the legacy header with a FourCC (DXT1-5, ATI1/ATI2, BC4U/BC4S/BC5U/BC5S) and the
-// DX10 extension header with DXGI BC1-BC7 formats; mip chains, texture arrays, cube maps (all six
-// faces; partial cube maps are refused, as Direct3D 10+ does) and volume textures are described by
-// the surface table. Whether texdec can decode the format is the library's business, not the parser's.
+// Supported: the legacy header with a FourCC (DXT1-5, ATI1/ATI2, BC4U/BC4S/BC5U/BC5S; RXGB, the
+// swizzled DXT5 of Doom 3 and NVTT; the ETC FourCCs Compressonator and Tacent write: 'ETC ', ETC1,
+// ETC2, ETCA, ETCP, and Compressonator's sRGB ETCS, ETCT, ETCU) and the DX10 extension header with
+// DXGI BC1-BC7 formats and the ASTC values NVTT writes (133-187, see dds.cpp); mip chains, texture
+// arrays, cube maps (all six faces; partial cube maps are refused, as Direct3D 10+ does) and volume
+// textures are described by the surface table. Whether texdec can decode the format is the
+// library's business, not the parser's.
 #pragma once
 
 #include <cstddef>
@@ -54,6 +57,7 @@ struct Texture {
     bool is_cube;
     bool is_volume;
     bool has_dx10_header;
+    bool swap_red_alpha;           // RXGB: the decoded red and alpha channels are to be swapped back
     std::vector<Surface> surfaces; // layer-major: every level of layer 0, then of layer 1, ...
     size_t trailing_bytes;         // bytes after the last surface (ignored)
 

@@ -14,6 +14,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "astc_hdr_scan.h"
 #include "cli_common.h"
 #include "image_write.h"
 #include "json.h"
@@ -291,6 +292,13 @@ struct FileResult {
     uint32_t levels = 0, layers = 0, faces = 0;
     std::vector<OutputRecord> outputs;
     std::vector<std::string> notes;
+    std::vector<std::string> warnings;  // printed as warnings, and in --json
+    bool more_surfaces = false;         // a batch: the default selection left levels / layers / faces out
+    std::string profile_ignored;        // a batch: why --profile did not apply
+    // ASTC LDR / sRGB: decoded surfaces, those mostly of HDR blocks, and the HDR blocks in them.
+    uint32_t astc_surfaces = 0, hdr_surfaces = 0;
+    astc_hdr_scan::Count hdr_blocks;
+    std::string hdr_where;              // the first mostly-HDR surface: "level 0 layer 0 face 0"
     uint64_t texels = 0;
     double gpu_ms = 0, wall_ms = 0;
     bool gpu_timed = true;
@@ -323,6 +331,54 @@ struct Surface {
     std::vector<uint8_t> texels;
 };
 
+// ASTC data read in the LDR or sRGB profile: counts the blocks only the HDR profile decodes (see
+// astc_hdr_scan.h) in each surface, for hdr_warning().
+void count_hdr_blocks(texdec_format format, std::span<const uint8_t> blocks, const std::string& where,
+                      FileResult& result) {
+    const texdec_format_info info = format_info(format);
+    if (info.family != TEXDEC_FAMILY_ASTC || (info.flags & TEXDEC_FORMAT_FLAG_HDR)) return;
+    const astc_hdr_scan::Count count =
+        astc_hdr_scan::count(blocks, info.block_width, info.block_height, info.block_depth);
+    ++result.astc_surfaces;
+    if (!astc_hdr_scan::mostly_hdr(count)) return;
+    if (result.hdr_surfaces++ == 0) result.hdr_where = where;
+    result.hdr_blocks.blocks += count.blocks;
+    result.hdr_blocks.hdr += count.hdr;
+}
+
+// When a decoded surface was mostly HDR blocks, the output is mostly error colour: says so and
+// names the fix (the decode itself is right for the profile asked, so the exit code stays 0).
+void hdr_warning(texdec_format format, FileResult& result) {
+    if (result.hdr_surfaces == 0) return;
+    const texdec_format_info info = format_info(format);
+    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
+    // UNORM, SRGB and SFLOAT are consecutive for every ASTC footprint.
+    const texdec_format_info hdr = format_info(texdec_format(int(format) + (srgb ? 1 : 2)));
+    const astc_hdr_scan::Count& c = result.hdr_blocks;
+    const std::string where = result.hdr_surfaces == 1 && result.astc_surfaces == 1
+                                  ? result.hdr_where
+                                  : std::to_string(result.hdr_surfaces) + " of the " +
+                                        std::to_string(result.astc_surfaces) + " decoded surfaces (first: " +
+                                        result.hdr_where + ")";
+    result.warnings.push_back("'" + result.input + "': " + std::to_string(c.hdr) + " of " + std::to_string(c.blocks) +
+                              " ASTC blocks (" + std::to_string(c.hdr * 100 / c.blocks) + " %) of " + where +
+                              " use HDR endpoint modes or are HDR void extents, which " + info.name + " (the " +
+                              (srgb ? "sRGB" : "LDR") + " profile) decodes to the error colour (magenta): the data "
+                              "is HDR; decode it with -dh (--profile hdr) as " + hdr.name);
+}
+
+// RXGB: the file's red is in the blocks' alpha and the other way round; swaps them back in texels
+// of 4 channels (RGBA8, or RGBA16F halves).
+void swap_red_alpha(texdec_format format, texdec_output output, std::vector<uint8_t>& texels) {
+    uint32_t texel_bytes = 0;
+    texdec_output_texel_size(format, output, &texel_bytes);
+    const uint32_t channel = texel_bytes / 4;
+    if (channel == 0 || texel_bytes % 4) return;
+    for (size_t at = 0; at + texel_bytes <= texels.size(); at += texel_bytes)
+        std::swap_ranges(texels.begin() + std::ptrdiff_t(at), texels.begin() + std::ptrdiff_t(at + channel),
+                         texels.begin() + std::ptrdiff_t(at + 3 * channel));
+}
+
 // Decodes one surface (every slice) on the GPU, and on the CPU too with --verify.
 Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_output output, uint32_t level,
                        uint32_t layer, uint32_t face, FileResult& result) {
@@ -332,6 +388,8 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     if (const auto* error = std::get_if<texture_file::Error>(&blocks))
         throw CliError{kExitInput, "'" + result.input + "': " + error->message};
     const std::span<const uint8_t> data = std::get<std::span<const uint8_t>>(blocks);
+    count_hdr_blocks(file.format, data, "level " + std::to_string(level) + " layer " + std::to_string(layer) +
+                                            " face " + std::to_string(face), result);
 
     uint64_t size = 0;
     texdec_status status = texdec_decoded_size(file.format, output, info.width, info.height, info.depth, &size);
@@ -380,6 +438,7 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
                        format_info(file.format).flags & TEXDEC_FORMAT_FLAG_HDR, info.width, info.height, where,
                        result.verify);
     }
+    if (file.swap_red_alpha) swap_red_alpha(file.format, output, surface.texels);
     return surface;
 }
 
@@ -449,6 +508,8 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     result.layers = file.layers;
     result.faces = file.faces;
     for (const std::string& note : file.notes) result.notes.push_back("'" + item.input + "': " + note);
+    for (const std::string& warning : file.warnings) result.warnings.push_back("'" + item.input + "': " + warning);
+    result.profile_ignored = file.profile_ignored;
 
     // The kind: OUT's extension or --to, else png (exr for HDR formats).
     OutputKind kind = shared.fixed_kind.value_or(
@@ -476,7 +537,10 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     const std::vector<uint32_t> faces = pick(sel.face, file.faces, ktx2, "face");
     const bool defaults = sel.level.kind == Selector::Default && sel.layer.kind == Selector::Default &&
                           sel.face.kind == Selector::Default;
-    if (!ktx2 && defaults && (file.levels > 1 || file.layers > 1 || file.faces > 1))
+    // In a batch most real files have mip chains: one line in the summary instead of one per file.
+    if (!ktx2 && defaults && (file.levels > 1 || file.layers > 1 || file.faces > 1) && options.out_dir)
+        result.more_surfaces = true;
+    else if (!ktx2 && defaults && (file.levels > 1 || file.layers > 1 || file.faces > 1))
         result.notes.push_back("'" + item.input + "' has " + std::to_string(file.levels) + " mip level(s), " +
                                std::to_string(file.layers) + " layer(s) and " + std::to_string(file.faces) +
                                " face(s); decoding level 0 of layer 0, face 0 (--level, --layer, --face N|all "
@@ -540,15 +604,33 @@ struct Inputs {
     std::vector<std::string> files;
     std::vector<std::string> relative;  // per file: the path below its directory argument ("" for files)
     std::vector<std::string> skipped;   // directory entries that are not texture files
+    std::vector<std::string> skipped_why;  // per skipped file: its first bytes; named like a texture file or not
+    std::vector<bool> skipped_loud;     // named like a texture file (a damaged one?): always reported
 };
 
-bool file_has_known_magic(const fs::path& path) {
+// Empty if the file starts with a known magic (or cannot be read: the decode reports why), else
+// why it is skipped.
+std::string skip_reason(const fs::path& path, bool& named_like_texture) {
     FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) return true;  // let the decode report why it cannot be read
+    if (!file) return "";
     uint8_t head[16];
     const size_t got = std::fread(head, 1, sizeof head, file);
     std::fclose(file);
-    return texture_file::has_known_magic({head, got});
+    if (texture_file::has_known_magic({head, got})) return "";
+    std::string first;
+    static const char* hex = "0123456789ABCDEF";
+    for (size_t i = 0; i < std::min<size_t>(got, 8); ++i) {
+        if (i) first += ' ';
+        first += hex[head[i] >> 4];
+        first += hex[head[i] & 15];
+    }
+    const std::string what =
+        got ? "its first bytes (" + first + ") are no DDS, KTX, KTX 2, PKM or .astc magic" : std::string("it is empty");
+    named_like_texture = false;
+    for (const char* ext : {".dds", ".ktx", ".ktx2", ".pkm", ".astc"})
+        named_like_texture = named_like_texture || ends_with_ignoring_case(path.string(), ext);
+    if (named_like_texture) return "named like a texture file, but " + what + " (damaged?)";
+    return "not a texture file: " + what;
 }
 
 void add_directory(const std::string& dir, bool recursive, Inputs& inputs) {
@@ -565,8 +647,11 @@ void add_directory(const std::string& dir, bool recursive, Inputs& inputs) {
     if (error) throw CliError{kExitInput, "cannot list directory '" + dir + "': " + error.message()};
     std::sort(found.begin(), found.end());
     for (const fs::path& path : found) {
-        if (!file_has_known_magic(path)) {
+        bool loud = false;
+        if (std::string why = skip_reason(path, loud); !why.empty()) {
             inputs.skipped.push_back(path.string());
+            inputs.skipped_why.push_back(why);
+            inputs.skipped_loud.push_back(loud);
             continue;
         }
         inputs.files.push_back(path.string());
@@ -654,8 +739,14 @@ public:
         texels_ += r.texels;
         clear_bar();
         for (const std::string& note : r.notes) std::fprintf(stderr, "%s: note: %s\n", kToolName, note.c_str());
+        for (const std::string& warning : r.warnings)
+            std::fprintf(stderr, "%s: warning: %s\n", kToolName, warning.c_str());
         if (r.exit_code != kExitOk) {
-            std::fprintf(stderr, "%s: error: %s\n", kToolName, r.message.c_str());
+            // A batch numbers failed files too, so the count on the lines reaches the total.
+            if (batch_)
+                std::fprintf(stderr, "[%zu/%zu] %s: error: %s\n", done_, total_, kToolName, r.message.c_str());
+            else
+                std::fprintf(stderr, "%s: error: %s\n", kToolName, r.message.c_str());
         } else if (!tty_) {
             std::string outputs = r.outputs.size() == 1 ? r.outputs[0].path : std::to_string(r.outputs.size()) + " files";
             // The outputs' extent when they share one (one level picked), else the file's level 0.
@@ -736,6 +827,9 @@ void file_json(Json& json, const FileResult& r, const std::string& device) {
     json.field("status", r.exit_code == kExitOk ? "ok" : r.exit_code == kExitMismatch ? "mismatch" : "failed");
     json.field("exit_code", int(r.exit_code));
     if (r.exit_code != kExitOk) json.field("message", r.message);
+    json.key("warnings").begin_array();
+    for (const std::string& w : r.warnings) json.value(w);
+    json.end_array();
     if (r.opened) {
         json.field("container", r.container).field("container_format", r.container_format).field("format", r.format);
         extent_json(json, "extent", r.extent);
@@ -769,6 +863,23 @@ void file_json(Json& json, const FileResult& r, const std::string& device) {
         json.end_object();
     }
     json.end_object();
+}
+
+// What a batch says once instead of for every file: files with more surfaces than the default
+// selection decoded, and files --profile did not apply to.
+void print_batch_notes(const std::vector<FileResult>& results, const Options& options) {
+    size_t more = 0, ignored = 0;
+    for (const FileResult& r : results) {
+        more += r.more_surfaces;
+        ignored += !r.profile_ignored.empty();
+    }
+    if (more)
+        std::fprintf(stderr, "%s: note: %zu file(s) have more mip levels, layers or faces than the level 0, layer 0, "
+                     "face 0 decoded by default (--level, --layer, --face N|all choose others; a .ktx2 output keeps "
+                     "them all)\n", kToolName, more);
+    if (ignored)
+        std::fprintf(stderr, "%s: note: --profile %s ignored for %zu file(s) whose format is not ASTC (their headers "
+                     "name it)\n", kToolName, options.profile ? options.profile->c_str() : "", ignored);
 }
 
 void write_json(const std::string& where, const std::string& text) {
@@ -866,8 +977,11 @@ int run_decode(const Options& options) {
     // Workers take the next file: reading, parsing and writing of some overlap the GPU work of others.
     std::vector<FileResult> results(items.size());
     Reporter reporter(items.size(), batch || items.size() > 1);
-    for (const std::string& skipped : inputs.skipped)
-        if (options.verbose) reporter.print(std::string(kToolName) + ": skipped '" + skipped + "' (not a texture file)");
+    // A texture-named file without a texture magic is likely damaged: always said; others with -v.
+    for (size_t i = 0; i < inputs.skipped.size(); ++i)
+        if (options.verbose || inputs.skipped_loud[i])
+            reporter.print(std::string(kToolName) + (inputs.skipped_loud[i] ? ": warning: skipped '" : ": skipped '") +
+                           inputs.skipped[i] + "': " + inputs.skipped_why[i]);
     const auto start = Clock::now();
     std::atomic<size_t> next{0};
     auto work = [&] {
@@ -877,6 +991,7 @@ int run_decode(const Options& options) {
             const auto file_start = Clock::now();
             try {
                 process_file(shared, items[i], r);
+                if (r.hdr_surfaces) hdr_warning(texdec_format_from_name(r.format.c_str()), r);
                 if (r.verify.ran && r.verify.mismatched) {
                     r.exit_code = kExitMismatch;
                     r.message = "'" + r.input + "': --verify: " + Reporter::verify_text(r.verify);
@@ -921,6 +1036,7 @@ int run_decode(const Options& options) {
                    " MTexel in " + Reporter::fixed(wall_ms / 1000, 2) + " s";
         if (options.verify) summary += "; verify: " + std::to_string(verified) + " matched the CPU reference";
         std::fprintf(stderr, "%s: %s\n", kToolName, summary.c_str());
+        print_batch_notes(results, options);
     }
     if (options.json) {
         Json json;
@@ -992,7 +1108,8 @@ int run_info(const Options& options) {
                             extent_text({f.level_info[0].width, f.level_info[0].height, f.level_info[0].depth}).c_str(),
                             f.is_volume ? " (depth slices)" : "", f.levels, f.layers, f.is_array ? " (array)" : "",
                             f.faces, f.is_cube ? " (cube map)" : "");
-                std::printf("  file size:    %llu bytes%s\n  level  extent          blocks/surface  decoded/surface (%s)\n",
+                std::printf("  file size:    %llu bytes%s\n  level  extent          blocks/surface  bytes/surface   "
+                            "decoded bytes/surface (%s)\n",
                             (unsigned long long)f.file_bytes,
                             f.trailing_bytes ? (" (" + std::to_string(f.trailing_bytes) + " trailing, ignored)").c_str() : "",
                             output_name(output));
@@ -1003,14 +1120,24 @@ int run_info(const Options& options) {
                 texdec_decoded_size(f.format, output, l.width, l.height, l.depth, &decoded);
                 json.begin_object();
                 extent_json(json, "extent", {l.width, l.height, l.depth});
-                json.field("surface_bytes", l.surface_bytes).field("decoded_bytes", decoded).end_object();
+                const uint64_t blocks = l.surface_bytes / info.bytes_per_block;
+                json.field("surface_blocks", blocks).field("surface_bytes", l.surface_bytes);
+                json.field("decoded_bytes", decoded).end_object();
                 if (!options.json)
-                    std::printf("  %-5u  %-14s  %-14llu  %llu\n", level, extent_text({l.width, l.height, l.depth}).c_str(),
+                    std::printf("  %-5u  %-14s  %-14llu  %-14llu  %llu\n", level,
+                                extent_text({l.width, l.height, l.depth}).c_str(), (unsigned long long)blocks,
                                 (unsigned long long)l.surface_bytes, (unsigned long long)decoded);
             }
             json.end_array();
+            json.key("warnings").begin_array();
+            for (const std::string& warning : f.warnings) json.value(warning);
+            json.end_array();
             for (const std::string& note : f.notes)
                 std::fprintf(stderr, "%s: note: '%s': %s\n", kToolName, path.c_str(), note.c_str());
+            if (!f.profile_ignored.empty())
+                std::fprintf(stderr, "%s: note: '%s': %s\n", kToolName, path.c_str(), f.profile_ignored.c_str());
+            for (const std::string& warning : f.warnings)
+                std::fprintf(stderr, "%s: warning: '%s': %s\n", kToolName, path.c_str(), warning.c_str());
         } catch (const CliError& error) {
             json.field("status", "failed").field("exit_code", int(error.code)).field("message", error.message);
             std::fprintf(stderr, "%s: error: %s\n", kToolName, error.message.c_str());

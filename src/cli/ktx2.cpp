@@ -23,11 +23,28 @@ constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 
 constexpr uint32_t kMaxDimension = 1u << 20;  // as the KTX 1 and DDS parsers: far from any overflow
 constexpr uint32_t kMaxLayers = 1u << 20;
 
-// Data Format Descriptor values used here.
+// Data Format Descriptor values used here (KHR_DF_MODEL_*, KHR_DF_TRANSFER_*).
 constexpr uint32_t kBasicBlockMinSize = 24;   // the basic block without samples
-constexpr uint32_t kModelEtc1s = 163;         // KHR_DF_MODEL_ETC1S (Basis Universal)
-constexpr uint32_t kModelUastc = 166;         // KHR_DF_MODEL_UASTC (Basis Universal)
-constexpr uint32_t kTransferSrgb = 2;         // KHR_DF_TRANSFER_SRGB
+constexpr uint32_t kModelBc1a = 128, kModelBc2 = 129, kModelBc3 = 130, kModelBc4 = 131, kModelBc5 = 132;
+constexpr uint32_t kModelBc6h = 133, kModelBc7 = 134;
+constexpr uint32_t kModelEtc1 = 160, kModelEtc2 = 161, kModelAstc = 162;
+// Basis Universal's models: ETC1S and UASTC are Khronos's; the UASTC HDR and XUASTC ones are the
+// values Basis Universal's transcoder (basisu_transcoder.h, KTX2_KDF_DF_MODEL_*) reads.
+constexpr uint32_t kModelEtc1s = 163, kModelUastc = 166, kModelUastcHdr4x4 = 167;
+constexpr uint32_t kModelUastcHdr6x6i = 168, kModelXuastcLdr = 169;
+constexpr uint32_t kTransferSrgb = 2;
+// Basis Universal's supercompression schemes for its intermediates (KTX2_SS_UASTC_HDR_6x6I,
+// KTX2_SS_XUASTC_LDR): not registered in the KTX 2 specification, which reserves them.
+constexpr uint32_t kSchemeUastcHdr6x6i = 4, kSchemeXuastcLdr = 5;
+
+[[gnu::format(printf, 1, 2)]] std::string format_text(const char* fmt, ...) {
+    char text[384];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    return text;
+}
 
 [[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
     char text[384];
@@ -36,6 +53,52 @@ constexpr uint32_t kTransferSrgb = 2;         // KHR_DF_TRANSFER_SRGB
     std::vsnprintf(text, sizeof text, fmt, args);
     va_end(args);
     return Error{code, text};
+}
+
+// VkFormat names (vulkan_core.h) of the formats texdec does not decode, so a refusal can name
+// them as the DDS parser names DXGI formats: "" for numbers that are no such format.
+std::string vk_format_name(uint32_t f) {
+    static const char* kPacked[] = {"R4G4_UNORM_PACK8",        "R4G4B4A4_UNORM_PACK16", "B4G4R4A4_UNORM_PACK16",
+                                    "R5G6B5_UNORM_PACK16",     "B5G6R5_UNORM_PACK16",   "R5G5B5A1_UNORM_PACK16",
+                                    "B5G5R5A1_UNORM_PACK16",   "A1R5G5B5_UNORM_PACK16"};  // 1..8
+    static const char* kNorm8[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "SRGB"};
+    static const char* kNorm16[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "SFLOAT"};
+    static const char* kNorm10[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT"};
+    static const char* kInt[] = {"UINT", "SINT", "SFLOAT"};
+    static const char* kDepth[] = {"B10G11R11_UFLOAT_PACK32", "E5B9G9R9_UFLOAT_PACK32", "D16_UNORM",
+                                   "X8_D24_UNORM_PACK32",     "D32_SFLOAT",             "S8_UINT",
+                                   "D16_UNORM_S8_UINT",       "D24_UNORM_S8_UINT",      "D32_SFLOAT_S8_UINT"};  // 122..130
+    static const char* kPvrtc[] = {"PVRTC1_2BPP_UNORM_BLOCK_IMG", "PVRTC1_4BPP_UNORM_BLOCK_IMG",
+                                   "PVRTC2_2BPP_UNORM_BLOCK_IMG", "PVRTC2_4BPP_UNORM_BLOCK_IMG",
+                                   "PVRTC1_2BPP_SRGB_BLOCK_IMG",  "PVRTC1_4BPP_SRGB_BLOCK_IMG",
+                                   "PVRTC2_2BPP_SRGB_BLOCK_IMG",  "PVRTC2_4BPP_SRGB_BLOCK_IMG"};  // 1000054000..7
+    // Runs of one layout with several numeric types: first number, layout, type names, count.
+    struct Run {
+        uint32_t first;
+        const char* layout;
+        const char* const* types;
+        uint32_t count;
+    };
+    static const Run kRuns[] = {
+        {9, "R8", kNorm8, 7},          {16, "R8G8", kNorm8, 7},         {23, "R8G8B8", kNorm8, 7},
+        {30, "B8G8R8", kNorm8, 7},     {37, "R8G8B8A8", kNorm8, 7},     {44, "B8G8R8A8", kNorm8, 7},
+        {51, "A8B8G8R8", kNorm8, 7},   {58, "A2R10G10B10", kNorm10, 6}, {64, "A2B10G10R10", kNorm10, 6},
+        {70, "R16", kNorm16, 7},       {77, "R16G16", kNorm16, 7},      {84, "R16G16B16", kNorm16, 7},
+        {91, "R16G16B16A16", kNorm16, 7}, {98, "R32", kInt, 3},        {101, "R32G32", kInt, 3},
+        {104, "R32G32B32", kInt, 3},   {107, "R32G32B32A32", kInt, 3},  {110, "R64", kInt, 3},
+        {113, "R64G64", kInt, 3},      {116, "R64G64B64", kInt, 3},     {119, "R64G64B64A64", kInt, 3},
+    };
+    if (f >= 1 && f <= 8) return std::string("VK_FORMAT_") + kPacked[f - 1];
+    for (const Run& r : kRuns)
+        if (f >= r.first && f < r.first + r.count) {
+            const bool packed = r.first >= 51 && r.first <= 64;  // A8B8G8R8, A2R10G10B10, A2B10G10R10
+            return std::string("VK_FORMAT_") + r.layout + "_" + r.types[f - r.first] + (packed ? "_PACK32" : "");
+        }
+    if (f >= 122 && f <= 130) return std::string("VK_FORMAT_") + kDepth[f - 122];
+    if (f >= 1000054000 && f <= 1000054007) return std::string("VK_FORMAT_") + kPvrtc[f - 1000054000];
+    if (f == 1000340000) return "VK_FORMAT_A4R4G4B4_UNORM_PACK16";
+    if (f == 1000340001) return "VK_FORMAT_A4B4G4R4_UNORM_PACK16";
+    return "";
 }
 
 uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
@@ -70,73 +133,132 @@ Header read_header(std::span<const uint8_t> file) {
 
 // The first descriptor block of the DFD, as far as this parser looks at it.
 struct BasicBlock {
+    bool read = false;  // the DFD lies in the file and starts with a Khronos basic block
     uint32_t color_model, transfer;
     uint32_t block_dimension[4];  // texels (the stored value + 1)
     uint32_t bytes_plane0;
 };
 
-std::optional<Error> read_dfd(std::span<const uint8_t> file, const Header& h, size_t index_end, BasicBlock& out) {
-    if (h.dfd_length < 4 + kBasicBlockMinSize)
-        return make_error(ErrorCode::BadDfd, "dfdByteLength is %u; a data format descriptor with its basic block "
-                          "needs at least %u bytes", h.dfd_length, 4 + kBasicBlockMinSize);
-    if (h.dfd_offset < index_end || !in_file(h.dfd_offset, h.dfd_length, file.size()))
-        return make_error(ErrorCode::BadIndex, "the data format descriptor (dfdByteOffset %u, dfdByteLength %u) "
-                          "is not between the level index (ends at %zu) and the end of the file (%zu bytes)",
-                          h.dfd_offset, h.dfd_length, index_end, file.size());
-    if (h.dfd_offset % 4)
-        return make_error(ErrorCode::BadIndex, "dfdByteOffset %u is not a multiple of 4", h.dfd_offset);
+// Reads the DFD's basic block where it can; what stands in the way goes to `problems`.
+BasicBlock read_dfd(std::span<const uint8_t> file, const Header& h, size_t index_end,
+                    std::vector<std::string>& problems) {
+    BasicBlock out{};
+    if (h.dfd_length == 0) {
+        problems.push_back("the file has no data format descriptor (dfdByteLength 0)");
+        return out;
+    }
+    if (h.dfd_offset < index_end || !in_file(h.dfd_offset, h.dfd_length, file.size())) {
+        problems.push_back(format_text("the data format descriptor (dfdByteOffset %u, dfdByteLength %u) is not "
+                                       "between the level index (ends at %zu) and the end of the file (%zu bytes)",
+                                       h.dfd_offset, h.dfd_length, index_end, file.size()));
+        return out;
+    }
+    if (h.dfd_length < 4 + kBasicBlockMinSize) {
+        problems.push_back(format_text("dfdByteLength is %u; a data format descriptor with its basic block needs at "
+                                       "least %u bytes", h.dfd_length, 4 + kBasicBlockMinSize));
+        return out;
+    }
+    if (h.dfd_offset % 4) problems.push_back(format_text("dfdByteOffset %u is not a multiple of 4", h.dfd_offset));
     const uint32_t total = read_u32(file, h.dfd_offset);
     if (total != h.dfd_length)
-        return make_error(ErrorCode::BadDfd, "dfdTotalSize is %u, dfdByteLength %u: they must be equal", total,
-                          h.dfd_length);
+        problems.push_back(format_text("dfdTotalSize is %u, dfdByteLength %u: they must be equal", total, h.dfd_length));
     const size_t block = size_t(h.dfd_offset) + 4;
     const uint32_t word0 = read_u32(file, block), word1 = read_u32(file, block + 4);
     const uint32_t vendor = word0 & 0x1FFFF, type = word0 >> 17, block_size = word1 >> 16;
-    if (vendor != 0 || type != 0)
-        return make_error(ErrorCode::BadDfd, "the first descriptor block is vendorId %u, descriptorType %u; KTX 2 "
-                          "needs the Khronos basic block (0, 0) first", vendor, type);
-    if (block_size < kBasicBlockMinSize || block_size > h.dfd_length - 4)
-        return make_error(ErrorCode::BadDfd, "descriptorBlockSize %u of the basic block is not between %u and the "
-                          "%u bytes the DFD holds after dfdTotalSize", block_size, kBasicBlockMinSize,
-                          h.dfd_length - 4);
+    if (vendor != 0 || type != 0) {
+        problems.push_back(format_text("the DFD's first descriptor block is vendorId %u, descriptorType %u; KTX 2 "
+                                       "needs the Khronos basic block (0, 0) first", vendor, type));
+        return out;
+    }
+    if (block_size < kBasicBlockMinSize || block_size > h.dfd_length - 4) {
+        problems.push_back(format_text("descriptorBlockSize %u of the DFD's basic block is not between %u and the %u "
+                                       "bytes the DFD holds after dfdTotalSize", block_size, kBasicBlockMinSize,
+                                       h.dfd_length - 4));
+        return out;
+    }
+    out.read = true;
     out.color_model = file[block + 8];
     out.transfer = file[block + 10];
     for (int i = 0; i < 4; ++i) out.block_dimension[i] = uint32_t(file[block + 12 + i]) + 1;
     out.bytes_plane0 = file[block + 16];
-    return std::nullopt;
+    return out;
 }
 
-// Basis Universal data, named as such: the decoder would need a transcoder first.
+// The Basis Universal codec a DFD colour model names, or nullptr.
+const char* basis_codec(uint32_t model) {
+    switch (model) {
+    case kModelEtc1s: return "ETC1S";
+    case kModelUastc: return "UASTC";
+    case kModelUastcHdr4x4: return "UASTC HDR 4x4";
+    case kModelUastcHdr6x6i: return "UASTC HDR 6x6 intermediate";
+    case kModelXuastcLdr: return "XUASTC LDR intermediate";
+    }
+    return nullptr;
+}
+
+// Basis Universal data, named as such: the decoder would need a transcoder first. Named by the
+// DFD's colour model where it has one (a BasisLZ file is ETC1S, or the UASTC HDR 6x6 intermediate
+// of Basis Universal 1.60 / 2.0, which used scheme 1 before its own scheme 4).
 std::optional<Error> refuse_basis(const Header& h, const BasicBlock& dfd) {
-    const char* hint = "; transcode it to a GPU block format (BC7, ASTC, ETC2) first";
-    if (h.scheme == uint32_t(Supercompression::BasisLZ))
-        return make_error(ErrorCode::BasisUniversal, "supercompressionScheme 1 (BasisLZ: Basis Universal ETC1S) is "
-                          "not supported%s", hint);
-    if (h.vk_format == 0 && (dfd.color_model == kModelUastc || dfd.color_model == kModelEtc1s))
+    const char* hint = "; transcode it to a GPU block format (BC7, BC6H, ASTC, ETC2) first";
+    const char* codec = dfd.read ? basis_codec(dfd.color_model) : nullptr;
+    if (h.scheme == uint32_t(Supercompression::BasisLZ)) {
+        if (!codec || dfd.color_model == kModelEtc1s)
+            return make_error(ErrorCode::BasisUniversal, "supercompressionScheme 1 (BasisLZ: Basis Universal ETC1S) "
+                              "is not supported%s", hint);
+        return make_error(ErrorCode::BasisUniversal, "supercompressionScheme 1 (BasisLZ) with DFD colour model %u "
+                          "(Basis Universal %s) is not supported%s", dfd.color_model, codec, hint);
+    }
+    if ((h.scheme == kSchemeUastcHdr6x6i || h.scheme == kSchemeXuastcLdr) && codec)
+        return make_error(ErrorCode::BasisUniversal, "supercompressionScheme %u with DFD colour model %u (Basis "
+                          "Universal %s) is not supported%s", h.scheme, dfd.color_model, codec, hint);
+    if (h.vk_format == 0 && codec)
         return make_error(ErrorCode::BasisUniversal, "vkFormat 0 with DFD colour model %u (Basis Universal %s) is "
-                          "not supported%s", dfd.color_model, dfd.color_model == kModelUastc ? "UASTC" : "ETC1S",
-                          hint);
+                          "not supported%s", dfd.color_model, codec, hint);
     return std::nullopt;
 }
 
-std::optional<Error> check_dfd_matches(const Header& h, const BasicBlock& dfd, const texdec_format_info& info) {
+// The DFD colour model(s) a format's data has: KHR_DF_MODEL_BC1A..BC7, ETC2 (ETC1 too for ETC2
+// RGB8, whose blocks ETC1 files hold), ASTC (UASTC HDR 4x4 too for ASTC 4x4 SFLOAT: its blocks
+// are ASTC HDR blocks).
+bool model_fits(uint32_t model, texdec_format f) {
+    if (f >= TEXDEC_FORMAT_BC1_RGB_UNORM && f <= TEXDEC_FORMAT_BC1_RGBA_SRGB) return model == kModelBc1a;
+    if (f == TEXDEC_FORMAT_BC2_UNORM || f == TEXDEC_FORMAT_BC2_SRGB) return model == kModelBc2;
+    if (f == TEXDEC_FORMAT_BC3_UNORM || f == TEXDEC_FORMAT_BC3_SRGB) return model == kModelBc3;
+    if (f == TEXDEC_FORMAT_BC4_UNORM || f == TEXDEC_FORMAT_BC4_SNORM) return model == kModelBc4;
+    if (f == TEXDEC_FORMAT_BC5_UNORM || f == TEXDEC_FORMAT_BC5_SNORM) return model == kModelBc5;
+    if (f == TEXDEC_FORMAT_BC6H_UFLOAT || f == TEXDEC_FORMAT_BC6H_SFLOAT) return model == kModelBc6h;
+    if (f == TEXDEC_FORMAT_BC7_UNORM || f == TEXDEC_FORMAT_BC7_SRGB) return model == kModelBc7;
+    if (f == TEXDEC_FORMAT_ETC2_R8G8B8_UNORM || f == TEXDEC_FORMAT_ETC2_R8G8B8_SRGB)
+        return model == kModelEtc2 || model == kModelEtc1;
+    if (f >= TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM && f <= TEXDEC_FORMAT_EAC_R11G11_SNORM) return model == kModelEtc2;
+    if (f == TEXDEC_FORMAT_ASTC_4x4_SFLOAT) return model == kModelAstc || model == kModelUastcHdr4x4;
+    return model == kModelAstc;
+}
+
+// Every field of the basic block checked against vkFormat alike: a disagreement is a warning
+// (vkFormat decides), never a refusal.
+void check_dfd_matches(const Header& h, const BasicBlock& dfd, const texdec_format_info& info,
+                       std::vector<std::string>& problems) {
+    if (!model_fits(dfd.color_model, info.format))
+        problems.push_back(format_text("the DFD's colorModel is %u, which is not the model of vkFormat %u (%s)",
+                                       dfd.color_model, h.vk_format, info.name));
+    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
+    if (srgb != (dfd.transfer == kTransferSrgb))
+        problems.push_back(format_text("the DFD's transferFunction is %u, but vkFormat %u (%s) is %s", dfd.transfer,
+                                       h.vk_format, info.name, srgb ? "sRGB (transfer 2)" : "not sRGB"));
     const uint32_t want[4] = {info.block_width, info.block_height, info.block_depth, 1};
     if (!std::equal(want, want + 4, dfd.block_dimension))
-        return make_error(ErrorCode::BadDfd, "the DFD's texelBlockDimension is %ux%ux%ux%u, but vkFormat %u (%s) "
-                          "has %ux%ux%u blocks", dfd.block_dimension[0], dfd.block_dimension[1],
-                          dfd.block_dimension[2], dfd.block_dimension[3], h.vk_format, info.name, want[0], want[1],
-                          want[2]);
+        problems.push_back(format_text("the DFD's texelBlockDimension is %ux%ux%ux%u, but vkFormat %u (%s) has "
+                                       "%ux%ux%u blocks", dfd.block_dimension[0], dfd.block_dimension[1],
+                                       dfd.block_dimension[2], dfd.block_dimension[3], h.vk_format, info.name,
+                                       want[0], want[1], want[2]));
     // Supercompressed files may say 0 ("unsized"), as the spec required until 2025.
     const bool sized_ok = dfd.bytes_plane0 == info.bytes_per_block ||
                           (dfd.bytes_plane0 == 0 && h.scheme != uint32_t(Supercompression::None));
     if (!sized_ok)
-        return make_error(ErrorCode::BadDfd, "the DFD's bytesPlane0 is %u, but a block of %s is %u bytes",
-                          dfd.bytes_plane0, info.name, info.bytes_per_block);
-    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
-    if (srgb != (dfd.transfer == kTransferSrgb))
-        return make_error(ErrorCode::BadDfd, "the DFD's transfer function is %u, but vkFormat %u (%s) is %s",
-                          dfd.transfer, h.vk_format, info.name, srgb ? "sRGB (transfer 2)" : "not sRGB");
-    return std::nullopt;
+        problems.push_back(format_text("the DFD's bytesPlane0 is %u, but a block of %s is %u bytes",
+                                       dfd.bytes_plane0, info.name, info.bytes_per_block));
 }
 
 std::optional<Error> read_layout(const Header& h, Texture& tex) {
@@ -244,8 +366,9 @@ ParseResult parse(std::span<const uint8_t> file) {
     if (file.size() < index_end)
         return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the header and the level index of "
                           "%u level(s) (%zu bytes)", file.size(), tex.mip_levels, index_end);
-    BasicBlock dfd{};
-    if (auto error = read_dfd(file, h, index_end, dfd)) return *error;
+    // The DFD: read as far as it can be, for the Basis Universal refusal and the warnings below.
+    std::vector<std::string> dfd_problems;
+    const BasicBlock dfd = read_dfd(file, h, index_end, dfd_problems);
     if (auto error = refuse_basis(h, dfd)) return *error;
     if (h.scheme > uint32_t(Supercompression::Zlib))
         return make_error(ErrorCode::UnsupportedSupercompression, "unknown supercompressionScheme %u (supported: 0 "
@@ -256,15 +379,25 @@ ParseResult parse(std::span<const uint8_t> file) {
     // and converting it to one is undefined behaviour (found by tests/fuzz/fuzz_ktx2).
     tex.format = h.vk_format <= 0x7FFFFFFFu ? texdec_format_from_vk(VkFormat(h.vk_format)) : TEXDEC_FORMAT_UNDEFINED;
     texdec_format_info info{};
-    if (tex.format == TEXDEC_FORMAT_UNDEFINED || texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
+    if (tex.format == TEXDEC_FORMAT_UNDEFINED || texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS) {
+        const std::string name = vk_format_name(h.vk_format);
+        if (!name.empty())
+            return make_error(ErrorCode::UnknownFormat, "vkFormat %u (%s) is %s; this tool decodes the BC1-BC7, "
+                              "ETC2/EAC and ASTC formats", h.vk_format, name.c_str(),
+                              (h.vk_format >= 1000054000 && h.vk_format <= 1000054007) ? "a block-compressed format texdec does not decode"
+                                                        : "an uncompressed format, not block-compressed");
         return make_error(ErrorCode::UnknownFormat, "unknown vkFormat %u (known: the BC1-BC7, ETC2/EAC and ASTC "
                           "block-compressed formats, incl. ASTC SFLOAT and the ASTC 3D _EXT formats)", h.vk_format);
+    }
     char name[96];
     std::snprintf(name, sizeof name, "vkFormat %u (%s)", h.vk_format, info.name);
     tex.container_format = name;
     if (h.type_size != 1)
         return make_error(ErrorCode::BadTypeSize, "typeSize is %u; block-compressed formats have 1", h.type_size);
-    if (auto error = check_dfd_matches(h, dfd, info)) return *error;
+    if (dfd.read) check_dfd_matches(h, dfd, info, dfd_problems);
+    for (const std::string& problem : dfd_problems)
+        tex.warnings.push_back(problem + " (decoded as vkFormat " + std::to_string(h.vk_format) + " says: " +
+                               info.name + ")");
     tex.supercompression = Supercompression(h.scheme);
 
     if (h.kvd_length > 0 && (h.kvd_offset < index_end || !in_file(h.kvd_offset, h.kvd_length, file.size())))
@@ -346,7 +479,6 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
     case ErrorCode::InvalidExtent: return "invalid extent";
     case ErrorCode::BadIndex: return "bad index";
-    case ErrorCode::BadDfd: return "bad data format descriptor";
     case ErrorCode::BadLevelIndex: return "bad level index";
     case ErrorCode::Truncated: return "truncated data";
     case ErrorCode::BadSupercompressedData: return "bad supercompressed data";

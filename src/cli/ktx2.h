@@ -21,18 +21,29 @@
 //   - vkFormat must be a block-compressed format texdec has (texdec_format_from_vk: BC1-7,
 //     ETC2/EAC, ASTC 2D UNORM/SRGB/SFLOAT and the ASTC 3D formats of
 //     VK_EXT_texture_compression_astc_3d, 1000288000 + 3 * footprint + {0 UNORM, 1 SRGB, 2 SFLOAT});
+//     other formats are refused by name (vkFormat 37 is "VK_FORMAT_R8G8B8A8_UNORM, uncompressed").
 //     typeSize must be 1, as the spec requires for block-compressed formats.
-//   - Basis Universal is refused by name: supercompressionScheme 1 (BasisLZ / ETC1S), and
-//     vkFormat 0 with DFD colour model 166 (UASTC) or 163 (ETC1S). Schemes 4 and above (reserved
-//     or vendor) are refused as unknown.
+//   - Basis Universal is refused by name, named by the DFD's colour model where it has one: 163
+//     ETC1S, 166 UASTC (LDR 4x4), 167 UASTC HDR 4x4, 168 UASTC HDR 6x6 intermediate, 169 XUASTC
+//     LDR intermediate; with vkFormat 0, or supercompressionScheme 1 (BasisLZ: ETC1S, or the
+//     6x6 intermediate of older Basis Universal releases), 4 or 5 (Basis Universal's own schemes
+//     for the two intermediates). Other schemes from 4 up (reserved or vendor) are refused as
+//     unknown. UASTC HDR 4x4 with vkFormat ASTC_4x4_SFLOAT is plain ASTC HDR data: decoded.
 //   - layout: pixelHeight 0 (1D) is refused; pixelDepth 0 is 2D, > 0 3D (a 2D block format then
 //     holds depth slices, as texdec decodes them); faceCount 1 or 6 (a cube: square, pixelDepth
 //     0); a 3D array is refused; layerCount 0 is "not an array"; levelCount 0 means the file holds
 //     level 0 only; levelCount may not exceed the levels the extent has.
-//   - the DFD lies in the file, is 4-byte aligned, starts with dfdTotalSize == dfdByteLength and,
-//     for a Khronos basic descriptor block, its texelBlockDimension and bytesPlane0 agree with
-//     vkFormat and its transfer function is sRGB exactly when vkFormat is. Nothing else of it is
-//     used (vkFormat says everything the decoder needs).
+//   - the data format descriptor (DFD) vetoes nothing when vkFormat names a format texdec decodes:
+//     vkFormat alone says everything the decoder needs (block size, bytes per block, sRGB or not,
+//     LDR or HDR), so the file is decoded by it and every disagreement of the DFD becomes a warning
+//     (Texture::warnings), one rule for every field: where it lies (inside the file, after the level
+//     index, 4-byte aligned), dfdTotalSize == dfdByteLength, a Khronos basic block first (with a
+//     sane descriptorBlockSize), and that block's colorModel (BC1A..BC7, ETC2 (or ETC1 for ETC2
+//     RGB8), ASTC, or UASTC HDR 4x4 for ASTC 4x4 SFLOAT), transferFunction (sRGB exactly when
+//     vkFormat is), texelBlockDimension and bytesPlane0 (0 allowed when supercompressed) against
+//     vkFormat. (NVIDIA's tools write transfer sRGB for BC4/BC5 UNORM: decoded as UNORM, with a
+//     warning.) The DFD is read for decoding only where vkFormat is 0: its colour model names the
+//     Basis Universal codec in the refusal.
 //   - key/value data and supercompression global data, where present, lie in the file (not read).
 //   - each level: byteOffset + byteLength inside the file, after the level index;
 //     uncompressedByteLength == the bytes the level's extent, layers and faces need; with no
@@ -67,8 +78,7 @@ enum class ErrorCode {
     BadTypeSize,                  // typeSize != 1
     UnsupportedLayout,            // 1D, 3D array, 3D cube, faceCount not 1 or 6, non-square cube
     InvalidExtent,                // zero width, absurd extent, too many levels, size overflow
-    BadIndex,                     // DFD / key-value / global data range outside the file
-    BadDfd,                       // dfdTotalSize, or a basic block that disagrees with vkFormat
+    BadIndex,                     // key-value / global data range outside the file
     BadLevelIndex,                // a level's byteLength / uncompressedByteLength / alignment is wrong
     Truncated,                    // a level's data runs past the end of the file
     BadSupercompressedData        // a Zstandard / zlib stream that does not inflate to the level's size
@@ -101,6 +111,7 @@ struct Texture {
     Supercompression supercompression;
     uint64_t key_value_bytes;       // kvdByteLength (not read)
     std::vector<Level> levels;      // level 0 first
+    std::vector<std::string> warnings;  // where the DFD disagrees with vkFormat (which decides)
 };
 
 using ParseResult = std::variant<Texture, Error>;

@@ -75,11 +75,11 @@ Decode options:
   --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
                       libsquish and Pillow decode) | nvidia (what NVIDIA GPUs return; no
                       --verify for it yet). BC1-BC5 only.
-  --profile P         ASTC data whose container does not say LDR/sRGB/HDR: .astc files
-                      (ldr: astc-*-unorm, the default | srgb: astc-*-srgb | hdr: astc-*-sfloat)
-                      and ASTC .ktx files (GL's enums say linear or sRGB: hdr decodes
-                      GL_COMPRESSED_RGBA_ASTC_* as sfloat). An error with other files, except in
-                      a batch (--out-dir), where files that name their format ignore it.
+  --profile P         How ASTC data is meant: ldr (astc-*-unorm, the default for .astc files,
+                      which cannot say) | srgb (astc-*-srgb) | hdr (astc-*-sfloat). Overrides the
+                      ASTC format a DDS, KTX or KTX 2 header names (with a note). An error with
+                      formats that are not ASTC, except in a batch (--out-dir), which ignores it
+                      for them. HDR data read as ldr or srgb decodes to magenta: a warning says so.
   -dl, -ds, -dh       Shortcuts for 'decode --profile ldr|srgb|hdr' (as astcenc spells them).
   --level N|all       The mip level(s) to decode (default 0).
   --layer N|all       The array layer(s) (default 0).

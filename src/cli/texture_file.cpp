@@ -58,13 +58,35 @@ std::variant<std::span<const uint8_t>, Error> TextureFile::blocks(uint32_t level
 
 namespace {
 
-// --profile on a file whose header names its format: an error, or ignored with a note in a batch.
-std::optional<Error> check_profile_unused(const OpenOptions& options, const char* container, TextureFile& file) {
+// --profile on a file whose container named its format (see OpenOptions): overrides an ASTC format,
+// with a note when it changes it; on other formats a usage error, or ignored where it need not apply.
+std::optional<Error> apply_profile(const OpenOptions& options, TextureFile& file) {
     if (!options.profile) return std::nullopt;
-    const std::string text = std::string("--profile applies to .astc files and ASTC .ktx files; this is a ") +
-                             container + " file, whose header names its format";
-    if (options.profile_must_apply) return Error{true, text};
-    file.notes.push_back(text + ": --profile " + astc_file::profile_name(*options.profile) + " ignored");
+    const astc_file::Profile profile = *options.profile;
+    const std::string flag = std::string("--profile ") + astc_file::profile_name(profile);
+    texdec_format_info info{};
+    texdec_format_get_info(file.format, &info);
+    if (info.family != TEXDEC_FAMILY_ASTC) {
+        const std::string text = std::string("--profile applies to ASTC data; this is a ") +
+                                 container_name(file.container) + " file of " + info.name + ", which its header names";
+        if (options.profile_must_apply) return Error{true, text};
+        file.profile_ignored = text + ": " + flag + " ignored";
+        return std::nullopt;
+    }
+    // UNORM, SRGB and SFLOAT are consecutive in texdec_format for every ASTC footprint.
+    const int has = (info.flags & TEXDEC_FORMAT_FLAG_HDR) ? 2 : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 1 : 0;
+    const int wants = profile == astc_file::Profile::Hdr ? 2 : profile == astc_file::Profile::Srgb ? 1 : 0;
+    if (has == wants) return std::nullopt;
+    const texdec_format chosen = texdec_format(int(file.format) - has + wants);
+    // GL's ASTC enums say linear or sRGB but not LDR or HDR (that is the GL context's profile): hdr
+    // on a linear KTX 1 enum is what --profile is for there, nothing to note.
+    if (!(file.container == Container::Ktx && has == 0 && wants == 2)) {
+        texdec_format_info chosen_info{};
+        texdec_format_get_info(chosen, &chosen_info);
+        file.notes.push_back(flag + " overrides the format its header names (" + file.container_format + ", " +
+                             info.name + "): decoded as " + chosen_info.name);
+    }
+    file.format = chosen;
     return std::nullopt;
 }
 
@@ -87,13 +109,13 @@ void fill_levels(TextureFile& file, const Texture& tex) {
     }
 }
 
-std::optional<Error> open_dds(TextureFile& file, const OpenOptions& options) {
+std::optional<Error> open_dds(TextureFile& file, const OpenOptions&) {
     auto parsed = dds::parse(file.impl->bytes);
     if (const auto* error = std::get_if<dds::Error>(&parsed)) return Error{false, error->message};
     const dds::Texture& tex = std::get<dds::Texture>(parsed);
-    if (auto error = check_profile_unused(options, "DDS", file)) return error;
     file.container_format = tex.container_format;
     file.format = tex.format;
+    file.swap_red_alpha = tex.swap_red_alpha;
     file.levels = tex.mip_levels;
     file.is_cube = tex.is_cube;
     file.faces = tex.is_cube ? 6 : 1;
@@ -105,35 +127,11 @@ std::optional<Error> open_dds(TextureFile& file, const OpenOptions& options) {
     return std::nullopt;
 }
 
-// GL's ASTC enums say linear or sRGB but not LDR or HDR (that is the GL context's profile), so a
-// KTX 1 file's GL_COMPRESSED_RGBA_ASTC_* data is astc-*-unorm unless --profile hdr says sfloat.
-std::optional<Error> ktx_format_for_profile(const OpenOptions& options, TextureFile& file, const ktx::Texture& tex) {
-    file.format = tex.format;
-    if (!options.profile) return std::nullopt;
-    texdec_format_info info{};
-    texdec_format_get_info(tex.format, &info);
-    if (info.family != TEXDEC_FAMILY_ASTC) return check_profile_unused(options, "KTX (not ASTC)", file);
-    const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
-    const astc_file::Profile profile = *options.profile;
-    if (srgb != (profile == astc_file::Profile::Srgb)) {
-        const std::string text = std::string("--profile ") + astc_file::profile_name(profile) + " does not fit its " +
-                                 tex.container_format +
-                                 (srgb ? ", which is sRGB (--profile srgb, or none)"
-                                       : ", which is linear: --profile ldr (the default) or hdr");
-        if (options.profile_must_apply) return Error{true, text};
-        file.notes.push_back(text + "; ignored");
-        return std::nullopt;
-    }
-    // UNORM, SRGB and SFLOAT are consecutive in texdec_format for every ASTC footprint.
-    if (profile == astc_file::Profile::Hdr) file.format = texdec_format(tex.format + 2);
-    return std::nullopt;
-}
-
-std::optional<Error> open_ktx(TextureFile& file, const OpenOptions& options) {
+std::optional<Error> open_ktx(TextureFile& file, const OpenOptions&) {
     auto parsed = ktx::parse(file.impl->bytes);
     if (const auto* error = std::get_if<ktx::Error>(&parsed)) return Error{false, error->message};
     const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
-    if (auto error = ktx_format_for_profile(options, file, tex)) return error;
+    file.format = tex.format;
     file.container_format = tex.container_format;
     file.levels = tex.mip_levels;
     file.faces = tex.faces;
@@ -146,12 +144,12 @@ std::optional<Error> open_ktx(TextureFile& file, const OpenOptions& options) {
     return std::nullopt;
 }
 
-std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions& options) {
+std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions&) {
     auto parsed = ktx2::parse(file.impl->bytes);
     if (const auto* error = std::get_if<ktx2::Error>(&parsed)) return Error{false, error->message};
     ktx2::Texture& tex = std::get<ktx2::Texture>(parsed);
-    if (auto error = check_profile_unused(options, "KTX 2", file)) return error;
     file.container_format = tex.container_format;
+    file.warnings = tex.warnings;
     file.supercompression = ktx2::supercompression_name(uint32_t(tex.supercompression));
     file.format = tex.format;
     file.levels = tex.mip_levels;
@@ -171,11 +169,10 @@ std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions& options) {
     return std::nullopt;
 }
 
-std::optional<Error> open_pkm(TextureFile& file, const OpenOptions& options) {
+std::optional<Error> open_pkm(TextureFile& file, const OpenOptions&) {
     auto parsed = pkm::parse(file.impl->bytes);
     if (const auto* error = std::get_if<pkm::Error>(&parsed)) return Error{false, error->message};
     const pkm::Texture& tex = std::get<pkm::Texture>(parsed);
-    if (auto error = check_profile_unused(options, "PKM", file)) return error;
     file.container_format = tex.container_format;
     file.format = tex.format;
     note_trailing(file, tex.trailing_bytes, "last block");
@@ -242,6 +239,7 @@ std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOpti
     } catch (const std::bad_alloc&) {
         return Error{false, "out of memory for the file's surface table"};
     }
+    if (!error && *container != Container::Astc) error = apply_profile(options, file);
     if (error) return *error;
     return file;
 }

@@ -32,9 +32,13 @@ struct LevelInfo {
     uint64_t surface_bytes;         // blocks of one (layer, face) surface of this level
 };
 
+// --profile names how ASTC data is meant (ldr: astc-*-unorm, srgb: -srgb, hdr: -sfloat). A .astc
+// file cannot say, so it picks the format; every other container's ASTC format (DDS, KTX, KTX 2)
+// is overridden by it, with a note when that changes the format. On a file that is not ASTC it is
+// a usage error, or (profile_must_apply false: a batch, `info`) ignored, and profile_ignored says so.
 struct OpenOptions {
-    std::optional<astc_file::Profile> profile;  // for .astc files and ASTC .ktx files
-    bool profile_must_apply = true;             // false: ignore --profile on files that name their format
+    std::optional<astc_file::Profile> profile;
+    bool profile_must_apply = true;
 };
 
 // A parsed file. Owns its bytes (and inflated KTX 2 levels); surfaces point into them.
@@ -53,7 +57,12 @@ public:
     uint64_t file_bytes = 0;
     uint64_t trailing_bytes = 0;    // bytes after the data the header describes (ignored)
     std::vector<LevelInfo> level_info;
-    std::vector<std::string> notes;  // warnings worth printing (e.g. ignored --profile)
+    std::vector<std::string> notes;     // worth printing (e.g. trailing bytes, --profile overriding the header)
+    std::vector<std::string> warnings;  // the file disagrees with itself (e.g. a KTX 2 DFD that vkFormat overrules)
+    std::string profile_ignored;        // set when --profile was ignored (a batch, a format that is not ASTC): why
+    // RXGB DDS files (DXT5 blocks with red stored in alpha): the decoded texels' first and last
+    // channels are swapped back after decoding, as NVTT and FFmpeg read them.
+    bool swap_red_alpha = false;
 
     // The blocks of one surface (all its depth slices). A view into the file, or into the inflated
     // level of a supercompressed KTX 2 file (inflated on first use). Errors: a stream that does not

@@ -139,6 +139,15 @@ uint32_t vk_format_number(texdec_format f) {
     return 1000288000u + uint32_t(f - TEXDEC_FORMAT_ASTC_3x3x3_UNORM);
 }
 
+uint32_t ktx2_color_model(texdec_format f) {
+    // KHR_DF_MODEL_BC1A = 128 .. KHR_DF_MODEL_BC7 = 134, ETC2 = 161, ASTC = 162 (Khronos Data Format
+    // Specification, "Model"); texdec_format lists BC1 (4 formats), then two per BC2..BC7.
+    if (f >= TEXDEC_FORMAT_BC1_RGB_UNORM && f <= TEXDEC_FORMAT_BC1_RGBA_SRGB) return 128;
+    if (f >= TEXDEC_FORMAT_BC2_UNORM && f <= TEXDEC_FORMAT_BC7_SRGB) return 129 + (f - TEXDEC_FORMAT_BC2_UNORM) / 2;
+    if (f >= TEXDEC_FORMAT_ETC2_R8G8B8_UNORM && f <= TEXDEC_FORMAT_EAC_R11G11_SNORM) return 161;
+    return 162;
+}
+
 Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d, uint32_t layer_count,
                    uint32_t face_count, uint32_t level_count, uint32_t scheme) {
     texdec_format_info info{};
@@ -148,7 +157,7 @@ Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d, uin
     s.vk_format = vk_format_number(format);
     s.width = w, s.height = h, s.depth = d, s.layer_count = layer_count, s.face_count = face_count;
     s.level_count = level_count, s.scheme = scheme;
-    s.color_model = info.family == TEXDEC_FAMILY_ASTC ? 162 : 128;  // KHR_DF_MODEL_ASTC / _BC1A (not checked)
+    s.color_model = ktx2_color_model(format);
     s.transfer = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 2 : 1;
     s.block[0] = info.block_width, s.block[1] = info.block_height, s.block[2] = info.block_depth;
     s.bytes_plane0 = info.bytes_per_block;

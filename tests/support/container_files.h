@@ -95,7 +95,10 @@ struct Ktx2Spec {
     std::vector<uint8_t> key_values;  // kvdByteLength bytes
 };
 
-// A spec whose DFD agrees with the format (block dimensions, bytesPlane0, sRGB transfer).
+// The DFD colour model of a format's data (KHR_DF_MODEL_BC1A .. BC7, ETC2, ASTC).
+uint32_t ktx2_color_model(texdec_format format);
+
+// A spec whose DFD agrees with the format (colour model, block dimensions, bytesPlane0, sRGB transfer).
 Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d = 0, uint32_t layer_count = 0,
                    uint32_t face_count = 1, uint32_t level_count = 1, uint32_t scheme = 0);
 
