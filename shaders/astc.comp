@@ -288,7 +288,7 @@ uint setup_void_extent(uint tile_block, uvec4 b) {
 bool tile_block_coords(uint tile_block, out uvec3 block) {
     block = uvec3(gl_WorkGroupID.x * TILE_BX + tile_block % TILE_BX, gl_WorkGroupID.y * TILE_BY + tile_block / TILE_BX,
                   gl_WorkGroupID.z);
-    return block.x * BLOCK_W < pc.width && block.y * BLOCK_H < pc.height && block.z * BLOCK_D < pc.depth;
+    return block.x * BLOCK_W < pc.width && block.y * BLOCK_H < pc.height && block.z * BLOCK_D < pc.depth + pc.dst_z_skip;
 }
 
 // Step 0: the tile's blocks into s_block, one word per invocation (coalesced), and the small
@@ -819,6 +819,9 @@ void main() {
     for (uint t = id; t < TILE_TEXELS; t += GROUP_SIZE) {
         uvec3 local = uvec3(t % TILE_W, (t / TILE_W) % TILE_H, t / (TILE_W * TILE_H));
         uvec3 texel = origin + local;
+        // A chunk cut inside a block slice writes texel slices [dst_z_skip, dst_z_skip + depth).
+        if (texel.z < pc.dst_z_skip) continue;
+        texel.z -= pc.dst_z_skip;
         if (texel.x >= pc.width || texel.y >= pc.height || texel.z >= pc.depth) continue;
         uvec3 block = local / footprint;  // block.z is 0: a tile is one block slice
         texdec_store_texel(texel, decode_texel(block.y * TILE_BX + block.x, local - block * footprint));

@@ -156,7 +156,8 @@ struct TexdecPushConstants {
     TEXDEC_INT dst_x;             // image: texel coordinate of the chunk origin
     TEXDEC_INT dst_y;
     TEXDEC_INT dst_layer;         // image: array layer of the chunk's first slice
-    TEXDEC_UINT reserved0;
+    TEXDEC_UINT dst_z_skip;       // 3D footprints: texel slices of the chunk's block slice before the
+                                  // chunk (a chunk cut inside one block slice); 0 otherwise
     TEXDEC_UINT reserved1;
     TEXDEC_UINT reserved2;
     TEXDEC_UINT reserved3;

@@ -3,6 +3,7 @@
 #include "context.h"
 #include "vulkan_loader.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,11 @@ texdec_status texdec_context::report(texdec_status status, texdec_message_severi
 }
 
 namespace texdec {
+
+texdec_status null_argument(const texdec_context* ctx, const char* function, const char* argument) {
+    if (ctx) ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "%s: %s is NULL", function, argument);
+    return TEXDEC_ERROR_INVALID_ARGUMENT;
+}
 
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what) {
     texdec_status status = TEXDEC_ERROR_VULKAN;
@@ -109,6 +115,18 @@ bool is_decimal(const char* s) {
     return true;
 }
 
+// A decimal device index; false where it does not fit 32 bits ("4294967296" must match no
+// device, not wrap around to device 0).
+bool parse_device_index(const char* s, uint32_t* index) {
+    uint64_t v = 0;
+    for (; *s; ++s) {
+        v = v * 10 + uint64_t(*s - '0');
+        if (v > UINT32_MAX) return false;
+    }
+    *index = uint32_t(v);
+    return true;
+}
+
 // Everything both creation paths do once the device exists.
 texdec_status finish_context(texdec_context* ctx, const texdec_context_create_info* info) {
     ctx->vki.vkGetPhysicalDeviceProperties(ctx->physical_device, &ctx->properties);
@@ -130,6 +148,8 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
 void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
     const char* force = getenv("TEXDEC_DEBUG_DEVICE_STAGING");
     ctx->force_device_staging = force && strcmp(force, "1") == 0;
+    if (const char* part = getenv("TEXDEC_DEBUG_STAGING_PART_BYTES"); part && is_decimal(part))
+        ctx->staging_part_bytes = std::max<uint64_t>(1, strtoull(part, nullptr, 10));
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
     if (info->max_texels_per_dispatch) ctx->max_texels_per_dispatch = info->max_texels_per_dispatch;
@@ -240,9 +260,11 @@ texdec_status choose_physical_device(texdec_context* ctx, const texdec_context_c
     if (!selector || !*selector) selector = getenv("TEXDEC_DEVICE");
     const Candidate* chosen = nullptr;
     if (selector && *selector) {
+        uint32_t index = 0;
+        const bool by_index = is_decimal(selector);
+        const bool index_fits = by_index && parse_device_index(selector, &index);
         for (const Candidate& c : usable) {
-            if (is_decimal(selector) ? c.index == uint32_t(strtoul(selector, nullptr, 10))
-                                     : contains_case_insensitive(c.props.deviceName, selector)) {
+            if (by_index ? index_fits && c.index == index : contains_case_insensitive(c.props.deviceName, selector)) {
                 chosen = &c;
                 break;
             }
@@ -284,7 +306,10 @@ texdec_status create_own_device(texdec_context* ctx) {
 extern "C" {
 
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info, texdec_context** out_context) {
-    if (!out_context) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!out_context) {
+        if (info) report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create: out_context is NULL");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
     *out_context = nullptr;
     texdec_context_create_info defaults{};
     if (!info) info = &defaults;
@@ -317,7 +342,10 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
 TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_create_info* info,
                                                         const texdec_external_device* device,
                                                         texdec_context** out_context) {
-    if (!out_context) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!out_context) {
+        if (info) report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create_external: out_context is NULL");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
     *out_context = nullptr;
     texdec_context_create_info defaults{};
     if (!info) info = &defaults;

@@ -33,19 +33,27 @@ struct MappedBuffer {
     bool device_local = false;
 };
 
-// Resources of the one-call path, reused between calls (guarded by host_mutex).
-struct HostStaging {
+// One set of staging buffers with the command buffer and fence that use them. texdec_decode
+// streams a job too large for one set through two of them: the host fills one (and reads the
+// other's texels back) while the GPU decodes the other.
+struct StagingSlot {
     MappedBuffer upload;    // blocks
     MappedBuffer readback;  // texels
     // Discrete GPUs: device-local copies, so the shader does not read and write over the bus.
     MappedBuffer device_blocks;
     MappedBuffer device_texels;
-    VkCommandPool pool = VK_NULL_HANDLE;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
-    bool in_flight = false;  // a timed-out submission may still use the buffers
-    // texdec_decode_timed: 4 timestamps (start, blocks copied, decoded, texels copied), created on
-    // the first timed call where the queue family has timestamps (timestamp_bits > 0).
+    bool in_flight = false;  // submitted and not yet waited for (a timed-out call leaves it set)
+};
+
+// Resources of the one-call path, reused between calls (guarded by host_mutex).
+struct HostStaging {
+    static constexpr uint32_t kSlots = 2;
+    StagingSlot slots[kSlots];
+    VkCommandPool pool = VK_NULL_HANDLE;
+    // texdec_decode_timed: 4 timestamps per slot (start, blocks copied, decoded, texels copied),
+    // created on the first timed call where the queue family has timestamps (timestamp_bits > 0).
     VkQueryPool timestamps = VK_NULL_HANDLE;
     uint32_t timestamp_bits = UINT32_MAX;  // the queue family's timestampValidBits; UINT32_MAX = not asked yet
 };
@@ -100,6 +108,9 @@ struct texdec_context {
     // TEXDEC_DEBUG_DEVICE_STAGING=1 (read at creation): use the discrete-GPU staging path even on
     // unified memory, so the tests exercise it on lavapipe.
     bool force_device_staging = false;
+    // Staging bytes (blocks + texels) one submission of texdec_decode may use; larger jobs are
+    // streamed in parts. TEXDEC_DEBUG_STAGING_PART_BYTES (read at creation) lowers it for tests.
+    uint64_t staging_part_bytes = uint64_t(64) << 20;
 
     // Sends a printf-style message to the callback (if any); returns `status` for chaining.
     texdec_status report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const
@@ -120,6 +131,10 @@ struct texdec_image_target {
 };
 
 namespace texdec {
+
+// INVALID_ARGUMENT for a required pointer that is NULL, with a message naming the function and
+// the argument (reported through ctx when there is one).
+texdec_status null_argument(const texdec_context* ctx, const char* function, const char* argument);
 
 // Maps a VkResult to a status and reports what failed.
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what);

@@ -1,7 +1,11 @@
 // texdec_decode: the one-call path. Blocks are copied into a persistently mapped upload buffer,
 // decoded into a mapped readback buffer with a tight (word-aligned) layout, and the rows are then
 // copied into the caller's memory with the caller's pitches (padding bytes are never touched).
-// Buffers, command buffer and fence are kept in the context and grow as needed.
+// A job whose staging exceeds the context's part size (64 MiB) is streamed: cut into parts of
+// whole block slices, rows or columns, each its own submission, through two sets of staging
+// buffers, so that the host copies one part in (and the previous one out) while the GPU decodes
+// another, and no buffer grows with the job. Buffers, command buffers and fences are kept in the
+// context.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -86,61 +90,60 @@ texdec_status ensure_command_objects(texdec_context* ctx) {
     HostStaging& st = ctx->staging;
     if (st.pool) return TEXDEC_SUCCESS;
     VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    cpci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    // Each slot's command buffer is re-recorded (implicitly reset) while the other may be pending.
+    cpci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
     cpci.queueFamilyIndex = ctx->queue_family;
     VkResult r = ctx->vkd.vkCreateCommandPool(ctx->device, &cpci, ctx->allocator, &st.pool);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateCommandPool");
-    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cbai.commandPool = st.pool;
-    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cbai.commandBufferCount = 1;
-    if ((r = ctx->vkd.vkAllocateCommandBuffers(ctx->device, &cbai, &st.cmd)) != VK_SUCCESS)
-        return vk_failure(ctx, r, "vkAllocateCommandBuffers");
-    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if ((r = ctx->vkd.vkCreateFence(ctx->device, &fci, ctx->allocator, &st.fence)) != VK_SUCCESS)
-        return vk_failure(ctx, r, "vkCreateFence");
+    for (StagingSlot& slot : st.slots) {
+        VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        cbai.commandPool = st.pool;
+        cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        cbai.commandBufferCount = 1;
+        if ((r = ctx->vkd.vkAllocateCommandBuffers(ctx->device, &cbai, &slot.cmd)) != VK_SUCCESS)
+            return vk_failure(ctx, r, "vkAllocateCommandBuffers");
+        VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        if ((r = ctx->vkd.vkCreateFence(ctx->device, &fci, ctx->allocator, &slot.fence)) != VK_SUCCESS)
+            return vk_failure(ctx, r, "vkCreateFence");
+    }
     return TEXDEC_SUCCESS;
 }
 
-// Waits for the previous submission if an earlier call timed out while it was running.
-texdec_status wait_previous(texdec_context* ctx, uint64_t timeout_ns) {
-    HostStaging& st = ctx->staging;
-    if (!st.in_flight) return TEXDEC_SUCCESS;
-    VkResult r = ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, timeout_ns);
+// Waits for a slot's submission (timeout per submission).
+texdec_status wait_slot(texdec_context* ctx, StagingSlot& slot, uint64_t timeout_ns, const char* what) {
+    if (!slot.in_flight) return TEXDEC_SUCCESS;
+    VkResult r = ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, timeout_ns);
     if (r == VK_TIMEOUT)
-        return ctx->report(TEXDEC_ERROR_TIMEOUT, TEXDEC_MESSAGE_ERROR, "an earlier decode that timed out is still running");
+        return ctx->report(TEXDEC_ERROR_TIMEOUT, TEXDEC_MESSAGE_ERROR, "%s did not finish within %llu ns", what,
+                           (unsigned long long)timeout_ns);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkWaitForFences");
-    st.in_flight = false;
+    slot.in_flight = false;
     return TEXDEC_SUCCESS;
 }
 
-texdec_status submit_and_wait(texdec_context* ctx, uint64_t timeout_ns) {
-    HostStaging& st = ctx->staging;
-    VkResult r = ctx->vkd.vkResetFences(ctx->device, 1, &st.fence);
+// Waits for the submissions an earlier call left running (it timed out or failed mid-stream).
+texdec_status wait_previous(texdec_context* ctx, uint64_t timeout_ns) {
+    for (StagingSlot& slot : ctx->staging.slots)
+        if (texdec_status s = wait_slot(ctx, slot, timeout_ns, "an earlier decode that timed out"); s != TEXDEC_SUCCESS) {
+            if (s == TEXDEC_ERROR_TIMEOUT)
+                return ctx->report(TEXDEC_ERROR_TIMEOUT, TEXDEC_MESSAGE_ERROR, "an earlier decode that timed out is still running");
+            return s;
+        }
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status submit(texdec_context* ctx, StagingSlot& slot) {
+    VkResult r = ctx->vkd.vkResetFences(ctx->device, 1, &slot.fence);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkResetFences");
     VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     si.commandBufferCount = 1;
-    si.pCommandBuffers = &st.cmd;
+    si.pCommandBuffers = &slot.cmd;
     ctx->lock();
-    r = ctx->vkd.vkQueueSubmit(ctx->queue, 1, &si, st.fence);
+    r = ctx->vkd.vkQueueSubmit(ctx->queue, 1, &si, slot.fence);
     ctx->unlock();
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkQueueSubmit");
-    st.in_flight = true;
-    r = ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, timeout_ns);
-    if (r == VK_TIMEOUT)
-        return ctx->report(TEXDEC_ERROR_TIMEOUT, TEXDEC_MESSAGE_ERROR, "the decode did not finish within %llu ns",
-                           (unsigned long long)timeout_ns);
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkWaitForFences");
-    st.in_flight = false;
+    slot.in_flight = true;
     return TEXDEC_SUCCESS;
-}
-
-// Copies the tight staging rows into the caller's layout, texel bytes only.
-void copy_rows_out(const JobPlan& plan, const uint8_t* staged, uint64_t staged_row, uint64_t staged_slice, uint8_t* out) {
-    const uint64_t row_bytes = uint64_t(plan.width) * plan.output.texel_bytes;
-    for (uint32_t z = 0; z < plan.depth; ++z)
-        for (uint32_t y = 0; y < plan.height; ++y)
-            memcpy(out + z * plan.dst_slice_pitch + y * plan.dst_row_pitch, staged + z * staged_slice + y * staged_row, row_bytes);
 }
 
 uint64_t now_ns() {
@@ -161,7 +164,7 @@ bool ensure_timestamps(texdec_context* ctx) {
     if (st.timestamps) return true;
     VkQueryPoolCreateInfo qpci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
-    qpci.queryCount = 4;
+    qpci.queryCount = 4 * HostStaging::kSlots;
     if (ctx->vkd.vkCreateQueryPool(ctx->device, &qpci, ctx->allocator, &st.timestamps) != VK_SUCCESS) {
         st.timestamps = VK_NULL_HANDLE;
         st.timestamp_bits = 0;  // measure without timestamps rather than fail the decode
@@ -189,18 +192,21 @@ void write_timing(texdec_decode_timing* out, texdec_decode_timing measured) {
 
 // The staging buffers (not the command objects); the caller has waited for their last use.
 void destroy_staging_buffers(texdec_context* ctx) {
-    HostStaging& st = ctx->staging;
-    destroy_buffer(ctx, st.upload);
-    destroy_buffer(ctx, st.readback);
-    destroy_buffer(ctx, st.device_blocks);
-    destroy_buffer(ctx, st.device_texels);
+    for (StagingSlot& slot : ctx->staging.slots) {
+        destroy_buffer(ctx, slot.upload);
+        destroy_buffer(ctx, slot.readback);
+        destroy_buffer(ctx, slot.device_blocks);
+        destroy_buffer(ctx, slot.device_texels);
+    }
 }
 
 void destroy_host_staging(texdec_context* ctx) {
     HostStaging& st = ctx->staging;
-    if (st.in_flight && st.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &st.fence, VK_TRUE, UINT64_MAX);
+    for (StagingSlot& slot : st.slots)
+        if (slot.in_flight && slot.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, UINT64_MAX);
     destroy_staging_buffers(ctx);
-    if (st.fence) ctx->vkd.vkDestroyFence(ctx->device, st.fence, ctx->allocator);
+    for (StagingSlot& slot : st.slots)
+        if (slot.fence) ctx->vkd.vkDestroyFence(ctx->device, slot.fence, ctx->allocator);
     if (st.timestamps) ctx->vkd.vkDestroyQueryPool(ctx->device, st.timestamps, ctx->allocator);
     if (st.pool) ctx->vkd.vkDestroyCommandPool(ctx->device, st.pool, ctx->allocator);
     st = HostStaging{};
@@ -263,50 +269,201 @@ texdec_status plan_host_job(texdec_context* ctx, const texdec_host_job* job, boo
     return TEXDEC_SUCCESS;
 }
 
-// The staging layout of a job: blocks uploaded as whole words; texel rows padded to whole words,
-// so no two rows share a word.
-struct StagingSizes {
-    uint64_t upload_bytes, staged_row, staged_slice, staged_bytes;
+uint64_t round_up4(uint64_t v) { return (v + 3) / 4 * 4; }
+
+// One part of a host job: block columns [bx0, bx0+nbx), rows [by0, by0+nby), slices [bz0, bz0+nbz),
+// decoded by one submission through one staging slot. Its blocks are uploaded as the one
+// contiguous span of the source they occupy; its texels are staged tightly (rows padded to whole
+// words, so that no two rows share a word) and then copied into the caller's layout.
+struct Part {
+    uint64_t bx0 = 0, nbx = 0, by0 = 0, nby = 0, bz0 = 0, nbz = 0;
+    uint64_t x0 = 0, y0 = 0, z0 = 0;  // texel origin
+    JobPlan staged;                    // the part as the GPU decodes it (blocks and texels at offset 0)
+    uint64_t src_start = 0;            // first byte of its blocks in job->blocks
+    uint64_t upload_bytes = 0;         // whole words
 };
 
-StagingSizes staging_sizes(const JobPlan& plan) {
-    StagingSizes z;
-    z.upload_bytes = (plan.src_bytes_needed + 3) / 4 * 4;
-    z.staged_row = (uint64_t(plan.width) * plan.output.texel_bytes + 3) / 4 * 4;
-    z.staged_slice = z.staged_row * plan.height;
-    z.staged_bytes = z.staged_slice * plan.depth;
+Part make_part(const JobPlan& p, uint64_t bx0, uint64_t nbx, uint64_t by0, uint64_t nby, uint64_t bz0, uint64_t nbz) {
+    const FormatEntry& f = *p.format;
+    Part part;
+    part.bx0 = bx0, part.nbx = nbx, part.by0 = by0, part.nby = nby, part.bz0 = bz0, part.nbz = nbz;
+    part.x0 = bx0 * f.block_width, part.y0 = by0 * f.block_height, part.z0 = bz0 * f.block_depth;
+    JobPlan& s = part.staged;
+    s = p;
+    s.width = uint32_t(std::min<uint64_t>(p.width - part.x0, nbx * f.block_width));
+    s.height = uint32_t(std::min<uint64_t>(p.height - part.y0, nby * f.block_height));
+    s.depth = uint32_t(std::min<uint64_t>(p.depth - part.z0, nbz * f.block_depth));
+    s.blocks_x = nbx, s.blocks_y = nby, s.blocks_z = nbz;
+    s.src_bytes_needed = (nbz - 1) * p.src_slice_bytes + (nby - 1) * p.src_row_bytes + nbx * f.bytes_per_block;
+    s.dst_row_pitch = round_up4(uint64_t(s.width) * p.output.texel_bytes);
+    s.dst_slice_pitch = s.dst_row_pitch * s.height;
+    s.dst_bytes_needed = s.dst_slice_pitch * s.depth;
+    part.src_start = bz0 * p.src_slice_bytes + by0 * p.src_row_bytes + bx0 * f.bytes_per_block;
+    part.upload_bytes = round_up4(s.src_bytes_needed);
+    return part;
+}
+
+// How a job is cut into parts: blocks per part along each axis (the first part is the largest).
+struct PartGrid {
+    uint64_t cols = 0, rows = 0, slices = 0;
+};
+
+// Staging bytes (blocks + texels) of a part of cols x rows x slices blocks at the job's origin,
+// saturated at UINT64_MAX (sizes come from the caller: no product may wrap).
+uint64_t part_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices) {
+    const FormatEntry& f = *p.format;
+    using u128 = unsigned __int128;
+    const u128 w = std::min<u128>(p.width, u128(cols) * f.block_width), h = std::min<u128>(p.height, u128(rows) * f.block_height),
+               d = std::min<u128>(p.depth, u128(slices) * f.block_depth);
+    const u128 texels = (w * p.output.texel_bytes + 3) / 4 * 4 * h * d;
+    const u128 blocks = u128(slices - 1) * p.src_slice_bytes + u128(rows - 1) * p.src_row_bytes + u128(cols) * f.bytes_per_block + 3;
+    const u128 total = texels + blocks;
+    return total > UINT64_MAX ? UINT64_MAX : uint64_t(total);
+}
+
+// The largest parts that fit `budget` bytes of staging: the whole job if it fits, else whole
+// block slices, else whole block rows of one block slice, else block columns of one block row
+// (at least one block: a single block always decodes, whatever the budget).
+PartGrid plan_parts(const JobPlan& p, uint64_t budget) {
+    PartGrid g{p.blocks_x, p.blocks_y, p.blocks_z};
+    auto most = [&](uint64_t total, auto bytes_of) {  // the largest n <= total with bytes_of(n) <= budget (at least 1)
+        uint64_t lo = 1, hi = total;
+        while (lo < hi) {
+            const uint64_t mid = lo + (hi - lo + 1) / 2;
+            if (bytes_of(mid) <= budget) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    };
+    if (part_bytes(p, g.cols, g.rows, g.slices) <= budget) return g;
+    g.slices = most(p.blocks_z, [&](uint64_t n) { return part_bytes(p, g.cols, g.rows, n); });
+    if (part_bytes(p, g.cols, g.rows, g.slices) <= budget) return g;
+    g.slices = 1;
+    g.rows = most(p.blocks_y, [&](uint64_t n) { return part_bytes(p, g.cols, n, 1); });
+    if (part_bytes(p, g.cols, g.rows, 1) <= budget) return g;
+    g.rows = 1;
+    g.cols = most(p.blocks_x, [&](uint64_t n) { return part_bytes(p, n, 1, 1); });
+    return g;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether texdec_decode stages through device-local twins: where the host-visible memory the
+// staging buffers get (upload: coherent preferred, readback: cached preferred) is not
+// device-local (discrete GPUs), so that the shader does not read and write over the bus.
+bool stages_via_device(const texdec_context* ctx) {
+    auto local = [&](VkMemoryPropertyFlags preferred) {
+        const uint32_t type = find_memory_type(ctx, ~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, preferred);
+        return type != UINT32_MAX && (ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    };
+    return ctx->force_device_staging || !local(VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) || !local(VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+}
+
+// The staging a job needs: its parts, how many slots they use, and each slot's buffer sizes.
+struct StagingPlan {
+    PartGrid grid;
+    uint64_t parts = 0;
+    uint32_t slots = 0;
+    uint64_t upload_bytes = 0, texel_bytes = 0;  // per slot (the first, largest part's)
+};
+
+StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
+    StagingPlan z;
+    z.grid = plan_parts(p, ctx->staging_part_bytes);
+    const uint64_t parts = ((p.blocks_x + z.grid.cols - 1) / z.grid.cols) * ((p.blocks_y + z.grid.rows - 1) / z.grid.rows) *
+                           ((p.blocks_z + z.grid.slices - 1) / z.grid.slices);
+    z.parts = parts;
+    z.slots = parts > 1 ? HostStaging::kSlots : 1;
+    const Part first = make_part(p, 0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices);
+    z.upload_bytes = first.upload_bytes;
+    z.texel_bytes = first.staged.dst_bytes_needed;
     return z;
+}
+
+// Copies a part's staged rows into the caller's layout, texel bytes only.
+void copy_part_out(const JobPlan& job, const Part& part, const uint8_t* staged, uint8_t* out) {
+    const JobPlan& s = part.staged;
+    const uint64_t row_bytes = uint64_t(s.width) * job.output.texel_bytes;
+    uint8_t* origin = out + part.z0 * job.dst_slice_pitch + part.y0 * job.dst_row_pitch + part.x0 * job.output.texel_bytes;
+    for (uint64_t z = 0; z < s.depth; ++z)
+        for (uint64_t y = 0; y < s.height; ++y)
+            memcpy(origin + z * job.dst_slice_pitch + y * job.dst_row_pitch, staged + z * s.dst_slice_pitch + y * s.dst_row_pitch,
+                   row_bytes);
+}
+
+// Records one part into its slot's command buffer: upload copy (device-local staging), decode,
+// copy back, and the barrier that makes the texels visible to the host. Timestamps (when
+// `stamps`): 4 per slot, start / blocks on the device / decoded / texels copied back.
+texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_index, const Part& part, bool via_device,
+                          bool stamps) {
+    HostStaging& st = ctx->staging;
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    VkResult r = ctx->vkd.vkBeginCommandBuffer(slot.cmd, &begin);  // implicit reset of the slot's buffer
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkBeginCommandBuffer");
+    const uint32_t query = 4 * slot_index;
+    auto stamp = [&](uint32_t q, VkPipelineStageFlagBits stage) {
+        if (stamps) ctx->vkd.vkCmdWriteTimestamp(slot.cmd, stage, st.timestamps, query + q);
+    };
+    if (stamps) ctx->vkd.vkCmdResetQueryPool(slot.cmd, st.timestamps, query, 4);
+    stamp(0, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT);
+    VkBuffer blocks = slot.upload.buffer, texels = slot.readback.buffer;
+    if (via_device) {
+        VkBufferCopy up{0, 0, part.upload_bytes};
+        ctx->vkd.vkCmdCopyBuffer(slot.cmd, slot.upload.buffer, slot.device_blocks.buffer, 1, &up);
+        blocks = slot.device_blocks.buffer;
+        texels = slot.device_texels.buffer;
+    }
+    stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
+    texdec_status s = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device);
+    stamp(2, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
+    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+    VkPipelineStageFlags last_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    if (via_device) {
+        // Shader writes -> the copy back into the readback buffer.
+        VkMemoryBarrier to_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT};
+        ctx->vkd.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                                      &to_copy, 0, nullptr, 0, nullptr);
+        VkBufferCopy down{0, 0, part.staged.dst_bytes_needed};
+        ctx->vkd.vkCmdCopyBuffer(slot.cmd, slot.device_texels.buffer, slot.readback.buffer, 1, &down);
+        barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+        last_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    }
+    stamp(3, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
+    // Last GPU writes -> host reads of the readback buffer.
+    ctx->vkd.vkCmdPipelineBarrier(slot.cmd, last_stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+    r = ctx->vkd.vkEndCommandBuffer(slot.cmd);
+    if (s != TEXDEC_SUCCESS) return s;
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEndCommandBuffer");
+    return TEXDEC_SUCCESS;
 }
 
 }  // namespace
 
 extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* ctx, const texdec_host_job* job,
                                                                uint64_t* host_bytes, uint64_t* device_bytes) {
-    if (!ctx || !job || !host_bytes || !device_bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx || !job || !host_bytes || !device_bytes)
+        return null_argument(ctx, "texdec_decode_scratch_size", !ctx ? "context" : !job ? "job" : !host_bytes ? "host_bytes" : "device_bytes");
     JobPlan plan;
     if (texdec_status s = plan_host_job(ctx, job, false, &plan); s != TEXDEC_SUCCESS) return s;
-    const StagingSizes z = staging_sizes(plan);
-    *host_bytes = z.upload_bytes + z.staged_bytes;
-    // Device-local twins exist where either host-visible buffer (upload: coherent preferred,
-    // readback: cached preferred, as texdec_decode allocates them) is not device-local.
-    auto local = [&](VkMemoryPropertyFlags preferred) {
-        const uint32_t type = find_memory_type(ctx, ~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, preferred);
-        return type != UINT32_MAX && (ctx->memory_properties.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    };
-    const bool via_device = ctx->force_device_staging || !local(VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) ||
-                            !local(VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
-    *device_bytes = via_device ? *host_bytes : 0;
+    const StagingPlan z = plan_staging(ctx, plan);
+    // ensure_buffer's 64 KiB minimum per buffer is not counted: it is an allocation granule.
+    *host_bytes = z.slots * (z.upload_bytes + z.texel_bytes);
+    *device_bytes = stages_via_device(ctx) ? *host_bytes : 0;
     return TEXDEC_SUCCESS;
 }
 
 extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* ctx, texdec_memory_usage* usage) {
-    if (!ctx || !usage) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx || !usage) return null_argument(ctx, "texdec_context_memory_usage", !ctx ? "context" : "usage");
     *usage = texdec_memory_usage{};
     {
         std::lock_guard<std::mutex> lock(ctx->host_mutex);
-        const HostStaging& st = ctx->staging;
-        usage->staging_host_bytes = st.upload.size + st.readback.size;
-        usage->staging_device_bytes = st.device_blocks.size + st.device_texels.size;
+        for (const StagingSlot& slot : ctx->staging.slots) {
+            usage->staging_host_bytes += slot.upload.size + slot.readback.size;
+            usage->staging_device_bytes += slot.device_blocks.size + slot.device_texels.size;
+        }
     }
     usage->table_bytes = lut_bytes(ctx);
     std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
@@ -315,7 +472,7 @@ extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* 
 }
 
 extern "C" TEXDEC_API texdec_status texdec_context_release_staging(texdec_context* ctx) {
-    if (!ctx) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx) return null_argument(ctx, "texdec_context_release_staging", "context");
     std::lock_guard<std::mutex> lock(ctx->host_mutex);
     if (texdec_status s = wait_previous(ctx, 0); s != TEXDEC_SUCCESS) return s;
     destroy_staging_buffers(ctx);
@@ -325,109 +482,94 @@ extern "C" TEXDEC_API texdec_status texdec_context_release_staging(texdec_contex
 extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, const texdec_host_job* job,
                                                        texdec_decode_timing* timing) {
     const uint64_t t_start = timing ? now_ns() : 0;
-    if (!ctx || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx || !job) return null_argument(ctx, "texdec_decode", !ctx ? "context" : "job");
     JobPlan plan;
     texdec_status s = plan_host_job(ctx, job, true, &plan);
     if (s != TEXDEC_SUCCESS) return s;
     if (!ctx->queue)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the context has no queue (external device without one)");
-
-    const StagingSizes z = staging_sizes(plan);
-    JobPlan staged_plan = plan;
-    staged_plan.dst_row_pitch = z.staged_row;
-    staged_plan.dst_slice_pitch = z.staged_slice;
-    staged_plan.dst_bytes_needed = z.staged_bytes;
+    const StagingPlan z = plan_staging(ctx, plan);
 
     std::lock_guard<std::mutex> lock(ctx->host_mutex);
     const uint64_t timeout = job->timeout_ns ? job->timeout_ns : kDefaultTimeoutNs;
     HostStaging& st = ctx->staging;
     if ((s = wait_previous(ctx, timeout)) != TEXDEC_SUCCESS) return s;
     if ((s = ensure_command_objects(ctx)) != TEXDEC_SUCCESS) return s;
-    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
-    if ((s = ensure_buffer(ctx, st.upload, z.upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS) return s;
-    if ((s = ensure_buffer(ctx, st.readback, z.staged_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS) return s;
-    // Where the staging memory is not device-local (discrete GPUs), decode between device-local
-    // buffers and copy: one pass over the bus each way instead of the shader's scattered accesses.
-    const bool via_device = ctx->force_device_staging || !st.upload.device_local || !st.readback.device_local;
-    const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    if (via_device && ((s = ensure_buffer(ctx, st.device_blocks, z.upload_bytes, local, 0)) != TEXDEC_SUCCESS ||
-                       (s = ensure_buffer(ctx, st.device_texels, z.staged_bytes, local, 0)) != TEXDEC_SUCCESS))
-        return s;
-
+    const bool via_device = stages_via_device(ctx);
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    for (uint32_t i = 0; i < z.slots; ++i) {
+        StagingSlot& slot = st.slots[i];
+        if ((s = ensure_buffer(ctx, slot.upload, z.upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS ||
+            (s = ensure_buffer(ctx, slot.readback, z.texel_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS)
+            return s;
+        if (via_device && ((s = ensure_buffer(ctx, slot.device_blocks, z.upload_bytes, local, 0)) != TEXDEC_SUCCESS ||
+                           (s = ensure_buffer(ctx, slot.device_texels, z.texel_bytes, local, 0)) != TEXDEC_SUCCESS))
+            return s;
+    }
     const bool stamps = timing && ensure_timestamps(ctx);
-    const uint64_t t_upload = timing ? now_ns() : 0;
-    memcpy(st.upload.mapped, job->blocks, plan.src_bytes_needed);
-    if (!st.upload.coherent) {
-        VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.upload.memory, 0, VK_WHOLE_SIZE};
-        ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
-    }
-    const uint64_t t_uploaded = timing ? now_ns() : 0;
+    texdec_decode_timing t{};
+    const auto* blocks = static_cast<const uint8_t*>(job->blocks);
+    auto* texels = static_cast<uint8_t*>(job->texels);
 
-    VkResult r = ctx->vkd.vkResetCommandPool(ctx->device, st.pool, 0);
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkResetCommandPool");
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    if ((r = ctx->vkd.vkBeginCommandBuffer(st.cmd, &begin)) != VK_SUCCESS) return vk_failure(ctx, r, "vkBeginCommandBuffer");
-    // Timestamps (texdec_decode_timed): 0 start, 1 blocks on the device, 2 decoded, 3 texels copied back.
-    auto stamp = [&](uint32_t query, VkPipelineStageFlagBits stage) {
-        if (stamps) ctx->vkd.vkCmdWriteTimestamp(st.cmd, stage, st.timestamps, query);
-    };
-    if (stamps) ctx->vkd.vkCmdResetQueryPool(st.cmd, st.timestamps, 0, 4);
-    stamp(0, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT);
-    VkBuffer blocks = st.upload.buffer, texels = st.readback.buffer;
-    if (via_device) {
-        VkBufferCopy up{0, 0, z.upload_bytes};
-        ctx->vkd.vkCmdCopyBuffer(st.cmd, st.upload.buffer, st.device_blocks.buffer, 1, &up);
-        blocks = st.device_blocks.buffer;
-        texels = st.device_texels.buffer;
-    }
-    stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
-    s = record_staged(ctx, st.cmd, staged_plan, blocks, texels, via_device);
-    stamp(2, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
-    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-    VkPipelineStageFlags last_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
-    if (via_device) {
-        // Shader writes -> the copy back into the readback buffer.
-        VkMemoryBarrier to_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT};
-        ctx->vkd.vkCmdPipelineBarrier(st.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
-                                      &to_copy, 0, nullptr, 0, nullptr);
-        VkBufferCopy down{0, 0, z.staged_bytes};
-        ctx->vkd.vkCmdCopyBuffer(st.cmd, st.device_texels.buffer, st.readback.buffer, 1, &down);
-        barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-        last_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
-    }
-    stamp(3, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
-    // Last GPU writes -> host reads of the readback buffer.
-    ctx->vkd.vkCmdPipelineBarrier(st.cmd, last_stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
-    r = ctx->vkd.vkEndCommandBuffer(st.cmd);
-    if (s != TEXDEC_SUCCESS) return s;
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEndCommandBuffer");
-    const uint64_t t_submit = timing ? now_ns() : 0;
-    if ((s = submit_and_wait(ctx, timeout)) != TEXDEC_SUCCESS) return s;
-    const uint64_t t_done = timing ? now_ns() : 0;
-
-    if (!st.readback.coherent) {
-        VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, st.readback.memory, 0, VK_WHOLE_SIZE};
-        ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
-    }
-    copy_rows_out(plan, static_cast<const uint8_t*>(st.readback.mapped), z.staged_row, z.staged_slice,
-                  static_cast<uint8_t*>(job->texels));
-    if (timing) {
-        texdec_decode_timing t{};
-        const uint64_t t_end = now_ns();
-        t.total_ns = t_end - t_start;
-        t.upload_copy_ns = t_uploaded - t_upload;
-        t.submit_wait_ns = t_done - t_submit;
-        t.readback_copy_ns = t_end - t_done;
-        t.prepare_ns = t.total_ns - t.upload_copy_ns - t.submit_wait_ns - t.readback_copy_ns;
+    // Parts in order; part k uses slot k % slots. Before a slot takes a new part, the part it
+    // holds is waited for (timeout per submission) and copied out, while the GPU works on the other.
+    Part pending[HostStaging::kSlots];
+    auto finish = [&](uint32_t index) -> texdec_status {
+        StagingSlot& slot = st.slots[index];
+        const uint64_t t_wait = timing ? now_ns() : 0;
+        if (texdec_status w = wait_slot(ctx, slot, timeout, "the decode"); w != TEXDEC_SUCCESS) return w;
+        const uint64_t t_copy = timing ? now_ns() : 0;
+        if (!slot.readback.coherent) {
+            VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.readback.memory, 0, VK_WHOLE_SIZE};
+            ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
+        }
+        copy_part_out(plan, pending[index], static_cast<const uint8_t*>(slot.readback.mapped), texels);
+        if (timing) {
+            const uint64_t t_end = now_ns();
+            t.submit_wait_ns += t_copy - t_wait;
+            t.readback_copy_ns += t_end - t_copy;
+        }
         uint64_t ticks[4] = {};
-        if (stamps && ctx->vkd.vkGetQueryPoolResults(ctx->device, st.timestamps, 0, 4, sizeof ticks, ticks, sizeof ticks[0],
+        if (stamps && ctx->vkd.vkGetQueryPoolResults(ctx->device, st.timestamps, 4 * index, 4, sizeof ticks, ticks, sizeof ticks[0],
                                                      VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
             t.gpu_timestamps = 1;
-            t.gpu_upload_ns = via_device ? ticks_to_ns(ctx, ticks[0], ticks[1]) : 0;
-            t.gpu_decode_ns = ticks_to_ns(ctx, ticks[1], ticks[2]);
-            t.gpu_readback_ns = via_device ? ticks_to_ns(ctx, ticks[2], ticks[3]) : 0;
+            t.gpu_upload_ns += via_device ? ticks_to_ns(ctx, ticks[0], ticks[1]) : 0;
+            t.gpu_decode_ns += ticks_to_ns(ctx, ticks[1], ticks[2]);
+            t.gpu_readback_ns += via_device ? ticks_to_ns(ctx, ticks[2], ticks[3]) : 0;
         }
+        return TEXDEC_SUCCESS;
+    };
+    uint64_t k = 0;
+    for (uint64_t bz = 0; bz < plan.blocks_z; bz += z.grid.slices)
+        for (uint64_t by = 0; by < plan.blocks_y; by += z.grid.rows)
+            for (uint64_t bx = 0; bx < plan.blocks_x; bx += z.grid.cols, ++k) {
+                const uint32_t index = uint32_t(k % z.slots);
+                StagingSlot& slot = st.slots[index];
+                if (slot.in_flight && (s = finish(index)) != TEXDEC_SUCCESS) return s;
+                pending[index] = make_part(plan, bx, std::min(z.grid.cols, plan.blocks_x - bx), by,
+                                           std::min(z.grid.rows, plan.blocks_y - by), bz, std::min(z.grid.slices, plan.blocks_z - bz));
+                const Part& part = pending[index];
+                const uint64_t t_upload = timing ? now_ns() : 0;
+                memcpy(slot.upload.mapped, blocks + part.src_start, part.staged.src_bytes_needed);
+                if (!slot.upload.coherent) {
+                    VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.upload.memory, 0, VK_WHOLE_SIZE};
+                    ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
+                }
+                const uint64_t t_record = timing ? now_ns() : 0;
+                if ((s = record_part(ctx, slot, index, part, via_device, stamps)) != TEXDEC_SUCCESS) return s;
+                const uint64_t t_submit = timing ? now_ns() : 0;
+                if ((s = submit(ctx, slot)) != TEXDEC_SUCCESS) return s;
+                if (timing) {
+                    t.upload_copy_ns += t_record - t_upload;
+                    t.submit_wait_ns += now_ns() - t_submit;
+                }
+            }
+    // The last parts, oldest first.
+    for (uint64_t left = std::min<uint64_t>(k, z.slots); left > 0; --left)
+        if ((s = finish(uint32_t((k - left) % z.slots))) != TEXDEC_SUCCESS) return s;
+    if (timing) {
+        t.total_ns = now_ns() - t_start;
+        t.prepare_ns = t.total_ns - t.upload_copy_ns - t.submit_wait_ns - t.readback_copy_ns;
         write_timing(timing, t);
     }
     return TEXDEC_SUCCESS;

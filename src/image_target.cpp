@@ -33,7 +33,8 @@ void destroy_views(texdec_context* ctx, texdec_image_target* target) {
 
 extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* ctx, const texdec_image_target_create_info* info,
                                                                texdec_image_target** out_target) {
-    if (!ctx || !info || !out_target) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx || !info || !out_target)
+        return null_argument(ctx, "texdec_image_target_create", !ctx ? "context" : !info ? "info" : "out_target");
     *out_target = nullptr;
     auto fail = [&](const char* what) { return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "image target: %s", what); };
     if (!info->image) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "image target: image is VK_NULL_HANDLE");

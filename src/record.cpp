@@ -97,8 +97,12 @@ VkDeviceSize align_down(VkDeviceSize v, VkDeviceSize a) { return v / a * a; }
 VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) { return div_round_up(v, a) * a; }
 
 // One dispatch: block columns [bx0, bx0+nbx), block rows [by0, by0+nby), block slices [bz0, bz0+nbz).
+// 3D footprints whose one block slice spans more buffer than a descriptor may cover are cut
+// inside the block slice too: then nbz is 1 and the dispatch writes only texel slices
+// [z_skip, z_skip + z_count) of it (z_count 0: every texel slice of its block slices).
 struct Chunk {
     uint64_t bx0, nbx, by0, nby, bz0, nbz;
+    uint64_t z_skip = 0, z_count = 0;
 };
 
 // Where a chunk lies: its texel origin and extent, and the bytes of source and destination it
@@ -111,10 +115,10 @@ struct ChunkSpan {
 ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     const FormatEntry& f = *p.format;
     ChunkSpan s{};
-    s.x0 = c.bx0 * f.block_width, s.y0 = c.by0 * f.block_height, s.z0 = c.bz0 * f.block_depth;
+    s.x0 = c.bx0 * f.block_width, s.y0 = c.by0 * f.block_height, s.z0 = c.bz0 * f.block_depth + c.z_skip;
     s.width = std::min<uint64_t>(p.width - s.x0, c.nbx * f.block_width);
     s.height = std::min<uint64_t>(p.height - s.y0, c.nby * f.block_height);
-    s.depth = std::min<uint64_t>(p.depth - s.z0, c.nbz * f.block_depth);
+    s.depth = std::min<uint64_t>(p.depth - s.z0, c.z_count ? c.z_count : c.nbz * f.block_depth);
     s.src_start = c.bz0 * p.src_slice_bytes + c.by0 * p.src_row_bytes + c.bx0 * f.bytes_per_block;
     s.src_bytes = (c.nbz - 1) * p.src_slice_bytes + (c.nby - 1) * p.src_row_bytes + c.nbx * f.bytes_per_block;
     s.dst_start = s.z0 * p.dst_slice_pitch + s.y0 * p.dst_row_pitch + s.x0 * p.output.texel_bytes;
@@ -173,14 +177,22 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     return TEXDEC_SUCCESS;
 }
 
-// How a region is cut into dispatches: block columns, rows and slices per chunk.
+// How a region is cut into dispatches: block columns, rows and slices per chunk, and texel
+// slices per chunk where one block slice must be cut (3D footprints, buffer destinations).
 struct ChunkSize {
     uint64_t cols = 0, rows = 0, slices = 0;
+    uint64_t texel_slices = 0;  // 0: whole block slices
 };
+
+// a * b, or UINT64_MAX where that overflows (only compared against device limits).
+uint64_t saturating_mul(uint64_t a, uint64_t b) { return b && a > UINT64_MAX / b ? UINT64_MAX : a * b; }
 
 // Chunk sizes: every dispatch stays inside maxComputeWorkGroupCount, under the work cap
 // (max_texels texels per dispatch, so that no single dispatch runs long enough to trip a GPU
 // watchdog), and the buffer ranges it binds inside maxStorageBufferRange (minus alignment slack).
+// A buffer destination range covers, for a chunk of r block rows and t texel slices, at most
+// (t - 1) * slice pitch + r * block height * row pitch bytes: a 3D footprint's block row spans
+// block_depth texel slices, so the slice pitch counts even when a chunk is one block row.
 texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const ShaderShape& shape, bool to_image,
                          uint64_t max_texels, ChunkSize* out) {
     const FormatEntry& f = *p.format;
@@ -192,20 +204,30 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     const uint64_t group_rows = uint64_t(lim.maxComputeWorkGroupCount[1]) * (shape.tile_y ? shape.tile_y : 1);
     const uint64_t group_slices = lim.maxComputeWorkGroupCount[2];
     const uint64_t max_blocks = std::max<uint64_t>(1, max_texels / (f.block_width * f.block_height * f.block_depth));
-    const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;
+    const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;  // one block row of one texel slice
     if (p.src_row_bytes > max_range || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
                            "one block row needs more than maxStorageBufferRange (%u bytes)", lim.maxStorageBufferRange);
+    // Texel slices of one block slice a chunk writes: all of them, unless (buffer destination)
+    // their slice pitches alone break the range; then as many as fit beside one block row.
+    const uint64_t slices_per_block = std::min<uint64_t>(f.block_depth, p.depth);
+    uint64_t texel_slices = slices_per_block;
+    if (!to_image && slices_per_block > 1 &&
+        saturating_mul(p.dst_slice_pitch, slices_per_block - 1) > max_range - row_dst_bytes) {
+        texel_slices = (max_range - row_dst_bytes) / p.dst_slice_pitch + 1;
+        out->texel_slices = texel_slices;
+    }
     // Columns: the whole row unless the group count or the work cap says less.
     out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks});
     out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1), std::max<uint64_t>(1, max_blocks / out->cols),
                                     max_range / std::max<uint64_t>(p.src_row_bytes, 1)});
-    if (!to_image) out->rows = std::min<uint64_t>(out->rows, max_range / std::max<uint64_t>(row_dst_bytes, 1));
+    if (!to_image)
+        out->rows = std::min<uint64_t>(out->rows, (max_range - (texel_slices - 1) * p.dst_slice_pitch) / std::max<uint64_t>(row_dst_bytes, 1));
     out->rows = std::max<uint64_t>(out->rows, 1);
     // Whole slices per chunk when a slice fits in one chunk.
     out->slices = 1;
-    if (out->rows == p.blocks_y && out->cols == p.blocks_x) {
-        const uint64_t slice_src = p.src_slice_bytes, slice_dst = p.dst_slice_pitch * f.block_depth;
+    if (out->rows == p.blocks_y && out->cols == p.blocks_x && !out->texel_slices) {
+        const uint64_t slice_src = p.src_slice_bytes, slice_dst = saturating_mul(p.dst_slice_pitch, f.block_depth);
         out->slices = std::min<uint64_t>({p.blocks_z, std::max<uint64_t>(group_slices, 1),
                                           std::max<uint64_t>(1, max_blocks / (out->cols * out->rows)),
                                           std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_src, 1))});
@@ -253,6 +275,7 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
     pc.width = uint32_t(span.width);
     pc.height = uint32_t(span.height);
     pc.depth = uint32_t(span.depth);
+    pc.dst_z_skip = uint32_t(c.z_skip);
     if (to_image) {
         pc.dst_x = t.dst_x + int32_t(span.x0);
         pc.dst_y = t.dst_y + int32_t(span.y0);
@@ -389,11 +412,14 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     for (uint32_t i = 0; i < count; ++i) {
         regions.plan(i, &p, &t);  // succeeded above
         chunk_size(ctx, p, shape, to_image, max_texels, &size);
+        const uint64_t block_depth = p.format->block_depth;
         for (uint64_t bz = 0; bz < p.blocks_z; bz += size.slices)
+            for (uint64_t z_skip = 0; z_skip == 0 || (size.texel_slices && z_skip < block_depth && bz * block_depth + z_skip < p.depth);
+                 z_skip += size.texel_slices ? size.texel_slices : block_depth)
             for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
                 for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
                     const Chunk c{bx, std::min(size.cols, p.blocks_x - bx), by, std::min(size.rows, p.blocks_y - by), bz,
-                                  std::min(size.slices, p.blocks_z - bz)};
+                                  std::min(size.slices, p.blocks_z - bz), z_skip, size.texel_slices};
                     const ChunkSpan span = chunk_span(p, c);
                     const ChunkBinding b = chunk_binding(call, t, span, align);
                     if (written.needs_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range)) {
@@ -440,6 +466,11 @@ texdec_status check_buffer_destination(const texdec_context* ctx, uint64_t row_p
     if (dst_offset % granule || plan->dst_row_pitch % granule || plan->dst_slice_pitch % granule)
         return ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR,
                            "the destination offset and pitches must be multiples of %llu for this output", (unsigned long long)granule);
+    // The GPU addresses dst_offset + every byte written: that sum (rounded up to the word holding
+    // the last texel) and dst_offset + dst_available must not wrap around 64 bits.
+    if (dst_offset > UINT64_MAX - dst_available || dst_offset > UINT64_MAX - 4 - plan->dst_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
+                           "the destination offset (%llu) plus its size overflows 64 bits", (unsigned long long)dst_offset);
     // Narrow texels: the word holding the last texel must lie inside the destination.
     const uint64_t needed = align_up(dst_offset + plan->dst_bytes_needed, 4) - dst_offset;
     if (dst_available < needed)
@@ -454,6 +485,10 @@ texdec_status check_source(const texdec_context* ctx, VkBuffer buffer, uint64_t 
     if (offset % 4)
         return ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "the source offset (%llu) is not a multiple of 4",
                            (unsigned long long)offset);
+    // The GPU addresses offset + every byte read: neither that nor offset + available may wrap.
+    if (offset > UINT64_MAX - available || offset > UINT64_MAX - plan.src_bytes_needed)
+        return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
+                           "the source offset (%llu) plus its size overflows 64 bits", (unsigned long long)offset);
     if (available < plan.src_bytes_needed)
         return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
                            "the region needs %llu bytes of blocks from offset %llu; %llu are usable",
@@ -567,7 +602,7 @@ private:
 }  // namespace
 
 extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, VkCommandBuffer cmd, const texdec_record_job* job) {
-    if (!ctx || !cmd || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_decode", !ctx ? "context" : !cmd ? "cmd" : "job");
     RecordCall call;
     call.src_buffer = job->src_buffer;
     const uint32_t dst_kind = enum_bits(job->dst_kind);
@@ -578,7 +613,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, Vk
 }
 
 extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
-    if (!ctx || !cmd || !job) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
     if (!job->regions || job->region_count == 0)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "regions is NULL or region_count is 0");
     if (!job->dst_image == !job->dst_buffer)
@@ -602,7 +637,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
 
 extern "C" TEXDEC_API texdec_status texdec_prepare(texdec_context* ctx, texdec_format format, texdec_output output,
                                                    texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind) {
-    if (!ctx) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!ctx) return null_argument(ctx, "texdec_prepare", "context");
     JobPlan plan;
     texdec_status s = plan_job(ctx, enum_bits(format), enum_bits(output), enum_bits(bc_rounding), 1, 1, 1, {0, 0}, &plan);
     if (s != TEXDEC_SUCCESS) return s;

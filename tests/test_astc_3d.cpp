@@ -63,6 +63,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -1051,6 +1052,53 @@ void run_split_volume() {
     ctx->close_and_check();
 }
 
+// texdec_decode of a 2048 x 2048 x 6 volume of 6x6x6 blocks to RGBA16F (issue 19): one block slice
+// is 6 texel slices of 32 MiB, more than a 128 MiB maxStorageBufferRange can bind. Decoded twice:
+// streamed through the default staging parts, and in one submission (TEXDEC_DEBUG_STAGING_PART_BYTES
+// of 1 GiB), where the record path must cut each block slice into dispatches of a few texel
+// slices. The validation layer (on in OwnContext) reports any descriptor range past the limit.
+void run_wide_volume() {
+    const AstcFootprint fp = footprint_3d(6, 6, 6);
+    SplitMix64 rng(fp_seed(fp, 0x2048));
+    const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
+    Volume v;
+    v.fp = fp;
+    v.w = v.h = 2048, v.d = 6;
+    v.data.reserve(v.src_blocks() * 16);
+    for (size_t i = 0; i < v.src_blocks(); ++i) {
+        AstcBlock b;
+        if (rng.next() % 4) {
+            AstcVoidExtent3d e;
+            for (auto& c : e.rgba) c = uint16_t(rng.next());
+            b = astc_build_void_extent_3d(e);
+        } else {
+            b = astc_build_random_block_3d(*astc_random_legal_spec_3d(modes, fp.x, fp.y, fp.z, {}, rng), fp.x, fp.y, fp.z, rng);
+        }
+        v.data.insert(v.data.end(), b.begin(), b.end());
+    }
+    CheckOptions opt;  // RGBA16F only: 192 MiB of texels
+    opt.rgba8 = opt.native = false;
+    for (const char* part_bytes : {static_cast<const char*>(nullptr), "1073741824"}) {
+        if (part_bytes) setenv("TEXDEC_DEBUG_STAGING_PART_BYTES", part_bytes, 1);
+        auto ctx = OwnContext::open();
+        if (part_bytes) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
+        if (!ctx) return;
+        uint64_t host = 0, device = 0;
+        texdec_host_job job{};
+        job.format = format_of(fp, AstcProfile::ldr);
+        job.output = TEXDEC_OUTPUT_RGBA16F;
+        job.width = v.w, job.height = v.h, job.depth = v.d;
+        job.blocks = v.data.data(), job.blocks_size = v.data.size();
+        job.texels_size = size_t(v.w) * v.h * v.d * 8;  // scratch_size does not need the pointer
+        REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
+        INFO("staging " << host << " host bytes");
+        if (part_bytes) CHECK(host >= v.data.size() + uint64_t(v.w) * v.h * v.d * 8);  // the whole job at once
+        else CHECK(host <= uint64_t(128) << 20);                                      // two parts of at most 64 MiB
+        check_volume(*ctx, AstcProfile::ldr, v, part_bytes ? "wide volume in one submission" : "wide volume streamed", opt);
+        ctx->close_and_check();
+    }
+}
+
 // ---- the record path: buffers, 3D images, 2D array images -----------------------------------
 
 enum class Dst { buffer, image_array, image_3d };
@@ -1158,8 +1206,9 @@ struct Target {
 };
 
 // Records the decode of `job_base` (source filled in) into a new destination of kind `dst`.
+// A buffer destination's slice pitch is `slice_pitch` where given (a multiple of 8).
 Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer cmd, const texdec_record_job& job_base,
-                     Dst dst, texdec_output output) {
+                     Dst dst, texdec_output output, size_t slice_pitch = 0) {
     Target t;
     t.dst = dst, t.output = output;
     t.w = job_base.width, t.h = job_base.height, t.d = job_base.depth;
@@ -1169,7 +1218,7 @@ Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer
     if (dst == Dst::buffer) {
         t.origin = 64;
         t.row_pitch = size_t(t.w + 3) * t.texel;
-        t.slice_pitch = t.row_pitch * t.h + 5 * t.texel;
+        t.slice_pitch = slice_pitch ? slice_pitch : t.row_pitch * t.h + 5 * t.texel;
         const size_t dst_size = t.slice_pitch * (t.d - 1) + t.row_pitch * (t.h - 1) + size_t(t.w) * t.texel;
         t.bytes = t.origin + dst_size + 64;
         t.buffer = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
@@ -1269,8 +1318,9 @@ void check_target(VulkanTestDevice& dev, Target& t, const Expected& exp, const s
 // One footprint and profile through the record path: a w x h x d extent from a source at an
 // offset with a row length / image height past the extent, into every destination in `dsts`
 // with RGBA8 and RGBA16F, all in one command buffer; compared with astcenc decoding the volume.
+// `slice_pitch` (buffer destinations): the destination's slice pitch, 0 for a small one.
 void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, unsigned w, unsigned h, unsigned d,
-                 const std::vector<Dst>& dsts) {
+                 const std::vector<Dst>& dsts, size_t slice_pitch = 0) {
     const std::vector<texdec_output> outputs = profile == AstcProfile::hdr ? std::vector<texdec_output>{TEXDEC_OUTPUT_RGBA16F}
                                                                            : std::vector<texdec_output>{TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F};
     VulkanTestDevice& dev = *setup.device;
@@ -1309,7 +1359,7 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
     vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
     std::vector<Target> targets;
     for (Dst dst : dsts)
-        for (texdec_output output : outputs) targets.push_back(record_target(dev, setup.ctx, cmd, base, dst, output));
+        for (texdec_output output : outputs) targets.push_back(record_target(dev, setup.ctx, cmd, base, dst, output, slice_pitch));
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     check_no_validation_messages(dev.log(), "recording and running the ASTC decodes");
@@ -1378,11 +1428,47 @@ TEST_CASE("ASTC 2D footprints on 3D images and arrays: record path into 3D image
     setup.close();
 }
 
+// A buffer destination whose texel slices lie so far apart that one block slice of a 3D
+// footprint (block_depth texel slices) spans more than maxStorageBufferRange: texdec must cut
+// inside the block slice so that no descriptor range exceeds the limit (the validation layer
+// reports any that does), and the texels must still be right. Slice pitches are chosen from the
+// device's limit: just past it for 2 pitches (3x3x3: the 64 MiB pitch of a 128 MiB limit), room
+// for 4 of 6 slices (6x6x6), and a pitch beyond the limit on its own (5x5x5: one slice per dispatch).
+TEST_CASE("ASTC 3D record path: slice pitches past maxStorageBufferRange", "[astc][astc3d][external][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    const uint64_t limit = setup.device->properties().limits.maxStorageBufferRange;
+    INFO("maxStorageBufferRange " << limit);
+    if (limit > (uint64_t(512) << 20)) {
+        // A pitch past a multi-GiB range needs buffers of several GiB per case: the cut is then
+        // exercised with the pitches of a 128 MiB device (still well-formed, larger than usual).
+        WARN("maxStorageBufferRange is " << limit << ": these pitches do not reach it on this device");
+    }
+    const uint64_t range = std::min<uint64_t>(limit, uint64_t(128) << 20);
+    struct Case {
+        AstcFootprint fp;
+        unsigned w, h, d;
+        uint64_t pitch;
+    };
+    const Case cases[] = {
+        {{3, 3, 3}, 7, 5, 4, range / 2 + 256},      // (3 - 1) pitches just over the range
+        {{6, 6, 6}, 13, 7, 7, range * 3 / 10 / 8 * 8},  // 4 texel slices per dispatch, then 2, then 1
+        {{5, 5, 5}, 6, 6, 2, range + 4096},         // one texel slice per dispatch
+        {{4, 4, 4}, 9, 4, 6, range / 3 / 8 * 8 + 8},  // 3 and 1 texel slices, then 2
+    };
+    for (const Case& c : cases) record_case(setup, c.fp, AstcProfile::ldr, c.w, c.h, c.d, {Dst::buffer}, size_t(c.pitch));
+    record_case(setup, cases[1].fp, AstcProfile::hdr, cases[1].w, cases[1].h, cases[1].d, {Dst::buffer}, size_t(cases[1].pitch));
+    setup.close();
+}
+
 TEST_CASE("ASTC 3D builder: every 3D block mode read back by astcenc_get_block_info as built", "[astc-builder][astc3d]") {
     run_builder_3d_check();
 }
 
 TEST_CASE("ASTC 3D split into several dispatches: 258x258x258 texels of 6x6x6", "[astc][astc3d][gpu]") { run_split_volume(); }
+TEST_CASE("ASTC 3D texdec_decode of 2048x2048x6 texels of 6x6x6 to RGBA16F within maxStorageBufferRange", "[astc][astc3d][gpu]") {
+    run_wide_volume();
+}
 
 TEST_CASE("ASTC 3D astcenc CLI images: LDR", "[astc][astc3d][gpu]") { run_cli_images(AstcProfile::ldr); }
 TEST_CASE("ASTC 3D astcenc CLI images: sRGB", "[astc][astc3d][gpu]") { run_cli_images(AstcProfile::ldr_srgb); }

@@ -274,3 +274,37 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
     ctx->log().take_errors();
     ctx->close_and_check();
 }
+
+// A NULL required pointer is INVALID_ARGUMENT with a message that names the function and the
+// argument, through the context's callback (issue 19: these once came without a word).
+TEST_CASE("bad inputs: NULL pointers are refused with a message naming them", "[bad][gpu]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    texdec_context* c = ctx->get();
+    auto expect_named = [&](texdec_status status, const char* function, const char* argument) {
+        INFO(function << " with " << argument << " NULL");
+        CHECK(status == TEXDEC_ERROR_INVALID_ARGUMENT);
+        const std::vector<std::string> errors = ctx->log().take_errors();
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].find(function) != std::string::npos);
+        CHECK(errors[0].find(argument) != std::string::npos);
+    };
+    expect_named(texdec_decode(c, nullptr), "texdec_decode", "job");
+    expect_named(texdec_decode_timed(c, nullptr, nullptr), "texdec_decode", "job");
+    expect_named(texdec_context_memory_usage(c, nullptr), "texdec_context_memory_usage", "usage");
+    texdec_host_job job{};
+    uint64_t bytes = 0;
+    expect_named(texdec_decode_scratch_size(c, &job, nullptr, &bytes), "texdec_decode_scratch_size", "host_bytes");
+    expect_named(texdec_decode_scratch_size(c, &job, &bytes, nullptr), "texdec_decode_scratch_size", "device_bytes");
+    texdec_image_target* target = nullptr;
+    texdec_image_target_create_info ti{};
+    expect_named(texdec_image_target_create(c, nullptr, &target), "texdec_image_target_create", "info");
+    expect_named(texdec_image_target_create(c, &ti, nullptr), "texdec_image_target_create", "out_target");
+    // Record calls: a NULL job, and a NULL command buffer (checked before anything is recorded).
+    VkCommandBuffer fake_cmd = reinterpret_cast<VkCommandBuffer>(uintptr_t(0x1000));  // never used: the job is NULL
+    expect_named(texdec_record_decode(c, fake_cmd, nullptr), "texdec_record_decode", "job");
+    expect_named(texdec_record_regions(c, fake_cmd, nullptr), "texdec_record_regions", "job");
+    texdec_record_job record{};
+    expect_named(texdec_record_decode(c, VK_NULL_HANDLE, &record), "texdec_record_decode", "cmd");
+    ctx->close_and_check();
+}

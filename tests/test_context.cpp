@@ -140,6 +140,20 @@ TEST_CASE("context: device_selector by name and matching nothing", "[context][gp
     ctx = nullptr;
     info.device_selector = "9999";
     CHECK(texdec_context_create(&info, &ctx) == TEXDEC_ERROR_NO_DEVICE);
+    // Indices that do not fit 32 bits select nothing (they once wrapped around: 2^32 was device 0).
+    for (const char* huge : {"4294967296", "18446744073709551616", "99999999999999999999999999"}) {
+        INFO("device_selector " << huge);
+        info.device_selector = huge;
+        CHECK(texdec_context_create(&info, &ctx) == TEXDEC_ERROR_NO_DEVICE);
+        CHECK(ctx == nullptr);
+        CHECK(!log.take_errors().empty());
+    }
+    // out_context NULL: INVALID_ARGUMENT, and the callback of the create info says which argument.
+    info.device_selector = nullptr;
+    CHECK(texdec_context_create(&info, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    const std::vector<std::string> errors = log.take_errors();
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].find("out_context") != std::string::npos);
     check_no_validation_messages(log, "device selection");
 }
 

@@ -341,6 +341,22 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     job = good();
     job.src_row_length = 8;
     expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "src_row_length smaller than the width");
+    // Offsets whose sum with the size wraps around 64 bits (issue 19: the GPU then addressed
+    // bytes far outside the buffer; lavapipe crashed).
+    job = good();
+    job.src_offset = ~VkDeviceSize(0) - 255;  // a multiple of 4; 512 bytes would be enough
+    job.src_size = 512;
+    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "src_offset + src_size wraps");
+    job = good();
+    job.src_size = ~VkDeviceSize(0);
+    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "src_offset + src_size (UINT64_MAX) wraps");
+    job = good();
+    job.dst_offset = ~VkDeviceSize(0) - 511;  // a multiple of 8
+    job.dst_size = 1024;
+    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "dst_offset + dst_size wraps");
+    job = good();
+    job.dst_size = ~VkDeviceSize(0);
+    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "dst_offset + dst_size (UINT64_MAX) wraps");
     job = good();
     job.width = 0;
     expect(job, TEXDEC_ERROR_INVALID_EXTENT, "zero width");

@@ -16,7 +16,9 @@
  * against a named reference decoder, tested with tolerance 0.
  *
  * Errors are values: every function returns a texdec_status; texdec_status_string() names it,
- * and the optional message callback receives a sentence that names the problem.
+ * and the optional message callback receives a sentence that names the problem (for every
+ * failure a context, or a create info with a callback, can report: a NULL required pointer
+ * included).
  * No global mutable state; a context may be used from several threads at once.
  *
  * ---------------------------------------------------------------------------------------------
@@ -197,7 +199,9 @@ typedef enum texdec_status {
     TEXDEC_ERROR_UNSUPPORTED_OUTPUT = 4,    /* the output type is not offered for this format */
     TEXDEC_ERROR_UNSUPPORTED_ROUNDING = 5,  /* unknown or not yet implemented BC rounding mode */
     TEXDEC_ERROR_INVALID_EXTENT = 6,        /* width, height or depth is zero */
-    TEXDEC_ERROR_SIZE_OVERFLOW = 7,         /* a size computed from the job does not fit */
+    TEXDEC_ERROR_SIZE_OVERFLOW = 7,         /* a size computed from the job does not fit (64 bits,
+                                               an offset plus a size included), or one block row
+                                               needs more than maxStorageBufferRange */
     TEXDEC_ERROR_SOURCE_TOO_SMALL = 8,      /* the block data is shorter than the job needs */
     TEXDEC_ERROR_DESTINATION_TOO_SMALL = 9, /* the texel destination is smaller than needed */
     TEXDEC_ERROR_INVALID_LAYOUT = 10,       /* row length / pitch too small, misaligned offset */
@@ -363,7 +367,8 @@ typedef struct texdec_context_create_info {
     VkPipelineCache pipeline_cache;             /* optional; must belong to the device used */
     /* Own context only: which device. NULL = the TEXDEC_DEVICE environment variable, else the
      * first discrete GPU, then integrated, virtual, CPU (lavapipe). A decimal index into
-     * vkEnumeratePhysicalDevices or a case-insensitive substring of the device name. */
+     * vkEnumeratePhysicalDevices or a case-insensitive substring of the device name. An index
+     * or name that matches no usable device gives TEXDEC_ERROR_NO_DEVICE. */
     const char* device_selector;
     texdec_message_callback message_callback;   /* optional */
     void* user_data;
@@ -403,7 +408,10 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
                                                         const texdec_external_device* device,
                                                         texdec_context** out_context);
 
-/* Waits for nothing: the caller must not destroy a context while GPU work it recorded is pending. */
+/* Waits for nothing: the caller must not destroy a context while GPU work it recorded is pending.
+ * Not allowed (undefined behaviour, as for Vulkan handles): destroying a context twice, destroying
+ * it while another thread is still inside a texdec call with it, and using it (or an image target
+ * created from it) afterwards. NULL is ignored. Destroy image targets before their context. */
 TEXDEC_API void texdec_context_destroy(texdec_context* context);
 
 /* The VkPhysicalDeviceProperties::deviceName of the context's device; valid while it lives. */
@@ -447,20 +455,28 @@ typedef struct texdec_host_job {
     size_t texels_size;             /* bytes writable at `texels` */
     size_t row_pitch;               /* bytes between rows (0 = width * texel size) */
     size_t slice_pitch;             /* bytes between slices (0 = row_pitch * height) */
-    uint64_t timeout_ns;            /* 0 = 10 seconds */
+    uint64_t timeout_ns;            /* per GPU submission (a large job is several; see
+                                       texdec_decode); 0 = 10 seconds */
 } texdec_host_job;
 
 /* The staging memory texdec_decode() needs for this job (scratch of the one-call path; the
  * record path needs none): host-visible bytes (upload of the blocks + readback of the texels)
- * and, on discrete GPUs, as many device-local bytes. The context keeps staging at the largest
- * size any call needed (texdec_context_memory_usage tells, texdec_context_release_staging
- * frees). Checks the job like texdec_decode (except the texels pointer). */
+ * and, on discrete GPUs, as many device-local bytes. A job whose blocks and texels fit in 64 MiB
+ * of staging needs exactly that; a larger job is streamed through two sets of at most 64 MiB
+ * each, so the staging never exceeds 128 MiB host-visible (+ as much device-local) whatever the
+ * job's size. The context keeps staging at the largest size any call needed
+ * (texdec_context_memory_usage tells, texdec_context_release_staging frees). Checks the job like
+ * texdec_decode (except the texels pointer). */
 TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* context, const texdec_host_job* job,
                                                     uint64_t* host_bytes, uint64_t* device_bytes);
 
 /* Decodes on the context's device and waits. Only bytes of texels inside the extent are written
- * (padding between rows is left untouched). Thread-safe; concurrent calls share staging memory
- * and run one after another. */
+ * (padding between rows is left untouched). Any job whose blocks and texels fit in host memory
+ * decodes: a job above 64 MiB of staging is cut into parts (whole block slices, else block rows,
+ * else block columns), each decoded by its own submission; the host copies the next part in
+ * and the previous part out while the GPU decodes one (two sets of staging buffers). The
+ * timeout applies to each submission's wait, not to the whole job. On failure the texels may be
+ * partly written. Thread-safe; concurrent calls share staging memory and run one after another. */
 TEXDEC_API texdec_status texdec_decode(texdec_context* context, const texdec_host_job* job);
 
 /* Where the time of one texdec_decode_timed() call went, in nanoseconds (for benchmarks and
@@ -532,7 +548,8 @@ typedef struct texdec_record_job {
 
     VkBuffer src_buffer;            /* STORAGE_BUFFER usage */
     VkDeviceSize src_offset;        /* multiple of 4 */
-    VkDeviceSize src_size;          /* bytes usable from src_offset (checked against the job) */
+    VkDeviceSize src_size;          /* bytes usable from src_offset (checked against the job;
+                                       src_offset + src_size must not overflow: SIZE_OVERFLOW) */
     uint32_t src_row_length;        /* texels (0 = width), like VkBufferImageCopy */
     uint32_t src_image_height;      /* texels (0 = height) */
 
@@ -542,7 +559,8 @@ typedef struct texdec_record_job {
      * atomically where a word is shared; the word holding the last texel must lie in dst_size). */
     VkBuffer dst_buffer;
     VkDeviceSize dst_offset;
-    VkDeviceSize dst_size;          /* bytes usable from dst_offset */
+    VkDeviceSize dst_size;          /* bytes usable from dst_offset (dst_offset + dst_size must
+                                       not overflow: SIZE_OVERFLOW) */
     VkDeviceSize dst_row_pitch;     /* 0 = width * texel size */
     VkDeviceSize dst_slice_pitch;   /* 0 = row pitch * height */
     /* TEXDEC_DESTINATION_IMAGE */
@@ -559,8 +577,10 @@ typedef struct texdec_record_job {
  * lookup tables ASTC reads (one small buffer per context, one per block footprint, in
  * host-visible memory written before this call returns; they live until the context is
  * destroyed). Large jobs are split into several dispatches (at most 2^24 texels each) that
- * respect maxComputeWorkGroupCount and maxStorageBufferRange. Thread-safe for distinct command
- * buffers. */
+ * respect maxComputeWorkGroupCount and maxStorageBufferRange: every buffer range a dispatch binds
+ * is at most maxStorageBufferRange, 3D footprints and large slice pitches included (a 3D block
+ * whose texel slices are further apart than the range allows is written by several dispatches,
+ * a few texel slices each). Thread-safe for distinct command buffers. */
 TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommandBuffer cmd,
                                               const texdec_record_job* job);
 
