@@ -1020,19 +1020,15 @@ void run_builder_3d_check() {
 
 // ---- a volume split into several dispatches -------------------------------------------------
 
-// 258^3 texels of 6x6x6 blocks (43^3 = 79,507 blocks, over 2^24 texels): the library's work cap
-// (2^24 texels per dispatch) splits the job along z (record.cpp: 42 block slices, then 1).
-// 3 in 4 blocks are constant-colour void extents (cheap for the oracle), the rest legal blocks:
-// each block slice differs from the next.
-void run_split_volume() {
-    auto ctx = OwnContext::open();
-    if (!ctx) return;
+// A large volume of 6x6x6 blocks: 3 in 4 constant-colour void extents (cheap for the oracle), the
+// rest random legal blocks, so each block slice differs from the next.
+Volume large_6x6x6_volume(unsigned w, unsigned h, unsigned d, uint64_t salt) {
     const AstcFootprint fp = footprint_3d(6, 6, 6);
-    SplitMix64 rng(fp_seed(fp, 0xB16));
+    SplitMix64 rng(fp_seed(fp, salt));
     const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
     Volume v;
     v.fp = fp;
-    v.w = v.h = v.d = 258;
+    v.w = w, v.h = h, v.d = d;
     v.data.reserve(v.src_blocks() * 16);
     for (size_t i = 0; i < v.src_blocks(); ++i) {
         AstcBlock b;
@@ -1045,6 +1041,15 @@ void run_split_volume() {
         }
         v.data.insert(v.data.end(), b.begin(), b.end());
     }
+    return v;
+}
+
+// 258^3 texels of 6x6x6 blocks (43^3 = 79,507 blocks, over 2^24 texels): the library's work cap
+// (2^24 texels per dispatch) splits the job along z (record.cpp: 42 block slices, then 1).
+void run_split_volume() {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    const Volume v = large_6x6x6_volume(258, 258, 258, 0xB16);
     REQUIRE(uint64_t(v.w) * v.h * v.d > (uint64_t(1) << 24));
     CheckOptions opt;  // RGBA8 only: 69 MB of texels (RGBA16F would double it and split the same way)
     opt.native = opt.rgba16f = false;
@@ -1058,24 +1063,8 @@ void run_split_volume() {
 // of 1 GiB), where the record path must cut each block slice into dispatches of a few texel
 // slices. The validation layer (on in OwnContext) reports any descriptor range past the limit.
 void run_wide_volume() {
-    const AstcFootprint fp = footprint_3d(6, 6, 6);
-    SplitMix64 rng(fp_seed(fp, 0x2048));
-    const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
-    Volume v;
-    v.fp = fp;
-    v.w = v.h = 2048, v.d = 6;
-    v.data.reserve(v.src_blocks() * 16);
-    for (size_t i = 0; i < v.src_blocks(); ++i) {
-        AstcBlock b;
-        if (rng.next() % 4) {
-            AstcVoidExtent3d e;
-            for (auto& c : e.rgba) c = uint16_t(rng.next());
-            b = astc_build_void_extent_3d(e);
-        } else {
-            b = astc_build_random_block_3d(*astc_random_legal_spec_3d(modes, fp.x, fp.y, fp.z, {}, rng), fp.x, fp.y, fp.z, rng);
-        }
-        v.data.insert(v.data.end(), b.begin(), b.end());
-    }
+    const Volume v = large_6x6x6_volume(2048, 2048, 6, 0x2048);
+    const AstcFootprint fp = v.fp;
     CheckOptions opt;  // RGBA16F only: 192 MiB of texels
     opt.rgba8 = opt.native = false;
     for (const char* part_bytes : {static_cast<const char*>(nullptr), "1073741824"}) {
