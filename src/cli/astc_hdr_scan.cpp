@@ -1,5 +1,7 @@
 #include "astc_hdr_scan.h"
 
+#include <vector>
+
 #include "luts/astc_tables.h"
 
 namespace astc_hdr_scan {
@@ -7,12 +9,10 @@ namespace {
 
 // Bits [first, first + count) of the block, bit 0 = the lowest bit of byte 0; count <= 32.
 uint32_t bits(const uint8_t* block, unsigned first, unsigned count) {
-    uint32_t value = 0;
-    for (unsigned i = 0; i < count; ++i) {
-        const unsigned bit = first + i;
-        value |= uint32_t((block[bit >> 3] >> (bit & 7)) & 1u) << i;
-    }
-    return value;
+    uint64_t window = 0;  // the bytes holding the field (at most 5 for 32 bits at any offset)
+    const unsigned byte = first >> 3;
+    for (unsigned i = 0; i < 5 && byte + i < 16; ++i) window |= uint64_t(block[byte + i]) << (8 * i);
+    return uint32_t((window >> (first & 7)) & ((uint64_t(1) << count) - 1));
 }
 
 bool is_hdr_cem(uint32_t cem) { return cem == 2 || cem == 3 || cem == 7 || cem == 11 || cem == 14 || cem == 15; }
@@ -34,12 +34,10 @@ bool is_hdr_void_extent(const uint8_t* block, bool is_3d) {
     return none || ordered;
 }
 
-}  // namespace
-
-bool is_hdr_block(const uint8_t* block, uint32_t bw, uint32_t bh, uint32_t bd) {
+// The block-mode part: `mode` is decode_block_mode of the block's 11 mode bits for its footprint.
+bool is_hdr(const uint8_t* block, const texdec::luts::BlockMode& mode, bool is_3d) {
     using texdec::luts::BlockModeKind;
-    const texdec::luts::BlockMode mode = texdec::luts::decode_block_mode(bits(block, 0, 11), bw, bh, bd);
-    if (mode.kind == BlockModeKind::void_extent) return is_hdr_void_extent(block, bd > 1);
+    if (mode.kind == BlockModeKind::void_extent) return is_hdr_void_extent(block, is_3d);
     if (mode.kind != BlockModeKind::weights) return false;
     const uint32_t partitions = bits(block, 11, 2) + 1;
     if (mode.dual_plane && partitions == 4) return false;
@@ -75,11 +73,22 @@ bool is_hdr_block(const uint8_t* block, uint32_t bw, uint32_t bh, uint32_t bd) {
     return texdec::luts::color_range_for(values, 128 - config_bits - int(mode.weight_bits)) >= 0;
 }
 
+}  // namespace
+
+bool is_hdr_block(const uint8_t* block, uint32_t bw, uint32_t bh, uint32_t bd) {
+    return is_hdr(block, texdec::luts::decode_block_mode(bits(block, 0, 11), bw, bh, bd), bd > 1);
+}
+
 Count count(std::span<const uint8_t> blocks, uint32_t bw, uint32_t bh, uint32_t bd) {
     Count c;
+    if (blocks.size() < 16) return c;
+    // Every block mode of the footprint decoded once (2048), not once per block.
+    std::vector<texdec::luts::BlockMode> modes(2048);
+    for (uint32_t m = 0; m < 2048; ++m) modes[m] = texdec::luts::decode_block_mode(m, bw, bh, bd);
     for (size_t at = 0; at + 16 <= blocks.size(); at += 16) {
+        const uint8_t* block = blocks.data() + at;
         ++c.blocks;
-        c.hdr += is_hdr_block(blocks.data() + at, bw, bh, bd);
+        c.hdr += is_hdr(block, modes[block[0] | (block[1] & 7u) << 8], bd > 1);
     }
     return c;
 }
