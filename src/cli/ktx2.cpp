@@ -1,6 +1,10 @@
 // KTX 2.0 parser (layout and what is validated in ktx2.h). DFD field positions are those of the
 // Khronos Data Format Specification's basic descriptor block; colour model and transfer function
 // values are its KHR_DF_MODEL_* / KHR_DF_TRANSFER_* enums.
+// The DFD rule (ktx2.h has it whole): the DFD may veto only what decoding needs, and a vkFormat
+// texdec decodes already says all of that, so every DFD field that disagrees with it, or cannot be
+// read, is a warning (Texture::warnings), the same for every field; the DFD decides nothing except,
+// with vkFormat 0, how the refusal names Basis Universal data.
 #include "ktx2.h"
 
 #include <algorithm>
