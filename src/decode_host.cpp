@@ -321,9 +321,11 @@ uint64_t part_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t sli
     return total > UINT64_MAX ? UINT64_MAX : uint64_t(total);
 }
 
-// The largest parts that fit `budget` bytes of staging: the whole job if it fits, else whole
-// block slices, else whole block rows of one block slice, else block columns of one block row
-// (at least one block: a single block always decodes, whatever the budget).
+// Parts that fit `budget` bytes of staging: the whole job if it fits, else whole block slices,
+// else whole block rows of one block slice, else block columns of one block row (at least one
+// block: a single block always decodes, whatever the budget). The parts along the cut axis are
+// made as even as their count allows (a 65 MiB job is two parts of 33 MiB, not 64 + 1), so that
+// the two staging slots stay small and the host's copies overlap the GPU's work evenly.
 PartGrid plan_parts(const JobPlan& p, uint64_t budget) {
     PartGrid g{p.blocks_x, p.blocks_y, p.blocks_z};
     auto most = [&](uint64_t total, auto bytes_of) {  // the largest n <= total with bytes_of(n) <= budget (at least 1)
@@ -333,7 +335,8 @@ PartGrid plan_parts(const JobPlan& p, uint64_t budget) {
             if (bytes_of(mid) <= budget) lo = mid;
             else hi = mid - 1;
         }
-        return lo;
+        const uint64_t parts = (total + lo - 1) / lo;
+        return (total + parts - 1) / parts;  // as many parts, evened out (never more per part than lo)
     };
     if (part_bytes(p, g.cols, g.rows, g.slices) <= budget) return g;
     g.slices = most(p.blocks_z, [&](uint64_t n) { return part_bytes(p, g.cols, g.rows, n); });
