@@ -39,6 +39,7 @@
 
 #include "bench_blocks.h"
 #include "bench_vulkan.h"
+#include "safe_output.h"
 
 namespace bench {
 namespace {
@@ -852,9 +853,8 @@ int run(const Options& options) {
     print_report(device, runner, options, date, results, target, targets);
     if (!options.json_path.empty()) {
         const std::string text = json_report(device, runner, options, date, results, target, targets);
-        std::FILE* f = std::fopen(options.json_path.c_str(), "wb");
-        if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fclose(f) != 0)
-            throw std::runtime_error("cannot write '" + options.json_path + "'");
+        const safe_output::Result written = safe_output::write_file(options.json_path, text);
+        if (!written.ok) throw std::runtime_error(written.message);
         std::fprintf(stderr, "bench: wrote %s\n", options.json_path.c_str());
     }
     if (device.validation_messages() > 0) {

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <new>
 
 namespace cli {
 
@@ -35,6 +33,7 @@ void reject_options_not_for(const Options& options, const std::string& command) 
         {"--out-dir", options.out_dir.has_value(), {"decode"}},
         {"--to", options.to.has_value(), {"decode"}},
         {"--jobs", options.jobs.has_value(), {"decode"}},
+        {"--max-memory", options.max_memory.has_value(), {"decode"}},
         {"--verify", options.verify, {"decode"}},
         {"--recursive", options.recursive, {"decode"}},
         {"--size", options.size.has_value(), {"bench"}},
@@ -175,25 +174,6 @@ void create_context(const Options& options, MessageLog& log, ContextHandle& hand
     if (status != TEXDEC_SUCCESS)
         throw CliError{kExitRuntime, log.describe_failure("cannot create a texdec context", status)};
     if (!quiet) std::fprintf(stderr, "device: %s\n", texdec_context_device_name(handle.context));
-}
-
-std::vector<uint8_t> read_input_file(const std::string& path) {
-    FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) throw CliError{kExitInput, "cannot open '" + path + "': " + std::strerror(errno)};
-    std::vector<uint8_t> bytes;
-    uint8_t chunk[1 << 16];
-    size_t got;
-    try {
-        while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0) bytes.insert(bytes.end(), chunk, chunk + got);
-    } catch (const std::bad_alloc&) {
-        std::fclose(file);
-        throw CliError{kExitInput, "'" + path + "' is too large to read into memory"};
-    }
-    const bool failed = std::ferror(file);
-    const int read_errno = errno;
-    std::fclose(file);
-    if (failed) throw CliError{kExitInput, "cannot read '" + path + "': " + std::strerror(read_errno)};
-    return bytes;
 }
 
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {

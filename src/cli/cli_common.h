@@ -55,6 +55,7 @@ struct Options {
     std::optional<std::string> to;
     std::optional<std::string> jobs;
     std::optional<std::string> json;  // "-": standard output
+    std::optional<std::string> max_memory;
     bool verify = false;
     bool recursive = false;
     // bench
@@ -119,7 +120,6 @@ struct ContextHandle {
 // to stderr unless quiet.
 void create_context(const Options& options, MessageLog& log, ContextHandle& handle, bool quiet = false);
 
-std::vector<uint8_t> read_input_file(const std::string& path);
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix);
 
 // The commands that live outside main.cpp.

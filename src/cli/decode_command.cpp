@@ -17,8 +17,10 @@
 #include "astc_hdr_scan.h"
 #include "cli_common.h"
 #include "image_write.h"
+#include "input_file.h"
 #include "json.h"
 #include "reference/cpu_reference.h"
+#include "safe_output.h"
 #include "texture_file.h"
 
 namespace cli {
@@ -318,6 +320,7 @@ struct Shared {
     texdec_context* context = nullptr;
     MessageLog* log = nullptr;
     std::optional<uint64_t> fault;
+    input_file::MemoryBudget* budget = nullptr;  // --max-memory, shared by the files in flight
 };
 
 struct Item {
@@ -443,7 +446,7 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
 }
 
 void check(const image_write::WriteResult& written) {
-    if (!written.ok) throw CliError{kExitOutput, written.message};
+    if (!written.ok) throw CliError{written.same_as_input ? kExitUsage : kExitOutput, written.message};
 }
 
 // Writes one image file: a whole surface, or one slice of it (slice >= 0).
@@ -492,7 +495,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     texture_file::OpenOptions open_options;
     open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
-    std::vector<uint8_t> bytes = read_input_file(item.input);
+    texture_file::FileBytes bytes = input_file::map_texture_file(item.input);
     auto opened = shared.raw_format ? texture_file::open_raw(std::move(bytes), *shared.raw_format, shared.raw_extent.width,
                                                              shared.raw_extent.height, shared.raw_extent.depth)
                                     : texture_file::open(std::move(bytes), open_options);
@@ -545,6 +548,13 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
                                std::to_string(file.layers) + " layer(s) and " + std::to_string(file.faces) +
                                " face(s); decoding level 0 of layer 0, face 0 (--level, --layer, --face N|all "
                                "choose others)");
+
+    // The memory this file needs at its peak, against --max-memory, before anything is inflated or decoded.
+    const input_file::MemoryNeed need = input_file::estimate_need(
+        {&file, file.format, output, shared.rounding, levels, uint64_t(layers.size()) * faces.size(), options.verify,
+         ktx2, kind == OutputKind::Raw || ktx2 ? 0u : 2u},
+        shared.context);
+    const input_file::MemoryBudget::Reservation reservation = shared.budget->reserve(item.input, need);
 
     if (ktx2) {
         // Every picked level, layer and face into one file, in KTX 2's level layout.
@@ -668,8 +678,7 @@ void add_input(const std::string& arg, bool recursive, Inputs& inputs) {
 
 // @FILE: one input per line (files or directories); blank lines and lines starting with # skipped.
 void add_list_file(const std::string& list, bool recursive, Inputs& inputs) {
-    const std::vector<uint8_t> bytes = read_input_file(list);
-    std::string text(bytes.begin(), bytes.end());
+    const std::string text = input_file::read_list_file(list);
     size_t start = 0;
     while (start < text.size()) {
         size_t end = text.find('\n', start);
@@ -889,12 +898,19 @@ void write_json(const std::string& where, const std::string& text) {
         std::fflush(stdout);
         return;
     }
-    FILE* file = std::fopen(where.c_str(), "wb");
-    if (!file || std::fwrite(text.data(), 1, text.size(), file) != text.size() || std::fputc('\n', file) == EOF) {
-        if (file) std::fclose(file);
-        throw CliError{kExitOutput, "cannot write the JSON results to '" + where + "'"};
-    }
-    if (std::fclose(file) != 0) throw CliError{kExitOutput, "cannot write the JSON results to '" + where + "'"};
+    const safe_output::Result written = safe_output::write_file(where, text + "\n");
+    if (!written.ok)
+        throw CliError{written.same_as_input ? kExitUsage : kExitOutput, "cannot write the JSON results: " + written.message};
+}
+
+// No output may replace an input. Every input is protected (the writer refuses such an output at the
+// last moment too: names with -mipN suffixes are known only then); the outputs named now are checked
+// here, before anything is decoded or written.
+void protect_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
+    for (const std::string& input : inputs) safe_output::protect_input(input);
+    for (const std::string& output : outputs)
+        if (const std::optional<std::string> input = safe_output::protected_input_at(output))
+            throw CliError{kExitUsage, safe_output::same_file_message(output, *input)};
 }
 
 
@@ -916,6 +932,8 @@ int run_decode(const Options& options) {
         if (!n || *n == 0 || *n > 64) usage_error("--jobs '" + *options.jobs + "' is not a number from 1 to 64");
         jobs = *n;
     }
+    input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
+    shared.budget = &budget;
     if (options.format) {
         if (!options.extent) usage_error("--format needs --extent WxH[xD]");
         if (options.profile)
@@ -965,6 +983,21 @@ int run_decode(const Options& options) {
     if (shared.fixed_kind && takes_rgba16f(*shared.fixed_kind) && options.output &&
         parse_output_type(*options.output) == TEXDEC_OUTPUT_RGBA8)
         float_output_error(*shared.fixed_kind, *options.output);
+    {
+        std::vector<std::string> input_paths, output_paths;
+        for (const Item& item : items) {
+            input_paths.push_back(item.input);
+            if (shared.fixed_kind)
+                output_paths.push_back(item.output);
+            else  // the kind is chosen per file: png, or exr for HDR formats
+                for (OutputKind k : {OutputKind::Png, OutputKind::Exr}) output_paths.push_back(item.output + "." + extension(k));
+        }
+        for (const std::string& arg : options.positional)
+            if (batch && arg.size() > 1 && arg[0] == '@') input_paths.push_back(arg.substr(1));  // list files too
+        if (options.json && *options.json != "-") output_paths.push_back(*options.json);
+        protect_inputs(input_paths, output_paths);
+        if (!batch) input_file::refuse_special_file(items[0].input);  // before a device is made
+    }
 
     MessageLog log;
     log.verbose = options.verbose;
@@ -1072,6 +1105,7 @@ int run_info(const Options& options) {
         raw_format = parse_format_name(*options.format);
         raw_extent = parse_extent(*options.extent);
     }
+    if (options.json && *options.json != "-") protect_inputs(options.positional, {*options.json});
 
     Json json;
     json.begin_object().field("tool", kToolName).key("files").begin_array();
@@ -1079,7 +1113,7 @@ int run_info(const Options& options) {
     for (const std::string& path : options.positional) {
         json.begin_object().field("input", path);
         try {
-            std::vector<uint8_t> bytes = read_input_file(path);
+            texture_file::FileBytes bytes = input_file::map_texture_file(path);
             auto opened = raw_format ? texture_file::open_raw(std::move(bytes), *raw_format, raw_extent.width,
                                                               raw_extent.height, raw_extent.depth)
                                      : texture_file::open(std::move(bytes), open_options);

@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <iterator>
 #include <numeric>
 #include <vector>
@@ -30,6 +28,8 @@
 #include <texdec/texdec.h>  // texdec_version: the KTX 2 writer names itself
 
 #include <png.h>  // Debian's libpng-dev (libpng 1.6): 16-bit PNG, which stb_image_write cannot write
+
+#include "safe_output.h"
 
 namespace image_write {
 namespace {
@@ -124,25 +124,11 @@ void append_bytes(void* context, void* data, int size) {
     out->insert(out->end(), bytes, bytes + size);
 }
 
-// Writes the parts one after the other (so large texel data is not copied into one buffer).
+// Writes the parts one after the other (so large texel data is not copied into one buffer),
+// atomically: every writer ends here, in safe_output (temporary file, fsync, rename).
 WriteResult write_file_parts(const std::string& path, std::span<const std::span<const uint8_t>> parts) {
-    FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file) return {false, "cannot open '" + path + "' for writing: " + std::strerror(errno)};
-    bool written = true;
-    int write_errno = 0;
-    for (const auto& part : parts)
-        if (!part.empty() && std::fwrite(part.data(), 1, part.size(), file) != part.size()) {
-            written = false;
-            write_errno = errno;
-            break;
-        }
-    const bool closed = std::fclose(file) == 0;
-    if (!written || !closed) {
-        std::error_code ignored;  // no half-written output left behind (but never remove a device or pipe)
-        if (std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ignored))) std::remove(path.c_str());
-        return {false, "cannot write '" + path + "': " + std::strerror(!written ? write_errno : errno)};
-    }
-    return {true, {}};
+    const safe_output::Result written = safe_output::write_file(path, parts);
+    return {written.ok, written.message, written.same_as_input};
 }
 
 WriteResult write_file(const std::string& path, const uint8_t* data, size_t size) {

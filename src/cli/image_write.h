@@ -21,9 +21,11 @@ struct DecodedImage {
     VkFormat format;
 };
 
+// Every writer below writes through safe_output::write_file (atomic replace; see safe_output.h).
 struct WriteResult {
     bool ok;
-    std::string message;  // why it failed (names the file and the cause)
+    std::string message;         // why it failed (names the file and the cause)
+    bool same_as_input = false;  // refused: the output is one of the inputs (a usage error)
 };
 
 // Writes a PNG. Slices of a 3D image are stacked top to bottom (height * depth rows).

@@ -108,10 +108,27 @@ Decode options:
                       (libastcenc for ASTC; the project's CPU models of the spec for BC1-BC7,
                       ETC2 and EAC), and compare texel for texel: the count of mismatching
                       texels, the first one and the PSNR are reported; a mismatch is exit code 5.
+                      On a mismatch the outputs are still written (the GPU's texels, as decoded)
+                      and kept, for inspection; --json gives the file status "mismatch".
   --json[=FILE]       Write machine-readable results as JSON (per file: input, status, exit code,
                       container, format, extent, outputs, device, GPU time, wall time, verify)
                       to FILE, or to standard output when no FILE is given.
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
+  --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its
+                      data, inflated KTX 2 levels, decoded texels, the --verify reference, the
+                      writer's copies and the decode staging, checked from the header before
+                      anything is allocated (exit code 3 above it, with both figures). Files in
+                      flight at once share it. Default: half of the physical memory (or of the
+                      cgroup's memory limit, or of ulimit -v, where smaller).
+
+Inputs and outputs: a texture input must be a regular file (a FIFO or a device such as /dev/zero
+is refused); only its header and the blocks decoded are read. An output that is the same file as
+any input (the same path, a symbolic or hard link to it; --json=FILE too) is refused before
+anything is written (exit code 2). Outputs are replaced atomically: written to a temporary file
+beside them (.NAME.tmp-PID-N), flushed, then renamed over NAME, so a failed or interrupted run
+leaves the previous file as it was and removes its temporary file (after SIGKILL the temporary
+file may stay, never a partial NAME). An output that is a symbolic link is written through (the
+link stays, its target is replaced); a device or FIFO (/dev/null) is written in place.
 
 Progress: with several inputs, a progress bar (files, throughput, ETA) when stderr is a
 terminal, otherwise one line per file; then a summary. A failed file does not stop the others.
@@ -174,8 +191,10 @@ Exit codes (with several inputs: that of the first file, in input order, that fa
   0  success
   1  decode or device error (the library's status and message are printed), or a format
      this build does not implement
-  2  usage error (bad command line, an option that does not fit the file)
-  3  input file error (unreadable, malformed, truncated, unknown format in the file)
+  2  usage error (bad command line, an option that does not fit the file, an output that is
+     an input)
+  3  input file error (unreadable, malformed, truncated, unknown format in the file, not a
+     regular file, or needing more memory than --max-memory)
   4  output file error (cannot be written)
   5  --verify found texels that differ from the CPU reference
 
@@ -214,6 +233,7 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--out-dir") return &options.out_dir;
     if (name == "--to") return &options.to;
     if (name == "--jobs") return &options.jobs;
+    if (name == "--max-memory") return &options.max_memory;
     if (name == "--size") return &options.size;
     if (name == "--iterations") return &options.iterations;
     if (name == "--warmup-ms") return &options.warmup_ms;

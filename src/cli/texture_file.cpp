@@ -13,7 +13,8 @@ struct TextureFile::Impl {
     struct Range {
         size_t offset, size;  // in the file, or (KTX 2) in the level's data
     };
-    std::vector<uint8_t> bytes;
+    std::span<const uint8_t> bytes;     // the file (a read-only mapping, see input_file.h)
+    std::shared_ptr<const void> owner;  // keeps `bytes` alive
     std::vector<Range> surfaces;  // [level][layer * faces + face]
     // KTX 2: each level's data, found (and inflated) on first use.
     std::optional<ktx2::Texture> ktx2;
@@ -199,18 +200,20 @@ std::optional<Error> open_astc(TextureFile& file, const OpenOptions& options) {
     return std::nullopt;
 }
 
-TextureFile make_file(std::vector<uint8_t>&& bytes, Container container) {
+TextureFile make_file(FileBytes&& input, Container container) {
     TextureFile file;
     file.container = container;
-    file.file_bytes = bytes.size();
+    file.file_bytes = input.data.size();
     file.impl = std::make_shared<TextureFile::Impl>();
-    file.impl->bytes = std::move(bytes);
+    file.impl->bytes = input.data;
+    file.impl->owner = std::move(input.owner);
     return file;
 }
 
 }  // namespace
 
-std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOptions& options) {
+std::variant<TextureFile, Error> open(FileBytes input, const OpenOptions& options) {
+    const std::span<const uint8_t> bytes = input.data;
     if (bytes.empty()) return Error{false, "the file is empty"};
     const std::optional<Container> container = detect(bytes);
     if (!container) {
@@ -225,7 +228,7 @@ std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOpti
                                 ") are no DDS (\"DDS \"), KTX 1.1, KTX 2.0, PKM (\"PKM \") or .astc (13 AB A1 5C) "
                                 "magic; for raw blocks give --format and --extent"};
     }
-    TextureFile file = make_file(std::move(bytes), *container);
+    TextureFile file = make_file(std::move(input), *container);
     std::optional<Error> error;
     try {
         switch (*container) {
@@ -244,8 +247,9 @@ std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOpti
     return file;
 }
 
-std::variant<TextureFile, Error> open_raw(std::vector<uint8_t> bytes, texdec_format format, uint32_t width,
-                                          uint32_t height, uint32_t depth) {
+std::variant<TextureFile, Error> open_raw(FileBytes input, texdec_format format, uint32_t width, uint32_t height,
+                                          uint32_t depth) {
+    const std::span<const uint8_t> bytes = input.data;
     uint64_t needed = 0;
     const texdec_status status = texdec_encoded_size(format, width, height, depth, &needed);
     if (status != TEXDEC_SUCCESS)
@@ -254,7 +258,7 @@ std::variant<TextureFile, Error> open_raw(std::vector<uint8_t> bytes, texdec_for
         return Error{false, "holds " + std::to_string(bytes.size()) + " bytes; the format and extent need " +
                                 std::to_string(needed)};
     const std::optional<Container> header = detect(bytes);
-    TextureFile file = make_file(std::move(bytes), Container::Raw);
+    TextureFile file = make_file(std::move(input), Container::Raw);
     if (header)
         file.notes.push_back(std::string("it starts with a ") + container_name(*header) +
                              " header, but --format reads it as raw blocks (drop --format and --extent to use the "

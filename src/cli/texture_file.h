@@ -73,11 +73,18 @@ public:
     std::shared_ptr<Impl> impl;  // the bytes and the container's own surface table
 };
 
-// Opens a file's bytes (container found from its magic). `raw_format` / `raw_extent` given: the
-// bytes are raw blocks (no container) of that format and extent (W, H, slices).
-std::variant<TextureFile, Error> open(std::vector<uint8_t> bytes, const OpenOptions& options);
-std::variant<TextureFile, Error> open_raw(std::vector<uint8_t> bytes, texdec_format format, uint32_t width,
-                                          uint32_t height, uint32_t depth);
+// A file's bytes and what keeps them alive (input_file::map_texture_file: a read-only mapping,
+// whose pages are read from disk only when a parser or a decode touches them).
+struct FileBytes {
+    std::span<const uint8_t> data;
+    std::shared_ptr<const void> owner;
+};
+
+// Opens a file's bytes (container found from its magic). open_raw: the bytes are raw blocks (no
+// container) of that format and extent (W, H, slices).
+std::variant<TextureFile, Error> open(FileBytes bytes, const OpenOptions& options);
+std::variant<TextureFile, Error> open_raw(FileBytes bytes, texdec_format format, uint32_t width, uint32_t height,
+                                          uint32_t depth);
 
 // True if the bytes start with the magic of a container open() reads.
 bool has_known_magic(std::span<const uint8_t> bytes);

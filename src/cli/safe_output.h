@@ -1,0 +1,62 @@
+// How astc-gpu-decode writes files without ever losing a user's data (issue 19, items 7 and 8).
+// Every output (images, .ktx2, .raw, --json=FILE, the bench's JSON) goes through write_file():
+//   - A regular file (new or existing) is written to a temporary file beside it (same directory,
+//     ".NAME.tmp-PID-N"), flushed to disk (fsync), and renamed over NAME only when every byte was
+//     written: NAME holds its previous bytes or all of the new ones, never a part. On any failure
+//     the temporary file is removed; SIGINT, SIGTERM and SIGHUP remove it too (SIGKILL cannot be
+//     caught: a killed run may leave the temporary file, never a partial NAME).
+//   - An output that is a symbolic link is written through: the link stays, its target is replaced
+//     (as above, the temporary file beside the target). A dangling link creates its target.
+//   - An existing output that is not a regular file (/dev/null, a FIFO, a terminal) is written in
+//     place: it cannot be replaced, and a rename would swap a device for a file.
+//   - An existing file the user may not write (no write permission) is refused, as before; a
+//     replaced file keeps its permission bits.
+//   - An output that is the same file (device and inode, links followed) as an input given to
+//     protect_input() is refused before anything is written.
+// No dependency on the rest of the CLI, so the tests can link it with image_write.cpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace safe_output {
+
+struct FileId {
+    uint64_t device, inode;
+    bool operator==(const FileId&) const = default;
+};
+
+// stat() of `path` (symbolic links followed); nullopt when it does not exist (or is a dangling link).
+std::optional<FileId> file_id(const std::string& path);
+
+// Inputs that no output may replace. Thread-safe; an input that does not exist is ignored.
+void protect_input(const std::string& path);
+// The protected input that `path` is the same file as, if any.
+std::optional<std::string> protected_input_at(const std::string& path);
+// "output 'OUT' is the same file as input 'IN' (...): refusing to overwrite an input"
+std::string same_file_message(const std::string& output, const std::string& input);
+
+struct Result {
+    bool ok = true;
+    std::string message;         // why it failed: names the file and the cause
+    bool same_as_input = false;  // refused because the output is a protected input (a usage error)
+};
+
+// Writes `parts`, one after the other, as the whole content of `path` (see above).
+Result write_file(const std::string& path, std::span<const std::span<const uint8_t>> parts);
+Result write_file(const std::string& path, std::string_view text);
+
+// Installs the handlers that remove unfinished temporary files on SIGINT, SIGTERM and SIGHUP (where
+// they are not ignored) and on SIGBUS (a mapped input file truncated while it is read: a message and
+// exit code 3), and ignores SIGXFSZ (where not ignored already) so that a file-size limit is a write
+// error rather than a kill. Called by write_file() and by the input reader; once per process.
+void install_signal_handlers();
+
+// Test hook (TEXDEC_CLI_WRITE_FAULT): "write" fails every write_file() with ENOSPC after half of
+// its bytes reached the temporary file; "fsync" and "rename" fail those steps with EIO; "sigterm"
+// and "sigkill" raise that signal after half of the bytes were written (a killed run). Read once.
+
+}  // namespace safe_output
