@@ -180,7 +180,8 @@ Outputs:
          blue 0, UNORM16 as is, SNORM -1..1 -> 0..65535. HDR formats are refused (exit code 2).
   .tga   as .png, 8-bit only: 16-bit native values are rounded to 8 bits.
   .exr   four HALF channels R, G, B, A holding the RGBA16F texels bit for bit (sRGB formats keep
-         their encoded values v/255; error colours stay as decoded, including NaN).
+         their encoded values v/255; error colours stay as decoded: NaN for ASTC -unorm and
+         -sfloat error blocks, magenta for -srgb).
   .hdr   RGBA16F converted to float R, G, B; alpha dropped. RGBE keeps an 8-bit mantissa per
          channel with a shared exponent (about 1 % relative error) and holds no negative
          values, NaN or infinity: negatives and NaN become 0, +infinity 65504.
