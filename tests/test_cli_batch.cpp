@@ -50,12 +50,7 @@ void check_solid(const std::string& path, uint32_t s, size_t texels) {
     CHECK(wrong == 0);
 }
 
-std::string dir(const std::string& name) {
-    const std::string d = cli_temp_dir() + "/" + name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+std::string dir(const std::string& name) { return fresh_cli_dir(name); }
 
 std::string cli() { return cli_path(); }
 

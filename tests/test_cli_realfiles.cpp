@@ -28,12 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string dir(const std::string& name) {
-    const std::string d = cli_temp_dir() + "/realfiles_" + name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+std::string dir(const std::string& name) { return fresh_cli_dir("realfiles_" + name); }
 
 int cli_run(const std::string& args) { return run_cli_command(cli_path() + " " + args); }
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

@@ -41,12 +41,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string dir(const std::string& name) {
-    const std::string d = cli_temp_dir() + "/safety-" + name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+std::string dir(const std::string& name) { return fresh_cli_dir("safety-" + name); }
 
 std::string cli() { return cli_path(); }
 int cli_run(const std::string& args) { return run_cli_command(cli() + " " + args); }

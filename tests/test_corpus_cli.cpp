@@ -38,12 +38,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string out_dir(const std::string& name) {
-    const std::string d = cli_temp_dir() + "/corpus_" + name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+std::string out_dir(const std::string& name) { return fresh_cli_dir("corpus_" + name); }
 
 // Runs the CLI; REQUIREs the exit code; returns stderr.
 std::string cli_expect(const std::string& args, int code) {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sys/wait.h>
@@ -32,6 +33,13 @@ std::string cli_temp_dir() {
         return std::string(made);
     }();
     return dir;
+}
+
+std::string fresh_cli_dir(const std::string& name) {
+    const std::string d = cli_temp_dir() + "/" + name;
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
 }
 
 int run_cli_command(const std::string& command) {

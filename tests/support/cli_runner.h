@@ -12,6 +12,7 @@ std::string cli_path();            // $TEXDEC_CLI, else the one this build made
 std::string cli_sample_bc3();      // $TEXDEC_SAMPLE, else samples/sample-bc3.dds
 std::string cli_sample_astc();     // $TEXDEC_ASTC_SAMPLE, else samples/sample-astc-6x6.astc
 std::string cli_temp_dir();        // made once per process (mkdtemp)
+std::string fresh_cli_dir(const std::string& name);  // cli_temp_dir()/name, emptied and created
 
 // Runs `command` through the shell with stderr kept for last_cli_stderr(); returns the exit code.
 int run_cli_command(const std::string& command);
