@@ -276,29 +276,22 @@ uint64_t round_up4(uint64_t v) { return (v + 3) / 4 * 4; }
 // contiguous span of the source they occupy; its texels are staged tightly (rows padded to whole
 // words, so that no two rows share a word) and then copied into the caller's layout.
 struct Part {
-    uint64_t bx0 = 0, nbx = 0, by0 = 0, nby = 0, bz0 = 0, nbz = 0;
-    uint64_t x0 = 0, y0 = 0, z0 = 0;  // texel origin
-    JobPlan staged;                    // the part as the GPU decodes it (blocks and texels at offset 0)
-    uint64_t src_start = 0;            // first byte of its blocks in job->blocks
-    uint64_t upload_bytes = 0;         // whole words
+    ChunkSpan span;     // where it lies in the job (texel origin, source bytes)
+    JobPlan staged;     // the part as the GPU decodes it (blocks and texels at offset 0)
+    uint64_t upload_bytes = 0;  // whole words
 };
 
-Part make_part(const JobPlan& p, uint64_t bx0, uint64_t nbx, uint64_t by0, uint64_t nby, uint64_t bz0, uint64_t nbz) {
-    const FormatEntry& f = *p.format;
+Part make_part(const JobPlan& p, const Chunk& c) {
     Part part;
-    part.bx0 = bx0, part.nbx = nbx, part.by0 = by0, part.nby = nby, part.bz0 = bz0, part.nbz = nbz;
-    part.x0 = bx0 * f.block_width, part.y0 = by0 * f.block_height, part.z0 = bz0 * f.block_depth;
+    part.span = chunk_span(p, c);
     JobPlan& s = part.staged;
     s = p;
-    s.width = uint32_t(std::min<uint64_t>(p.width - part.x0, nbx * f.block_width));
-    s.height = uint32_t(std::min<uint64_t>(p.height - part.y0, nby * f.block_height));
-    s.depth = uint32_t(std::min<uint64_t>(p.depth - part.z0, nbz * f.block_depth));
-    s.blocks_x = nbx, s.blocks_y = nby, s.blocks_z = nbz;
-    s.src_bytes_needed = (nbz - 1) * p.src_slice_bytes + (nby - 1) * p.src_row_bytes + nbx * f.bytes_per_block;
+    s.width = uint32_t(part.span.width), s.height = uint32_t(part.span.height), s.depth = uint32_t(part.span.depth);
+    s.blocks_x = c.nbx, s.blocks_y = c.nby, s.blocks_z = c.nbz;
+    s.src_bytes_needed = part.span.src_bytes;
     s.dst_row_pitch = round_up4(uint64_t(s.width) * p.output.texel_bytes);
     s.dst_slice_pitch = s.dst_row_pitch * s.height;
     s.dst_bytes_needed = s.dst_slice_pitch * s.depth;
-    part.src_start = bz0 * p.src_slice_bytes + by0 * p.src_row_bytes + bx0 * f.bytes_per_block;
     part.upload_bytes = round_up4(s.src_bytes_needed);
     return part;
 }
@@ -367,19 +360,16 @@ bool stages_via_device(const texdec_context* ctx) {
 // The staging a job needs: its parts, how many slots they use, and each slot's buffer sizes.
 struct StagingPlan {
     PartGrid grid;
-    uint64_t parts = 0;
-    uint32_t slots = 0;
+    uint32_t slots = 0;  // 1 for a job that is one part, else two (streamed)
     uint64_t upload_bytes = 0, texel_bytes = 0;  // per slot (the first, largest part's)
 };
 
 StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
     StagingPlan z;
     z.grid = plan_parts(p, ctx->staging_part_bytes);
-    const uint64_t parts = ((p.blocks_x + z.grid.cols - 1) / z.grid.cols) * ((p.blocks_y + z.grid.rows - 1) / z.grid.rows) *
-                           ((p.blocks_z + z.grid.slices - 1) / z.grid.slices);
-    z.parts = parts;
-    z.slots = parts > 1 ? HostStaging::kSlots : 1;
-    const Part first = make_part(p, 0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices);
+    const bool one_part = z.grid.cols == p.blocks_x && z.grid.rows == p.blocks_y && z.grid.slices == p.blocks_z;
+    z.slots = one_part ? 1 : HostStaging::kSlots;
+    const Part first = make_part(p, Chunk{0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices});
     z.upload_bytes = first.upload_bytes;
     z.texel_bytes = first.staged.dst_bytes_needed;
     return z;
@@ -389,7 +379,8 @@ StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
 void copy_part_out(const JobPlan& job, const Part& part, const uint8_t* staged, uint8_t* out) {
     const JobPlan& s = part.staged;
     const uint64_t row_bytes = uint64_t(s.width) * job.output.texel_bytes;
-    uint8_t* origin = out + part.z0 * job.dst_slice_pitch + part.y0 * job.dst_row_pitch + part.x0 * job.output.texel_bytes;
+    uint8_t* origin = out + part.span.z0 * job.dst_slice_pitch + part.span.y0 * job.dst_row_pitch +
+                      part.span.x0 * job.output.texel_bytes;
     for (uint64_t z = 0; z < s.depth; ++z)
         for (uint64_t y = 0; y < s.height; ++y)
             memcpy(origin + z * job.dst_slice_pitch + y * job.dst_row_pitch, staged + z * s.dst_slice_pitch + y * s.dst_row_pitch,
@@ -549,11 +540,12 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
                 const uint32_t index = uint32_t(k % z.slots);
                 StagingSlot& slot = st.slots[index];
                 if (slot.in_flight && (s = finish(index)) != TEXDEC_SUCCESS) return s;
-                pending[index] = make_part(plan, bx, std::min(z.grid.cols, plan.blocks_x - bx), by,
-                                           std::min(z.grid.rows, plan.blocks_y - by), bz, std::min(z.grid.slices, plan.blocks_z - bz));
+                pending[index] = make_part(plan, Chunk{bx, std::min(z.grid.cols, plan.blocks_x - bx), by,
+                                                       std::min(z.grid.rows, plan.blocks_y - by), bz,
+                                                       std::min(z.grid.slices, plan.blocks_z - bz)});
                 const Part& part = pending[index];
                 const uint64_t t_upload = timing ? now_ns() : 0;
-                memcpy(slot.upload.mapped, blocks + part.src_start, part.staged.src_bytes_needed);
+                memcpy(slot.upload.mapped, blocks + part.span.src_start, part.staged.src_bytes_needed);
                 if (!slot.upload.coherent) {
                     VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.upload.memory, 0, VK_WHOLE_SIZE};
                     ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);

@@ -53,6 +53,24 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format, uint32_t outp
 // Checks and fills the destination pitches for a linear destination (0 = tight).
 texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, JobPlan* plan);
 
+// A piece of a job: block columns [bx0, bx0+nbx), block rows [by0, by0+nby), block slices
+// [bz0, bz0+nbz). One dispatch of the record path, or one part of texdec_decode's streaming.
+// 3D footprints whose one block slice spans more buffer than a descriptor may cover are cut
+// inside the block slice too: then nbz is 1 and the dispatch writes only texel slices
+// [z_skip, z_skip + z_count) of it (z_count 0: every texel slice of its block slices).
+struct Chunk {
+    uint64_t bx0, nbx, by0, nby, bz0, nbz;
+    uint64_t z_skip = 0, z_count = 0;
+};
+
+// Where a chunk lies: its texel origin and extent, and the bytes of source and destination it
+// spans (from its first byte), in the plan's layout.
+struct ChunkSpan {
+    uint64_t x0, y0, z0, width, height, depth;
+    uint64_t src_start, src_bytes, dst_start, dst_bytes;
+};
+ChunkSpan chunk_span(const JobPlan& p, const Chunk& c);  // record.cpp
+
 // Where one region's blocks and texels are (checked by the caller).
 struct RegionTarget {
     VkDeviceSize src_offset = 0;            // bytes into RecordCall::src_buffer

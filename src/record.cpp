@@ -91,27 +91,6 @@ texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, ui
     return TEXDEC_SUCCESS;
 }
 
-namespace {
-
-VkDeviceSize align_down(VkDeviceSize v, VkDeviceSize a) { return v / a * a; }
-VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) { return div_round_up(v, a) * a; }
-
-// One dispatch: block columns [bx0, bx0+nbx), block rows [by0, by0+nby), block slices [bz0, bz0+nbz).
-// 3D footprints whose one block slice spans more buffer than a descriptor may cover are cut
-// inside the block slice too: then nbz is 1 and the dispatch writes only texel slices
-// [z_skip, z_skip + z_count) of it (z_count 0: every texel slice of its block slices).
-struct Chunk {
-    uint64_t bx0, nbx, by0, nby, bz0, nbz;
-    uint64_t z_skip = 0, z_count = 0;
-};
-
-// Where a chunk lies: its texel origin and extent, and the bytes of source and destination it
-// spans (from its first byte).
-struct ChunkSpan {
-    uint64_t x0, y0, z0, width, height, depth;
-    uint64_t src_start, src_bytes, dst_start, dst_bytes;
-};
-
 ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     const FormatEntry& f = *p.format;
     ChunkSpan s{};
@@ -125,6 +104,11 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     s.dst_bytes = (s.depth - 1) * p.dst_slice_pitch + (s.height - 1) * p.dst_row_pitch + s.width * p.output.texel_bytes;
     return s;
 }
+
+namespace {
+
+VkDeviceSize align_down(VkDeviceSize v, VkDeviceSize a) { return v / a * a; }
+VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) { return div_round_up(v, a) * a; }
 
 // How a shader maps invocations to work, and the lookup tables it reads (if any).
 struct ShaderShape {
@@ -412,10 +396,10 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     for (uint32_t i = 0; i < count; ++i) {
         regions.plan(i, &p, &t);  // succeeded above
         chunk_size(ctx, p, shape, to_image, max_texels, &size);
-        const uint64_t block_depth = p.format->block_depth;
+        // Texel slices within a block slice: one step of the whole block unless it is cut.
+        const uint64_t block_depth = p.format->block_depth, z_step = size.texel_slices ? size.texel_slices : block_depth;
         for (uint64_t bz = 0; bz < p.blocks_z; bz += size.slices)
-            for (uint64_t z_skip = 0; z_skip == 0 || (size.texel_slices && z_skip < block_depth && bz * block_depth + z_skip < p.depth);
-                 z_skip += size.texel_slices ? size.texel_slices : block_depth)
+            for (uint64_t z_skip = 0; z_skip < block_depth && bz * block_depth + z_skip < p.depth; z_skip += z_step)
             for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
                 for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
                     const Chunk c{bx, std::min(size.cols, p.blocks_x - bx), by, std::min(size.rows, p.blocks_y - by), bz,
