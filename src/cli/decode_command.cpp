@@ -541,13 +541,13 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     const bool defaults = sel.level.kind == Selector::Default && sel.layer.kind == Selector::Default &&
                           sel.face.kind == Selector::Default;
     // In a batch most real files have mip chains: one line in the summary instead of one per file.
-    if (!ktx2 && defaults && (file.levels > 1 || file.layers > 1 || file.faces > 1) && options.out_dir)
-        result.more_surfaces = true;
-    else if (!ktx2 && defaults && (file.levels > 1 || file.layers > 1 || file.faces > 1))
-        result.notes.push_back("'" + item.input + "' has " + std::to_string(file.levels) + " mip level(s), " +
-                               std::to_string(file.layers) + " layer(s) and " + std::to_string(file.faces) +
-                               " face(s); decoding level 0 of layer 0, face 0 (--level, --layer, --face N|all "
-                               "choose others)");
+    if (!ktx2 && defaults && (file.levels > 1 || file.layers > 1 || file.faces > 1)) {
+        if (options.out_dir) result.more_surfaces = true;
+        else result.notes.push_back("'" + item.input + "' has " + std::to_string(file.levels) + " mip level(s), " +
+                                    std::to_string(file.layers) + " layer(s) and " + std::to_string(file.faces) +
+                                    " face(s); decoding level 0 of layer 0, face 0 (--level, --layer, --face N|all "
+                                    "choose others)");
+    }
 
     // The memory this file needs at its peak, against --max-memory, before anything is inflated or decoded.
     const input_file::MemoryNeed need = input_file::estimate_need(
@@ -627,15 +627,9 @@ std::string skip_reason(const fs::path& path, bool& named_like_texture) {
     const size_t got = std::fread(head, 1, sizeof head, file);
     std::fclose(file);
     if (texture_file::has_known_magic({head, got})) return "";
-    std::string first;
-    static const char* hex = "0123456789ABCDEF";
-    for (size_t i = 0; i < std::min<size_t>(got, 8); ++i) {
-        if (i) first += ' ';
-        first += hex[head[i] >> 4];
-        first += hex[head[i] & 15];
-    }
-    const std::string what =
-        got ? "its first bytes (" + first + ") are no DDS, KTX, KTX 2, PKM or .astc magic" : std::string("it is empty");
+    const std::string what = got ? "its first bytes (" + texture_file::first_bytes({head, got}) +
+                                       ") are no DDS, KTX, KTX 2, PKM or .astc magic"
+                                 : std::string("it is empty");
     named_like_texture = false;
     for (const char* ext : {".dds", ".ktx", ".ktx2", ".pkm", ".astc"})
         named_like_texture = named_like_texture || ends_with_ignoring_case(path.string(), ext);

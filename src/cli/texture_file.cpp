@@ -212,19 +212,23 @@ TextureFile make_file(FileBytes&& input, Container container) {
 
 }  // namespace
 
+std::string first_bytes(std::span<const uint8_t> bytes) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string first;
+    for (size_t i = 0; i < std::min<size_t>(bytes.size(), 8); ++i) {
+        if (i) first += ' ';
+        first += hex[bytes[i] >> 4];
+        first += hex[bytes[i] & 15];
+    }
+    return first;
+}
+
 std::variant<TextureFile, Error> open(FileBytes input, const OpenOptions& options) {
     const std::span<const uint8_t> bytes = input.data;
     if (bytes.empty()) return Error{false, "the file is empty"};
     const std::optional<Container> container = detect(bytes);
     if (!container) {
-        std::string first;
-        static const char* hex = "0123456789ABCDEF";
-        for (size_t i = 0; i < std::min<size_t>(bytes.size(), 8); ++i) {
-            if (i) first += ' ';
-            first += hex[bytes[i] >> 4];
-            first += hex[bytes[i] & 15];
-        }
-        return Error{false, "not a texture file this tool reads: its first bytes (" + first +
+        return Error{false, "not a texture file this tool reads: its first bytes (" + first_bytes(bytes) +
                                 ") are no DDS (\"DDS \"), KTX 1.1, KTX 2.0, PKM (\"PKM \") or .astc (13 AB A1 5C) "
                                 "magic; for raw blocks give --format and --extent"};
     }

@@ -88,6 +88,8 @@ std::variant<TextureFile, Error> open_raw(FileBytes bytes, texdec_format format,
 
 // True if the bytes start with the magic of a container open() reads.
 bool has_known_magic(std::span<const uint8_t> bytes);
+// The first (up to 8) bytes in hex, "44 44 53 20 ...", for messages about unknown files.
+std::string first_bytes(std::span<const uint8_t> bytes);
 // Which container the bytes' magic names (nullopt: none).
 std::optional<Container> detect(std::span<const uint8_t> bytes);
 
