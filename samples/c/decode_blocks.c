@@ -25,7 +25,7 @@ static texdec_status decode_and_print(texdec_context* ctx, texdec_format format,
                                       size_t block_size) {
     uint8_t texels[4 * 4 * 4];
     texdec_host_job job;
-    memset(&job, 0, sizeof job); /* zero = defaults: EXACT rounding, tight pitches, 10 s timeout */
+    memset(&job, 0, sizeof job); /* zero = defaults: EXACT rounding, tight pitches, 10 s timeout per submission */
     job.format = format;
     job.output = TEXDEC_OUTPUT_RGBA8;
     job.width = 4;
