@@ -21,6 +21,7 @@ extern "C" TEXDEC_API const char* texdec_status_string(texdec_status status) {
     case TEXDEC_ERROR_TIMEOUT: return "timed out waiting for the GPU";
     case TEXDEC_ERROR_DEVICE_LOST: return "device lost";
     case TEXDEC_ERROR_INVALID_DESTINATION: return "invalid destination";
+    case TEXDEC_ERROR_NOT_READY: return "decoder variant not prepared yet";
     case TEXDEC_STATUS_MAX_ENUM: break;
     }
     return "unknown status";

@@ -212,6 +212,8 @@ typedef enum texdec_status {
     TEXDEC_ERROR_TIMEOUT = 15,              /* the GPU did not finish within the job's timeout */
     TEXDEC_ERROR_DEVICE_LOST = 16,          /* VK_ERROR_DEVICE_LOST */
     TEXDEC_ERROR_INVALID_DESTINATION = 17,  /* destination kind/view unusable for this output */
+    TEXDEC_ERROR_NOT_READY = 18,            /* TEXDEC_RECORD_FAIL_IF_NOT_READY: the variant's pipeline
+                                               or tables are not created yet (nothing recorded) */
     TEXDEC_STATUS_MAX_ENUM = 0x7FFFFFFF
 } texdec_status;
 
@@ -583,6 +585,18 @@ typedef struct texdec_record_job {
  * a few texel slices each). Thread-safe for distinct command buffers. */
 TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommandBuffer cmd,
                                               const texdec_record_job* job);
+
+/* One decoder variant: what a pipeline (and its lookup tables) is created for. texdec_prepare
+ * creates variants ahead of recording; the capability query answers whether one can work. */
+typedef struct texdec_variant {
+    const void* next;                    /* NULL (extension chain; see the header's struct rule) */
+    texdec_format format;
+    texdec_output output;
+    texdec_bc_rounding bc_rounding;      /* BC1-BC5 only; ignored for other formats */
+    texdec_destination_kind destination; /* buffer, 2D (array) image target, 3D image target */
+    VkFormat image_format;               /* image destinations: the target image's VkFormat
+                                            (VK_FORMAT_UNDEFINED = texdec_output_vk_format) */
+} texdec_variant;
 
 /* Creates, now, everything texdec_record_decode / texdec_record_regions will need for this
  * (format, output, destination kind): the pipeline and the lookup tables. Optional: without it
