@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
     job.format = format;
     job.output = TEXDEC_OUTPUT_RGBA8;
     job.width = w, job.height = ht, job.depth = 1;
-    job.blocks = file.data() + 16, job.blocks_size = file.size() - 16;  // texdec checks it is enough
-    job.texels = rgba.data(), job.texels_size = rgba.size();
+    job.src = file.data() + 16, job.src_size = file.size() - 16;  // texdec checks it is enough
+    job.dst = rgba.data(), job.dst_size = rgba.size();
     s = texdec_decode(ctx, &job);
     texdec_context_destroy(ctx);
     if (s != TEXDEC_SUCCESS) return std::fprintf(stderr, "texdec_decode: %s\n", texdec_status_string(s)), 1;

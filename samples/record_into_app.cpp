@@ -195,7 +195,7 @@ int main() {
     barriers.new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
     texdec_regions_job job = {};
     job.format = format, job.output = TEXDEC_OUTPUT_RGBA8;
-    job.src_buffer = source.buffer, job.src_buffer_size = blocks.size();
+    job.src_buffer = source.buffer, job.src_size = blocks.size();
     job.dst_image = target;
     job.region_count = mips, job.regions = regions.data();
     job.barriers = &barriers;
@@ -228,8 +228,8 @@ int main() {
         texdec_host_job one_call = {};
         one_call.format = format, one_call.output = TEXDEC_OUTPUT_RGBA8;
         one_call.width = e.width, one_call.height = e.height, one_call.depth = 1;
-        one_call.blocks = blocks.data() + regions[m].src_offset, one_call.blocks_size = blocks.size() - regions[m].src_offset;
-        one_call.texels = expected.data(), one_call.texels_size = expected.size();
+        one_call.src = blocks.data() + regions[m].src_offset, one_call.src_size = blocks.size() - regions[m].src_offset;
+        one_call.dst = expected.data(), one_call.dst_size = expected.size();
         TEXDEC_OK(texdec_decode(ctx, &one_call));
         const bool same = std::memcmp(readback.mapped + readback_copies[m].bufferOffset, expected.data(), expected.size()) == 0;
         std::printf("mip %u (%ux%u): %s\n", m, e.width, e.height, same ? "equal to texdec_decode" : "DIFFERS from texdec_decode");

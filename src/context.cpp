@@ -33,6 +33,17 @@ texdec_status null_argument(const texdec_context* ctx, const char* function, con
     return TEXDEC_ERROR_INVALID_ARGUMENT;
 }
 
+texdec_status check_chain(const texdec_context* ctx, const void* next, const char* where) {
+    if (!next) return TEXDEC_SUCCESS;
+    uint32_t type;  // every chained struct, texdec's or Vulkan's, begins with a 32-bit type
+    std::memcpy(&type, next, sizeof type);
+    if (ctx)
+        ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                    "%s.next: structure type %u is not accepted there (this texdec version defines no extension of it)",
+                    where, type);
+    return TEXDEC_ERROR_INVALID_ARGUMENT;
+}
+
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what) {
     texdec_status status = TEXDEC_ERROR_VULKAN;
     if (result == VK_ERROR_DEVICE_LOST) status = TEXDEC_ERROR_DEVICE_LOST;
@@ -55,6 +66,20 @@ void report_early(const texdec_context_create_info* info, texdec_message_severit
     vsnprintf(text, sizeof text, fmt, args);
     va_end(args);
     info->message_callback(severity, text, info->user_data);
+}
+
+// The create info's own rules (before anything is created): no extension chain, known flags.
+bool create_info_valid(const texdec_context_create_info* info) {
+    if (info->next) {
+        report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create_info.next: this texdec version accepts no extension struct there");
+        return false;
+    }
+    if (info->flags & ~uint32_t(TEXDEC_CONTEXT_VALIDATION)) {
+        report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create_info.flags has unknown bits 0x%x",
+                     info->flags & ~uint32_t(TEXDEC_CONTEXT_VALIDATION));
+        return false;
+    }
+    return true;
 }
 
 VKAPI_ATTR VkBool32 VKAPI_CALL debug_messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
@@ -313,6 +338,7 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
     *out_context = nullptr;
     texdec_context_create_info defaults{};
     if (!info) info = &defaults;
+    if (!create_info_valid(info)) return TEXDEC_ERROR_INVALID_ARGUMENT;
     VulkanLoader loader;
     if (!open_vulkan_loader(loader)) {
         report_early(info, TEXDEC_MESSAGE_ERROR, "could not load the Vulkan loader (libvulkan.so.1); install libvulkan1");
@@ -352,6 +378,11 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
     if (!device || !device->get_instance_proc_addr || !device->instance || !device->physical_device || !device->device) {
         report_early(info, TEXDEC_MESSAGE_ERROR,
                      "texdec_external_device needs get_instance_proc_addr, instance, physical_device and device");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    if (!create_info_valid(info)) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (device->next) {
+        report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_external_device.next: this texdec version accepts no extension struct there");
         return TEXDEC_ERROR_INVALID_ARGUMENT;
     }
     if (info->flags & TEXDEC_CONTEXT_VALIDATION) {

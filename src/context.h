@@ -11,7 +11,7 @@
 
 namespace texdec {
 
-// Everything record_decode needs to know about one compute pipeline variant.
+// Everything a record call needs to know about one compute pipeline variant.
 struct PipelineKey {
     uint32_t shader;     // ShaderId (pipelines.cpp)
     uint32_t variant;    // TEXDEC_SC_VARIANT
@@ -135,6 +135,10 @@ namespace texdec {
 // INVALID_ARGUMENT for a required pointer that is NULL, with a message naming the function and
 // the argument (reported through ctx when there is one).
 texdec_status null_argument(const texdec_context* ctx, const char* function, const char* argument);
+
+// INVALID_ARGUMENT for a non-NULL `next` where texdec accepts no extension struct (the header's
+// struct rule: unknown chained types are refused, never ignored); `where` names the struct.
+texdec_status check_chain(const texdec_context* ctx, const void* next, const char* where);
 
 // Maps a VkResult to a status and reports what failed.
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what);

@@ -180,13 +180,6 @@ uint64_t ticks_to_ns(const texdec_context* ctx, uint64_t from, uint64_t to) {
     return uint64_t(double((to - from) & mask) * double(ctx->properties.limits.timestampPeriod) + 0.5);
 }
 
-// Copies the fields of `measured` the caller's struct has room for (struct_size bytes).
-void write_timing(texdec_decode_timing* out, texdec_decode_timing measured) {
-    const uint32_t size = std::min<uint32_t>(out->struct_size, uint32_t(sizeof measured));
-    measured.struct_size = out->struct_size;
-    if (size >= sizeof(uint32_t)) memcpy(reinterpret_cast<char*>(out) + sizeof(uint32_t),
-                                          reinterpret_cast<const char*>(&measured) + sizeof(uint32_t), size - sizeof(uint32_t));
-}
 
 }  // namespace
 
@@ -243,6 +236,7 @@ texdec_status record_staged(texdec_context* ctx, VkCommandBuffer cmd, const JobP
     call.src_buffer = blocks;
     call.dst_buffer = texels;
     if (after_copy) {  // the upload copy's writes -> the decode's reads
+        call.barrier_before = true;
         call.barriers.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
         call.barriers.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT;
     }
@@ -253,19 +247,20 @@ texdec_status record_staged(texdec_context* ctx, VkCommandBuffer cmd, const JobP
 texdec_status plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan) {
     texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
                                job->width, job->height, job->depth,
-                               {job->blocks_row_length, job->blocks_image_height}, plan);
+                               {job->src_row_length, job->src_image_height}, plan);
     if (s != TEXDEC_SUCCESS) return s;
-    if (!job->blocks || (need_texels && !job->texels))
-        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "blocks and texels must not be NULL");
-    if (job->blocks_size < plan->src_bytes_needed)
+    if ((s = check_chain(ctx, job->next, "texdec_host_job")) != TEXDEC_SUCCESS) return s;
+    if (!job->src || (need_texels && !job->dst))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the job's src and dst must not be NULL");
+    if (job->src_size < plan->src_bytes_needed)
         return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                           "the extent needs %llu bytes of blocks, blocks_size is %llu",
-                           (unsigned long long)plan->src_bytes_needed, (unsigned long long)job->blocks_size);
-    if ((s = plan_destination(ctx, job->row_pitch, job->slice_pitch, plan)) != TEXDEC_SUCCESS) return s;
-    if (job->texels_size < plan->dst_bytes_needed)
+                           "the extent needs %llu bytes of blocks, src_size is %llu",
+                           (unsigned long long)plan->src_bytes_needed, (unsigned long long)job->src_size);
+    if ((s = plan_destination(ctx, job->dst_row_pitch, job->dst_slice_pitch, plan)) != TEXDEC_SUCCESS) return s;
+    if (job->dst_size < plan->dst_bytes_needed)
         return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                           "the extent needs %llu bytes of texels, texels_size is %llu",
-                           (unsigned long long)plan->dst_bytes_needed, (unsigned long long)job->texels_size);
+                           "the extent needs %llu bytes of texels, dst_size is %llu",
+                           (unsigned long long)plan->dst_bytes_needed, (unsigned long long)job->dst_size);
     return TEXDEC_SUCCESS;
 }
 
@@ -502,8 +497,8 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     }
     const bool stamps = timing && ensure_timestamps(ctx);
     texdec_decode_timing t{};
-    const auto* blocks = static_cast<const uint8_t*>(job->blocks);
-    auto* texels = static_cast<uint8_t*>(job->texels);
+    const auto* blocks = static_cast<const uint8_t*>(job->src);
+    auto* texels = static_cast<uint8_t*>(job->dst);
 
     // Parts in order; part k uses slot k % slots. Before a slot takes a new part, the part it
     // holds is waited for (timeout per submission) and copied out, while the GPU works on the other.
@@ -565,7 +560,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     if (timing) {
         t.total_ns = now_ns() - t_start;
         t.prepare_ns = t.total_ns - t.upload_copy_ns - t.submit_wait_ns - t.readback_copy_ns;
-        write_timing(timing, t);
+        *timing = t;
     }
     return TEXDEC_SUCCESS;
 }

@@ -37,6 +37,7 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
         return null_argument(ctx, "texdec_image_target_create", !ctx ? "context" : !info ? "info" : "out_target");
     *out_target = nullptr;
     auto fail = [&](const char* what) { return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "image target: %s", what); };
+    if (texdec_status s = check_chain(ctx, info->next, "texdec_image_target_create_info"); s != TEXDEC_SUCCESS) return s;
     if (!info->image) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "image target: image is VK_NULL_HANDLE");
     const bool is_3d = info->image_type == VK_IMAGE_TYPE_3D;
     if (!is_3d && info->image_type != VK_IMAGE_TYPE_2D) return fail("image_type must be VK_IMAGE_TYPE_2D or VK_IMAGE_TYPE_3D");

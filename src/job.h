@@ -89,7 +89,8 @@ struct RecordCall {
     texdec_destination_kind dst_kind = TEXDEC_DESTINATION_BUFFER;
     VkBuffer dst_buffer = VK_NULL_HANDLE;
     uint64_t max_texels_per_dispatch = 0;  // 0: the context's
-    texdec_record_barriers barriers{};     // zero stage masks: no barrier on that side
+    texdec_record_barriers barriers{};     // the caller's (texdec_record_barriers' rules)
+    bool barrier_before = false, barrier_after = false;  // which sides are recorded
     // Image targets: the image, the mip levels written (bit per level) and its layer count, for
     // the layout transitions of `barriers` (every layer of a written level: its storage view
     // spans them all, and a descriptor's layout must hold for every subresource of its view).

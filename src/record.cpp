@@ -1,4 +1,4 @@
-// record_decode: validation, chunking into dispatches that respect the device limits, optional
+// texdec_record_regions: validation, chunking into dispatches that respect the device limits, optional
 // barriers, push descriptors and push constants. Nothing is allocated per call.
 #include <algorithm>
 
@@ -327,17 +327,35 @@ private:
     uint64_t lo_ = UINT64_MAX, hi_ = 0;
 };
 
-// One vkCmdPipelineBarrier for one side of `call.barriers`: a memory barrier for the buffers,
-// and for an image target an image barrier per mip level written (GENERAL <-> the caller's layout).
+// One vkCmdPipelineBarrier for one side of `call.barriers`, by texdec_record_barriers' rules: a
+// memory barrier; buffer barriers where queue family ownership moves; for an image target an
+// image barrier per mip level written (the caller's layout <-> GENERAL). A zero stage mask
+// becomes TOP_OF_PIPE (before) or BOTTOM_OF_PIPE (after) with no access: the layout
+// transitions and ownership transfers are recorded all the same.
 void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, bool before) {
+    if (!(before ? call.barrier_before : call.barrier_after)) return;
     const texdec_record_barriers& b = call.barriers;
-    const VkPipelineStageFlags outside_stages = before ? b.src_stage_mask : b.dst_stage_mask;
-    if (!outside_stages) return;
-    const VkAccessFlags outside_access = before ? b.src_access_mask : b.dst_access_mask;
+    const VkPipelineStageFlags caller_stages = before ? b.src_stage_mask : b.dst_stage_mask;
+    const VkAccessFlags caller_access = caller_stages ? (before ? b.src_access_mask : b.dst_access_mask) : 0;
+    const VkPipelineStageFlags outside_stages =
+        caller_stages ? caller_stages : before ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT;
     const VkAccessFlags decode_access = before ? VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
-    VkMemoryBarrier memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    memory.srcAccessMask = before ? outside_access : decode_access;
-    memory.dstAccessMask = before ? decode_access : outside_access;
+    const VkAccessFlags src_access = before ? caller_access : decode_access, dst_access = before ? decode_access : caller_access;
+    // Ownership: acquired before the decode from the caller's family, released after to it.
+    const bool transfer = (b.flags & (before ? TEXDEC_BARRIER_ACQUIRE : TEXDEC_BARRIER_RELEASE)) != 0;
+    const uint32_t other_family = before ? b.src_queue_family_index : b.dst_queue_family_index;
+    const uint32_t src_family = !transfer ? VK_QUEUE_FAMILY_IGNORED : before ? other_family : ctx->queue_family;
+    const uint32_t dst_family = !transfer ? VK_QUEUE_FAMILY_IGNORED : before ? ctx->queue_family : other_family;
+    VkMemoryBarrier memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, src_access, dst_access};
+    VkBufferMemoryBarrier buffers[2] = {};
+    uint32_t buffer_count = 0;
+    auto add_buffer = [&](VkBuffer buffer) {
+        if (!transfer || !buffer) return;
+        buffers[buffer_count++] = {VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER, nullptr, src_access, dst_access, src_family, dst_family,
+                                   buffer, 0, VK_WHOLE_SIZE};
+    };
+    if (before) add_buffer(call.src_buffer);  // the source is only acquired: it is not handed back
+    add_buffer(call.dst_buffer);
     VkImageMemoryBarrier images[kMaxMipLevels] = {};
     uint32_t image_count = 0;
     if (call.image) {
@@ -346,20 +364,21 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
             if (!(call.levels_written >> level & 1)) continue;
             VkImageMemoryBarrier& ib = images[image_count++];
             ib.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER;
-            ib.srcAccessMask = memory.srcAccessMask;
-            ib.dstAccessMask = memory.dstAccessMask;
+            ib.srcAccessMask = src_access;
+            ib.dstAccessMask = dst_access;
             // new_layout UNDEFINED (0) after: the image stays in GENERAL.
             ib.oldLayout = before ? outside_layout : VK_IMAGE_LAYOUT_GENERAL;
             ib.newLayout = before ? VK_IMAGE_LAYOUT_GENERAL
                                   : (outside_layout == VK_IMAGE_LAYOUT_UNDEFINED ? VK_IMAGE_LAYOUT_GENERAL : outside_layout);
-            ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+            ib.srcQueueFamilyIndex = src_family;
+            ib.dstQueueFamilyIndex = dst_family;
             ib.image = call.image;
             ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, 0, call.layer_count};
         }
     }
     const VkPipelineStageFlags decode_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
     ctx->vkd.vkCmdPipelineBarrier(cmd, before ? outside_stages : decode_stage, before ? decode_stage : outside_stages, 0, 1,
-                                  &memory, 0, nullptr, image_count, images);
+                                  &memory, buffer_count, buffers, image_count, images);
 }
 
 }  // namespace
@@ -425,21 +444,6 @@ using namespace texdec;
 
 namespace {
 
-// TEXDEC_RECORD_BARRIER_BEFORE / _AFTER as texdec_record_barriers (memory barriers only).
-texdec_record_barriers barriers_from_flags(const texdec_context* ctx, uint32_t flags) {
-    texdec_record_barriers b{};
-    if (flags & TEXDEC_RECORD_BARRIER_BEFORE) {
-        b.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT;
-        b.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT;
-    }
-    if (flags & TEXDEC_RECORD_BARRIER_AFTER) {
-        b.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
-        if (ctx->queue_flags & VK_QUEUE_GRAPHICS_BIT) b.dst_stage_mask |= VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
-        b.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
-    }
-    return b;
-}
-
 // Checks a linear destination: pitches, alignment for the output's texel size, and the bytes
 // it writes from `dst_offset` against `dst_available` (bytes usable from dst_offset).
 texdec_status check_buffer_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, uint64_t dst_offset,
@@ -480,43 +484,6 @@ texdec_status check_source(const texdec_context* ctx, VkBuffer buffer, uint64_t 
     return TEXDEC_SUCCESS;
 }
 
-// texdec_record_decode's one job as a region list of one.
-class SingleJob final : public RegionList {
-public:
-    SingleJob(texdec_context* ctx, const texdec_record_job& job) : ctx_(ctx), job_(job) {}
-    uint32_t count() const override { return 1; }
-    texdec_status plan(uint32_t, JobPlan* plan, RegionTarget* t) const override {
-        const texdec_record_job& job = job_;
-        texdec_status s = plan_job(ctx_, enum_bits(job.format), enum_bits(job.output), enum_bits(job.bc_rounding), job.width,
-                                   job.height, job.depth, {job.src_row_length, job.src_image_height}, plan);
-        if (s != TEXDEC_SUCCESS) return s;
-        if ((s = check_source(ctx_, job.src_buffer, job.src_offset, job.src_size, *plan)) != TEXDEC_SUCCESS) return s;
-        *t = RegionTarget{};
-        t->src_offset = job.src_offset;
-        const uint32_t dst_kind = enum_bits(job.dst_kind);
-        if (dst_kind == TEXDEC_DESTINATION_BUFFER) {
-            if (!job.dst_buffer) return ctx_->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_buffer is VK_NULL_HANDLE");
-            t->dst_offset = job.dst_offset;
-            return check_buffer_destination(ctx_, job.dst_row_pitch, job.dst_slice_pitch, job.dst_offset, job.dst_size, plan);
-        }
-        if (!is_image_destination(dst_kind))
-            return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown dst_kind %u", dst_kind);
-        if (!job.dst_view) return ctx_->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "dst_view is VK_NULL_HANDLE");
-        if (job.dst_x < 0 || job.dst_y < 0)
-            return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "dst_x and dst_y must not be negative");
-        if (uint64_t(job.dst_x) + job.width > INT32_MAX || uint64_t(job.dst_y) + job.height > INT32_MAX ||
-            uint64_t(job.dst_layer) + job.depth > INT32_MAX)
-            return ctx_->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR, "destination coordinates overflow");
-        t->dst_view = job.dst_view;
-        t->dst_x = job.dst_x, t->dst_y = job.dst_y, t->dst_layer = job.dst_layer;
-        return TEXDEC_SUCCESS;
-    }
-
-private:
-    texdec_context* ctx_;
-    const texdec_record_job& job_;
-};
-
 // texdec_record_regions' regions, checked against the image target or the buffer.
 class RegionArray final : public RegionList {
 public:
@@ -525,6 +492,7 @@ public:
     texdec_status plan(uint32_t index, JobPlan* plan, RegionTarget* t) const override {
         const texdec_region& r = job_.regions[index];
         const texdec_image_target* image = job_.dst_image;
+        if (r.next) return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has a next chain (this texdec version defines no region extension)");
         const uint32_t layers = r.layer_count ? r.layer_count : 1;
         if (r.extent.depth > 1 && layers > 1)
             return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has both extent.depth > 1 and layer_count > 1 (Vulkan allows one)");
@@ -533,23 +501,15 @@ public:
         texdec_status s = plan_job(ctx_, enum_bits(job_.format), enum_bits(job_.output), enum_bits(job_.bc_rounding),
                                    r.extent.width, r.extent.height, uint32_t(slices), {r.src_row_length, r.src_image_height}, plan);
         if (s != TEXDEC_SUCCESS) return s;
-        if (layers > 1 && plan->format->block_depth > 1)
-            return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has layer_count > 1 with a 3D block format (3D images have no layers)");
-        if (r.src_offset > job_.src_buffer_size)
-            return fail(index, TEXDEC_ERROR_SOURCE_TOO_SMALL, "starts past src_buffer_size");
-        if ((s = check_source(ctx_, job_.src_buffer, r.src_offset, job_.src_buffer_size - r.src_offset, *plan)) != TEXDEC_SUCCESS)
+        if (r.src_offset > job_.src_size) return fail(index, TEXDEC_ERROR_SOURCE_TOO_SMALL, "starts past src_size");
+        if ((s = check_source(ctx_, job_.src_buffer, r.src_offset, job_.src_size - r.src_offset, *plan)) != TEXDEC_SUCCESS)
             return s;
         *t = RegionTarget{};
         t->src_offset = r.src_offset;
         if (!image) {
-            if (r.dst_offset > job_.dst_buffer_size)
-                return fail(index, TEXDEC_ERROR_DESTINATION_TOO_SMALL, "starts past dst_buffer_size");
-            const uint64_t row_pitch = r.dst_row_pitch ? r.dst_row_pitch : uint64_t(r.extent.width) * plan->output.texel_bytes;
-            const uint64_t rows = r.dst_image_height ? r.dst_image_height : r.extent.height;
-            if (rows < r.extent.height) return fail(index, TEXDEC_ERROR_INVALID_LAYOUT, "has dst_image_height < extent.height");
-            if (row_pitch > UINT64_MAX / rows) return fail(index, TEXDEC_ERROR_SIZE_OVERFLOW, "has a slice size that overflows");
+            if (r.dst_offset > job_.dst_size) return fail(index, TEXDEC_ERROR_DESTINATION_TOO_SMALL, "starts past dst_size");
             t->dst_offset = r.dst_offset;
-            return check_buffer_destination(ctx_, row_pitch, row_pitch * rows, r.dst_offset, job_.dst_buffer_size - r.dst_offset,
+            return check_buffer_destination(ctx_, r.dst_row_pitch, r.dst_slice_pitch, r.dst_offset, job_.dst_size - r.dst_offset,
                                             plan);
         }
         // Image target: the output must be what the image holds, the region inside the level.
@@ -585,19 +545,18 @@ private:
 
 }  // namespace
 
-extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, VkCommandBuffer cmd, const texdec_record_job* job) {
-    if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_decode", !ctx ? "context" : !cmd ? "cmd" : "job");
-    RecordCall call;
-    call.src_buffer = job->src_buffer;
-    const uint32_t dst_kind = enum_bits(job->dst_kind);
-    call.dst_kind = is_image_destination(dst_kind) ? texdec_destination_kind(dst_kind) : TEXDEC_DESTINATION_BUFFER;
-    call.dst_buffer = job->dst_buffer;
-    call.barriers = barriers_from_flags(ctx, job->flags);
-    return record_regions(ctx, cmd, call, SingleJob(ctx, *job));
-}
-
 extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
     if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
+    if (texdec_status s = check_chain(ctx, job->next, "texdec_regions_job"); s != TEXDEC_SUCCESS) return s;
+    if (job->flags)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "texdec_regions_job.flags has unknown bits 0x%x", job->flags);
+    if (job->barriers) {
+        if (texdec_status s = check_chain(ctx, job->barriers->next, "texdec_record_barriers"); s != TEXDEC_SUCCESS) return s;
+        const uint32_t known = TEXDEC_BARRIER_ACQUIRE | TEXDEC_BARRIER_RELEASE;
+        if (job->barriers->flags & ~known)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "texdec_record_barriers.flags has unknown bits 0x%x",
+                               job->barriers->flags & ~known);
+    }
     if (!job->regions || job->region_count == 0)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "regions is NULL or region_count is 0");
     if (!job->dst_image == !job->dst_buffer)
@@ -607,7 +566,10 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     call.src_buffer = job->src_buffer;
     call.dst_buffer = job->dst_buffer;
     call.max_texels_per_dispatch = job->max_texels_per_dispatch;
-    if (job->barriers) call.barriers = *job->barriers;
+    if (job->barriers) {
+        call.barriers = *job->barriers;
+        call.barrier_before = call.barrier_after = true;
+    }
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
         call.image = image->image;

@@ -196,12 +196,12 @@ std::vector<uint8_t> texdec_decode_image(OwnContext& ctx, AstcProfile profile, c
     job.width = img.w;
     job.height = img.h;
     job.depth = 1;
-    job.blocks = img.data.data();
-    job.blocks_size = img.data.size();
-    job.blocks_row_length = img.row_length;
-    job.texels = dst.data();
-    job.texels_size = size;
-    job.row_pitch = extra_row_bytes ? row_pitch : 0;
+    job.src = img.data.data();
+    job.src_size = img.data.size();
+    job.src_row_length = img.row_length;
+    job.dst = dst.data();
+    job.dst_size = size;
+    job.dst_row_pitch = extra_row_bytes ? row_pitch : 0;
     const texdec_status status = ctx.decode(job);
     INFO("texdec_decode(" << astc_profile_name(profile) << " " << astc_fp_name(img.fp) << ", " << output_name(output)
                           << ", " << img.w << "x" << img.h << ") returned " << texdec_status_string(status));

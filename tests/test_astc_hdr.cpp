@@ -176,12 +176,12 @@ std::vector<uint16_t> texdec_decode_hdr(OwnContext& ctx, const HdrImage& img, te
     job.width = img.w;
     job.height = img.h;
     job.depth = 1;
-    job.blocks = img.data.data();
-    job.blocks_size = img.data.size();
-    job.blocks_row_length = img.row_length;
-    job.texels = dst.data();
-    job.texels_size = size;
-    job.row_pitch = extra_row_bytes ? row_pitch : 0;
+    job.src = img.data.data();
+    job.src_size = img.data.size();
+    job.src_row_length = img.row_length;
+    job.dst = dst.data();
+    job.dst_size = size;
+    job.dst_row_pitch = extra_row_bytes ? row_pitch : 0;
     const texdec_status status = ctx.decode(job);
     INFO("texdec_decode(" << astc_fp_name(img.fp) << " sfloat, " << (output == TEXDEC_OUTPUT_NATIVE ? "NATIVE" : "RGBA16F")
                           << ", " << img.w << "x" << img.h << ") returned " << texdec_status_string(status));
@@ -777,10 +777,10 @@ TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc]
         std::memcpy(staging.mapped, bytes.data(), bytes.size());
         HostBuffer src = dev.create_buffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 
-        texdec_record_job base{};
+        RecordJob base{};
         base.format = astc_texdec_format(fp, AstcProfile::hdr);
         base.output = TEXDEC_OUTPUT_NATIVE;
-        base.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+        base.barriers = true;
         base.width = w, base.height = h, base.depth = kSlices;
         base.src_buffer = src.buffer;
         base.src_offset = offset;
@@ -801,15 +801,14 @@ TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc]
         HostBuffer dst = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         fill_canary(dst.mapped, total);
         HostBuffer dst_readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        texdec_record_job job = base;
+        RecordJob job = base;
         job.output = TEXDEC_OUTPUT_RGBA16F;
-        job.dst_kind = TEXDEC_DESTINATION_BUFFER;
         job.dst_buffer = dst.buffer;
         job.dst_offset = layout.offset;
         job.dst_size = dst_size;
         job.dst_row_pitch = layout.row_pitch;
         job.dst_slice_pitch = layout.slice_pitch;
-        REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
         VkBufferCopy copy{0, 0, total};
         vkCmdCopyBuffer(cmd, dst.buffer, dst_readback.buffer, 1, &copy);
         // Image destination (NATIVE = R16G16B16A16_SFLOAT).
@@ -823,10 +822,9 @@ TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc]
         HostBuffer image_readback = dev.create_buffer(image_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
         record_image_canary(cmd, image.image, canary, iw, ih, layers);
         job = base;
-        job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-        job.dst_view = image.view;
+        job.dst_image = &image;
         job.dst_x = x0, job.dst_y = y0, job.dst_layer = kFirstLayer;
-        REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
         record_image_readback(cmd, image.image, image_readback, iw, ih, layers);
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);
@@ -883,8 +881,8 @@ TEST_CASE("ASTC HDR formats: NATIVE is RGBA16F and RGBA8 is refused", "[astc][hd
         job.format = format;
         job.output = TEXDEC_OUTPUT_RGBA8;
         job.width = fp.x, job.height = fp.y, job.depth = 1;
-        job.blocks = block.data(), job.blocks_size = block.size();
-        job.texels = dst.data(), job.texels_size = dst.size();
+        job.src = block.data(), job.src_size = block.size();
+        job.dst = dst.data(), job.dst_size = dst.size();
         CHECK(ctx->decode(job) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
         CHECK(std::all_of(dst.begin(), dst.end(), [](uint8_t b) { return b == 0xA5; }));
         const std::vector<std::string> errors = ctx->log().take_errors();

@@ -180,9 +180,9 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
             std::vector<AstcExpected> expected;
             for (uint32_t z = 0; z < kSlices; ++z) expected.push_back(expected_slice(profile, fp, s, z));
 
-            texdec_record_job base{};
+            RecordJob base{};
             base.format = format;
-            base.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+            base.barriers = true;
             base.width = w;
             base.height = h;
             base.depth = kSlices;
@@ -211,15 +211,14 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
                 b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
                 fill_canary(b.buffer.mapped, total);
                 b.readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-                texdec_record_job job = base;
+                RecordJob job = base;
                 job.output = output;
-                job.dst_kind = TEXDEC_DESTINATION_BUFFER;
                 job.dst_buffer = b.buffer.buffer;
                 job.dst_offset = b.layout.offset;
                 job.dst_size = b.dst_size;
                 job.dst_row_pitch = b.layout.row_pitch;
                 job.dst_slice_pitch = b.layout.slice_pitch;
-                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
                 VkBufferCopy copy{0, 0, total};
                 vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
                 buffers.push_back(b);
@@ -249,12 +248,11 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
                 record_image_canary(cmd, im.image.image, im.canary, iw, ih, layers);
                 job = base;
                 job.output = output;
-                job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-                job.dst_view = im.image.view;
+                job.dst_image = &im.image;
                 job.dst_x = x0;
                 job.dst_y = y0;
                 job.dst_layer = first_layer;
-                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
                 record_image_readback(cmd, im.image.image, im.readback, iw, ih, layers);
                 images.push_back(im);
             }
@@ -453,8 +451,8 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
             texdec_host_job job{};
             job.format = f.format, job.output = output;
             job.width = w, job.height = h, job.depth = d;
-            job.blocks = blocks.data(), job.blocks_size = blocks.size();
-            job.texels = out.data(), job.texels_size = out.size();
+            job.src = blocks.data(), job.src_size = blocks.size();
+            job.dst = out.data(), job.dst_size = out.size();
             const texdec_reference::Result r = texdec_reference::decode(job);
             REQUIRE(r.status == TEXDEC_SUCCESS);
             std::vector<uint8_t> expected(out.size());
@@ -469,9 +467,9 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         std::memcpy(staging.mapped, blocks.data(), blocks.size());
         HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        texdec_record_job base{};
+        RecordJob base{};
         base.format = f.format;
-        base.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+        base.barriers = true;
         base.width = w, base.height = h, base.depth = d;
         base.src_buffer = src.buffer;
         base.src_size = blocks.size();
@@ -482,12 +480,11 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         HostBuffer dst16 = dev.create_buffer(want16.size() * 2, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         for (HostBuffer* dst : {&dst8, &dst16}) {
             std::memset(dst->mapped, 0x5A, dst->size);
-            texdec_record_job job = base;
+            RecordJob job = base;
             job.output = dst == &dst16 ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8;
-            job.dst_kind = TEXDEC_DESTINATION_BUFFER;
             job.dst_buffer = dst->buffer;
             job.dst_size = dst->size;
-            REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+            REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
         }
         const VkFormat image_format = VK_FORMAT_R16G16B16A16_SFLOAT;
         REQUIRE(dev.format_supports(image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
@@ -497,11 +494,10 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         fill_canary(canary.mapped, canary.size);
         HostBuffer readback = dev.create_buffer(want16.size() * 2, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
         record_image_canary(cmd, image.image, canary, w, h, d);
-        texdec_record_job job = base;
+        RecordJob job = base;
         job.output = TEXDEC_OUTPUT_RGBA16F;
-        job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-        job.dst_view = image.view;
-        REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        job.dst_image = &image;
+        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
         record_image_readback(cmd, image.image, readback, w, h, d);
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);

@@ -30,7 +30,7 @@ struct GuardedDestination {
     }
 };
 
-// The block data lives at the very end of a heap allocation, so that a read past blocks_size is
+// The block data lives at the very end of a heap allocation, so that a read past src_size is
 // a heap overflow under ASan.
 struct ExactBlocks {
     std::unique_ptr<uint8_t[]> data;
@@ -40,7 +40,7 @@ struct ExactBlocks {
     }
 };
 
-texdec_host_job job_for(const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, const void* blocks, size_t blocks_size,
+texdec_host_job job_for(const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, const void* blocks, size_t src_size,
                         GuardedDestination& dst) {
     texdec_host_job job{};
     job.format = f.format;
@@ -49,10 +49,10 @@ texdec_host_job job_for(const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, c
     job.width = w;
     job.height = h;
     job.depth = d;
-    job.blocks = blocks;
-    job.blocks_size = blocks_size;
-    job.texels = dst.texels();
-    job.texels_size = dst.size();
+    job.src = blocks;
+    job.src_size = src_size;
+    job.dst = dst.texels();
+    job.dst_size = dst.size();
     return job;
 }
 
@@ -71,7 +71,7 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
             INFO(f->name);
             const size_t needed = size_t(4 * 2 * d) * f->block_bytes;
             for (size_t keep : {size_t(0), size_t(1), needed / 2, needed - 1}) {
-                INFO("blocks_size " << keep << " of " << needed);
+                INFO("src_size " << keep << " of " << needed);
                 ExactBlocks source(blocks, keep);
                 GuardedDestination dst(size_t(w) * h * d * 8);
                 texdec_host_job job = job_for(*f, w, h, d, source.data.get(), keep, dst);
@@ -82,13 +82,13 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
             // With a row length the last block row still needs the whole of its row's blocks.
             GuardedDestination dst(size_t(w) * h * 8);
             texdec_host_job job = job_for(*f, w, h, 1, blocks.data(), size_t(6 * 1 + 4) * f->block_bytes - 1, dst);
-            job.blocks_row_length = 24;  // 6 blocks per row: 6 + 4 blocks needed for 2 block rows
+            job.src_row_length = 24;  // 6 blocks per row: 6 + 4 blocks needed for 2 block rows
             CHECK(ctx->decode(job) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
             CHECK(dst.untouched());
             // Exactly up to the last needed block is enough (ASan: nothing past it is read).
             ExactBlocks exact(blocks, size_t(6 * 1 + 4) * f->block_bytes);
-            job.blocks = exact.data.get();
-            job.blocks_size = exact.size;
+            job.src = exact.data.get();
+            job.src_size = exact.size;
             CHECK(ctx->decode(job) == TEXDEC_SUCCESS);
         }
     }
@@ -114,8 +114,8 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
         // Pitches that overflow with a modest extent.
         job = job_for(bc1, 8, 8, 8, blocks.data(), blocks.size(), dst);
         job.output = TEXDEC_OUTPUT_RGBA8;
-        job.row_pitch = SIZE_MAX / 4;
-        job.slice_pitch = SIZE_MAX / 2;
+        job.dst_row_pitch = SIZE_MAX / 4;
+        job.dst_slice_pitch = SIZE_MAX / 2;
         const texdec_status s = ctx->decode(job);
         CHECK((s == TEXDEC_ERROR_SIZE_OVERFLOW || s == TEXDEC_ERROR_DESTINATION_TOO_SMALL || s == TEXDEC_ERROR_SOURCE_TOO_SMALL));
         CHECK(dst.untouched());
@@ -136,7 +136,7 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
         // A padded pitch needs the padding between rows.
         GuardedDestination dst(size_t(w) * h * 8);
         texdec_host_job job = job_for(bc5, w, h, 1, blocks.data(), blocks.size(), dst);
-        job.row_pitch = size_t(w) * 8 + 8;
+        job.dst_row_pitch = size_t(w) * 8 + 8;
         CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
         CHECK(dst.untouched());
     }
@@ -144,19 +144,19 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
     SECTION("row pitch / row length smaller than the extent: INVALID_LAYOUT") {
         GuardedDestination dst(size_t(w) * h * 8 * 2);
         texdec_host_job job = job_for(bc5, w, h, 1, blocks.data(), blocks.size(), dst);
-        job.row_pitch = size_t(w) * 8 - 8;
+        job.dst_row_pitch = size_t(w) * 8 - 8;
         CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
         CHECK(dst.untouched());
         job = job_for(bc5, w, h, 2, blocks.data(), blocks.size(), dst);
-        job.slice_pitch = size_t(w) * 8 * h - 8;
+        job.dst_slice_pitch = size_t(w) * 8 * h - 8;
         CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
         CHECK(dst.untouched());
         job = job_for(bc5, w, h, 1, blocks.data(), blocks.size(), dst);
-        job.blocks_row_length = 8;  // < width 13
+        job.src_row_length = 8;  // < width 13
         CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
         CHECK(dst.untouched());
         job = job_for(bc5, w, h, 2, blocks.data(), blocks.size(), dst);
-        job.blocks_image_height = 4;  // < height 7
+        job.src_image_height = 4;  // < height 7
         CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_LAYOUT);
         CHECK(dst.untouched());
     }
@@ -234,7 +234,7 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
         CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_ARGUMENT);
         CHECK(dst2.untouched());
         job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), dst2);
-        job.texels = nullptr;
+        job.dst = nullptr;
         CHECK(ctx->decode(job) == TEXDEC_ERROR_INVALID_ARGUMENT);
         CHECK(dst2.untouched());
         texdec_context* out = reinterpret_cast<texdec_context*>(uintptr_t(1));
@@ -250,7 +250,7 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
         texdec_context_create_info info{};
         CHECK(texdec_context_create(&info, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
         CHECK(texdec_context_create_external(&info, nullptr, &out) == TEXDEC_ERROR_INVALID_ARGUMENT);
-        CHECK(texdec_record_decode(nullptr, VK_NULL_HANDLE, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(texdec_record_regions(nullptr, VK_NULL_HANDLE, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
         CHECK(texdec_enumerate_devices(nullptr, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
         texdec_context_destroy(nullptr);  // must be a no-op
     }
@@ -260,8 +260,8 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
         texdec_host_job job = job_for(bc5, w, h, d, blocks.data(), blocks.size(), bad);
         CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
         std::vector<uint8_t> texels(size_t(w) * h * d * 8);
-        job.texels = texels.data();
-        job.texels_size = texels.size();
+        job.dst = texels.data();
+        job.dst_size = texels.size();
         REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
         BlockLayout bl;
         bl.width = w;
@@ -302,9 +302,79 @@ TEST_CASE("bad inputs: NULL pointers are refused with a message naming them", "[
     expect_named(texdec_image_target_create(c, &ti, nullptr), "texdec_image_target_create", "out_target");
     // Record calls: a NULL job, and a NULL command buffer (checked before anything is recorded).
     VkCommandBuffer fake_cmd = reinterpret_cast<VkCommandBuffer>(uintptr_t(0x1000));  // never used: the job is NULL
-    expect_named(texdec_record_decode(c, fake_cmd, nullptr), "texdec_record_decode", "job");
     expect_named(texdec_record_regions(c, fake_cmd, nullptr), "texdec_record_regions", "job");
-    texdec_record_job record{};
-    expect_named(texdec_record_decode(c, VK_NULL_HANDLE, &record), "texdec_record_decode", "cmd");
+    texdec_regions_job record{};
+    expect_named(texdec_record_regions(c, VK_NULL_HANDLE, &record), "texdec_record_regions", "cmd");
+    ctx->close_and_check();
+}
+
+// The 1.0 struct rule (texdec.h "Structs"): every struct begins with `next`; a chained struct of
+// a type texdec does not accept there is refused with INVALID_ARGUMENT and a message naming the
+// struct, never ignored (a caller relying on an extension a library lacks must not get a wrong
+// decode). Nothing runs: the destination stays untouched.
+TEST_CASE("bad inputs: unknown structs chained to next are refused", "[bad][gpu]") {
+    auto ctx = OwnContext::open();
+    if (!ctx) return;
+    texdec_context* c = ctx->get();
+    const uint32_t unknown[4] = {0x7E000042, 0, 0, 0};  // a type no texdec version defines
+    const void* chain = unknown;
+    auto expect_refused = [&](texdec_status status, const char* where) {
+        INFO(where);
+        CHECK(status == TEXDEC_ERROR_INVALID_ARGUMENT);
+        const std::vector<std::string> errors = ctx->log().take_errors();
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].find(where) != std::string::npos);
+    };
+    const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
+    std::array<uint8_t, 64> texels{};
+    texdec_host_job job{};
+    job.format = TEXDEC_FORMAT_BC1_RGB_UNORM;
+    job.width = job.height = 4;
+    job.depth = 1;
+    job.src = block;
+    job.src_size = sizeof block;
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    job.next = chain;
+    expect_refused(texdec_decode(c, &job), "texdec_host_job");
+    uint64_t host = 0, device = 0;
+    expect_refused(texdec_decode_scratch_size(c, &job, &host, &device), "texdec_host_job");
+    CHECK(texels == std::array<uint8_t, 64>{});
+    texdec_decode_timing timing{};
+    expect_refused(texdec_decode_timed(c, &job, &timing), "texdec_host_job");
+    texdec_regions_job regions{};
+    regions.next = chain;
+    VkCommandBuffer fake_cmd = reinterpret_cast<VkCommandBuffer>(uintptr_t(0x1000));  // refused before any use
+    expect_refused(texdec_record_regions(c, fake_cmd, &regions), "texdec_regions_job");
+    texdec_image_target_create_info ti{};
+    ti.next = chain;
+    texdec_image_target* target = nullptr;
+    expect_refused(texdec_image_target_create(c, &ti, &target), "texdec_image_target_create_info");
+    CHECK(target == nullptr);
+    texdec_region region{};
+    region.next = chain;
+    regions.next = nullptr;
+    regions.src_buffer = reinterpret_cast<VkBuffer>(uintptr_t(0x2000));
+    regions.src_size = 4096;
+    regions.dst_buffer = reinterpret_cast<VkBuffer>(uintptr_t(0x3000));
+    regions.dst_size = 4096;
+    regions.region_count = 1;
+    regions.regions = &region;
+    expect_refused(texdec_record_regions(c, fake_cmd, &regions), "region 0");
+    texdec_record_barriers barriers{};
+    barriers.next = chain;
+    region.next = nullptr;
+    regions.barriers = &barriers;
+    expect_refused(texdec_record_regions(c, fake_cmd, &regions), "texdec_record_barriers");
+    std::vector<std::string> messages;
+    texdec_context_create_info ci{};
+    ci.next = chain;
+    ci.message_callback = [](texdec_message_severity, const char* m, void* u) { static_cast<std::vector<std::string>*>(u)->push_back(m); };
+    ci.user_data = &messages;
+    texdec_context* other = nullptr;
+    CHECK(texdec_context_create(&ci, &other) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(other == nullptr);
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0].find("texdec_context_create_info.next") != std::string::npos);
     ctx->close_and_check();
 }

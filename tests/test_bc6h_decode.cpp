@@ -44,10 +44,10 @@ std::vector<uint16_t> texdec_decode_halves(OwnContext& ctx, const BcFormat& f, t
     job.width = width;
     job.height = height;
     job.depth = 1;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.texels = texels.data();
-    job.texels_size = texels.size() * 2;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size() * 2;
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     return texels;
 }

@@ -256,9 +256,9 @@ void record_test(texdec_format format) {
         CHECK(n_min16 >= 36);
     }
 
-    texdec_record_job base{};
+    RecordJob base{};
     base.format = f.format;
-    base.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+    base.barriers = true;
     base.width = kWidth;
     base.height = kHeight;
     base.depth = kSlices;
@@ -291,15 +291,14 @@ void record_test(texdec_format format) {
         b.buffer = dev.create_buffer(b.total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         fill_canary(b.buffer.mapped, b.total);
         b.readback = dev.create_buffer(b.total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        texdec_record_job job = base;
+        RecordJob job = base;
         job.output = output;
-        job.dst_kind = TEXDEC_DESTINATION_BUFFER;
         job.dst_buffer = b.buffer.buffer;
         job.dst_offset = b.layout.offset;
         job.dst_size = b.dst_size;
         job.dst_row_pitch = b.layout.row_pitch;
         job.dst_slice_pitch = b.layout.slice_pitch;
-        REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
         VkBufferCopy copy{0, 0, b.total};
         vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
         buffers.push_back(b);
@@ -336,14 +335,13 @@ void record_test(texdec_format format) {
         fill_canary(im.canary.mapped, im.bytes);
         im.readback = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
         record_image_canary(cmd, im.image.image, im.canary, iw, ih, layers);
-        texdec_record_job job = base;
+        RecordJob job = base;
         job.output = output;
-        job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-        job.dst_view = im.image.view;
+        job.dst_image = &im.image;
         job.dst_x = kX0;
         job.dst_y = kY0;
         job.dst_layer = kFirstLayer;
-        REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
         record_image_readback(cmd, im.image.image, im.readback, iw, ih, layers);
         images.push_back(im);
     }

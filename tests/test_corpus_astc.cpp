@@ -120,10 +120,10 @@ void check_file(OwnContext& ctx, Profile profile, const std::string& file, const
         job.format = format;
         job.output = output;
         job.width = w, job.height = h, job.depth = d;
-        job.blocks = blocks;
-        job.blocks_size = size;
-        job.texels = got.data();
-        job.texels_size = got.size();
+        job.src = blocks;
+        job.src_size = size;
+        job.dst = got.data();
+        job.dst_size = got.size();
         const texdec_status status = ctx.decode(job);
         INFO(info.name << " " << w << "x" << h << "x" << d << ": " << texdec_status_string(status));
         REQUIRE(status == TEXDEC_SUCCESS);

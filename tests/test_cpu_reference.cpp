@@ -114,14 +114,14 @@ texdec_host_job make_job(texdec_format format, texdec_output output, texdec_bc_r
     job.output = output;
     job.bc_rounding = rounding;
     job.width = g.width, job.height = g.height, job.depth = g.depth;
-    job.blocks = blocks.data();
-    job.blocks_size = g.src_bytes();
-    job.blocks_row_length = g.row_length;
-    job.blocks_image_height = g.image_height;
-    job.texels = texels.data();
-    job.texels_size = texels.size();
-    job.row_pitch = g.row_pitch;
-    job.slice_pitch = g.slice_pitch;
+    job.src = blocks.data();
+    job.src_size = g.src_bytes();
+    job.src_row_length = g.row_length;
+    job.src_image_height = g.image_height;
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    job.dst_row_pitch = g.row_pitch;
+    job.dst_slice_pitch = g.slice_pitch;
     return job;
 }
 
@@ -452,8 +452,8 @@ TEST_CASE("cpu reference: ASTC images wider than a band decode band by band like
         texdec_host_job job{};
         job.format = format, job.output = output;
         job.width = w, job.height = h, job.depth = 1;
-        job.blocks = blocks.data(), job.blocks_size = blocks.size();
-        job.texels = out.data(), job.texels_size = out.size();
+        job.src = blocks.data(), job.src_size = blocks.size();
+        job.dst = out.data(), job.dst_size = out.size();
         const texdec_reference::Result r = texdec_reference::decode(job);
         REQUIRE(r.status == TEXDEC_SUCCESS);
         const AstcExpected e =
@@ -481,7 +481,7 @@ TEST_CASE("cpu reference: bad jobs give texdec_decode's status and a message and
         const char* message;  // a part of the CPU reference's message, or nullptr
     };
     const Bad cases[] = {
-        {"short blocks", TEXDEC_ERROR_SOURCE_TOO_SMALL, [](texdec_host_job& j) { j.blocks_size -= 1; }, "bytes of blocks"},
+        {"short blocks", TEXDEC_ERROR_SOURCE_TOO_SMALL, [](texdec_host_job& j) { j.src_size -= 1; }, "bytes of blocks"},
         {"zero width", TEXDEC_ERROR_INVALID_EXTENT, [](texdec_host_job& j) { j.width = 0; }, "empty"},
         {"zero height", TEXDEC_ERROR_INVALID_EXTENT, [](texdec_host_job& j) { j.height = 0; }, "empty"},
         {"zero depth", TEXDEC_ERROR_INVALID_EXTENT, [](texdec_host_job& j) { j.depth = 0; }, "empty"},
@@ -493,19 +493,19 @@ TEST_CASE("cpu reference: bad jobs give texdec_decode's status and a message and
          [](texdec_host_job& j) { j.format = TEXDEC_FORMAT_BC6H_UFLOAT; }, "bc6h-ufloat has no rgba8 output"},
         {"RGBA8 of ASTC sfloat", TEXDEC_ERROR_UNSUPPORTED_OUTPUT,
          [](texdec_host_job& j) { j.format = TEXDEC_FORMAT_ASTC_6x6_SFLOAT; }, "astc-6x6-sfloat has no rgba8 output"},
-        {"short texels", TEXDEC_ERROR_DESTINATION_TOO_SMALL, [](texdec_host_job& j) { j.texels_size -= 1; }, "bytes of texels"},
-        {"row pitch too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.row_pitch = 4 * j.width - 1; }, "row pitch"},
-        {"slice pitch too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.slice_pitch = 8; }, "slice pitch"},
-        {"row length too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.blocks_row_length = j.width - 1; }, "row length"},
-        {"image height too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.blocks_image_height = 1; }, "image height"},
-        {"NULL blocks", TEXDEC_ERROR_INVALID_ARGUMENT, [](texdec_host_job& j) { j.blocks = nullptr; }, "NULL"},
-        {"NULL texels", TEXDEC_ERROR_INVALID_ARGUMENT, [](texdec_host_job& j) { j.texels = nullptr; }, "NULL"},
+        {"short texels", TEXDEC_ERROR_DESTINATION_TOO_SMALL, [](texdec_host_job& j) { j.dst_size -= 1; }, "bytes of texels"},
+        {"row pitch too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.dst_row_pitch = 4 * j.width - 1; }, "row pitch"},
+        {"slice pitch too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.dst_slice_pitch = 8; }, "slice pitch"},
+        {"row length too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.src_row_length = j.width - 1; }, "row length"},
+        {"image height too small", TEXDEC_ERROR_INVALID_LAYOUT, [](texdec_host_job& j) { j.src_image_height = 1; }, "image height"},
+        {"NULL blocks", TEXDEC_ERROR_INVALID_ARGUMENT, [](texdec_host_job& j) { j.src = nullptr; }, "NULL"},
+        {"NULL texels", TEXDEC_ERROR_INVALID_ARGUMENT, [](texdec_host_job& j) { j.dst = nullptr; }, "NULL"},
         {"source size overflow", TEXDEC_ERROR_SIZE_OVERFLOW,
          [](texdec_host_job& j) { j.width = j.height = j.depth = 0xFFFFFFFFu; }, "overflows"},
         {"destination size overflow", TEXDEC_ERROR_SIZE_OVERFLOW,
-         [](texdec_host_job& j) { j.row_pitch = size_t(1) << 62; }, "overflows"},
+         [](texdec_host_job& j) { j.dst_row_pitch = size_t(1) << 62; }, "overflows"},
         {"short ASTC blocks", TEXDEC_ERROR_SOURCE_TOO_SMALL,
-         [](texdec_host_job& j) { j.format = TEXDEC_FORMAT_ASTC_5x4_UNORM, j.blocks_size = 16 * 2 * 3 * 2 - 1; }, "bytes of blocks"},
+         [](texdec_host_job& j) { j.format = TEXDEC_FORMAT_ASTC_5x4_UNORM, j.src_size = 16 * 2 * 3 * 2 - 1; }, "bytes of blocks"},
     };
     for (const Bad& bad : cases) {
         INFO(bad.what);
@@ -518,10 +518,10 @@ TEST_CASE("cpu reference: bad jobs give texdec_decode's status and a message and
             j.format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
             j.output = TEXDEC_OUTPUT_RGBA8;
             j.width = 10, j.height = 9, j.depth = 2;
-            j.blocks = blocks.data();
-            j.blocks_size = 3 * 3 * 2 * 8;
-            j.texels = texels.data();
-            j.texels_size = texels.size();
+            j.src = blocks.data();
+            j.src_size = 3 * 3 * 2 * 8;
+            j.dst = texels.data();
+            j.dst_size = texels.size();
             bad.edit(j);
             return j;
         };

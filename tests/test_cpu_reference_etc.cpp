@@ -150,10 +150,10 @@ std::vector<uint8_t> gpu_decode(OwnContext& ctx, const Format& f, texdec_output 
     job.width = width;
     job.height = height;
     job.depth = 1;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.texels = out.data();
-    job.texels_size = out.size();
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = out.data();
+    job.dst_size = out.size();
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     return out;
 }

@@ -116,10 +116,10 @@ std::vector<uint8_t> decode(OwnContext& ctx, const EacFormat& f, texdec_output o
     job.width = w;
     job.height = h;
     job.depth = 1;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.texels = out.data();
-    job.texels_size = out.size();
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = out.data();
+    job.dst_size = out.size();
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     return out;
 }
@@ -376,21 +376,20 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
             fill_canary(t.canary.mapped, t.bytes);
             t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
             record_image_canary(cmd, t.image.image, t.canary, iw, ih, layers);
-            texdec_record_job job{};
+            RecordJob job{};
             job.format = f.format;
             job.output = output;
-            job.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+            job.barriers = true;
             job.width = kW;
             job.height = kH;
             job.depth = 1;
             job.src_buffer = src.buffer;
             job.src_size = blocks.size();
-            job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-            job.dst_view = t.image.view;
+            job.dst_image = &t.image;
             job.dst_x = kX0;
             job.dst_y = kY0;
             job.dst_layer = kLayer;
-            REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+            REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
             record_image_readback(cmd, t.image.image, t.readback, iw, ih, layers);
             targets.push_back(t);
         }

@@ -149,10 +149,10 @@ void compare_with_mesa(OwnContext& ctx, const Etc2Format& f, const std::vector<u
         job.width = width;
         job.height = height;
         job.depth = 1;
-        job.blocks = blocks.data();
-        job.blocks_size = blocks.size();
-        job.texels = out.data();
-        job.texels_size = out.size();
+        job.src = blocks.data();
+        job.src_size = blocks.size();
+        job.dst = out.data();
+        job.dst_size = out.size();
         REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
         return out;
     };
@@ -368,10 +368,10 @@ TEST_CASE("etc2: the spec's planar-mode example", "[etc2][gpu]") {
     job.output = TEXDEC_OUTPUT_RGBA8;
     job.width = job.height = 4;
     job.depth = 1;
-    job.blocks = block.data();
-    job.blocks_size = block.size();
-    job.texels = out.data();
-    job.texels_size = out.size();
+    job.src = block.data();
+    job.src_size = block.size();
+    job.dst = out.data();
+    job.dst_size = out.size();
     REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
     const std::vector<uint8_t> mesa = mesa_gl_decode_etc(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, 4, 4, block.data(), 8);
     for (int i = 0; i < 16; ++i) {
@@ -424,21 +424,20 @@ TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa"
             fill_canary(t.canary.mapped, t.bytes);
             t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
             record_image_canary(cmd, t.image.image, t.canary, iw, ih, layers);
-            texdec_record_job job{};
+            RecordJob job{};
             job.format = f.format;
             job.output = half ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8;
-            job.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+            job.barriers = true;
             job.width = kW;
             job.height = kH;
             job.depth = 1;
             job.src_buffer = src.buffer;
             job.src_size = blocks.size();
-            job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-            job.dst_view = t.image.view;
+            job.dst_image = &t.image;
             job.dst_x = kX0;
             job.dst_y = kY0;
             job.dst_layer = kLayer;
-            REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+            REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
             record_image_readback(cmd, t.image.image, t.readback, iw, ih, layers);
             targets.push_back(t);
         }

@@ -1,7 +1,7 @@
 // The external-context path: the test creates its own VkInstance (validation layer with
 // synchronization validation, a VK_EXT_debug_utils messenger that fails the test on any message),
 // device (VK_KHR_push_descriptor), queue, buffers and command buffers; texdec records into the
-// test's command buffer (texdec_record_decode), the test submits, reads back and compares with
+// test's command buffer (texdec_record_regions), the test submits, reads back and compares with
 // the oracles (tolerance 0). Destinations: a VkBuffer (offsets, padded pitches, depth 2) and a
 // storage image (2D_ARRAY view, GENERAL layout, an origin offset and a first layer; sRGB outputs
 // through an R8G8B8A8_SRGB image with MUTABLE_FORMAT and a UNORM view). Bytes outside the texels
@@ -21,7 +21,7 @@ using namespace texdec_test;
 namespace {
 
 // Source blocks in a device buffer at an offset, with a row length and image height larger than
-// the extent; uploaded with vkCmdCopyBuffer (so TEXDEC_RECORD_BARRIER_BEFORE has work to do).
+// the extent; uploaded with vkCmdCopyBuffer (so the barrier before the decode has work to do).
 struct Source {
     BlockLayout layout;
     std::vector<uint8_t> bytes;  // the whole source buffer's contents, junk around the blocks
@@ -53,12 +53,12 @@ void record_upload(VkCommandBuffer cmd, const Source& s) {
     vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &copy);
 }
 
-texdec_record_job base_job(const BcFormat& f, texdec_bc_rounding rounding, texdec_output output, const Source& s) {
-    texdec_record_job job{};
+RecordJob base_job(const BcFormat& f, texdec_bc_rounding rounding, texdec_output output, const Source& s) {
+    RecordJob job{};
     job.format = f.format;
     job.output = output;
     job.bc_rounding = rounding;
-    job.flags = TEXDEC_RECORD_BARRIER_BEFORE | TEXDEC_RECORD_BARRIER_AFTER;
+    job.barriers = true;
     job.width = s.layout.width;
     job.height = s.layout.height;
     job.depth = s.layout.depth;
@@ -139,18 +139,17 @@ TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]")
     std::memcpy(src.mapped, block, 8);
     HostBuffer dst = dev.create_buffer(64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     std::memset(dst.mapped, 0, 64);
-    texdec_record_job job{};
+    RecordJob job{};
     job.format = f.format;
     job.output = TEXDEC_OUTPUT_RGBA8;
     job.width = job.height = 4;
     job.depth = 1;
     job.src_buffer = src.buffer;
     job.src_size = 8;
-    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
     job.dst_buffer = dst.buffer;
     job.dst_size = 64;
     VkCommandBuffer cmd = dev.begin_commands();
-    REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+    REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     for (int t = 0; t < 16; ++t) {
@@ -184,15 +183,14 @@ void check_buffer_destinations(const std::vector<texdec_bc_rounding>& roundings,
             VkCommandBuffer cmd = dev.begin_commands();
             record_upload(cmd, s);
             for (auto& b : dsts) {
-                texdec_record_job job = base_job(f, rounding, b.output, s);
-                job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+                RecordJob job = base_job(f, rounding, b.output, s);
                 job.dst_buffer = b.buffer.buffer;
                 job.dst_offset = b.layout.offset;
                 job.dst_size = b.dst_size;
                 job.dst_row_pitch = b.layout.row_pitch;
                 job.dst_slice_pitch = b.layout.slice_pitch;
                 INFO(f.name << " " << rounding_name(rounding) << " " << output_name(b.output));
-                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
             }
             for (auto& b : dsts) {
                 record_readback(cmd, b);
@@ -259,13 +257,12 @@ TEST_CASE("external context: storage image destinations for every format/output/
                 VkCommandBuffer cmd = dev.begin_commands();
                 record_upload(cmd, s);
                 record_image_canary(cmd, image.image, canary, iw, ih, layers);
-                texdec_record_job job = base_job(f, rounding, output, s);
-                job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-                job.dst_view = image.view;
+                RecordJob job = base_job(f, rounding, output, s);
+                job.dst_image = &image;
                 job.dst_x = x0;
                 job.dst_y = y0;
                 job.dst_layer = first_layer;
-                REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
                 record_image_readback(cmd, image.image, readback, iw, ih, layers);
                 host_read_barrier(cmd);
                 dev.submit_and_wait(cmd);
@@ -302,9 +299,8 @@ TEST_CASE("external context: bad record jobs return their status and record noth
 
     VkCommandBuffer cmd = dev.begin_commands();
     auto good = [&] {
-        texdec_record_job job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
-        job.flags = 0;
-        job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+        RecordJob job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
+        job.barriers = false;
         job.dst_buffer = b.buffer.buffer;
         job.dst_offset = b.layout.offset;
         job.dst_size = b.dst_size;
@@ -312,11 +308,11 @@ TEST_CASE("external context: bad record jobs return their status and record noth
         job.dst_slice_pitch = b.layout.slice_pitch;
         return job;
     };
-    auto expect = [&](texdec_record_job job, texdec_status status, const char* what) {
+    auto expect = [&](RecordJob job, texdec_status status, const char* what) {
         INFO(what);
-        CHECK(texdec_record_decode(setup.ctx, cmd, &job) == status);
+        CHECK(record_one(setup.ctx, cmd, &job) == status);
     };
-    texdec_record_job job = good();
+    RecordJob job = good();
     job.src_size = s.layout.required_bytes(f.block_bytes) - s.layout.offset - 1;
     expect(job, TEXDEC_ERROR_SOURCE_TOO_SMALL, "src_size one byte short");
     job = good();
@@ -344,19 +340,13 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     // Offsets whose sum with the size wraps around 64 bits (issue 19: the GPU then addressed
     // bytes far outside the buffer; lavapipe crashed).
     job = good();
-    job.src_offset = ~VkDeviceSize(0) - 255;  // a multiple of 4; 512 bytes would be enough
+    job.src_offset = ~VkDeviceSize(0) - 63;  // a multiple of 4; the region needs more than 64 bytes
     job.src_size = 512;
     expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "src_offset + src_size wraps");
-    job = good();
-    job.src_size = ~VkDeviceSize(0);
-    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "src_offset + src_size (UINT64_MAX) wraps");
     job = good();
     job.dst_offset = ~VkDeviceSize(0) - 511;  // a multiple of 8
     job.dst_size = 1024;
     expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "dst_offset + dst_size wraps");
-    job = good();
-    job.dst_size = ~VkDeviceSize(0);
-    expect(job, TEXDEC_ERROR_SIZE_OVERFLOW, "dst_offset + dst_size (UINT64_MAX) wraps");
     job = good();
     job.width = 0;
     expect(job, TEXDEC_ERROR_INVALID_EXTENT, "zero width");
@@ -390,24 +380,11 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     expect(job, TEXDEC_ERROR_INVALID_ARGUMENT, "no source buffer");
     job = good();
     job.dst_buffer = VK_NULL_HANDLE;
-    expect(job, TEXDEC_ERROR_INVALID_ARGUMENT, "no destination buffer");
-    {
-        job = good();
-        job.dst_kind = TEXDEC_DESTINATION_IMAGE;
-        job.dst_view = VK_NULL_HANDLE;
-        const texdec_status st = texdec_record_decode(setup.ctx, cmd, &job);
-        INFO("image destination without a view: " << texdec_status_string(st));
-        CHECK((st == TEXDEC_ERROR_INVALID_ARGUMENT || st == TEXDEC_ERROR_INVALID_DESTINATION));
-        job = good();
-        store_raw_enum(job.dst_kind, 7);
-        const texdec_status st2 = texdec_record_decode(setup.ctx, cmd, &job);
-        INFO("unknown destination kind: " << texdec_status_string(st2));
-        CHECK((st2 == TEXDEC_ERROR_INVALID_ARGUMENT || st2 == TEXDEC_ERROR_INVALID_DESTINATION));
-    }
-    job = good();
-    CHECK(texdec_record_decode(setup.ctx, VK_NULL_HANDLE, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
-    CHECK(texdec_record_decode(setup.ctx, cmd, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
-    CHECK(texdec_record_decode(nullptr, cmd, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    expect(job, TEXDEC_ERROR_INVALID_DESTINATION, "no destination at all");
+    texdec_regions_job regions{};  // the pointers are checked first
+    CHECK(texdec_record_regions(setup.ctx, VK_NULL_HANDLE, &regions) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_record_regions(setup.ctx, cmd, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_record_regions(nullptr, cmd, &regions) == TEXDEC_ERROR_INVALID_ARGUMENT);
     // Nothing above may have recorded a write: run the command buffer and find the canary intact.
     read_back_and_wait(dev, cmd, b);
     bool untouched = true;
@@ -419,8 +396,8 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     // And the context still records a good job correctly afterwards (source already in place).
     cmd = dev.begin_commands();
     job = good();
-    job.flags = TEXDEC_RECORD_BARRIER_AFTER;
-    REQUIRE(texdec_record_decode(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+    job.barriers = true;
+    REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
     read_back_and_wait(dev, cmd, b);
     check_buffer_destination(f, TEXDEC_BC_ROUNDING_EXACT, s, b);
     dev.destroy(b.buffer);
@@ -444,10 +421,10 @@ TEST_CASE("external context: the one-call API on the caller's queue", "[external
     job.width = w;
     job.height = h;
     job.depth = 1;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.texels = texels.data();
-    job.texels_size = texels.size();
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size();
     REQUIRE(texdec_decode(setup.ctx, &job) == TEXDEC_SUCCESS);
     check_no_validation_messages(setup.device->log(), "texdec_decode on an external context");
     BlockLayout bl;
@@ -473,13 +450,12 @@ TEST_CASE("external context: RGBA16F buffer pitch that is a multiple of 4 but no
     b.resolved = resolve(b.layout, 8, w, h);
     VkCommandBuffer cmd = dev.begin_commands();
     record_upload(cmd, s);
-    texdec_record_job job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
-    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
+    RecordJob job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
     job.dst_buffer = b.buffer.buffer;
     job.dst_offset = b.layout.offset;
     job.dst_size = b.dst_size;
     job.dst_row_pitch = b.layout.row_pitch;
-    const texdec_status status = texdec_record_decode(setup.ctx, cmd, &job);
+    const texdec_status status = record_one(setup.ctx, cmd, &job);
     INFO("status " << texdec_status_string(status));
     CHECK((status == TEXDEC_SUCCESS || status == TEXDEC_ERROR_INVALID_LAYOUT));
     read_back_and_wait(dev, cmd, b);
@@ -543,7 +519,7 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
     const size_t total = b.layout.offset + b.dst_size + 64;
     b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     fill_canary(b.buffer.mapped, total);
-    texdec_record_job job{};
+    RecordJob job{};
     job.format = f.format;
     job.output = TEXDEC_OUTPUT_NATIVE;
     job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
@@ -553,14 +529,13 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
     job.src_buffer = s.buffer.buffer;
     job.src_offset = s.layout.offset;
     job.src_size = size - s.layout.offset;
-    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
     job.dst_buffer = b.buffer.buffer;
     job.dst_offset = b.layout.offset;
     job.dst_size = b.dst_size;
     job.dst_row_pitch = b.layout.row_pitch;
     job.dst_slice_pitch = b.layout.slice_pitch;
     VkCommandBuffer cmd = dev.begin_commands();
-    const texdec_status status = texdec_record_decode(setup.ctx, cmd, &job);
+    const texdec_status status = record_one(setup.ctx, cmd, &job);
     INFO("status " << texdec_status_string(status));
     REQUIRE(status == TEXDEC_SUCCESS);
     host_read_barrier(cmd);

@@ -70,8 +70,8 @@ TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams throu
     job.output = TEXDEC_OUTPUT_RGBA16F;
     job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
     job.width = job.height = kSize, job.depth = 1;
-    job.blocks = blocks.data(), job.blocks_size = blocks.size();
-    job.texels = texels.get(), job.texels_size = row_bytes * kSize;
+    job.src = blocks.data(), job.src_size = blocks.size();
+    job.dst = texels.get(), job.dst_size = row_bytes * kSize;
     job.timeout_ns = 0;  // the default
     uint64_t host = 0, device = 0;
     REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
@@ -80,7 +80,6 @@ TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams throu
     CHECK((device == 0 || device == host));
 
     texdec_decode_timing timing{};
-    timing.struct_size = sizeof timing;
     const texdec_status status = texdec_decode_timed(ctx->get(), &job, &timing);
     for (const std::string& e : ctx->log().take_errors()) UNSCOPED_INFO("texdec: " << e);
     REQUIRE(status == TEXDEC_SUCCESS);
@@ -130,10 +129,10 @@ TEST_CASE("large job: streamed parts of every shape give the bytes of one submis
         job.format = f.format;
         job.output = TEXDEC_OUTPUT_RGBA16F;
         job.width = w, job.height = h, job.depth = d;
-        job.blocks = blocks.data(), job.blocks_size = blocks.size();
-        job.blocks_row_length = row_length, job.blocks_image_height = image_height;
-        job.texels = texels.data(), job.texels_size = texels.size();
-        job.row_pitch = row_pitch, job.slice_pitch = slice_pitch;
+        job.src = blocks.data(), job.src_size = blocks.size();
+        job.src_row_length = row_length, job.src_image_height = image_height;
+        job.dst = texels.data(), job.dst_size = texels.size();
+        job.dst_row_pitch = row_pitch, job.dst_slice_pitch = slice_pitch;
         uint64_t host = 0, device = 0;
         REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
         const uint64_t whole = uint64_t(w) * h * d * 8;

@@ -57,10 +57,10 @@ TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[native][gpu]
                 job.width = kWidth;
                 job.height = kHeight;
                 job.depth = 1;
-                job.blocks = blocks.data();
-                job.blocks_size = blocks.size();
-                job.texels = texels.data();
-                job.texels_size = texels.size();
+                job.src = blocks.data();
+                job.src_size = blocks.size();
+                job.dst = texels.data();
+                job.dst_size = texels.size();
                 REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
                 const uint32_t channels = output == TEXDEC_OUTPUT_RGBA16F ? 4 : texel;  // NATIVE: 1 byte per channel
                 size_t worst_count = 0;

@@ -66,14 +66,14 @@ void run_layout_case(OwnContext& ctx, const BcFormat& f, texdec_bc_rounding roun
     job.width = c.width;
     job.height = c.height;
     job.depth = c.depth;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.blocks_row_length = c.row_length;
-    job.blocks_image_height = c.image_height;
-    job.texels = memory.data() + rl.offset;
-    job.texels_size = needed;
-    job.row_pitch = tl.row_pitch;
-    job.slice_pitch = tl.slice_pitch;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.src_row_length = c.row_length;
+    job.src_image_height = c.image_height;
+    job.dst = memory.data() + rl.offset;
+    job.dst_size = needed;
+    job.dst_row_pitch = tl.row_pitch;
+    job.dst_slice_pitch = tl.slice_pitch;
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
 
     const size_t clobbered = first_clobbered_byte(memory.data(), memory.size(), rl, c.width, c.height, c.depth);
@@ -97,7 +97,7 @@ TEST_CASE("layouts: odd extents with padded pitches and depth and source row len
     ctx->close_and_check();
 }
 
-TEST_CASE("layouts: texels_size of exactly the last texel's end is enough", "[layout][gpu]") {
+TEST_CASE("layouts: dst_size of exactly the last texel's end is enough", "[layout][gpu]") {
     // A caller decoding into the bottom-right corner of a larger image has exactly the bytes up to
     // the last texel, not a whole padded last row: that must be accepted, and one byte less refused.
     auto ctx = OwnContext::open();
@@ -114,14 +114,14 @@ TEST_CASE("layouts: texels_size of exactly the last texel's end is enough", "[la
     job.width = w;
     job.height = h;
     job.depth = 1;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.texels = memory.data();
-    job.row_pitch = pitch;
-    job.texels_size = needed - 1;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = memory.data();
+    job.dst_row_pitch = pitch;
+    job.dst_size = needed - 1;
     CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
     CHECK(first_clobbered_byte(memory.data(), memory.size(), resolve({0, pitch, 0}, 4, w, h), 0, 0, 0) == SIZE_MAX);
-    job.texels_size = needed;
+    job.dst_size = needed;
     CHECK(ctx->decode(job) == TEXDEC_SUCCESS);
     CHECK(first_clobbered_byte(memory.data(), memory.size(), resolve({0, pitch, 0}, 4, w, h), w, h, 1) == SIZE_MAX);
     BlockLayout bl;

@@ -33,8 +33,8 @@ struct HostJob {
         job.format = format;
         job.output = TEXDEC_OUTPUT_RGBA8;
         job.width = width, job.height = height, job.depth = 1;
-        job.blocks = blocks.data(), job.blocks_size = blocks.size();
-        job.texels = texels.data(), job.texels_size = texels.size();
+        job.src = blocks.data(), job.src_size = blocks.size();
+        job.dst = texels.data(), job.dst_size = texels.size();
     }
 };
 
@@ -92,7 +92,7 @@ TEST_CASE("Memory: staging grows to the largest job and is released on request",
     CHECK(texdec_context_release_staging(nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_decode_scratch_size(ctx, &bc1.job, nullptr, &device) == TEXDEC_ERROR_INVALID_ARGUMENT);
     texdec_host_job short_blocks = bc1.job;
-    short_blocks.blocks_size = 8;
+    short_blocks.src_size = 8;
     CHECK(texdec_decode_scratch_size(ctx, &short_blocks, &host, &device) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
     own->log().take_errors();
     own->close_and_check();

@@ -88,8 +88,8 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
             job.output = output;
             job.bc_rounding = TEXDEC_BC_ROUNDING_NVIDIA;
             job.width = width, job.height = height, job.depth = 1;
-            job.blocks = set.blocks.data(), job.blocks_size = set.blocks.size();
-            job.texels = out.data(), job.texels_size = out.size();
+            job.src = set.blocks.data(), job.src_size = set.blocks.size();
+            job.dst = out.data(), job.dst_size = out.size();
             REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
 
             const bool half = output == TEXDEC_OUTPUT_RGBA16F;

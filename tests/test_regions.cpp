@@ -177,15 +177,15 @@ std::vector<uint8_t> reference(texdec_context* ctx, MessageLog& ctx_log, texdec_
     job.width = r.extent.width;
     job.height = r.extent.height;
     job.depth = r.extent.depth * region_layers(r);
-    job.blocks = s.bytes.data() + r.src_offset;
-    job.blocks_size = s.bytes.size() - r.src_offset;
-    job.blocks_row_length = r.src_row_length;
-    job.blocks_image_height = r.src_image_height;
+    job.src = s.bytes.data() + r.src_offset;
+    job.src_size = s.bytes.size() - r.src_offset;
+    job.src_row_length = r.src_row_length;
+    job.src_image_height = r.src_image_height;
     uint64_t size = 0;
     REQUIRE(texdec_decoded_size(format, output, job.width, job.height, job.depth, &size) == TEXDEC_SUCCESS);
     std::vector<uint8_t> texels(size);
-    job.texels = texels.data();
-    job.texels_size = texels.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size();
     const texdec_status status = texdec_decode(ctx, &job);
     INFO("texdec_decode (reference): " << texdec_status_string(status) << " " << [&] {
         std::string all;
@@ -316,6 +316,9 @@ VkImageMemoryBarrier image_barrier(VkImage image, uint32_t mip, uint32_t layer, 
 
 enum class ImageBarriers {
     library_undefined,  // texdec_record_barriers, old_layout UNDEFINED (regions cover every texel)
+    // The host wrote the blocks through the mapping (no GPU upload): texdec_record_barriers with
+    // src_stage_mask 0, old_layout UNDEFINED. The layout transition must still be recorded.
+    library_host_written,
     library_canary,     // canary copied in first; texdec_record_barriers, old_layout TRANSFER_DST_OPTIMAL
     caller_canary,      // canary; barriers NULL: the image in GENERAL and every barrier the test's own
 };
@@ -378,8 +381,10 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     std::vector<VkImageLayout> layout(size_t(spec.mips) * layers, VK_IMAGE_LAYOUT_UNDEFINED);
 
     VkCommandBuffer cmd = dev.begin_commands();
-    record_upload(cmd, src);
-    if (style != ImageBarriers::library_undefined) {
+    const bool host_written = style == ImageBarriers::library_host_written;
+    if (host_written) std::memcpy(src.buffer.mapped, src.bytes.data(), src.bytes.size());  // before the submit
+    else record_upload(cmd, src);
+    if (style != ImageBarriers::library_undefined && !host_written) {
         const VkImageMemoryBarrier to_dst = image_barrier(image.image, 0, 0, layers, VK_IMAGE_LAYOUT_UNDEFINED,
                                                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
         VkImageMemoryBarrier all = to_dst;
@@ -405,9 +410,9 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     }
 
     texdec_record_barriers barriers{};
-    barriers.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-    barriers.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    barriers.old_layout = style == ImageBarriers::library_undefined ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    barriers.src_stage_mask = host_written ? 0 : VK_PIPELINE_STAGE_TRANSFER_BIT;
+    barriers.src_access_mask = host_written ? 0 : VK_ACCESS_TRANSFER_WRITE_BIT;
+    barriers.old_layout = style == ImageBarriers::library_canary ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED;
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
     barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
     barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
@@ -415,7 +420,7 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     job.format = format;
     job.output = output;
     job.src_buffer = src.buffer.buffer;
-    job.src_buffer_size = src.bytes.size();
+    job.src_size = src.bytes.size();
     job.dst_image = target;
     job.region_count = uint32_t(regions.size());
     job.regions = regions.data();
@@ -525,9 +530,9 @@ size_t assign_buffer_layout(std::vector<texdec_region>& regions, uint32_t texel,
     for (auto& r : regions) {
         r.dst_offset = cursor;
         r.dst_row_pitch = align_up(size_t(r.extent.width + pad_texels) * texel, align);
-        r.dst_image_height = r.extent.height + 2;
+        r.dst_slice_pitch = (r.extent.height + 2) * r.dst_row_pitch;
         const size_t slices = size_t(r.extent.depth) * region_layers(r);
-        const size_t end = cursor + ((slices - 1) * r.dst_image_height + r.extent.height - 1) * r.dst_row_pitch +
+        const size_t end = cursor + (slices - 1) * r.dst_slice_pitch + (r.extent.height - 1) * r.dst_row_pitch +
                            size_t(r.extent.width) * texel;
         cursor = align_up(end + gap, align);
     }
@@ -543,7 +548,7 @@ std::vector<uint8_t> expected_buffer(size_t size, uint32_t texel, const std::vec
         const uint32_t slices = r.extent.depth * region_layers(r);
         for (uint32_t s = 0; s < slices; ++s)
             for (uint32_t y = 0; y < r.extent.height; ++y)
-                std::memcpy(out.data() + r.dst_offset + (size_t(s) * r.dst_image_height + y) * r.dst_row_pitch,
+                std::memcpy(out.data() + r.dst_offset + size_t(s) * r.dst_slice_pitch + y * r.dst_row_pitch,
                             refs[i].data() + (size_t(s) * r.extent.height + y) * r.extent.width * texel, size_t(r.extent.width) * texel);
     }
     return out;
@@ -586,9 +591,9 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
     job.format = format;
     job.output = output;
     job.src_buffer = src.buffer.buffer;
-    job.src_buffer_size = src.bytes.size();
+    job.src_size = src.bytes.size();
     job.dst_buffer = dst.buffer;
-    job.dst_buffer_size = size;
+    job.dst_size = size;
     job.region_count = uint32_t(regions.size());
     job.regions = regions.data();
     job.barriers = library_barriers ? &barriers : nullptr;
@@ -624,7 +629,7 @@ Mismatches compare_image_with_buffer(const ImageSpec& spec, uint32_t texel, cons
                         const size_t slice = spec.type == VK_IMAGE_TYPE_3D ? size_t(r.offset.z) + z : size_t(r.base_array_layer) + l;
                         const size_t i = mb.offset[r.mip_level] +
                                          ((slice * e.height + size_t(r.offset.y) + y) * e.width + size_t(r.offset.x) + x) * texel;
-                        const size_t b = r.dst_offset + ((size_t(l) * r.extent.depth + z) * r.dst_image_height + y) * r.dst_row_pitch +
+                        const size_t b = r.dst_offset + (size_t(l) * r.extent.depth + z) * r.dst_slice_pitch + y * r.dst_row_pitch +
                                          size_t(x) * texel;
                         bool nan = false;
                         ++m.texels;
@@ -905,6 +910,67 @@ TEST_CASE("regions: formats into images with library barriers", "[regions][gpu]"
     setup.close();
 }
 
+// Issue 20 item 2: src_stage_mask 0 is what a caller gives when the host wrote the blocks; before
+// 1.0 it silently dropped the whole "before" barrier, layout transition included, and the
+// validation layer reported InvalidImageLayout (old_layout UNDEFINED) on real GPUs.
+TEST_CASE("regions: a zero source stage mask still transitions the image layout", "[regions][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    ImageSpec spec;
+    spec.format = VK_FORMAT_R8G8B8A8_SRGB;
+    spec.extent = {40, 24, 1};
+    spec.mips = 3;
+    spec.layers = 2;
+    // ASTC 8x8 sRGB, 2 layers, every texel of every mip written (as an emulator's texture cache).
+    check_image_and_buffer(setup, TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA8, spec,
+                           {region_2d(0, 0, 2, 0, 0, 40, 24), region_2d(1, 0, 2, 0, 0, 20, 12), region_2d(2, 0, 2, 0, 0, 10, 6)},
+                           ImageBarriers::library_host_written, test_seed() + 20, false);
+    setup.close();
+}
+
+TEST_CASE("regions: barrier queue family fields and flags", "[regions][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 16, 8)};
+    Source src = make_source(dev, TEXDEC_FORMAT_BC1_RGBA_UNORM, regions, test_seed() + 21);
+    std::memcpy(src.buffer.mapped, src.bytes.data(), src.bytes.size());
+    HostBuffer dst = dev.create_buffer(16 * 8 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    texdec_record_barriers barriers{};
+    barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+    barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
+    texdec_regions_job job{};
+    job.format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    job.src_buffer = src.buffer.buffer;
+    job.src_size = src.bytes.size();
+    job.dst_buffer = dst.buffer;
+    job.dst_size = dst.size;
+    job.region_count = 1;
+    job.regions = regions.data();
+    job.barriers = &barriers;
+    VkCommandBuffer cmd = dev.begin_commands();
+    // Unknown flag bits are refused, never ignored.
+    barriers.flags = 1u << 5;
+    CHECK(texdec_record_regions(setup.ctx, cmd, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(take_errors(setup).find("texdec_record_barriers.flags") != std::string::npos);
+    // Acquire from and release to the context's own family: a barrier pair whose indices Vulkan
+    // accepts on a one-family device (lavapipe); an ownership transfer between real families has
+    // the same shape. The layer checks the indices it is given.
+    barriers.flags = TEXDEC_BARRIER_ACQUIRE | TEXDEC_BARRIER_RELEASE;
+    barriers.src_queue_family_index = dev.queue_family();
+    barriers.dst_queue_family_index = dev.queue_family();
+    REQUIRE(texdec_record_regions(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+    dev.submit_and_wait(cmd);
+    check_no_validation_messages(dev.log(), "acquire/release barriers on the context's family");
+    // The texels against the one-call path (itself tested against the oracles).
+    const auto refs = references(setup, job.format, job.output, src, regions);
+    CHECK(std::memcmp(dst.mapped, refs[0].data(), refs[0].size()) == 0);
+    dev.destroy(dst);
+    destroy(dev, src);
+    setup.close();
+}
+
 TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]") {
     ExternalSetup setup;
     if (!setup.open()) return;
@@ -1030,7 +1096,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         good.format = format;
         good.output = TEXDEC_OUTPUT_RGBA8;
         good.src_buffer = src.buffer.buffer;
-        good.src_buffer_size = needed;
+        good.src_size = needed;
         good.dst_image = target;
         good.region_count = uint32_t(regions.size());
         good.regions = regions.data();
@@ -1038,7 +1104,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         texdec_regions_job good_buffer = good;
         good_buffer.dst_image = nullptr;
         good_buffer.dst_buffer = dst.buffer;
-        good_buffer.dst_buffer_size = dst_size;
+        good_buffer.dst_size = dst_size;
         good_buffer.barriers = nullptr;
 
         struct Bad {
@@ -1058,7 +1124,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         with_region("region with a negative offset", good, [](texdec_region& r) { r.offset.y = -1; }, TEXDEC_ERROR_INVALID_DESTINATION);
         // Destination errors get a source with room to spare, so that only the destination is wrong.
         texdec_regions_job roomy = good;
-        roomy.src_buffer_size = src.bytes.size();
+        roomy.src_size = src.bytes.size();
         with_region("region past the image's layers", roomy, [](texdec_region& r) { r.base_array_layer = 1; r.layer_count = 2; },
                     TEXDEC_ERROR_INVALID_DESTINATION);
         with_region("mip level = mip_levels", good, [](texdec_region& r) { r.mip_level = 2; r.offset = {0, 0, 0}; r.extent = {1, 1, 1}; },
@@ -1068,19 +1134,19 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         with_region("src_offset not a multiple of 4", good, [](texdec_region& r) { r.src_offset += 2; }, TEXDEC_ERROR_INVALID_LAYOUT);
         with_region("src_row_length below the extent", good, [](texdec_region& r) { r.src_row_length = 4; },
                     TEXDEC_ERROR_INVALID_LAYOUT);
-        with_region("buffer region past dst_buffer_size", good_buffer, [&](texdec_region& r) { r.dst_offset = dst_size - 8; },
+        with_region("buffer region past dst_size", good_buffer, [&](texdec_region& r) { r.dst_offset = dst_size - 8; },
                     TEXDEC_ERROR_DESTINATION_TOO_SMALL);
         with_region("buffer row pitch below the width", good_buffer, [](texdec_region& r) { r.dst_row_pitch = 16; },
                     TEXDEC_ERROR_INVALID_LAYOUT);
         {
             texdec_regions_job j = good;
-            j.src_buffer_size = needed - 1;  // the last region's last block does not fit
+            j.src_size = needed - 1;  // the last region's last block does not fit
             bad.push_back({"source 1 byte short of the last block", j, {}, TEXDEC_ERROR_SOURCE_TOO_SMALL});
         }
         {
             texdec_regions_job j = good;
             j.dst_buffer = dst.buffer;
-            j.dst_buffer_size = dst_size;
+            j.dst_size = dst_size;
             bad.push_back({"both destinations", j, {}, TEXDEC_ERROR_INVALID_DESTINATION});
             j = good;
             j.dst_image = nullptr;

@@ -145,13 +145,13 @@ std::vector<uint8_t> decode_one_block(OwnContext& ctx, texdec_format format, tex
     job.bc_rounding = rounding;
     job.width = job.height = 4;
     job.depth = 1;
-    job.blocks = block.data();
-    job.blocks_size = block.size();
-    job.texels = texels.data();
-    job.texels_size = 16 * output_texel_bytes(f, output);
+    job.src = block.data();
+    job.src_size = block.size();
+    job.dst = texels.data();
+    job.dst_size = 16 * output_texel_bytes(f, output);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
-    for (size_t i = job.texels_size; i < texels.size(); ++i) REQUIRE(texels[i] == canary_byte(i));
-    texels.resize(job.texels_size);
+    for (size_t i = job.dst_size; i < texels.size(); ++i) REQUIRE(texels[i] == canary_byte(i));
+    texels.resize(job.dst_size);
     return texels;
 }
 
@@ -200,8 +200,8 @@ TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[s
             texdec_host_job job{};
             job.format = format, job.output = output, job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
             job.width = width, job.height = height, job.depth = 1;
-            job.blocks = blocks.data(), job.blocks_size = blocks.size();
-            job.texels = dst.data(), job.texels_size = dst.size();
+            job.src = blocks.data(), job.src_size = blocks.size();
+            job.dst = dst.data(), job.dst_size = dst.size();
             REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
         }
         size_t mismatches = 0, differs_from_real = 0;

@@ -113,10 +113,10 @@ struct Sample {
         job.width = width;
         job.height = height;
         job.depth = 1;
-        job.blocks = blocks.data();
-        job.blocks_size = blocks.size();
-        job.texels = texels;
-        job.texels_size = texel_bytes();
+        job.src = blocks.data();
+        job.src_size = blocks.size();
+        job.dst = texels;
+        job.dst_size = texel_bytes();
         return job;
     }
 };
@@ -222,10 +222,10 @@ Sample make_sample(const FormatCase& fc, uint32_t width, uint32_t height, uint64
         job.width = width;
         job.height = height;
         job.depth = 1;
-        job.blocks = s.blocks.data();
-        job.blocks_size = s.blocks.size();
-        job.texels = s.expected.data();
-        job.texels_size = s.expected.size();
+        job.src = s.blocks.data();
+        job.src_size = s.blocks.size();
+        job.dst = s.expected.data();
+        job.dst_size = s.expected.size();
         REQUIRE(fresh->decode(job) == TEXDEC_SUCCESS);
         break;
     }
@@ -292,7 +292,7 @@ void record_round(VulkanTestDevice& dev, texdec_context* ctx, RecordWorker& w, s
     bool recorded_all = true;
     for (size_t i : order) {
         const Sample& s = w.samples[i];
-        texdec_record_job job{};
+        RecordJob job{};
         job.format = s.fc->format;
         job.output = s.fc->output;
         job.width = s.width;
@@ -301,13 +301,12 @@ void record_round(VulkanTestDevice& dev, texdec_context* ctx, RecordWorker& w, s
         job.src_buffer = w.src.buffer;
         job.src_offset = w.src_offsets[i];
         job.src_size = s.blocks.size();
-        job.dst_kind = TEXDEC_DESTINATION_BUFFER;
         job.dst_buffer = w.dst.buffer;
         job.dst_offset = w.dst_offsets[i];
         job.dst_size = w.dst_ends[i] - w.dst_offsets[i];
-        const texdec_status st = texdec_record_decode(ctx, cmd, &job);
+        const texdec_status st = record_one(ctx, cmd, &job);
         if (st != TEXDEC_SUCCESS) {
-            fail(std::string("texdec_record_decode ") + s.fc->name + ": " + status_text(st));
+            fail(std::string("texdec_record_regions ") + s.fc->name + ": " + status_text(st));
             recorded_all = false;
         }
     }
@@ -357,7 +356,7 @@ void one_call_worker(texdec_context* ctx, const std::vector<Sample>& samples, st
         }
         if (std::string e = compare_texels(s, outputs[i].data(), "texdec_decode"); !e.empty()) result.errors.push_back(e);
         if (std::any_of(outputs[i].begin() + ptrdiff_t(s.texel_bytes()), outputs[i].end(), [](uint8_t b) { return b != kCanary; }))
-            result.errors.push_back(std::string(s.fc->name) + ": bytes after texels_size were written");
+            result.errors.push_back(std::string(s.fc->name) + ": bytes after dst_size were written");
         result.texels_checked += size_t(s.width) * s.height;
     }
 }

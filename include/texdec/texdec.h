@@ -9,8 +9,10 @@
  * Two tiers, one contract:
  *   texdec_decode()         blocks in host memory -> texels in caller-owned host memory.
  *                           Uploads, records, submits, waits (with a timeout), reads back.
- *   texdec_record_decode()  records the decode into the caller's VkCommandBuffer.
- *                           Never submits, never waits, allocates nothing per call.
+ *   texdec_record_regions() records the decode of regions (shaped like VkBufferImageCopy)
+ *                           into the caller's VkCommandBuffer, writing a VkBuffer or a
+ *                           VkImage (texdec_image_target). Never submits, never waits,
+ *                           allocates nothing per call.
  *
  * Exactness (see "Formats and references" below): every format and output type is bit-exact
  * against a named reference decoder, tested with tolerance 0.
@@ -131,9 +133,9 @@
  *
  *   ASTC 3D footprints (all three profiles): 3D partition patterns and simplex weight infill
  *     as the spec defines them; 3D void extents (no reserved bits). 2D footprints decode images
- *     with depth > 1 slice by slice (each slice its own blocks). Destinations: buffers, 2D-array
- *     storage views (one layer per slice) and 3D storage views (TEXDEC_DESTINATION_IMAGE_3D;
- *     every format family can write those, 2D-block formats one block slice per depth slice).
+ *     with depth > 1 slice by slice (each slice its own blocks). Destinations: buffers, 2D array
+ *     image targets (one layer per slice) and 3D image targets (every format family can write
+ *     those, 2D-block formats one block slice per depth slice).
  *
  * Output types (texdec_output):
  *   RGBA8    8-bit result of the format's decode, 4 bytes per texel (R,G,B,A). sRGB formats
@@ -152,10 +154,27 @@
  *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).
  *
  * Texel layout in memory (host output and buffer output): texels of a row tightly packed,
- * x fastest, then rows (row_pitch bytes apart), then slices (slice_pitch bytes apart),
+ * x fastest, then rows (dst_row_pitch bytes apart), then slices (dst_slice_pitch bytes apart),
  * little-endian. Block data: blocks tightly packed in block order, x fastest, then y, then z,
- * unless a row length / image height (in texels, like VkBufferImageCopy) says otherwise.
+ * unless src_row_length / src_image_height (in texels, like VkBufferImageCopy) say otherwise.
  * Extents need not be multiples of the block size; only texels inside the extent are written.
+ *
+ * Structs (the one extensibility rule, as Vulkan's pNext): every struct you pass to texdec
+ * begins with `next`: NULL, or a chain of extension structs, each beginning with a 32-bit type
+ * (a VkStructureType where a Vulkan struct is accepted, such as VkImageFormatListCreateInfo on
+ * texdec_image_target_create_info) and its own next pointer. A type texdec does not accept there
+ * is refused with TEXDEC_ERROR_INVALID_ARGUMENT and a message naming it, never ignored. Struct
+ * layouts never change within a major version: what later 1.x versions add arrives as extension
+ * structs, so zero-initialize every struct ({0} / {}) and set what you need; zero is the default
+ * of every member. The structs texdec only fills (texdec_format_info, texdec_memory_usage,
+ * texdec_decode_timing) have no `next`: texdec writes all of them, the caller need not
+ * initialize them, and later versions add new queries rather than grow them.
+ * Lifetimes: texdec reads a struct you pass (and everything it points to) only during the call,
+ * except where a member says otherwise (image targets and contexts keep Vulkan handles, not your
+ * structs). Vulkan handles you pass must stay valid until the GPU work that uses them completes.
+ *
+ * Enums are 32-bit; every enum has a _MAX_ENUM value of 0x7FFFFFFF. Values outside the enum
+ * are refused (TEXDEC_ERROR_UNKNOWN_FORMAT, INVALID_ARGUMENT, ...), never undefined behaviour.
  * ---------------------------------------------------------------------------------------------
  */
 #ifndef TEXDEC_H
@@ -287,7 +306,8 @@ enum texdec_format_flag_bits {
     TEXDEC_FORMAT_FLAG_SIGNED = 1u << 1,      /* SNORM or signed float */
     TEXDEC_FORMAT_FLAG_HDR = 1u << 2,         /* float data (BC6H, ASTC sfloat) */
     TEXDEC_FORMAT_FLAG_ALPHA = 1u << 3,       /* has an alpha channel */
-    TEXDEC_FORMAT_FLAG_IMPLEMENTED = 1u << 4  /* this build decodes it */
+    TEXDEC_FORMAT_FLAG_IMPLEMENTED = 1u << 4, /* this build decodes it */
+    TEXDEC_FORMAT_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
 };
 
 typedef struct texdec_format_info {
@@ -348,8 +368,9 @@ typedef enum texdec_message_severity {
     TEXDEC_MESSAGE_INFO = 0,    /* e.g. the device chosen */
     TEXDEC_MESSAGE_WARNING = 1,
     TEXDEC_MESSAGE_ERROR = 2,   /* the detail behind a non-success status */
-    TEXDEC_MESSAGE_VALIDATION = 3 /* a Vulkan validation-layer message (own context with
-                                     TEXDEC_CONTEXT_VALIDATION) */
+    TEXDEC_MESSAGE_VALIDATION = 3, /* a Vulkan validation-layer message (own context with
+                                      TEXDEC_CONTEXT_VALIDATION) */
+    TEXDEC_MESSAGE_SEVERITY_MAX_ENUM = 0x7FFFFFFF
 } texdec_message_severity;
 
 /* Called on the thread that hit the condition; may be called from several threads at once. */
@@ -360,19 +381,26 @@ enum texdec_context_flag_bits {
     /* Own context only: enable VK_LAYER_KHRONOS_validation and report its messages through the
      * message callback as TEXDEC_MESSAGE_VALIDATION. Fails with NO_DEVICE if the layer is absent.
      * Synchronization validation is on too (VK_EXT_validation_features, where the layer has it). */
-    TEXDEC_CONTEXT_VALIDATION = 1u << 0
+    TEXDEC_CONTEXT_VALIDATION = 1u << 0,
+    TEXDEC_CONTEXT_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
 };
 
 typedef struct texdec_context_create_info {
+    const void* next;                           /* NULL */
     uint32_t flags;                             /* texdec_context_flag_bits */
-    const VkAllocationCallbacks* allocator;     /* optional; used for every Vulkan object */
-    VkPipelineCache pipeline_cache;             /* optional; must belong to the device used */
+    /* Optional; used for every Vulkan object. The struct is copied; its functions and
+     * pUserData must stay valid until the context is destroyed. */
+    const VkAllocationCallbacks* allocator;
+    /* Optional; must belong to the device used and outlive the context (texdec uses it
+     * whenever it creates a pipeline, and never destroys it). */
+    VkPipelineCache pipeline_cache;
     /* Own context only: which device. NULL = the TEXDEC_DEVICE environment variable, else the
      * first discrete GPU, then integrated, virtual, CPU (lavapipe). A decimal index into
      * vkEnumeratePhysicalDevices or a case-insensitive substring of the device name. An index
-     * or name that matches no usable device gives TEXDEC_ERROR_NO_DEVICE. */
+     * or name that matches no usable device gives TEXDEC_ERROR_NO_DEVICE. Read during the call. */
     const char* device_selector;
-    texdec_message_callback message_callback;   /* optional */
+    /* Optional; kept (with user_data) and called until the context is destroyed. */
+    texdec_message_callback message_callback;
     void* user_data;
     /* The most texels one dispatch may decode (0 = 2^24 = 16,777,216): larger jobs and regions
      * are split into several dispatches, so that no single dispatch runs long enough to trip a
@@ -394,7 +422,9 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
  *     give lock_queue/unlock_queue if other threads submit to it too.
  * Functions are loaded through get_instance_proc_addr (and vkGetDeviceProcAddr obtained from it);
  * the library makes no link-time Vulkan calls. */
+/* Every handle and function here is kept by the context and must stay valid until it is destroyed. */
 typedef struct texdec_external_device {
+    const void* next;                            /* NULL */
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
     VkInstance instance;
     VkPhysicalDevice physical_device;
@@ -444,19 +474,24 @@ TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callbac
 
 /* ---- one-call decode (host memory) ---------------------------------------------------------- */
 
+/* Names used throughout (host jobs, regions, record jobs): src_* is the compressed blocks, laid
+ * out in texels like VkBufferImageCopy (src_row_length, src_image_height; 0 = the extent's);
+ * dst_* is the decoded texels, laid out in bytes (dst_row_pitch, dst_slice_pitch; 0 = tight);
+ * *_size is the number of bytes texdec may touch. */
 typedef struct texdec_host_job {
+    const void* next;               /* NULL */
     texdec_format format;
     texdec_output output;
     texdec_bc_rounding bc_rounding;
     uint32_t width, height, depth;  /* extent in texels; depth = slices (1 for a 2D image) */
-    const void* blocks;             /* compressed blocks */
-    size_t blocks_size;             /* bytes readable at `blocks` */
-    uint32_t blocks_row_length;     /* texels per source row (0 = width); like bufferRowLength */
-    uint32_t blocks_image_height;   /* texel rows per source slice (0 = height) */
-    void* texels;                   /* caller-owned destination */
-    size_t texels_size;             /* bytes writable at `texels` */
-    size_t row_pitch;               /* bytes between rows (0 = width * texel size) */
-    size_t slice_pitch;             /* bytes between slices (0 = row_pitch * height) */
+    const void* src;                /* compressed blocks */
+    size_t src_size;                /* bytes readable at `src` */
+    uint32_t src_row_length;        /* texels per source row (0 = width); like bufferRowLength */
+    uint32_t src_image_height;      /* texel rows per source slice (0 = height) */
+    void* dst;                      /* caller-owned destination texels */
+    size_t dst_size;                /* bytes writable at `dst` */
+    size_t dst_row_pitch;           /* bytes between rows (0 = width * texel size) */
+    size_t dst_slice_pitch;         /* bytes between slices (0 = dst_row_pitch * height) */
     uint64_t timeout_ns;            /* per GPU submission (a large job is several; see
                                        texdec_decode); 0 = 10 seconds */
 } texdec_host_job;
@@ -468,7 +503,7 @@ typedef struct texdec_host_job {
  * each, so the staging never exceeds 128 MiB host-visible (+ as much device-local) whatever the
  * job's size. The context keeps staging at the largest size any call needed
  * (texdec_context_memory_usage tells, texdec_context_release_staging frees). Checks the job like
- * texdec_decode (except the texels pointer). */
+ * texdec_decode (except the dst pointer). */
 TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* context, const texdec_host_job* job,
                                                     uint64_t* host_bytes, uint64_t* device_bytes);
 
@@ -483,12 +518,8 @@ TEXDEC_API texdec_status texdec_decode(texdec_context* context, const texdec_hos
 
 /* Where the time of one texdec_decode_timed() call went, in nanoseconds (for benchmarks and
  * profiling; `astc-gpu-decode bench` prints it). Host times come from a monotonic clock; gpu_*
- * times from Vulkan timestamp queries on the context's queue.
- * Set struct_size = sizeof(texdec_decode_timing) before the call: the library writes at most
- * struct_size bytes, so fields added at the end in later versions never overrun an older caller's
- * struct (and fields an older library does not know keep the caller's values). */
+ * times from Vulkan timestamp queries on the context's queue. */
 typedef struct texdec_decode_timing {
-    uint32_t struct_size;       /* in: sizeof(texdec_decode_timing) */
     uint32_t gpu_timestamps;    /* out: 1 if the gpu_* fields were measured; 0 if the queue
                                    family has no timestamps (timestampValidBits 0): they are 0 */
     uint64_t total_ns;          /* the whole call */
@@ -497,7 +528,7 @@ typedef struct texdec_decode_timing {
     uint64_t upload_copy_ns;    /* host: copying the blocks into the mapped upload buffer */
     uint64_t submit_wait_ns;    /* host: vkQueueSubmit until the fence is signalled */
     uint64_t readback_copy_ns;  /* host: copying the texels from the mapped readback buffer into
-                                   job->texels (with the job's pitches) */
+                                   job->dst (with the job's pitches) */
     uint64_t gpu_upload_ns;     /* device: upload buffer -> device-local buffer copy of the blocks
                                    (0 where the decode reads the upload buffer directly: unified
                                    memory) */
@@ -514,77 +545,20 @@ TEXDEC_API texdec_status texdec_decode_timed(texdec_context* context, const texd
 
 /* ---- record into the caller's command buffer ------------------------------------------------ */
 
+/* What a record call writes: one of your buffers, or one of your images through a
+ * texdec_image_target (2D / 2D array, or 3D). Pipelines differ by destination kind, so a
+ * texdec_variant names one. */
 typedef enum texdec_destination_kind {
-    TEXDEC_DESTINATION_BUFFER = 0,
-    /* A storage image view of type VK_IMAGE_VIEW_TYPE_2D_ARRAY (a 2D image gives one with
-     * layerCount 1), whose format is texdec_output_vk_format() or, for sRGB outputs, the UNORM
-     * twin (create the image with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT and STORAGE usage). The
-     * view's image must be in VK_IMAGE_LAYOUT_GENERAL when the commands execute. You own the
-     * view; keep it alive until the commands have executed. NATIVE BC4/BC5 outputs (R8, R8G8,
-     * UNORM/SNORM storage images) need the shaderStorageImageExtendedFormats device feature.
-     * For a 3D image use TEXDEC_DESTINATION_IMAGE_3D. */
-    TEXDEC_DESTINATION_IMAGE = 1,
-    /* A storage image view of type VK_IMAGE_VIEW_TYPE_3D of a VK_IMAGE_TYPE_3D image with STORAGE
-     * usage (same format, sRGB (MUTABLE_FORMAT + UNORM view) and layout rules as above): slice z
-     * of the job goes to depth slice dst_layer + z. Every format (2D-block formats decode each
-     * depth slice from its own blocks, as a 3D BC image holds them). */
-    TEXDEC_DESTINATION_IMAGE_3D = 2,
+    TEXDEC_DESTINATION_BUFFER = 0,    /* a VkBuffer with STORAGE_BUFFER usage */
+    TEXDEC_DESTINATION_IMAGE = 1,     /* a 2D (array) image target */
+    TEXDEC_DESTINATION_IMAGE_3D = 2,  /* a 3D image target */
     TEXDEC_DESTINATION_MAX_ENUM = 0x7FFFFFFF
 } texdec_destination_kind;
 
+/* texdec_regions_job::flags. */
 enum texdec_record_flag_bits {
-    /* Before the decode: make transfer writes (vkCmdCopyBuffer into the source) visible to the
-     * decode shader. */
-    TEXDEC_RECORD_BARRIER_BEFORE = 1u << 0,
-    /* After the decode: make the decoded texels visible to transfer reads, and to compute and
-     * fragment shader reads. */
-    TEXDEC_RECORD_BARRIER_AFTER = 1u << 1
+    TEXDEC_RECORD_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
 };
-
-typedef struct texdec_record_job {
-    texdec_format format;
-    texdec_output output;
-    texdec_bc_rounding bc_rounding;
-    uint32_t flags;                 /* texdec_record_flag_bits */
-    uint32_t width, height, depth;  /* extent in texels */
-
-    VkBuffer src_buffer;            /* STORAGE_BUFFER usage */
-    VkDeviceSize src_offset;        /* multiple of 4 */
-    VkDeviceSize src_size;          /* bytes usable from src_offset (checked against the job;
-                                       src_offset + src_size must not overflow: SIZE_OVERFLOW) */
-    uint32_t src_row_length;        /* texels (0 = width), like VkBufferImageCopy */
-    uint32_t src_image_height;      /* texels (0 = height) */
-
-    texdec_destination_kind dst_kind;
-    /* TEXDEC_DESTINATION_BUFFER (STORAGE_BUFFER usage): offset and pitches are multiples of 4 for
-     * texels of 4 or 8 bytes, of the texel size for 1- and 2-byte texels (the shader writes words,
-     * atomically where a word is shared; the word holding the last texel must lie in dst_size). */
-    VkBuffer dst_buffer;
-    VkDeviceSize dst_offset;
-    VkDeviceSize dst_size;          /* bytes usable from dst_offset (dst_offset + dst_size must
-                                       not overflow: SIZE_OVERFLOW) */
-    VkDeviceSize dst_row_pitch;     /* 0 = width * texel size */
-    VkDeviceSize dst_slice_pitch;   /* 0 = row pitch * height */
-    /* TEXDEC_DESTINATION_IMAGE */
-    VkImageView dst_view;
-    int32_t dst_x, dst_y;           /* texel offset of the extent's origin in the view */
-    uint32_t dst_layer;             /* first array layer (3D view: depth slice) written, one per slice */
-} texdec_record_job;
-
-/* Records the decode into `cmd` (a compute-capable command buffer in the recording state, from a
- * pool of the context's queue family). Binds a compute pipeline and pushes descriptor set 0 and
- * push constants (VK_KHR_push_descriptor): the caller must rebind its own compute pipeline,
- * descriptor sets and push constants afterwards. Nothing else is changed. No submit, no wait, no
- * allocation per call: pipelines are created once per variant, on first use, and so are the
- * lookup tables ASTC reads (one small buffer per context, one per block footprint, in
- * host-visible memory written before this call returns; they live until the context is
- * destroyed). Large jobs are split into several dispatches (at most 2^24 texels each) that
- * respect maxComputeWorkGroupCount and maxStorageBufferRange: every buffer range a dispatch binds
- * is at most maxStorageBufferRange, 3D footprints and large slice pitches included (a 3D block
- * whose texel slices are further apart than the range allows is written by several dispatches,
- * a few texel slices each). Thread-safe for distinct command buffers. */
-TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommandBuffer cmd,
-                                              const texdec_record_job* job);
 
 /* One decoder variant: what a pipeline (and its lookup tables) is created for. texdec_prepare
  * creates variants ahead of recording; the capability query answers whether one can work. */
@@ -598,7 +572,7 @@ typedef struct texdec_variant {
                                             (VK_FORMAT_UNDEFINED = texdec_output_vk_format) */
 } texdec_variant;
 
-/* Creates, now, everything texdec_record_decode / texdec_record_regions will need for this
+/* Creates, now, everything texdec_record_regions will need for this
  * (format, output, destination kind): the pipeline and the lookup tables. Optional: without it
  * they are created on first use (that first record call then allocates and compiles). Call it
  * at load time so that recording never compiles or allocates. */
@@ -629,6 +603,7 @@ TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format f
 typedef struct texdec_image_target texdec_image_target;
 
 typedef struct texdec_image_target_create_info {
+    const void* next;
     VkImage image;
     VkImageType image_type;     /* VK_IMAGE_TYPE_2D or VK_IMAGE_TYPE_3D */
     VkFormat format;            /* VkImageCreateInfo::format */
@@ -656,6 +631,7 @@ TEXDEC_API void texdec_image_target_destroy(texdec_context* context, texdec_imag
  * Extents need not be multiples of the block size anywhere (a mip level's edge, or any partial
  * region): texels outside the extent are never written. */
 typedef struct texdec_region {
+    const void* next;            /* NULL */
     /* source */
     VkDeviceSize src_offset;     /* bytes into src_buffer; multiple of 4 */
     uint32_t src_row_length;     /* texels (0 = extent.width), like bufferRowLength */
@@ -663,66 +639,112 @@ typedef struct texdec_region {
     /* image destination (texdec_regions_job::dst_image) */
     uint32_t mip_level;
     uint32_t base_array_layer;   /* 2D images; 0 for 3D images */
-    uint32_t layer_count;        /* 2D images: layers written (0 means 1); 3D images: 1 */
+    uint32_t layer_count;        /* 2D images: layers written (0 means 1); 3D images: 1. With a
+                                    3D block format (ASTC 3x3x3 ...), layer_count slices of one
+                                    3D texture go to consecutive layers */
     VkOffset3D offset;           /* texel offset in the mip level; any value (no block
                                     alignment needed); z: first depth slice of a 3D image, 0 for 2D */
     VkExtent3D extent;           /* texels; depth: slices of a 3D image, 1 for 2D images */
-    /* buffer destination (texdec_regions_job::dst_buffer); the texel layout of texdec_decode */
-    VkDeviceSize dst_offset;     /* bytes into dst_buffer (alignment: see texdec_record_job) */
-    VkDeviceSize dst_row_pitch;  /* bytes (0 = extent.width * texel size) */
-    uint32_t dst_image_height;   /* rows per slice or layer (0 = extent.height) */
+    /* buffer destination (texdec_regions_job::dst_buffer); the texel layout of texdec_decode.
+     * Offset and pitches are multiples of 4 for texels of 4 or 8 bytes, of the texel size for
+     * 1- and 2-byte texels (the shader writes words, atomically where a word is shared; the word
+     * holding the last texel must lie inside dst_size). */
+    VkDeviceSize dst_offset;     /* bytes into dst_buffer */
+    VkDeviceSize dst_row_pitch;  /* bytes between rows (0 = extent.width * texel size) */
+    VkDeviceSize dst_slice_pitch; /* bytes between slices or layers (0 = dst_row_pitch *
+                                     extent.height) */
 } texdec_region;
 
-/* Barriers the record call adds around its dispatches, with your stages and layouts (one
- * vkCmdPipelineBarrier before, one after; a zero stage mask leaves that side out).
- * Before: src_stage_mask/src_access_mask are your earlier writes of the source buffer (e.g.
- * TRANSFER / TRANSFER_WRITE from your upload copy) and your earlier accesses of the destination;
- * they are made visible to / ordered before the decode. Image destinations: every mip level a
- * region writes moves, all its layers (texdec's storage view of a level spans them, and Vulkan
- * wants the whole view in the descriptor's layout), from old_layout to VK_IMAGE_LAYOUT_GENERAL:
- * give the level's real layout to keep the layers you do not write (UNDEFINED discards them).
- * After: the decode's writes are made visible to dst_stage_mask/dst_access_mask (e.g.
- * FRAGMENT_SHADER / SHADER_READ), and image subresources move from GENERAL to new_layout
- * (VK_IMAGE_LAYOUT_UNDEFINED there: they stay in GENERAL).
- * Without barriers (NULL), every layer of each mip level written must be in GENERAL when the
- * commands execute, and the synchronization is yours. */
+/* texdec_record_barriers::flags: queue family ownership transfers (VK_SHARING_MODE_EXCLUSIVE
+ * resources used on another queue family). */
+enum texdec_barrier_flag_bits {
+    /* The before-barrier acquires the source buffer and the destination (buffer, or every layer
+     * of each mip level written) from src_queue_family_index: the acquire half of a transfer
+     * whose release you recorded on that family. */
+    TEXDEC_BARRIER_ACQUIRE = 1u << 0,
+    /* The after-barrier releases the destination to dst_queue_family_index; record the matching
+     * acquire on that family. */
+    TEXDEC_BARRIER_RELEASE = 1u << 1,
+    TEXDEC_BARRIER_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
+};
+
+/* Barriers the record call adds around its dispatches: one vkCmdPipelineBarrier before them and
+ * one after, with your stages, accesses, layouts and queue families. With barriers (non-NULL),
+ * both are always recorded; nothing is ever left out silently (a layout transition least of all).
+ * Without (NULL), texdec records no barrier: every layer of each mip level written must be in
+ * VK_IMAGE_LAYOUT_GENERAL when the commands execute, and the synchronization is yours.
+ *
+ * Before the decode:
+ *   src_stage_mask, src_access_mask  your earlier work on the source buffer and the destination
+ *       (e.g. TRANSFER / TRANSFER_WRITE after your upload copy), made visible to the decode.
+ *       0 when nothing earlier on the GPU touched them (data the host wrote before vkQueueSubmit is
+ *       visible through the submission itself): the barrier then waits on
+ *       VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT with no access, and still transitions the layouts.
+ *   old_layout  image targets: every mip level a region writes moves, all its layers (texdec's
+ *       storage view of a level spans them, and Vulkan wants the whole view in the descriptor's
+ *       layout), from old_layout to VK_IMAGE_LAYOUT_GENERAL. Give the level's real layout to
+ *       keep the layers you do not write; VK_IMAGE_LAYOUT_UNDEFINED (0) discards their contents.
+ *   src_queue_family_index  with TEXDEC_BARRIER_ACQUIRE: the family that released them.
+ * After the decode:
+ *   dst_stage_mask, dst_access_mask  your later reads of the texels (e.g. FRAGMENT_SHADER /
+ *       SHADER_READ, or TRANSFER / TRANSFER_READ). 0 when nothing later in this queue reads them
+ *       (you wait on a fence, or release them): VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, no access;
+ *       the layout transition still happens.
+ *   new_layout  image subresources move from GENERAL to new_layout (VK_IMAGE_LAYOUT_UNDEFINED (0)
+ *       here means: stay in GENERAL).
+ *   dst_queue_family_index  with TEXDEC_BARRIER_RELEASE: the family that acquires them next.
+ * Queue family indices are used only with their flag; without, no ownership changes. */
 typedef struct texdec_record_barriers {
+    const void* next;                   /* NULL */
+    uint32_t flags;                     /* texdec_barrier_flag_bits */
     VkPipelineStageFlags src_stage_mask;
     VkAccessFlags src_access_mask;
     VkImageLayout old_layout;
+    uint32_t src_queue_family_index;
     VkPipelineStageFlags dst_stage_mask;
     VkAccessFlags dst_access_mask;
     VkImageLayout new_layout;
+    uint32_t dst_queue_family_index;
 } texdec_record_barriers;
 
+/* A record call: the decode of many regions of one format into one destination. */
 typedef struct texdec_regions_job {
+    const void* next;                 /* NULL */
     texdec_format format;
     texdec_output output;
     texdec_bc_rounding bc_rounding;
+    uint32_t flags;                   /* texdec_record_flag_bits */
     VkBuffer src_buffer;              /* STORAGE_BUFFER usage */
-    VkDeviceSize src_buffer_size;     /* bytes of src_buffer texdec may read (from offset 0) */
+    VkDeviceSize src_size;            /* bytes of src_buffer texdec may read (from offset 0) */
     /* Exactly one destination: */
     const texdec_image_target* dst_image;
     VkBuffer dst_buffer;              /* STORAGE_BUFFER usage */
-    VkDeviceSize dst_buffer_size;     /* bytes of dst_buffer texdec may write (from offset 0) */
+    VkDeviceSize dst_size;            /* bytes of dst_buffer texdec may write (from offset 0) */
     uint32_t region_count;
     const texdec_region* regions;
-    const texdec_record_barriers* barriers;  /* optional */
+    const texdec_record_barriers* barriers;  /* optional (NULL: no barriers) */
     uint32_t max_texels_per_dispatch;        /* 0 = the context's (see texdec_context_create_info) */
 } texdec_regions_job;
 
-/* Records the decode of every region into `cmd`, like texdec_record_decode (same command buffer
- * rules, no submit, no wait), for a whole mip chain or array in one call:
+/* Records the decode of every region into `cmd` (a compute-capable command buffer in the
+ * recording state, from a pool of the context's queue family), for one region, a whole mip chain
+ * or an array in one call. Never submits, never waits:
  *   - every region is checked first; on any error nothing is recorded. Statuses:
- *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1),
- *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
+ *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a non-NULL
+ *     next), INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
- *     DESTINATION_TOO_SMALL (past src_buffer_size / dst_buffer_size), INVALID_LAYOUT, and
+ *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset
+ *     plus a size that wraps 64 bits, or one block row wider than maxStorageBufferRange), and
  *     the format/output statuses of texdec_decode;
+ *   - no allocation per call: the pipeline of the variant, and the lookup tables some formats
+ *     read (one small host-visible buffer per context, one per ASTC footprint), are created on
+ *     first use (or ahead, by texdec_prepare) and live until the context is destroyed;
  *   - one vkCmdBindPipeline per call; one vkCmdPushDescriptorSetKHR and one vkCmdPushConstants
  *     per dispatch, and a region is one dispatch unless it has more texels than
- *     max_texels_per_dispatch (or breaks a device limit: maxComputeWorkGroupCount,
- *     maxStorageBufferRange), when it is split into chunks of whole block rows (or slices);
+ *     max_texels_per_dispatch or breaks a device limit (maxComputeWorkGroupCount,
+ *     maxStorageBufferRange: every buffer range a dispatch binds is at most that, 3D footprints
+ *     and large slice pitches included), when it is split into chunks of whole block rows (or
+ *     slices, or a few texel slices of a 3D block);
  *   - two dispatches of one call that write the same mip level of the image (or overlapping
  *     bytes of the buffer) are separated by a compute-to-compute barrier (SHADER_WRITE ->
  *     SHADER_WRITE), so that the synchronization validation layer sees no write-after-write

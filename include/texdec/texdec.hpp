@@ -66,22 +66,19 @@ public:
         job.width = width;
         job.height = height;
         job.depth = depth;
-        job.blocks = blocks.data();
-        job.blocks_size = blocks.size();
-        job.texels = texels.data();
-        job.texels_size = texels.size();
-        job.row_pitch = row_pitch;
-        job.slice_pitch = slice_pitch;
+        job.src = blocks.data();
+        job.src_size = blocks.size();
+        job.dst = texels.data();
+        job.dst_size = texels.size();
+        job.dst_row_pitch = row_pitch;
+        job.dst_slice_pitch = slice_pitch;
         return texdec_decode(ctx_, &job);
     }
     Status decode(const texdec_host_job& job) const { return texdec_decode(ctx_, &job); }
-    // Fills *timing (its struct_size is set here).
     Status decode_timed(const texdec_host_job& job, texdec_decode_timing* timing) const {
-        if (timing) timing->struct_size = sizeof(texdec_decode_timing);
         return texdec_decode_timed(ctx_, &job, timing);
     }
-    Status record(VkCommandBuffer cmd, const texdec_record_job& job) const { return texdec_record_decode(ctx_, cmd, &job); }
-    // Many copy-shaped regions in one call (see texdec_record_regions).
+    // Copy-shaped regions into your command buffer (see texdec_record_regions).
     Status record(VkCommandBuffer cmd, const texdec_regions_job& job) const { return texdec_record_regions(ctx_, cmd, &job); }
     Status prepare(Format format, Output output, texdec_destination_kind dst_kind,
                    texdec_bc_rounding rounding = TEXDEC_BC_ROUNDING_EXACT) const {

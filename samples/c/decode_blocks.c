@@ -31,10 +31,10 @@ static texdec_status decode_and_print(texdec_context* ctx, texdec_format format,
     job.width = 4;
     job.height = 4;
     job.depth = 1;
-    job.blocks = block;
-    job.blocks_size = block_size;
-    job.texels = texels;
-    job.texels_size = sizeof texels;
+    job.src = block;
+    job.src_size = block_size;
+    job.dst = texels;
+    job.dst_size = sizeof texels;
     texdec_status status = texdec_decode(ctx, &job);
 
     texdec_format_info info;

@@ -50,6 +50,7 @@ type texdec_message_callback =
 
 #[repr(C)]
 struct texdec_context_create_info {
+    next: *const c_void,
     flags: u32,
     allocator: *const c_void, // const VkAllocationCallbacks*
     pipeline_cache: u64,      // VkPipelineCache: a non-dispatchable handle, 64 bits everywhere
@@ -61,20 +62,21 @@ struct texdec_context_create_info {
 
 #[repr(C)]
 struct texdec_host_job {
+    next: *const c_void,
     format: texdec_format,
     output: texdec_output,
     bc_rounding: texdec_bc_rounding,
     width: u32,
     height: u32,
     depth: u32,
-    blocks: *const c_void,
-    blocks_size: usize,
-    blocks_row_length: u32,
-    blocks_image_height: u32,
-    texels: *mut c_void,
-    texels_size: usize,
-    row_pitch: usize,
-    slice_pitch: usize,
+    src: *const c_void,
+    src_size: usize,
+    src_row_length: u32,
+    src_image_height: u32,
+    dst: *mut c_void,
+    dst_size: usize,
+    dst_row_pitch: usize,
+    dst_slice_pitch: usize,
     timeout_ns: u64,
 }
 
@@ -91,8 +93,8 @@ extern "C" {
 // Compile-time layout checks for 64-bit targets (the C sizes: x86-64 / AArch64 Linux).
 #[cfg(target_pointer_width = "64")]
 const _: () = {
-    assert!(size_of::<texdec_context_create_info>() == 56);
-    assert!(size_of::<texdec_host_job>() == 88);
+    assert!(size_of::<texdec_context_create_info>() == 64);
+    assert!(size_of::<texdec_host_job>() == 96);
     assert!(size_of::<texdec_message_callback>() == size_of::<usize>());
 };
 
@@ -126,6 +128,7 @@ macro_rules! constant {
 fn rust_layout() -> Vec<(String, usize)> {
     let mut v = Vec::new();
     v.extend(sizes!(texdec_context_create_info));
+    v.extend(field!(texdec_context_create_info, next));
     v.extend(field!(texdec_context_create_info, flags));
     v.extend(field!(texdec_context_create_info, allocator));
     v.extend(field!(texdec_context_create_info, pipeline_cache));
@@ -134,20 +137,21 @@ fn rust_layout() -> Vec<(String, usize)> {
     v.extend(field!(texdec_context_create_info, user_data));
     v.extend(field!(texdec_context_create_info, max_texels_per_dispatch));
     v.extend(sizes!(texdec_host_job));
+    v.extend(field!(texdec_host_job, next));
     v.extend(field!(texdec_host_job, format));
     v.extend(field!(texdec_host_job, output));
     v.extend(field!(texdec_host_job, bc_rounding));
     v.extend(field!(texdec_host_job, width));
     v.extend(field!(texdec_host_job, height));
     v.extend(field!(texdec_host_job, depth));
-    v.extend(field!(texdec_host_job, blocks));
-    v.extend(field!(texdec_host_job, blocks_size));
-    v.extend(field!(texdec_host_job, blocks_row_length));
-    v.extend(field!(texdec_host_job, blocks_image_height));
-    v.extend(field!(texdec_host_job, texels));
-    v.extend(field!(texdec_host_job, texels_size));
-    v.extend(field!(texdec_host_job, row_pitch));
-    v.extend(field!(texdec_host_job, slice_pitch));
+    v.extend(field!(texdec_host_job, src));
+    v.extend(field!(texdec_host_job, src_size));
+    v.extend(field!(texdec_host_job, src_row_length));
+    v.extend(field!(texdec_host_job, src_image_height));
+    v.extend(field!(texdec_host_job, dst));
+    v.extend(field!(texdec_host_job, dst_size));
+    v.extend(field!(texdec_host_job, dst_row_pitch));
+    v.extend(field!(texdec_host_job, dst_slice_pitch));
     v.extend(field!(texdec_host_job, timeout_ns));
     v.extend(sizes!(texdec_status));
     v.extend(sizes!(texdec_format));
@@ -211,20 +215,21 @@ fn status_string(status: texdec_status) -> String {
 fn decode_block(ctx: *mut texdec_context, format: texdec_format, block: &[u8]) -> Result<[[u8; 4]; 16], texdec_status> {
     let mut texels = [[0u8; 4]; 16];
     let job = texdec_host_job {
+        next: ptr::null(),
         format,
         output: TEXDEC_OUTPUT_RGBA8,
         bc_rounding: TEXDEC_BC_ROUNDING_EXACT,
         width: 4,
         height: 4,
         depth: 1,
-        blocks: block.as_ptr() as *const c_void,
-        blocks_size: block.len(),
-        blocks_row_length: 0,
-        blocks_image_height: 0,
-        texels: texels.as_mut_ptr() as *mut c_void,
-        texels_size: std::mem::size_of_val(&texels),
-        row_pitch: 0,
-        slice_pitch: 0,
+        src: block.as_ptr() as *const c_void,
+        src_size: block.len(),
+        src_row_length: 0,
+        src_image_height: 0,
+        dst: texels.as_mut_ptr() as *mut c_void,
+        dst_size: std::mem::size_of_val(&texels),
+        dst_row_pitch: 0,
+        dst_slice_pitch: 0,
         timeout_ns: 0,
     };
     match unsafe { texdec_decode(ctx, &job) } {
@@ -248,6 +253,7 @@ fn main() {
     }
 
     let info = texdec_context_create_info {
+        next: ptr::null(),
         flags: if std::env::var("TEXDEC_SAMPLE_VALIDATION").as_deref() == Ok("1") { TEXDEC_CONTEXT_VALIDATION } else { 0 },
         allocator: ptr::null(),
         pipeline_cache: 0,

@@ -5,7 +5,7 @@
 //   - blocks: (a) "real": a procedural image (gradients, edges, noise; at most 1024 x 1024)
 //     encoded by libastcenc -fastest (ASTC) or a min/max BC encoder (bench_blocks.cpp), tiled to
 //     the benchmark extent; (b) "random": random bytes (for ASTC mostly error blocks).
-//   - ours: texdec_record_decode into this tool's command buffers, device-local buffers in and
+//   - ours: texdec_record_regions into this tool's command buffers, device-local buffers in and
 //     out (texdec_context_create_external on the tool's own device).
 //   - memory-bound ceiling: shaders/bench_copy.comp reads the same block bytes and writes the same
 //     number of output bytes with no decoding; six shapes (4, 8, 16 words per invocation,
@@ -355,30 +355,30 @@ void Runner::progress(const char* fmt, ...) {
 }
 
 Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst) {
-    texdec_record_job job{};
+    texdec_region region{};
+    region.extent = {r.width, r.height, 1};
+    texdec_regions_job job{};
     job.format = r.format;
     job.output = r.output;
     job.bc_rounding = opt_.bc_rounding;
-    job.width = r.width;
-    job.height = r.height;
-    job.depth = 1;
     job.src_buffer = src.buffer;
     job.src_size = src.size;
-    job.dst_kind = TEXDEC_DESTINATION_BUFFER;
     job.dst_buffer = dst.buffer;
     job.dst_size = dst.size;
+    job.region_count = 1;
+    job.regions = &region;
     texdec_status status = TEXDEC_SUCCESS;
     Measured m;
     m.t = dev_.time(
         [&](VkCommandBuffer cmd) {
-            const texdec_status s = texdec_record_decode(ctx_, cmd, &job);
+            const texdec_status s = texdec_record_regions(ctx_, cmd, &job);
             if (s != TEXDEC_SUCCESS) status = s;
         },
         opt_.iterations, warmup_ms_);
     if (status != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string("texdec_record_decode: ") + texdec_status_string(status) + ": " + log_.take());
+        throw std::runtime_error(std::string("texdec_record_regions: ") + texdec_status_string(status) + ": " + log_.take());
     m.available = true;
-    m.shape = "texdec_record_decode";
+    m.shape = "texdec_record_regions";
     return m;
 }
 
@@ -498,14 +498,13 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
     job.width = width;
     job.height = height;
     job.depth = 1;
-    job.blocks = blocks.data();
-    job.blocks_size = blocks.size();
-    job.texels = texels.data();
-    job.texels_size = texels.size();
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size();
     job.timeout_ns = 60ull * 1000 * 1000 * 1000;
     for (uint32_t i = 0; i <= one_call_runs(); ++i) {
         texdec_decode_timing t{};
-        t.struct_size = sizeof t;
         const texdec_status s = texdec_decode_timed(ctx_, &job, &t);
         if (s != TEXDEC_SUCCESS) throw std::runtime_error(std::string("texdec_decode_timed: ") + texdec_status_string(s) + ": " + log_.take());
         if (i == 0) oc.first = t;

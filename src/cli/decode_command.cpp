@@ -409,13 +409,12 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     job.width = info.width;
     job.height = info.height;
     job.depth = info.depth;
-    job.blocks = data.data();
-    job.blocks_size = data.size();
-    job.texels = surface.texels.data();
-    job.texels_size = surface.texels.size();
+    job.src = data.data();
+    job.src_size = data.size();
+    job.dst = surface.texels.data();
+    job.dst_size = surface.texels.size();
     job.timeout_ns = shared.timeout_ns;
     texdec_decode_timing timing{};
-    timing.struct_size = sizeof timing;
     status = texdec_decode_timed(shared.context, &job, &timing);
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, shared.log->describe_failure("decode failed", status)};
     result.gpu_ms += double(timing.gpu_decode_ns) / 1e6;
@@ -428,7 +427,7 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
         if (shared.fault && !result.verify.ran && *shared.fault < size / texel_bytes)
             surface.texels[size_t(*shared.fault) * texel_bytes] ^= 1;
         std::vector<uint8_t> reference(surface.texels.size());
-        job.texels = reference.data();
+        job.dst = reference.data();
         const texdec_reference::Result ref = texdec_reference::decode(job);
         if (ref.status != TEXDEC_SUCCESS)
             throw CliError{kExitRuntime, "--verify: the CPU reference failed: " + status_text(ref.status) + ": " +

@@ -228,9 +228,9 @@ MemoryNeed estimate_need(const DecodePlan& plan, texdec_context* context) {
         job.width = largest_level->width;
         job.height = largest_level->height;
         job.depth = largest_level->depth;
-        job.blocks = &kAnyBlock;
-        job.blocks_size = size_t(largest_level->surface_bytes);
-        job.texels_size = size_t(largest);
+        job.src = &kAnyBlock;
+        job.src_size = size_t(largest_level->surface_bytes);
+        job.dst_size = size_t(largest);
         uint64_t host = 0, device = 0;
         if (texdec_decode_scratch_size(context, &job, &host, &device) == TEXDEC_SUCCESS) need.staging = host;
     }

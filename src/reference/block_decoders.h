@@ -25,13 +25,13 @@ void decode_etc2_block(texdec_format format, texdec_output output, const uint8_t
 void decode_eac_block(texdec_format format, texdec_output output, const uint8_t* block, uint8_t* texels);
 
 // A job the driver has checked, with every layout quantity resolved (0 = default applied) and
-// known not to overflow; blocks_size and texels_size are large enough for it.
+// known not to overflow; src_size and dst_size are large enough for it.
 struct JobGeometry {
     texdec_format_info info;
     uint32_t texel_bytes;                 // of the job's output
     uint64_t blocks_x, blocks_y, blocks_z; // blocks covering the extent (2D footprints: z = depth)
-    uint64_t src_row_bytes;                // between block rows in job.blocks
-    uint64_t src_slice_bytes;              // between block slices in job.blocks
+    uint64_t src_row_bytes;                // between block rows in job.src
+    uint64_t src_slice_bytes;              // between block slices in job.src
     uint64_t row_pitch, slice_pitch;       // destination
 };
 
@@ -40,7 +40,7 @@ std::vector<uint8_t> gather_blocks(const texdec_host_job& job, const JobGeometry
                                    uint64_t first_row, uint64_t rows);
 
 // Writes a box of job.width x height x depth tightly packed texels (texel_bytes each) whose first
-// texel is (0, y0, z0) into job.texels with the job's pitches; bytes between rows and slices are
+// texel is (0, y0, z0) into job.dst with the job's pitches; bytes between rows and slices are
 // not touched.
 void scatter_texels(const texdec_host_job& job, const JobGeometry& geometry, uint64_t y0, uint64_t z0, uint32_t height,
                     uint32_t depth, const uint8_t* tight);

@@ -100,8 +100,8 @@ Result plan(const texdec_host_job& job, detail::JobGeometry* g) {
     if (job.width == 0 || job.height == 0 || job.depth == 0)
         return fail(TEXDEC_ERROR_INVALID_EXTENT, "the extent %ux%ux%u is empty: width, height and depth must be at least 1",
                     job.width, job.height, job.depth);
-    const uint32_t row_length = job.blocks_row_length ? job.blocks_row_length : job.width;
-    const uint32_t image_height = job.blocks_image_height ? job.blocks_image_height : job.height;
+    const uint32_t row_length = job.src_row_length ? job.src_row_length : job.width;
+    const uint32_t image_height = job.src_image_height ? job.src_image_height : job.height;
     if (row_length < job.width || image_height < job.height)
         return fail(TEXDEC_ERROR_INVALID_LAYOUT, "source row length %u / image height %u is smaller than the extent %ux%u",
                     row_length, image_height, job.width, job.height);
@@ -116,19 +116,19 @@ Result plan(const texdec_host_job& job, detail::JobGeometry* g) {
         !mul_add(g->src_row_bytes, g->blocks_y - 1, src_needed, &src_needed) ||
         !mul_add(g->blocks_x, f.bytes_per_block, src_needed, &src_needed))
         return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the compressed size of the extent overflows 64 bits");
-    if (!job.blocks || !job.texels) return fail(TEXDEC_ERROR_INVALID_ARGUMENT, "blocks and texels must not be NULL");
-    if (job.blocks_size < src_needed)
-        return fail(TEXDEC_ERROR_SOURCE_TOO_SMALL, "the extent needs %llu bytes of blocks, blocks_size is %llu",
-                    (unsigned long long)src_needed, (unsigned long long)job.blocks_size);
+    if (!job.src || !job.dst) return fail(TEXDEC_ERROR_INVALID_ARGUMENT, "blocks and texels must not be NULL");
+    if (job.src_size < src_needed)
+        return fail(TEXDEC_ERROR_SOURCE_TOO_SMALL, "the extent needs %llu bytes of blocks, src_size is %llu",
+                    (unsigned long long)src_needed, (unsigned long long)job.src_size);
     const uint64_t tight_row = uint64_t(job.width) * g->texel_bytes;
-    g->row_pitch = job.row_pitch ? job.row_pitch : tight_row;
+    g->row_pitch = job.dst_row_pitch ? job.dst_row_pitch : tight_row;
     if (g->row_pitch < tight_row)
         return fail(TEXDEC_ERROR_INVALID_LAYOUT, "row pitch %llu is smaller than width * texel size (%llu)",
                     (unsigned long long)g->row_pitch, (unsigned long long)tight_row);
     uint64_t tight_slice = 0;
     if (!mul_add(g->row_pitch, job.height, 0, &tight_slice))
         return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "row pitch * height overflows 64 bits");
-    g->slice_pitch = job.slice_pitch ? job.slice_pitch : tight_slice;
+    g->slice_pitch = job.dst_slice_pitch ? job.dst_slice_pitch : tight_slice;
     if (g->slice_pitch < tight_slice)
         return fail(TEXDEC_ERROR_INVALID_LAYOUT, "slice pitch %llu is smaller than row pitch * height (%llu)",
                     (unsigned long long)g->slice_pitch, (unsigned long long)tight_slice);
@@ -136,9 +136,9 @@ Result plan(const texdec_host_job& job, detail::JobGeometry* g) {
     if (!mul_add(g->slice_pitch, job.depth - 1, 0, &dst_needed) ||
         !mul_add(g->row_pitch, job.height - 1, dst_needed, &dst_needed) || !mul_add(tight_row, 1, dst_needed, &dst_needed))
         return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the decoded size of the extent overflows 64 bits");
-    if (job.texels_size < dst_needed)
-        return fail(TEXDEC_ERROR_DESTINATION_TOO_SMALL, "the extent needs %llu bytes of texels, texels_size is %llu",
-                    (unsigned long long)dst_needed, (unsigned long long)job.texels_size);
+    if (job.dst_size < dst_needed)
+        return fail(TEXDEC_ERROR_DESTINATION_TOO_SMALL, "the extent needs %llu bytes of texels, dst_size is %llu",
+                    (unsigned long long)dst_needed, (unsigned long long)job.dst_size);
     return {TEXDEC_SUCCESS, {}};
 }
 
@@ -159,8 +159,8 @@ Result decode_blocks(const texdec_host_job& job, const detail::JobGeometry& g) {
     }
     const uint32_t bw = g.info.block_width, bh = g.info.block_height, tb = g.texel_bytes;
     std::vector<uint8_t> tile(size_t(bw) * bh * tb);
-    const auto* src = static_cast<const uint8_t*>(job.blocks);
-    auto* dst = static_cast<uint8_t*>(job.texels);
+    const auto* src = static_cast<const uint8_t*>(job.src);
+    auto* dst = static_cast<uint8_t*>(job.dst);
     for (uint64_t z = 0; z < g.blocks_z; ++z)  // block depth 1: one block slice per texel slice
         for (uint64_t by = 0; by < g.blocks_y; ++by)
             for (uint64_t bx = 0; bx < g.blocks_x; ++bx) {
@@ -192,7 +192,7 @@ std::vector<uint8_t> gather_blocks(const texdec_host_job& job, const JobGeometry
                                    uint64_t rows) {
     const uint64_t row_bytes = g.blocks_x * g.info.bytes_per_block;
     std::vector<uint8_t> out(row_bytes * rows);
-    const auto* src = static_cast<const uint8_t*>(job.blocks) + slice * g.src_slice_bytes;
+    const auto* src = static_cast<const uint8_t*>(job.src) + slice * g.src_slice_bytes;
     for (uint64_t y = 0; y < rows; ++y) std::memcpy(&out[y * row_bytes], src + (first_row + y) * g.src_row_bytes, row_bytes);
     return out;
 }
@@ -200,7 +200,7 @@ std::vector<uint8_t> gather_blocks(const texdec_host_job& job, const JobGeometry
 void scatter_texels(const texdec_host_job& job, const JobGeometry& g, uint64_t y0, uint64_t z0, uint32_t height,
                     uint32_t depth, const uint8_t* tight) {
     const uint64_t row_bytes = uint64_t(job.width) * g.texel_bytes;
-    auto* dst = static_cast<uint8_t*>(job.texels);
+    auto* dst = static_cast<uint8_t*>(job.dst);
     for (uint64_t z = 0; z < depth; ++z)
         for (uint64_t y = 0; y < height; ++y, tight += row_bytes)
             std::memcpy(dst + (z0 + z) * g.slice_pitch + (y0 + y) * g.row_pitch, tight, row_bytes);

@@ -26,8 +26,8 @@ struct Result {
 // rounding only matters for BC1-BC5 (as in texdec_decode); values outside the enums are refused.
 std::string unavailable_reason(texdec_format format, texdec_output output, texdec_bc_rounding rounding);
 
-// Decodes `job` as texdec_decode would, into job.texels (same layout, same output type; row_pitch,
-// slice_pitch, blocks_row_length and blocks_image_height are honoured like texdec_decode does;
+// Decodes `job` as texdec_decode would, into job.dst (same layout, same output type; row_pitch,
+// slice_pitch, src_row_length and src_image_height are honoured like texdec_decode does;
 // only the texels inside the extent are written). A job texdec_decode refuses gets the same
 // status here (checked in the same order) with a message, and nothing is written; NVIDIA
 // rounding of BC1-BC5 gets TEXDEC_ERROR_UNSUPPORTED_ROUNDING. timeout_ns is ignored. Thread-safe.

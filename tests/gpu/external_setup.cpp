@@ -15,6 +15,70 @@ void context_callback(texdec_message_severity severity, const char* message, voi
 
 }  // namespace
 
+texdec_image_target* image_target(texdec_context* ctx, TestImage& image) {
+    if (image.target) return image.target;
+    texdec_image_target_create_info info{};
+    info.image = image.image;
+    info.image_type = image.info.imageType;
+    info.format = image.info.format;
+    info.flags = image.info.flags;
+    info.usage = image.info.usage;
+    info.tiling = image.info.tiling;
+    info.extent = image.info.extent;
+    info.mip_levels = image.info.mipLevels;
+    info.array_layers = image.info.arrayLayers;
+    REQUIRE(texdec_image_target_create(ctx, &info, &image.target) == TEXDEC_SUCCESS);
+    image.target_context = ctx;
+    return image.target;
+}
+
+texdec_status record_one(texdec_context* ctx, VkCommandBuffer cmd, const RecordJob* job_ptr) {
+    const RecordJob& one = *job_ptr;
+    texdec_region region{};
+    region.src_offset = one.src_offset;
+    region.src_row_length = one.src_row_length;
+    region.src_image_height = one.src_image_height;
+    region.extent = {one.width, one.height, 1};
+    texdec_regions_job job{};
+    job.format = one.format;
+    job.output = one.output;
+    job.bc_rounding = one.bc_rounding;
+    job.src_buffer = one.src_buffer;
+    // Bytes from offset 0 of the buffer (saturating: an offset + size that wraps stays refused).
+    job.src_size = one.src_offset + one.src_size < one.src_offset ? UINT64_MAX : one.src_offset + one.src_size;
+    if (one.dst_image) {
+        job.dst_image = image_target(ctx, *one.dst_image);
+        region.offset = {one.dst_x, one.dst_y, 0};
+        if (one.dst_image->info.imageType == VK_IMAGE_TYPE_3D) {
+            region.offset.z = int32_t(one.dst_layer);
+            region.extent.depth = one.depth;
+        } else {
+            region.base_array_layer = one.dst_layer;
+            region.layer_count = one.depth;
+        }
+    } else {
+        job.dst_buffer = one.dst_buffer;
+        job.dst_size = one.dst_offset + one.dst_size < one.dst_offset ? UINT64_MAX : one.dst_offset + one.dst_size;
+        region.dst_offset = one.dst_offset;
+        region.dst_row_pitch = one.dst_row_pitch;
+        region.dst_slice_pitch = one.dst_slice_pitch;
+        region.extent.depth = one.depth;
+    }
+    texdec_record_barriers barriers{};
+    if (one.barriers) {
+        barriers.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT;
+        barriers.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT;
+        barriers.old_layout = VK_IMAGE_LAYOUT_GENERAL;
+        barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+        barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
+        job.barriers = &barriers;
+    }
+    job.region_count = 1;
+    job.regions = &region;
+    job.max_texels_per_dispatch = one.max_texels_per_dispatch;
+    return texdec_record_regions(ctx, cmd, &job);
+}
+
 bool ExternalSetup::open() {
     device = VulkanTestDevice::open();
     if (!device) return false;

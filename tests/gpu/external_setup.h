@@ -21,6 +21,34 @@ struct ExternalSetup {
     ~ExternalSetup();
 };
 
+// The texdec_image_target of `image` on `ctx` (created on first call from image.info, REQUIREd
+// to succeed; destroyed with the image).
+texdec_image_target* image_target(texdec_context* ctx, TestImage& image);
+
+// One decode of the shape most record tests use, recorded by texdec_record_regions as a single
+// region (1.0 has one record call). src_size / dst_size count from the offsets.
+struct RecordJob {
+    texdec_format format{};
+    texdec_output output{};
+    texdec_bc_rounding bc_rounding{};
+    // Barriers: transfer and host writes -> the decode; the decode -> transfer and shader reads.
+    // Image destinations are in GENERAL before and stay in GENERAL.
+    bool barriers = false;
+    uint32_t width = 0, height = 0, depth = 0;
+    VkBuffer src_buffer = VK_NULL_HANDLE;
+    VkDeviceSize src_offset = 0, src_size = 0;
+    uint32_t src_row_length = 0, src_image_height = 0;
+    // Buffer destination ...
+    VkBuffer dst_buffer = VK_NULL_HANDLE;
+    VkDeviceSize dst_offset = 0, dst_size = 0, dst_row_pitch = 0, dst_slice_pitch = 0;
+    // ... or image destination: slice z goes to layer dst_layer + z (3D images: depth slice).
+    TestImage* dst_image = nullptr;
+    int32_t dst_x = 0, dst_y = 0;
+    uint32_t dst_layer = 0;
+    uint32_t max_texels_per_dispatch = 0;
+};
+texdec_status record_one(texdec_context* ctx, VkCommandBuffer cmd, const RecordJob* job);
+
 // Makes transfer and shader writes visible to host reads (before a submit + wait).
 void host_read_barrier(VkCommandBuffer cmd);
 

@@ -401,6 +401,8 @@ TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32
 TestImage VulkanTestDevice::create_image(const VkImageCreateInfo& info) {
     TestImage img;
     REQUIRE(vkCreateImage(device_, &info, nullptr, &img.image) == VK_SUCCESS);
+    img.info = info;
+    img.info.pNext = nullptr;
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(device_, img.image, &req);
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
@@ -413,6 +415,7 @@ TestImage VulkanTestDevice::create_image(const VkImageCreateInfo& info) {
 }
 
 void VulkanTestDevice::destroy(TestImage& img) {
+    if (img.target) texdec_image_target_destroy(img.target_context, img.target);
     if (img.view) vkDestroyImageView(device_, img.view, nullptr);
     if (img.image) vkDestroyImage(device_, img.image, nullptr);
     if (img.memory) vkFreeMemory(device_, img.memory, nullptr);

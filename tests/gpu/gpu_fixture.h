@@ -84,6 +84,11 @@ struct TestImage {
     VkImage image = VK_NULL_HANDLE;
     VkDeviceMemory memory = VK_NULL_HANDLE;
     VkImageView view = VK_NULL_HANDLE;
+    VkImageCreateInfo info{};  // how it was created (pNext cleared), for texdec_image_target_create
+    // The texdec image target of this image (image_target() in external_setup.h creates it once);
+    // destroyed with the image.
+    texdec_context* target_context = nullptr;
+    texdec_image_target* target = nullptr;
 };
 
 class VulkanTestDevice {

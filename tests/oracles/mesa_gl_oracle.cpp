@@ -352,10 +352,10 @@ std::vector<uint8_t> texdec_native_decode(texdec_format format, const EtcGl& g, 
     job.width = w;
     job.height = h;
     job.depth = 1;
-    job.blocks = data;
-    job.blocks_size = need;
-    job.texels = out.data();
-    job.texels_size = out.size();
+    job.src = data;
+    job.src_size = need;
+    job.dst = out.data();
+    job.dst_size = out.size();
     d.messages.clear();
     const texdec_status status = texdec_decode(d.ctx, &job);
     if (status != TEXDEC_SUCCESS || !d.messages.empty())

@@ -16,6 +16,7 @@
 
 int main(void) {
     TYPE(texdec_context_create_info);
+    FIELD(texdec_context_create_info, next);
     FIELD(texdec_context_create_info, flags);
     FIELD(texdec_context_create_info, allocator);
     FIELD(texdec_context_create_info, pipeline_cache);
@@ -25,20 +26,21 @@ int main(void) {
     FIELD(texdec_context_create_info, max_texels_per_dispatch);
 
     TYPE(texdec_host_job);
+    FIELD(texdec_host_job, next);
     FIELD(texdec_host_job, format);
     FIELD(texdec_host_job, output);
     FIELD(texdec_host_job, bc_rounding);
     FIELD(texdec_host_job, width);
     FIELD(texdec_host_job, height);
     FIELD(texdec_host_job, depth);
-    FIELD(texdec_host_job, blocks);
-    FIELD(texdec_host_job, blocks_size);
-    FIELD(texdec_host_job, blocks_row_length);
-    FIELD(texdec_host_job, blocks_image_height);
-    FIELD(texdec_host_job, texels);
-    FIELD(texdec_host_job, texels_size);
-    FIELD(texdec_host_job, row_pitch);
-    FIELD(texdec_host_job, slice_pitch);
+    FIELD(texdec_host_job, src);
+    FIELD(texdec_host_job, src_size);
+    FIELD(texdec_host_job, src_row_length);
+    FIELD(texdec_host_job, src_image_height);
+    FIELD(texdec_host_job, dst);
+    FIELD(texdec_host_job, dst_size);
+    FIELD(texdec_host_job, dst_row_pitch);
+    FIELD(texdec_host_job, dst_slice_pitch);
     FIELD(texdec_host_job, timeout_ns);
 
     TYPE(texdec_status);

@@ -4,7 +4,7 @@
 
 size_t texdec_abi_sizes(void);
 size_t texdec_abi_sizes(void) {
-    return sizeof(texdec_host_job) + sizeof(texdec_record_job) + sizeof(texdec_region) +
+    return sizeof(texdec_host_job) + sizeof(texdec_variant) + sizeof(texdec_region) +
            sizeof(texdec_regions_job) + sizeof(texdec_record_barriers) + sizeof(texdec_context_create_info) +
            sizeof(texdec_external_device) + sizeof(texdec_decode_timing) + sizeof(texdec_memory_usage) +
            sizeof(texdec_image_target_create_info) + sizeof(texdec_format_info);

@@ -28,10 +28,10 @@ void decode_and_compare_all_outputs(OwnContext& ctx, const BcFormat& f, texdec_b
         job.width = width;
         job.height = height;
         job.depth = 1;
-        job.blocks = blocks.data();
-        job.blocks_size = blocks.size();
-        job.texels = dst.data();
-        job.texels_size = size;
+        job.src = blocks.data();
+        job.src_size = blocks.size();
+        job.dst = dst.data();
+        job.dst_size = size;
         REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
         bool guard_intact = true;
         for (size_t i = size; i < dst.size(); ++i) guard_intact &= dst[i] == canary_byte(i);

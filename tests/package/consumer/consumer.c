@@ -86,10 +86,10 @@ int main(void) {
     job.width = W;
     job.height = H;
     job.depth = 1;
-    job.blocks = blocks;
-    job.blocks_size = sizeof blocks;
-    job.texels = texels;
-    job.texels_size = sizeof texels;
+    job.src = blocks;
+    job.src_size = sizeof blocks;
+    job.dst = texels;
+    job.dst_size = sizeof texels;
     status = texdec_decode(ctx, &job);
     texdec_context_destroy(ctx);
     if (status != TEXDEC_SUCCESS) {
