@@ -270,7 +270,8 @@ typedef enum texdec_format {
     TEXDEC_FORMAT_ASTC_6x5x5_UNORM, TEXDEC_FORMAT_ASTC_6x5x5_SRGB, TEXDEC_FORMAT_ASTC_6x5x5_SFLOAT,
     TEXDEC_FORMAT_ASTC_6x6x5_UNORM, TEXDEC_FORMAT_ASTC_6x6x5_SRGB, TEXDEC_FORMAT_ASTC_6x6x5_SFLOAT,
     TEXDEC_FORMAT_ASTC_6x6x6_UNORM, TEXDEC_FORMAT_ASTC_6x6x6_SRGB, TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT,
-    TEXDEC_FORMAT_COUNT,
+    TEXDEC_FORMAT_COUNT,  /* formats this header knows; grows when a 1.x release adds formats, so
+                             a newer library may return values at or above it */
     TEXDEC_FORMAT_MAX_ENUM = 0x7FFFFFFF /* any 32-bit value may be passed: unknown ones are refused */
 } texdec_format;
 

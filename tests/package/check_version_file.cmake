@@ -2,6 +2,7 @@
 # as find_package would ask it (tests/package/run_consumer.sh).
 # Usage: cmake -DVERSION_FILE=.../texdecConfigVersion.cmake -DREQUEST=1.0 -P check_version_file.cmake
 # Prints "compatible" or "incompatible".
+cmake_minimum_required(VERSION 3.18)
 string(REGEX MATCH "^([0-9]+)\\.([0-9]+)" ok "${REQUEST}")
 if(NOT ok)
   message(FATAL_ERROR "REQUEST must be MAJOR.MINOR, not '${REQUEST}'")
