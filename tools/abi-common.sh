@@ -44,8 +44,12 @@ abi_dump() {
     readelf -S --wide "$1" | grep -q '\.debug_info' ||
         abi_fail "$1 has no debug info, which abidw reads: build with -DCMAKE_BUILD_TYPE=RelWithDebInfo (or Debug)"
     abidw --headers-dir "$root/include/texdec" --drop-private-types --exported-interfaces-only \
-        --no-show-locs --no-corpus-path --no-comp-dir-path --out-file "$2" "$1" ||
+        --no-show-locs --no-corpus-path --no-comp-dir-path --out-file "$2.tmp" "$1" ||
         abi_fail "abidw $1"
+    # Source paths relative to the checkout (the compiler records them absolute, or relative to
+    # the build directory under ccache), so that a baseline does not depend on where it was built.
+    sed -e "s|path='$root/|path='|" -e "s|path='\(\.\./\)*|path='|" "$2.tmp" > "$2"
+    rm -f "$2.tmp"
 }
 
 # abi_compare OLD NEW REPORT: 0 when NEW keeps OLD's ABI (it may add functions, types and

@@ -34,7 +34,7 @@ if [ -f "$baseline" ]; then
     fi
     cat "$work/report.txt"
     cp "$work/current.abi" "$baseline"
-    echo "abi-update-baseline: $rel updated (compatible: additions only). Commit it."
+    echo "abi-update-baseline: $rel updated (no incompatible change). Commit it."
     exit 0
 fi
 
