@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's "build and test" command: installs the Debian packages it needs, builds texdec,
-# runs every test (ctest) with the Vulkan validation layer on, then rebuilds with
+# checks the public ABI against the committed baseline (tools/abi-check.sh, docs/abi.md), runs
+# every test (ctest) with the Vulkan validation layer on, then rebuilds with
 # AddressSanitizer + UBSan and runs the tests again with fewer random blocks, then builds the
 # [threads] tests with ThreadSanitizer and runs them, then builds the container parsers' libFuzzer
 # targets with clang and runs each for 60 s (tests/fuzz/run_fuzzers.sh).
@@ -21,6 +22,8 @@ echo "TEXDEC_CORPUS=${TEXDEC_CORPUS:-(not set: the [corpus] tests are skipped)}"
 echo "== build (RelWithDebInfo) =="
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$jobs"
+echo "== ABI check (build/libtexdec.so.MAJOR against abi/libtexdec.so.MAJOR.abi) =="
+tools/abi-check.sh
 echo "== tests =="
 ctest --test-dir build --output-on-failure -j"$jobs"
 

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <span>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -259,7 +260,7 @@ TEST_CASE("C++ wrapper: RAII context and span decode", "[context][gpu]") {
     info.message_callback = log_callback;
     info.user_data = &log;
     texdec::Context ctx;
-    REQUIRE(texdec::Context::create(ctx, info) == TEXDEC_SUCCESS);
+    REQUIRE(texdec::Context::create(info, ctx) == TEXDEC_SUCCESS);
     REQUIRE(bool(ctx));
     texdec::Context moved(std::move(ctx));
     CHECK(!ctx);
@@ -267,10 +268,14 @@ TEST_CASE("C++ wrapper: RAII context and span decode", "[context][gpu]") {
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC2_UNORM);
     const uint32_t w = 10, h = 6;
     const std::vector<uint8_t> blocks = random_blocks(f, 3 * 2, test_seed());
-    std::vector<uint8_t> texels(texdec::decoded_size(f.format, TEXDEC_OUTPUT_RGBA16F, w, h));
-    REQUIRE(texels.size() == size_t(w) * h * 8);
-    REQUIRE(moved.decode(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, 1, std::as_bytes(std::span(blocks)),
-                         std::as_writable_bytes(std::span(texels)), TEXDEC_BC_ROUNDING_IDEAL) == TEXDEC_SUCCESS);
+    uint64_t size = 0;
+    REQUIRE(texdec::decoded_size(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, 1, size) == TEXDEC_SUCCESS);
+    REQUIRE(size == uint64_t(w) * h * 8);
+    std::vector<uint8_t> texels(size);
+    texdec_host_job job = texdec::host_job(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, 1, std::as_bytes(std::span(blocks)),
+                                           std::as_writable_bytes(std::span(texels)));
+    job.bc_rounding = TEXDEC_BC_ROUNDING_IDEAL;
+    REQUIRE(moved.decode(job) == TEXDEC_SUCCESS);
     BlockLayout bl;
     bl.width = w;
     bl.height = h;

@@ -188,8 +188,11 @@
 extern "C" {
 #endif
 
-#define TEXDEC_VERSION_MAJOR 0
-#define TEXDEC_VERSION_MINOR 1
+/* The one place texdec's version is written: CMakeLists.txt reads it from here for the project,
+ * the package version file, texdec.pc and the shared library's SONAME (libtexdec.so.MAJOR).
+ * Within a major version the ABI only grows (docs/abi.md); tools/abi-check.sh enforces it. */
+#define TEXDEC_VERSION_MAJOR 1
+#define TEXDEC_VERSION_MINOR 0
 #define TEXDEC_VERSION_PATCH 0
 #define TEXDEC_VERSION ((TEXDEC_VERSION_MAJOR << 16) | (TEXDEC_VERSION_MINOR << 8) | TEXDEC_VERSION_PATCH)
 
@@ -286,7 +289,8 @@ typedef enum texdec_format {
     TEXDEC_FORMAT_ASTC_6x5x5_UNORM, TEXDEC_FORMAT_ASTC_6x5x5_SRGB, TEXDEC_FORMAT_ASTC_6x5x5_SFLOAT,
     TEXDEC_FORMAT_ASTC_6x6x5_UNORM, TEXDEC_FORMAT_ASTC_6x6x5_SRGB, TEXDEC_FORMAT_ASTC_6x6x5_SFLOAT,
     TEXDEC_FORMAT_ASTC_6x6x6_UNORM, TEXDEC_FORMAT_ASTC_6x6x6_SRGB, TEXDEC_FORMAT_ASTC_6x6x6_SFLOAT,
-    TEXDEC_FORMAT_COUNT,
+    TEXDEC_FORMAT_COUNT,  /* formats this header knows; grows when a 1.x release adds formats, so
+                             a newer library may return values at or above it */
     TEXDEC_FORMAT_MAX_ENUM = 0x7FFFFFFF /* any 32-bit value may be passed: unknown ones are refused */
 } texdec_format;
 

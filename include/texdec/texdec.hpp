@@ -1,10 +1,14 @@
-// texdec.hpp — header-only C++20 wrapper over texdec.h: an RAII context and span-based decode.
-// Nothing here that the C API lacks; no exceptions (statuses are returned).
+// texdec.hpp — header-only C++ wrapper over texdec.h: RAII handles and byte-span parameters.
+// Compiles as C++17 and later (no C++20 library); no exceptions: every call that can fail
+// returns its texdec_status (marked [[nodiscard]]), and results come back through out-parameters,
+// in the C functions' argument order. Nothing here that the C API lacks: the C structs are used
+// as they are (texdec.h documents them).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
+#include <iterator>
+#include <type_traits>
 #include <utility>
 
 #include "texdec.h"
@@ -15,13 +19,81 @@ using Status = texdec_status;
 using Format = texdec_format;
 using Output = texdec_output;
 
-inline const char* to_string(Status status) { return texdec_status_string(status); }
+inline const char* to_string(Status status) noexcept { return texdec_status_string(status); }
+
+namespace detail {
+// A contiguous container (std::vector, std::array, std::string, std::span, ...) of trivially
+// copyable elements: has std::data() and std::size().
+template <class C>
+using ContiguousElement = std::remove_pointer_t<decltype(std::data(std::declval<C&>()))>;
+template <class C, class = void>
+struct IsByteSource : std::false_type {};
+template <class C>
+struct IsByteSource<C, std::void_t<ContiguousElement<C>, decltype(std::size(std::declval<C&>()))>>
+    : std::is_trivially_copyable<std::remove_cv_t<ContiguousElement<C>>> {};
+}  // namespace detail
+
+// Bytes texdec reads (compressed blocks): a pointer and a size, from either those or any
+// contiguous container of trivially copyable elements (its size in bytes is size() * sizeof).
+class ConstByteSpan {
+public:
+    constexpr ConstByteSpan() noexcept = default;
+    constexpr ConstByteSpan(const void* data, size_t size) noexcept : data_(data), size_(size) {}
+    template <class C, class = std::enable_if_t<detail::IsByteSource<const C>::value>>
+    constexpr ConstByteSpan(const C& bytes) noexcept
+        : data_(std::data(bytes)), size_(std::size(bytes) * sizeof(detail::ContiguousElement<const C>)) {}
+    constexpr const void* data() const noexcept { return data_; }
+    constexpr size_t size() const noexcept { return size_; }
+
+private:
+    const void* data_ = nullptr;
+    size_t size_ = 0;
+};
+
+// Bytes texdec writes (decoded texels): as ConstByteSpan, from writable containers only.
+class ByteSpan {
+public:
+    constexpr ByteSpan() noexcept = default;
+    constexpr ByteSpan(void* data, size_t size) noexcept : data_(data), size_(size) {}
+    // Takes temporaries too (a std::span<std::byte> returned by std::as_writable_bytes).
+    template <class C, class = std::enable_if_t<!std::is_same_v<std::decay_t<C>, ByteSpan> &&
+                                                detail::IsByteSource<std::remove_reference_t<C>>::value &&
+                                                !std::is_const_v<detail::ContiguousElement<std::remove_reference_t<C>>>>>
+    constexpr ByteSpan(C&& bytes) noexcept
+        : data_(std::data(bytes)),
+          size_(std::size(bytes) * sizeof(detail::ContiguousElement<std::remove_reference_t<C>>)) {}
+    constexpr void* data() const noexcept { return data_; }
+    constexpr size_t size() const noexcept { return size_; }
+
+private:
+    void* data_ = nullptr;
+    size_t size_ = 0;
+};
+
+// A texdec_decode job for tightly packed blocks and texels (EXACT BC rounding, row length, pitches
+// and timeout at their defaults): set more fields on the result (bc_rounding, dst_row_pitch, ...)
+// before passing it to Context::decode.
+inline texdec_host_job host_job(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth,
+                                ConstByteSpan src, ByteSpan dst) noexcept {
+    texdec_host_job job{};
+    job.format = format;
+    job.output = output;
+    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+    job.width = width;
+    job.height = height;
+    job.depth = depth;
+    job.src = src.data();
+    job.src_size = src.size();
+    job.dst = dst.data();
+    job.dst_size = dst.size();
+    return job;
+}
 
 // Owns a texdec_context; movable, not copyable.
 class Context {
 public:
-    Context() = default;
-    explicit Context(texdec_context* adopted) : ctx_(adopted) {}
+    Context() noexcept = default;
+    explicit Context(texdec_context* adopted) noexcept : ctx_(adopted) {}
     Context(Context&& other) noexcept : ctx_(std::exchange(other.ctx_, nullptr)) {}
     Context& operator=(Context&& other) noexcept {
         if (this != &other) {
@@ -34,71 +106,69 @@ public:
     Context& operator=(const Context&) = delete;
     ~Context() { texdec_context_destroy(ctx_); }
 
-    // Own instance + device (see texdec_context_create).
-    static Status create(Context& out, const texdec_context_create_info& info = {}) {
-        texdec_context* ctx = nullptr;
-        Status s = texdec_context_create(&info, &ctx);
-        out = Context(ctx);
-        return s;
+    // Own instance + device (texdec_context_create); *out is replaced (empty on failure).
+    [[nodiscard]] static Status create(const texdec_context_create_info& info, Context& out) noexcept {
+        return adopt(texdec_context_create(&info, &out.reset()), out);
     }
-    // The caller's device (see texdec_context_create_external).
-    static Status create_external(Context& out, const texdec_external_device& device,
-                                  const texdec_context_create_info& info = {}) {
-        texdec_context* ctx = nullptr;
-        Status s = texdec_context_create_external(&info, &device, &ctx);
-        out = Context(ctx);
-        return s;
+    // The same with every default (texdec_context_create with info NULL).
+    [[nodiscard]] static Status create(Context& out) noexcept {
+        return adopt(texdec_context_create(nullptr, &out.reset()), out);
+    }
+    // The caller's device (texdec_context_create_external).
+    [[nodiscard]] static Status create_external(const texdec_context_create_info& info,
+                                                const texdec_external_device& device, Context& out) noexcept {
+        return adopt(texdec_context_create_external(&info, &device, &out.reset()), out);
     }
 
-    texdec_context* get() const { return ctx_; }
-    explicit operator bool() const { return ctx_ != nullptr; }
-    const char* device_name() const { return texdec_context_device_name(ctx_); }
+    texdec_context* get() const noexcept { return ctx_; }
+    explicit operator bool() const noexcept { return ctx_ != nullptr; }
+    const char* device_name() const noexcept { return texdec_context_device_name(ctx_); }
 
-    // Decodes tightly packed blocks into tightly packed texels (or the pitches given).
-    Status decode(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth,
-                  std::span<const std::byte> blocks, std::span<std::byte> texels,
-                  texdec_bc_rounding rounding = TEXDEC_BC_ROUNDING_EXACT, size_t row_pitch = 0,
-                  size_t slice_pitch = 0) const {
-        texdec_host_job job{};
-        job.format = format;
-        job.output = output;
-        job.bc_rounding = rounding;
-        job.width = width;
-        job.height = height;
-        job.depth = depth;
-        job.src = blocks.data();
-        job.src_size = blocks.size();
-        job.dst = texels.data();
-        job.dst_size = texels.size();
-        job.dst_row_pitch = row_pitch;
-        job.dst_slice_pitch = slice_pitch;
+    // texdec_decode of host_job(format, output, width, height, depth, src, dst).
+    [[nodiscard]] Status decode(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth,
+                                ConstByteSpan src, ByteSpan dst) const noexcept {
+        const texdec_host_job job = host_job(format, output, width, height, depth, src, dst);
         return texdec_decode(ctx_, &job);
     }
-    Status decode(const texdec_host_job& job) const { return texdec_decode(ctx_, &job); }
-    Status decode_timed(const texdec_host_job& job, texdec_decode_timing* timing) const {
+    [[nodiscard]] Status decode(const texdec_host_job& job) const noexcept { return texdec_decode(ctx_, &job); }
+    // texdec_decode_timed (timing may be NULL).
+    [[nodiscard]] Status decode_timed(const texdec_host_job& job, texdec_decode_timing* timing) const noexcept {
         return texdec_decode_timed(ctx_, &job, timing);
     }
-    // Copy-shaped regions into your command buffer (see texdec_record_regions).
-    Status record(VkCommandBuffer cmd, const texdec_regions_job& job) const { return texdec_record_regions(ctx_, cmd, &job); }
-    Status prepare(Format format, Output output, texdec_destination_kind dst_kind,
-                   texdec_bc_rounding rounding = TEXDEC_BC_ROUNDING_EXACT) const {
-        return texdec_prepare(ctx_, format, output, rounding, dst_kind);
+    [[nodiscard]] Status decode_scratch_size(const texdec_host_job& job, uint64_t& host_bytes,
+                                             uint64_t& device_bytes) const noexcept {
+        return texdec_decode_scratch_size(ctx_, &job, &host_bytes, &device_bytes);
     }
-    texdec_memory_usage memory_usage() const {
-        texdec_memory_usage usage{};
-        texdec_context_memory_usage(ctx_, &usage);
-        return usage;
+    [[nodiscard]] Status record_regions(VkCommandBuffer cmd, const texdec_regions_job& job) const noexcept {
+        return texdec_record_regions(ctx_, cmd, &job);
     }
-    Status release_staging() const { return texdec_context_release_staging(ctx_); }
+    [[nodiscard]] Status prepare(Format format, Output output, texdec_bc_rounding bc_rounding,
+                                 texdec_destination_kind dst_kind) const noexcept {
+        return texdec_prepare(ctx_, format, output, bc_rounding, dst_kind);
+    }
+    [[nodiscard]] Status memory_usage(texdec_memory_usage& usage) const noexcept {
+        return texdec_context_memory_usage(ctx_, &usage);
+    }
+    [[nodiscard]] Status release_staging() const noexcept { return texdec_context_release_staging(ctx_); }
 
 private:
+    // Destroys the context held and returns the slot a create function fills.
+    texdec_context*& reset() noexcept {
+        texdec_context_destroy(std::exchange(ctx_, nullptr));
+        return ctx_;
+    }
+    static Status adopt(Status status, Context& out) noexcept {
+        if (status != TEXDEC_SUCCESS) out.reset();
+        return status;
+    }
+
     texdec_context* ctx_ = nullptr;
 };
 
-// Owns a texdec_image_target (it must not outlive its context); movable, not copyable.
+// Owns a texdec_image_target (destroy it before its context); movable, not copyable.
 class ImageTarget {
 public:
-    ImageTarget() = default;
+    ImageTarget() noexcept = default;
     ImageTarget(ImageTarget&& other) noexcept
         : ctx_(std::exchange(other.ctx_, nullptr)), target_(std::exchange(other.target_, nullptr)) {}
     ImageTarget& operator=(ImageTarget&& other) noexcept {
@@ -113,26 +183,43 @@ public:
     ImageTarget& operator=(const ImageTarget&) = delete;
     ~ImageTarget() { texdec_image_target_destroy(ctx_, target_); }
 
-    static Status create(ImageTarget& out, const Context& context, const texdec_image_target_create_info& info) {
-        texdec_image_target* target = nullptr;
-        Status s = texdec_image_target_create(context.get(), &info, &target);
+    // texdec_image_target_create; *out is replaced (empty on failure).
+    [[nodiscard]] static Status create(const Context& context, const texdec_image_target_create_info& info,
+                                       ImageTarget& out) noexcept {
         out = ImageTarget();
-        out.ctx_ = context.get();
-        out.target_ = target;
-        return s;
+        texdec_image_target* target = nullptr;
+        const Status status = texdec_image_target_create(context.get(), &info, &target);
+        if (status == TEXDEC_SUCCESS) {
+            out.ctx_ = context.get();
+            out.target_ = target;
+        }
+        return status;
     }
-    const texdec_image_target* get() const { return target_; }
-    explicit operator bool() const { return target_ != nullptr; }
+    const texdec_image_target* get() const noexcept { return target_; }
+    explicit operator bool() const noexcept { return target_ != nullptr; }
 
 private:
     texdec_context* ctx_ = nullptr;
     texdec_image_target* target_ = nullptr;
 };
 
-// Bytes texdec_decode writes for a tight layout; 0 on error.
-inline uint64_t decoded_size(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth = 1) {
-    uint64_t bytes = 0;
-    return texdec_decoded_size(format, output, width, height, depth, &bytes) == TEXDEC_SUCCESS ? bytes : 0;
+// ---- format queries (texdec.h's functions of the same names) ----------------------------------
+[[nodiscard]] inline Status format_get_info(Format format, texdec_format_info& info) noexcept {
+    return texdec_format_get_info(format, &info);
+}
+[[nodiscard]] inline Status output_vk_format(Format format, Output output, VkFormat& vk_format) noexcept {
+    return texdec_output_vk_format(format, output, &vk_format);
+}
+[[nodiscard]] inline Status output_texel_size(Format format, Output output, uint32_t& bytes) noexcept {
+    return texdec_output_texel_size(format, output, &bytes);
+}
+[[nodiscard]] inline Status encoded_size(Format format, uint32_t width, uint32_t height, uint32_t depth,
+                                         uint64_t& bytes) noexcept {
+    return texdec_encoded_size(format, width, height, depth, &bytes);
+}
+[[nodiscard]] inline Status decoded_size(Format format, Output output, uint32_t width, uint32_t height,
+                                         uint32_t depth, uint64_t& bytes) noexcept {
+    return texdec_decoded_size(format, output, width, height, depth, &bytes);
 }
 
 }  // namespace texdec

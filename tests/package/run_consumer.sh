@@ -27,6 +27,24 @@ soname=$(readelf -d "$prefix/$libdir/libtexdec.so" | sed -n 's/.*(SONAME).*\[\(.
 grep -q 'TEXDEC_STATIC' "$prefix/$libdir/cmake/texdec/texdecTargets.cmake" ||
   fail "the exported texdec::texdec_static lacks TEXDEC_STATIC"
 
+# One version everywhere: the installed texdec.h's TEXDEC_VERSION_* (the source CMake reads), the
+# SONAME (major only), texdec.pc and the CMake version file (SameMajorVersion).
+major=$(sed -n 's/^#define TEXDEC_VERSION_MAJOR \([0-9]*\)$/\1/p' "$prefix/include/texdec/texdec.h")
+minor=$(sed -n 's/^#define TEXDEC_VERSION_MINOR \([0-9]*\)$/\1/p' "$prefix/include/texdec/texdec.h")
+patch=$(sed -n 's/^#define TEXDEC_VERSION_PATCH \([0-9]*\)$/\1/p' "$prefix/include/texdec/texdec.h")
+version=$major.$minor.$patch
+echo "texdec.h: version $version, soname $soname"
+[ "$soname" = "libtexdec.so.$major" ] || fail "SONAME '$soname' is not libtexdec.so.$major"
+pc_version=$(sed -n 's/^Version: //p' "$prefix/$libdir/pkgconfig/texdec.pc")
+[ "$pc_version" = "$version" ] || fail "texdec.pc says Version: '$pc_version', texdec.h $version"
+for request in "$major.0:compatible" "$major.$minor:compatible" "$major.$((minor + 1)):incompatible" \
+               "$((major + 1)).0:incompatible" "$((major - 1)).1:incompatible"; do
+  answer=$(cmake -DVERSION_FILE="$prefix/$libdir/cmake/texdec/texdecConfigVersion.cmake" -DREQUEST="${request%:*}" \
+           -P "$(dirname "$0")/check_version_file.cmake" 2>&1 | sed -n 's/^-- //p')
+  [ "$answer" = "${request#*:}" ] ||
+    fail "find_package(texdec ${request%:*}) against $version: '$answer', expected ${request#*:}"
+done
+
 # run NAME BINARY: runs one consumer; 77 is passed on (skip), anything else non-zero fails.
 run() {
   local name=$1 bin=$2 rc=0

@@ -1,0 +1,211 @@
+// A C++ program built against the INSTALLED texdec through texdec.hpp alone
+// (tests/package/run_cxx_consumer.sh compiles it as C++17 and as C++20 with -Wall -Wextra
+// -pedantic -Werror and more, then runs it). The wrapper must hand every argument to the C
+// function in its place and return every status: its results are compared with the C API's on
+// the same arguments (byte for byte), and with values the spec fixes (block counts, BC1 endpoints).
+// Exit 77: no Vulkan device and TEXDEC_ALLOW_NO_DEVICE=1 (skipped).
+#include <texdec/texdec.hpp>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#if __cplusplus >= 202002L
+#include <span>
+#endif
+
+#ifndef TEXDEC_EXPECT_CPLUSPLUS
+#error "build with -DTEXDEC_EXPECT_CPLUSPLUS=<the __cplusplus value of the -std asked for>"
+#endif
+static_assert(__cplusplus == TEXDEC_EXPECT_CPLUSPLUS, "compiled with another C++ standard than asked for");
+
+namespace {
+
+int failures = 0;
+int validation_messages = 0;
+
+#define EXPECT(condition)                                                                  \
+    do {                                                                                   \
+        if (!(condition)) {                                                                \
+            std::fprintf(stderr, "FAIL: %s:%d: %s\n", __FILE__, __LINE__, #condition);   \
+            ++failures;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+void on_message(texdec_message_severity severity, const char* message, void*) {
+    if (severity == TEXDEC_MESSAGE_VALIDATION) ++validation_messages;
+    std::fprintf(stderr, "texdec [%d]: %s\n", int(severity), message);
+}
+
+void put_u16(std::vector<uint8_t>& v, size_t at, unsigned value) {
+    v[at] = uint8_t(value & 0xFFu);
+    v[at + 1] = uint8_t(value >> 8);
+}
+
+// Sizes and format queries: the wrapper's answers are the C functions' (statuses included).
+void check_queries() {
+    // ASTC 5x4 is not square, so swapped width and height would count other blocks:
+    // 10x4 texels are 2x1 blocks (32 bytes); 4x10 would be 1x3.
+    uint64_t bytes = 0, c_bytes = 0;
+    EXPECT(texdec::encoded_size(TEXDEC_FORMAT_ASTC_5x4_UNORM, 10, 4, 1, bytes) == TEXDEC_SUCCESS);
+    EXPECT(bytes == 32);
+    EXPECT(texdec_encoded_size(TEXDEC_FORMAT_ASTC_5x4_UNORM, 10, 4, 1, &c_bytes) == TEXDEC_SUCCESS && c_bytes == bytes);
+    EXPECT(texdec::decoded_size(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA16F, 12, 8, 3, bytes) == TEXDEC_SUCCESS);
+    EXPECT(bytes == 12u * 8u * 3u * 8u);
+    // A failing query returns its status (decoded_size used to return 0 for any error).
+    EXPECT(texdec::decoded_size(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 0, 8, 1, bytes) ==
+           TEXDEC_ERROR_INVALID_EXTENT);
+    EXPECT(texdec::decoded_size(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8, 4, 4, 1, bytes) ==
+           TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+    EXPECT(texdec::encoded_size(texdec_format(100000), 4, 4, 1, bytes) == TEXDEC_ERROR_UNKNOWN_FORMAT);
+
+    texdec_format_info info{};
+    EXPECT(texdec::format_get_info(TEXDEC_FORMAT_ASTC_5x4_SRGB, info) == TEXDEC_SUCCESS);
+    EXPECT(info.name != nullptr && std::string(info.name) == "astc-5x4-srgb");
+    EXPECT(info.block_width == 5 && info.block_height == 4 && info.vk_format == VK_FORMAT_ASTC_5x4_SRGB_BLOCK);
+    VkFormat vk_format = VK_FORMAT_UNDEFINED;
+    EXPECT(texdec::output_vk_format(TEXDEC_FORMAT_BC1_RGB_SRGB, TEXDEC_OUTPUT_RGBA8, vk_format) == TEXDEC_SUCCESS);
+    EXPECT(vk_format == VK_FORMAT_R8G8B8A8_SRGB);
+    uint32_t texel_size = 0;
+    EXPECT(texdec::output_texel_size(TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_NATIVE, texel_size) == TEXDEC_SUCCESS);
+    EXPECT(texel_size == 2);
+    EXPECT(std::string(texdec::to_string(TEXDEC_ERROR_NOT_READY)) == texdec_status_string(TEXDEC_ERROR_NOT_READY));
+}
+
+// The span types take pointer + size and any contiguous container, sized in bytes.
+void check_spans() {
+    const std::vector<uint16_t> halves(5);
+    const std::array<uint8_t, 7> array{};
+    const uint32_t words[3] = {};
+    const std::string text = "abc";
+    std::vector<uint8_t> out(9);
+    EXPECT(texdec::ConstByteSpan(halves).size() == 10 && texdec::ConstByteSpan(halves).data() == halves.data());
+    EXPECT(texdec::ConstByteSpan(array).size() == 7);
+    EXPECT(texdec::ConstByteSpan(words).size() == 12);
+    EXPECT(texdec::ConstByteSpan(text).size() == 3);
+    EXPECT(texdec::ConstByteSpan(out.data(), 4).size() == 4);
+    EXPECT(texdec::ByteSpan(out).size() == 9 && texdec::ByteSpan(out).data() == out.data());
+    EXPECT(texdec::ConstByteSpan().size() == 0 && texdec::ByteSpan().data() == nullptr);
+    static_assert(!std::is_convertible<const std::vector<uint8_t>&, texdec::ByteSpan>::value,
+                  "texels cannot go into a const container");
+    static_assert(!std::is_convertible<const uint8_t*, texdec::ConstByteSpan>::value, "a pointer needs its size");
+#if __cplusplus >= 202002L
+    const std::span<const std::byte> bytes = std::as_bytes(std::span(halves));
+    EXPECT(texdec::ConstByteSpan(bytes).size() == 10);
+    EXPECT(texdec::ByteSpan(std::as_writable_bytes(std::span(out))).size() == 9);
+#endif
+}
+
+int run() {
+    check_queries();
+    check_spans();
+
+    texdec_context_create_info info{};
+    info.flags = TEXDEC_CONTEXT_VALIDATION;
+    info.message_callback = on_message;
+    texdec::Context context;
+    const texdec::Status status = texdec::Context::create(info, context);
+    if (status == TEXDEC_ERROR_NO_DEVICE) {
+        const char* allow = std::getenv("TEXDEC_ALLOW_NO_DEVICE");
+        if (allow && std::strcmp(allow, "1") == 0) {
+            std::fprintf(stderr, "*** SKIPPED: no Vulkan device (TEXDEC_ALLOW_NO_DEVICE=1) ***\n");
+            return 77;
+        }
+        std::fprintf(stderr, "FAIL: no Vulkan device with the validation layer; TEXDEC_ALLOW_NO_DEVICE=1 skips\n");
+        return 1;
+    }
+    if (status != TEXDEC_SUCCESS || !context) {
+        std::fprintf(stderr, "FAIL: Context::create: %s\n", texdec::to_string(status));
+        return 1;
+    }
+    std::printf("device: %s\n", context.device_name());
+
+    // 12x8 texels = 3x2 BC1 blocks. Block 0 is solid red (c0 = c1 = 0xF800, indices 0); the
+    // others have endpoints whose EXACT and IDEAL expansions differ (5-bit 3, 7, 24, 28; 6-bit
+    // 13, 50) and use all four indices, so the rounding the job asks for shows in the texels.
+    const uint32_t width = 12, height = 8;
+    std::vector<uint8_t> blocks(6 * 8);
+    for (unsigned k = 0; k < 6; ++k) {
+        put_u16(blocks, k * 8, k == 0 ? 0xF800u : (24u << 11) | (13u << 5) | (7u + k));
+        put_u16(blocks, k * 8 + 2, k == 0 ? 0xF800u : (3u << 11) | (50u << 5) | 28u);
+        for (unsigned b = 0; b < 4; ++b) blocks[k * 8 + 4 + b] = k == 0 ? 0 : uint8_t(0x1Bu + 0x40u * b + k);
+    }
+    uint64_t size = 0;
+    EXPECT(texdec::decoded_size(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, width, height, 1, size) ==
+           TEXDEC_SUCCESS);
+    std::vector<uint8_t> exact(size_t(size), 0xAA), ideal(size_t(size), 0xAA);
+    std::vector<uint8_t> c_exact(size_t(size), 0x55), c_ideal(size_t(size), 0x55);
+
+    EXPECT(context.decode(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, width, height, 1, blocks, exact) ==
+           TEXDEC_SUCCESS);
+    texdec_host_job job = texdec::host_job(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, width, height, 1,
+                                           blocks, ideal);
+    job.bc_rounding = TEXDEC_BC_ROUNDING_IDEAL;
+    EXPECT(context.decode(job) == TEXDEC_SUCCESS);
+
+    // The same jobs through the C API, filled field by field.
+    texdec_host_job c_job{};
+    c_job.format = TEXDEC_FORMAT_BC1_RGB_UNORM;
+    c_job.output = TEXDEC_OUTPUT_RGBA8;
+    c_job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+    c_job.width = width;
+    c_job.height = height;
+    c_job.depth = 1;
+    c_job.src = blocks.data();
+    c_job.src_size = blocks.size();
+    c_job.dst = c_exact.data();
+    c_job.dst_size = c_exact.size();
+    EXPECT(texdec_decode(context.get(), &c_job) == TEXDEC_SUCCESS);
+    c_job.bc_rounding = TEXDEC_BC_ROUNDING_IDEAL;
+    c_job.dst = c_ideal.data();
+    EXPECT(texdec_decode(context.get(), &c_job) == TEXDEC_SUCCESS);
+
+    EXPECT(exact == c_exact);
+    EXPECT(ideal == c_ideal);
+    EXPECT(exact != ideal);  // the rounding field reached the library
+    for (uint32_t y = 0; y < 4; ++y)
+        for (uint32_t x = 0; x < 4; ++x) {
+            const uint8_t* texel = &exact[(y * width + x) * 4];
+            EXPECT(texel[0] == 255 && texel[1] == 0 && texel[2] == 0 && texel[3] == 255);
+        }
+
+    // Statuses come back from every call.
+    std::vector<uint8_t> small(size_t(size) - 1);
+    EXPECT(context.decode(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, width, height, 1, blocks, small) ==
+           TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+    EXPECT(context.decode(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, width, height, 1,
+                          texdec::ConstByteSpan(blocks.data(), blocks.size() - 1), exact) ==
+           TEXDEC_ERROR_SOURCE_TOO_SMALL);
+    uint64_t host_bytes = 0, device_bytes = 0;
+    EXPECT(context.decode_scratch_size(job, host_bytes, device_bytes) == TEXDEC_SUCCESS);
+    EXPECT(host_bytes >= blocks.size() + size);
+    texdec_decode_timing timing{};
+    EXPECT(context.decode_timed(job, &timing) == TEXDEC_SUCCESS && timing.total_ns > 0);
+    EXPECT(context.prepare(TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_BC_ROUNDING_EXACT,
+                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    texdec_memory_usage usage{};
+    EXPECT(context.memory_usage(usage) == TEXDEC_SUCCESS);
+    EXPECT(usage.pipelines >= 2 && usage.staging_host_bytes > 0);
+    EXPECT(context.release_staging() == TEXDEC_SUCCESS);
+    texdec::ImageTarget target;
+    texdec_image_target_create_info target_info{};  // no image: refused, and the target stays empty
+    EXPECT(texdec::ImageTarget::create(context, target_info, target) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    EXPECT(!target);
+
+    // RAII: a move leaves the source empty; destroying the moved-to context is the only destroy.
+    texdec::Context moved(std::move(context));
+    EXPECT(!context && moved);
+    moved = texdec::Context();
+    EXPECT(!moved);
+
+    if (validation_messages) std::fprintf(stderr, "FAIL: %d validation messages\n", validation_messages);
+    if (failures || validation_messages) return 1;
+    std::printf("OK: texdec.hpp as C++ %ld: results and statuses equal the C API's\n", long(__cplusplus));
+    return 0;
+}
+
+}  // namespace
+
+int main() { return run(); }
