@@ -143,6 +143,7 @@ int main() {
     VK_OK(vkAllocateMemory(dev, &mai, nullptr, &image_memory));
     VK_OK(vkBindImageMemory(dev, image, image_memory, 0));
     texdec_image_target_create_info ti = {};  // the image's create info, so that texdec can check it
+    ti.next = nullptr;  // or the VkImageFormatListCreateInfo chained to image_info, if it had one
     ti.image = image, ti.image_type = image_info.imageType, ti.format = image_info.format, ti.flags = image_info.flags;
     ti.usage = image_info.usage, ti.tiling = image_info.tiling, ti.extent = image_info.extent;
     ti.mip_levels = mips, ti.array_layers = 1;

@@ -40,6 +40,13 @@
 #define TEXDEC_STORE_R16 4      // 2 bytes (EAC NATIVE, later)
 #define TEXDEC_STORE_RG16 5     // 4 bytes (EAC NATIVE, later)
 
+// Channel order of an image store (specialization constant TEXDEC_SC_STORE_SWIZZLE; image
+// variants only). The storage view is always of the output's own format (the shader's SPIR-V
+// Image Format names it); a target image whose channels lie in another order in memory is
+// written through that view with the channels moved to where its bytes go.
+#define TEXDEC_STORE_SWIZZLE_NONE 0  // channel i -> view channel i
+#define TEXDEC_STORE_SWIZZLE_BGRA 1  // R <-> B: B8G8R8A8 images written through an R8G8B8A8_UNORM view
+
 // BC rounding modes (same values as texdec_bc_rounding).
 #define TEXDEC_ROUNDING_EXACT 0
 #define TEXDEC_ROUNDING_IDEAL 1
@@ -73,6 +80,7 @@
 #define TEXDEC_SC_BLOCK_W 5   // block footprint (ASTC; the BC/ETC shaders ignore it)
 #define TEXDEC_SC_BLOCK_H 6
 #define TEXDEC_SC_BLOCK_D 7
+#define TEXDEC_SC_STORE_SWIZZLE 8  // TEXDEC_STORE_SWIZZLE_* (image variants)
 
 // ASTC lookup tables (built by src/luts.cpp from luts/astc_tables.h), as uint words.
 // Shared tables (binding TEXDEC_BINDING_LUT), one entry per word:

@@ -11,6 +11,8 @@
 
 namespace texdec {
 
+struct ImageFormatWrite;  // job.h
+
 // Everything a record call needs to know about one compute pipeline variant.
 struct PipelineKey {
     uint32_t shader;     // ShaderId (pipelines.cpp)
@@ -20,6 +22,7 @@ struct PipelineKey {
     uint32_t rounding;   // TEXDEC_SC_ROUNDING
     uint32_t srgb;       // TEXDEC_SC_SRGB
     uint32_t block_w, block_h, block_d;  // TEXDEC_SC_BLOCK_W/H/D
+    uint32_t store_swizzle;  // TEXDEC_SC_STORE_SWIZZLE (image variants; 0 for buffers)
     auto operator<=>(const PipelineKey&) const = default;
 };
 
@@ -123,8 +126,7 @@ struct texdec_context {
 struct texdec_image_target {
     VkImage image = VK_NULL_HANDLE;
     bool is_3d = false;
-    VkFormat format = VK_FORMAT_UNDEFINED;       // the image's
-    VkFormat view_format = VK_FORMAT_UNDEFINED;  // the storage views' (sRGB -> UNORM)
+    const texdec::ImageFormatWrite* write = nullptr;  // its format's row of the image-format table (job.h)
     VkExtent3D extent{};
     uint32_t mip_levels = 0, array_layers = 0;
     VkImageView views[32] = {};                  // one per mip level

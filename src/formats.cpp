@@ -3,6 +3,7 @@
 #include "formats.h"
 
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <strings.h>
 
@@ -26,15 +27,15 @@ constexpr VkFormat astc2d_vk(int footprint, int kind) {
 }
 
 #define BC(fmt, name, fam, bytes, ch, flags, vk, var) \
-    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, vk, var}
+    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, vk, #vk, var}
 #define ASTC2(w, h, i)                                                                                 \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_UNORM, "astc-" #w "x" #h "-unorm", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha, astc2d_vk(i, 0), 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SRGB, "astc-" #w "x" #h "-srgb", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kSrgb, astc2d_vk(i, 1), 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SFLOAT, "astc-" #w "x" #h "-sfloat", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kHdr | kSigned, astc2d_vk(i, 2), 0}
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_UNORM, "astc-" #w "x" #h "-unorm", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha, astc2d_vk(i, 0), "VK_FORMAT_ASTC_" #w "x" #h "_UNORM_BLOCK", 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SRGB, "astc-" #w "x" #h "-srgb", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kSrgb, astc2d_vk(i, 1), "VK_FORMAT_ASTC_" #w "x" #h "_SRGB_BLOCK", 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SFLOAT, "astc-" #w "x" #h "-sfloat", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kHdr | kSigned, astc2d_vk(i, 2), "VK_FORMAT_ASTC_" #w "x" #h "_SFLOAT_BLOCK", 0}
 #define ASTC3(w, h, d, i)                                                                              \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_UNORM, "astc-" #w "x" #h "x" #d "-unorm", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha, astc3d_vk(i, 0), 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SRGB, "astc-" #w "x" #h "x" #d "-srgb", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kSrgb, astc3d_vk(i, 1), 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kHdr | kSigned, astc3d_vk(i, 2), 0}
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_UNORM, "astc-" #w "x" #h "x" #d "-unorm", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha, astc3d_vk(i, 0), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_UNORM_BLOCK_EXT", 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SRGB, "astc-" #w "x" #h "x" #d "-srgb", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kSrgb, astc3d_vk(i, 1), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_SRGB_BLOCK_EXT", 0}, \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kHdr | kSigned, astc3d_vk(i, 2), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_SFLOAT_BLOCK_EXT", 0}
 
 // Indexed by texdec_format - 1. Channels = what the format stores (BC1 RGBA has 1-bit alpha).
 constexpr FormatEntry kFormats[] = {
@@ -96,11 +97,45 @@ constexpr bool astc_tiles_fit_shared_memory() {
 }
 static_assert(astc_tiles_fit_shared_memory(), "an ASTC tile exceeds astc.comp's shared arrays");
 
+// The uncompressed formats texdec deals with: its outputs (texdec_output_vk_format) and the image
+// formats texdec_image_target_create accepts (image_target.cpp), by name for messages.
+struct NamedVkFormat {
+    VkFormat format;
+    const char* name;
+};
+#define NAMED(f) NamedVkFormat{f, #f}
+constexpr NamedVkFormat kUncompressedNames[] = {
+    NAMED(VK_FORMAT_UNDEFINED),
+    NAMED(VK_FORMAT_R8G8B8A8_UNORM),         NAMED(VK_FORMAT_R8G8B8A8_SRGB),
+    NAMED(VK_FORMAT_A8B8G8R8_UNORM_PACK32),  NAMED(VK_FORMAT_A8B8G8R8_SRGB_PACK32),
+    NAMED(VK_FORMAT_B8G8R8A8_UNORM),         NAMED(VK_FORMAT_B8G8R8A8_SRGB),
+    NAMED(VK_FORMAT_R16G16B16A16_SFLOAT),
+    NAMED(VK_FORMAT_R8_UNORM),               NAMED(VK_FORMAT_R8_SNORM),
+    NAMED(VK_FORMAT_R8G8_UNORM),             NAMED(VK_FORMAT_R8G8_SNORM),
+    NAMED(VK_FORMAT_R16_UNORM),              NAMED(VK_FORMAT_R16_SNORM),
+    NAMED(VK_FORMAT_R16G16_UNORM),           NAMED(VK_FORMAT_R16G16_SNORM),
+};
+#undef NAMED
+
 }  // namespace
 
 const FormatEntry* find_format(uint32_t format) {
     if (format == 0 || format > std::size(kFormats)) return nullptr;
     return &kFormats[format - 1];
+}
+
+VkFormatName vk_format_name(VkFormat format) {
+    VkFormatName out{};
+    auto named = [&](const char* name) {
+        std::snprintf(out.text, sizeof out.text, "%s", name);
+        return out;
+    };
+    for (const NamedVkFormat& n : kUncompressedNames)
+        if (n.format == format) return named(n.name);
+    for (const FormatEntry& entry : kFormats)
+        if (entry.vk_format == format) return named(entry.vk_name);
+    std::snprintf(out.text, sizeof out.text, "VkFormat %d", int(format));
+    return out;
 }
 
 texdec_status resolve_output(uint32_t format, uint32_t output, bool require_implemented,

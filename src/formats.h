@@ -15,6 +15,7 @@ struct FormatEntry {
     uint8_t channels;
     uint32_t flags;
     VkFormat vk_format;
+    const char* vk_name;      // "VK_FORMAT_BC7_UNORM_BLOCK" (vk_format_name)
     uint32_t shader_variant;  // TEXDEC_BC1_RGB ... (meaning depends on the family's shader)
 };
 
@@ -30,9 +31,18 @@ struct OutputInfo {
 
 // The format a storage image of `format` is written through: storage images cannot be sRGB, so
 // R8G8B8A8_SRGB is written through its UNORM twin (the same bytes); others as they are.
-inline VkFormat storage_format(VkFormat format) {
+constexpr VkFormat storage_format(VkFormat format) {
     return format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : format;
 }
+
+// A VkFormat's name for messages ("VK_FORMAT_A8B8G8R8_SRGB_PACK32"): the formats texdec deals
+// with (the compressed formats of the table, the outputs, the image formats it writes) by name,
+// any other as "VkFormat <n>". Use .text in the message's arguments (it lives to the end of the
+// full expression).
+struct VkFormatName {
+    char text[48];
+};
+VkFormatName vk_format_name(VkFormat format);
 
 // TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.
 // Raw values, as find_format.

@@ -1,6 +1,7 @@
 // texdec_image_target: the caller's VkImage, checked once, with one storage view per mip level
 // so that recording into any level needs no allocation.
 #include <algorithm>
+#include <bit>
 #include <new>
 
 #include "context.h"
@@ -10,18 +11,77 @@ using namespace texdec;
 
 namespace {
 
-// The storage view format for an image format texdec can write (one some output produces), or
-// UNDEFINED.
-VkFormat storage_view_format(VkFormat image_format) {
-    switch (image_format) {
-    case VK_FORMAT_R8G8B8A8_SRGB:
-    case VK_FORMAT_R8G8B8A8_UNORM:
-    case VK_FORMAT_R16G16B16A16_SFLOAT:
-    case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_SNORM: case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_SNORM:
-    case VK_FORMAT_R16_UNORM: case VK_FORMAT_R16_SNORM: case VK_FORMAT_R16G16_UNORM: case VK_FORMAT_R16G16_SNORM:
-        return storage_format(image_format);
-    default: return VK_FORMAT_UNDEFINED;
+// THE image-format table: every VkFormat texdec writes as an image target, and how.
+//
+// The image shaders declare their storage image with the SPIR-V Image Format of their output
+// (Rgba8, Rgba16f, R8, ...), and Vulkan's "Compatibility Between SPIR-V Image Formats and Vulkan
+// Formats" pairs each of those with exactly one VkFormat (Rgba8: R8G8B8A8_UNORM). So the storage
+// view is always of the output's UNORM/SFLOAT/SNORM format, and an image of any other format is
+// written through such a view: it must be created with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT (every
+// format of an RGBA8 row is in the 32-bit compatibility class, so the view is allowed).
+//   - *_SRGB: the same bytes as the UNORM twin; sRGB formats cannot be storage images anyway.
+//   - A8B8G8R8_*_PACK32: packed formats, one 32-bit word with R in bits 0..7, G in 8..15, B in
+//     16..23 and A in 24..31 (Vulkan, VkFormat and "Packed Formats"); on a little-endian machine
+//     (asserted below) that word's bytes in memory are R, G, B, A: exactly those of R8G8B8A8.
+//   - B8G8R8A8_*: bytes B, G, R, A. Written through the R8G8B8A8_UNORM view with R and B swapped by
+//     the shader (TEXDEC_STORE_SWIZZLE_BGRA), so every byte lands where the image wants it.
+// Why not a view of the image's own format where the device can store it: the Rgba8 declaration
+// does not match such a view, a format-less (Unknown) declaration needs
+// shaderStorageImageWriteWithoutFormat (not on every device, nor from Vulkan 1.3 for every format),
+// and storage support for A8B8G8R8 and B8G8R8A8 is optional ("Mandatory format support: 4
+// byte-sized components" lists STORAGE_IMAGE for R8G8B8A8_UNORM, not for them). A view of the
+// output's own format works alike on NVIDIA, AMD, Intel and lavapipe with one set of shaders. The
+// cost of MUTABLE_FORMAT (a driver may give up compression) is what VkImageFormatListCreateInfo is
+// for: a list naming the image's format and the view format, which texdec_image_target_create checks.
+//
+// Not written: R8_SRGB / R8G8_SRGB (no output of 1 or 2 channels is sRGB-encoded), *_UINT, *_SINT,
+// *_USCALED, *_SSCALED (decoded colours are not integers), and formats whose bytes no output has.
+constexpr ImageFormatWrite kImageFormats[] = {
+    // image format                      storage view format              store swizzle               written by outputs of
+    {VK_FORMAT_R8G8B8A8_UNORM,           VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
+    {VK_FORMAT_R8G8B8A8_SRGB,            VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
+    {VK_FORMAT_A8B8G8R8_UNORM_PACK32,    VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
+    {VK_FORMAT_A8B8G8R8_SRGB_PACK32,     VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
+    {VK_FORMAT_B8G8R8A8_UNORM,           VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_BGRA, VK_FORMAT_R8G8B8A8_UNORM},
+    {VK_FORMAT_B8G8R8A8_SRGB,            VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_BGRA, VK_FORMAT_R8G8B8A8_UNORM},
+    {VK_FORMAT_R16G16B16A16_SFLOAT,      VK_FORMAT_R16G16B16A16_SFLOAT,  TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16G16B16A16_SFLOAT},
+    {VK_FORMAT_R8_UNORM,                 VK_FORMAT_R8_UNORM,             TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8_UNORM},
+    {VK_FORMAT_R8_SNORM,                 VK_FORMAT_R8_SNORM,             TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8_SNORM},
+    {VK_FORMAT_R8G8_UNORM,               VK_FORMAT_R8G8_UNORM,           TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8_UNORM},
+    {VK_FORMAT_R8G8_SNORM,               VK_FORMAT_R8G8_SNORM,           TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8_SNORM},
+    {VK_FORMAT_R16_UNORM,                VK_FORMAT_R16_UNORM,            TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16_UNORM},
+    {VK_FORMAT_R16_SNORM,                VK_FORMAT_R16_SNORM,            TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16_SNORM},
+    {VK_FORMAT_R16G16_UNORM,             VK_FORMAT_R16G16_UNORM,         TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16G16_UNORM},
+    {VK_FORMAT_R16G16_SNORM,             VK_FORMAT_R16G16_SNORM,         TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16G16_SNORM},
+};
+
+static_assert(std::endian::native == std::endian::little, "A8B8G8R8_*_PACK32 rows assume little-endian words");
+
+// The image shader of an output writes a view of the output's storage format (find_shader), so
+// that is every row's view format.
+constexpr bool views_are_the_outputs_formats() {
+    for (const ImageFormatWrite& row : kImageFormats)
+        if (row.view_format != storage_format(row.output_format)) return false;
+    return true;
+}
+static_assert(views_are_the_outputs_formats(), "an image-format row's view is not its outputs' storage format");
+
+// The VkImageFormatListCreateInfo chained to the create info (nullptr if none). INVALID_ARGUMENT
+// for any other structure in the chain, or a second list.
+texdec_status read_chain(const texdec_context* ctx, const void* next, const VkImageFormatListCreateInfo** list) {
+    *list = nullptr;
+    for (auto* s = static_cast<const VkBaseInStructure*>(next); s; s = s->pNext) {
+        if (s->sType != VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "image target: next chains a structure of VkStructureType %d; texdec_image_target_create_info "
+                               "takes a VkImageFormatListCreateInfo (VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO) only",
+                               int(s->sType));
+        if (*list)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "image target: next chains two VkImageFormatListCreateInfo structures");
+        *list = reinterpret_cast<const VkImageFormatListCreateInfo*>(s);
     }
+    return TEXDEC_SUCCESS;
 }
 
 void destroy_views(texdec_context* ctx, texdec_image_target* target) {
@@ -31,13 +91,38 @@ void destroy_views(texdec_context* ctx, texdec_image_target* target) {
 
 }  // namespace
 
+namespace texdec {
+
+const ImageFormatWrite* find_image_format_write(VkFormat image_format) {
+    for (const ImageFormatWrite& row : kImageFormats)
+        if (row.image_format == image_format) return &row;
+    return nullptr;
+}
+
+bool image_format_takes_output(const ImageFormatWrite& row, VkFormat output_format) {
+    return storage_format(output_format) == row.output_format;  // R8G8B8A8_SRGB texels: its UNORM twin's bytes
+}
+
+texdec_status check_target_output(const texdec_context* ctx, const texdec_image_target& target, const JobPlan& plan) {
+    const ImageFormatWrite& row = *target.write;
+    if (image_format_takes_output(row, plan.output.vk_format)) return TEXDEC_SUCCESS;
+    const bool takes_srgb_twin = row.output_format == storage_format(VK_FORMAT_R8G8B8A8_SRGB);
+    return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                       "%s with this output gives %s texels; the target image is %s, which takes %s%s texels", plan.format->name,
+                       vk_format_name(plan.output.vk_format).text, vk_format_name(row.image_format).text,
+                       vk_format_name(row.output_format).text, takes_srgb_twin ? " or VK_FORMAT_R8G8B8A8_SRGB" : "");
+}
+
+}  // namespace texdec
+
 extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* ctx, const texdec_image_target_create_info* info,
                                                                texdec_image_target** out_target) {
     if (!ctx || !info || !out_target)
         return null_argument(ctx, "texdec_image_target_create", !ctx ? "context" : !info ? "info" : "out_target");
     *out_target = nullptr;
     auto fail = [&](const char* what) { return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "image target: %s", what); };
-    if (texdec_status s = check_chain(ctx, info->next, "texdec_image_target_create_info"); s != TEXDEC_SUCCESS) return s;
+    const VkImageFormatListCreateInfo* format_list = nullptr;
+    if (texdec_status s = read_chain(ctx, info->next, &format_list); s != TEXDEC_SUCCESS) return s;
     if (!info->image) return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "image target: image is VK_NULL_HANDLE");
     const bool is_3d = info->image_type == VK_IMAGE_TYPE_3D;
     if (!is_3d && info->image_type != VK_IMAGE_TYPE_2D) return fail("image_type must be VK_IMAGE_TYPE_2D or VK_IMAGE_TYPE_3D");
@@ -48,37 +133,60 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (is_3d && info->array_layers != 1) return fail("a 3D image has array_layers 1");
     if (!is_3d && info->extent.depth != 1) return fail("a 2D image has extent.depth 1");
     if (!(info->usage & VK_IMAGE_USAGE_STORAGE_BIT)) return fail("the image lacks VK_IMAGE_USAGE_STORAGE_BIT (texdec writes it with imageStore)");
-    const VkFormat view_format = storage_view_format(info->format);
-    if (view_format == VK_FORMAT_UNDEFINED)
+    const ImageFormatWrite* row = find_image_format_write(info->format);
+    const auto image_name = vk_format_name(info->format);
+    if (!row)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                           "image target: VkFormat %d is not a format texdec decodes to (texdec_output_vk_format lists them)",
-                           int(info->format));
-    const bool srgb = view_format != info->format;
-    if (srgb && !(info->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
-        return fail("an sRGB image is written through an R8G8B8A8_UNORM view: create it with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT "
-                    "(and VK_IMAGE_CREATE_EXTENDED_USAGE_BIT, since sRGB formats do not support storage)");
+                           "image target: %s is not a format texdec writes (texdec_image_target_create_info lists them)",
+                           image_name.text);
+    const VkFormat view_format = row->view_format;
+    const auto view_name = vk_format_name(view_format);
     auto features_of = [&](VkFormat format) {
         VkFormatProperties props{};
         ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, format, &props);
         return info->tiling == VK_IMAGE_TILING_LINEAR ? props.linearTilingFeatures : props.optimalTilingFeatures;
     };
-    // STORAGE usage on an sRGB image is valid only with EXTENDED_USAGE, unless the device can
-    // store the sRGB format itself (the usage rule of VkImageCreateInfo).
-    if (srgb && !(info->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && !(features_of(info->format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
-        return fail("an sRGB image with STORAGE usage needs VK_IMAGE_CREATE_EXTENDED_USAGE_BIT (the device cannot store the sRGB "
-                    "format itself)");
-    const VkFormatFeatureFlags features = features_of(view_format);
-    if (!(features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+    if (view_format != info->format) {
+        // STORAGE usage on the image is valid only with EXTENDED_USAGE where the device cannot store
+        // the image's own format (the usage rule of VkImageCreateInfo: sRGB formats, often B8G8R8A8).
+        const bool needs_extended_usage = !(features_of(info->format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT);
+        if (!(info->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
+            return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                               "image target: texdec writes a %s image through %s storage views (the one format its shaders' "
+                               "storage image declaration matches): create the image with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT%s",
+                               image_name.text, view_name.text,
+                               needs_extended_usage ? " and VK_IMAGE_CREATE_EXTENDED_USAGE_BIT (the device cannot store that "
+                                                      "format itself)"
+                                                    : "");
+        if (needs_extended_usage && !(info->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT))
+            return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                               "image target: a %s image with STORAGE usage needs VK_IMAGE_CREATE_EXTENDED_USAGE_BIT (the device "
+                               "cannot store %s itself; texdec stores through %s views)",
+                               image_name.text, image_name.text, view_name.text);
+    }
+    // Views of an image created with a format list must have a format of the list.
+    if (format_list && format_list->viewFormatCount) {
+        if (!format_list->pViewFormats)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "image target: the chained VkImageFormatListCreateInfo has viewFormatCount %u and pViewFormats NULL",
+                               format_list->viewFormatCount);
+        const VkFormat* end = format_list->pViewFormats + format_list->viewFormatCount;
+        if (std::find(format_list->pViewFormats, end, view_format) == end)
+            return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                               "image target: the image's VkImageFormatListCreateInfo lacks %s, the format of the storage views "
+                               "texdec creates on a %s image: add it to the list the image is created with",
+                               view_name.text, image_name.text);
+    }
+    if (!(features_of(view_format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
         return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                           "image target: the device cannot write VkFormat %d as a storage image with this tiling (R8/RG8/R16/RG16 "
-                           "need shaderStorageImageExtendedFormats)", int(view_format));
+                           "image target: the device cannot write %s as a storage image with this tiling (R8/RG8/R16/RG16 "
+                           "need shaderStorageImageExtendedFormats)", view_name.text);
 
     auto* target = new (std::nothrow) texdec_image_target;
     if (!target) return TEXDEC_ERROR_OUT_OF_MEMORY;
     target->image = info->image;
     target->is_3d = is_3d;
-    target->format = info->format;
-    target->view_format = view_format;
+    target->write = row;
     target->extent = info->extent;
     target->mip_levels = info->mip_levels;
     target->array_layers = info->array_layers;

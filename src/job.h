@@ -7,6 +7,7 @@
 
 #include "context.h"
 #include "formats.h"
+#include "interface.h"
 
 namespace texdec {
 
@@ -83,11 +84,35 @@ struct RegionTarget {
 // Mip levels an image target can have (a 2^31-texel edge has 32).
 constexpr uint32_t kMaxMipLevels = 32;
 
+// How texdec writes an image of one VkFormat: a row of THE image-format table (image_target.cpp),
+// the one place that says which image formats texdec writes, through which storage view, with
+// which store swizzle, from which outputs. texdec_image_target_create and the record checks read
+// it; so does texdec_prepare for an image format.
+struct ImageFormatWrite {
+    VkFormat image_format;
+    VkFormat view_format;    // the storage views texdec creates on the image (the image shaders'
+                             // SPIR-V Image Format is compatible with this format alone)
+    uint32_t store_swizzle;  // TEXDEC_STORE_SWIZZLE_* of the image shaders (PipelineKey::store_swizzle)
+    VkFormat output_format;  // outputs whose texdec_output_vk_format is this or its sRGB twin write it
+};
+
+// The row of `image_format`; nullptr if texdec writes no image of that format.
+const ImageFormatWrite* find_image_format_write(VkFormat image_format);
+
+// Whether an output of VkFormat `output_format` (texdec_output_vk_format) writes images of the row:
+// the same bytes, its sRGB/UNORM twin included (R8G8B8A8_SRGB texels into a UNORM image and back).
+bool image_format_takes_output(const ImageFormatWrite& row, VkFormat output_format);
+
+// INVALID_DESTINATION (with a message naming both formats) unless the plan's output writes the
+// target's image format.
+texdec_status check_target_output(const texdec_context* ctx, const texdec_image_target& target, const JobPlan& plan);
+
 // What the regions of one record call share.
 struct RecordCall {
     VkBuffer src_buffer = VK_NULL_HANDLE;
     texdec_destination_kind dst_kind = TEXDEC_DESTINATION_BUFFER;
     VkBuffer dst_buffer = VK_NULL_HANDLE;
+    uint32_t store_swizzle = TEXDEC_STORE_SWIZZLE_NONE;  // image destinations: the target's
     uint64_t max_texels_per_dispatch = 0;  // 0: the context's
     texdec_record_barriers barriers{};     // the caller's (texdec_record_barriers' rules)
     bool barrier_before = false, barrier_after = false;  // which sides are recorded
@@ -113,8 +138,10 @@ protected:
 // Records the dispatches of every region (record.cpp): on any error, nothing is recorded.
 texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions);
 
-// The compute pipeline and shader shape for a plan's format/output and a destination kind,
-// created on first use (texdec_prepare creates them ahead).
-texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind);
+// The compute pipeline and shader shape for a plan's format/output, a destination kind and (image
+// destinations) the store swizzle of the image format (ImageFormatWrite::store_swizzle), created
+// on first use (texdec_prepare creates them ahead).
+texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
+                               uint32_t store_swizzle = TEXDEC_STORE_SWIZZLE_NONE);
 
 }  // namespace texdec

@@ -117,9 +117,10 @@ struct ShaderShape {
     VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
 };
 
-// The pipeline for a plan and destination kind, and how its shader maps invocations to blocks.
+// The pipeline for a plan, destination kind and store swizzle (image destinations), and how its
+// shader maps invocations to blocks.
 texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
-                                     VkPipeline* pipeline, ShaderShape* shape) {
+                                     uint32_t store_swizzle, VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
     const bool to_image = is_image_destination(dst_kind);
     PipelineKey key{};
@@ -136,6 +137,7 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
+    key.store_swizzle = to_image ? store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
     if (is_astc) {  // checked before the pipeline is created: creating it would break these limits
         const VkPhysicalDeviceLimits& l = ctx->properties.limits;
         if (l.maxComputeSharedMemorySize < TEXDEC_ASTC_SHARED_BYTES || l.maxComputeWorkGroupInvocations < TEXDEC_ASTC_GROUP_SIZE ||
@@ -383,10 +385,10 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 }  // namespace
 
-texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind) {
+texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, uint32_t store_swizzle) {
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
-    return get_pipeline_and_shape(ctx, plan, dst_kind, &pipeline, &shape);
+    return get_pipeline_and_shape(ctx, plan, dst_kind, store_swizzle, &pipeline, &shape);
 }
 
 texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions) {
@@ -403,7 +405,9 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     for (uint32_t i = 0; i < count; ++i) {
         if (texdec_status s = regions.plan(i, &p, &t); s != TEXDEC_SUCCESS) return s;
         if (i == 0)
-            if (texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, &pipeline, &shape); s != TEXDEC_SUCCESS) return s;
+            if (texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, call.store_swizzle, &pipeline, &shape);
+                s != TEXDEC_SUCCESS)
+                return s;
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
     }
 
@@ -513,10 +517,7 @@ public:
                                             plan);
         }
         // Image target: the output must be what the image holds, the region inside the level.
-        if (storage_format(plan->output.vk_format) != image->view_format)
-            return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                                "%s with this output gives VkFormat %d texels; the target image is VkFormat %d", plan->format->name,
-                                int(plan->output.vk_format), int(image->format));
+        if ((s = check_target_output(ctx_, *image, *plan)) != TEXDEC_SUCCESS) return s;
         if (r.mip_level >= image->mip_levels)
             return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "has mip_level >= the image's mip_levels");
         const uint32_t w = std::max(1u, image->extent.width >> r.mip_level), h = std::max(1u, image->extent.height >> r.mip_level);
@@ -572,6 +573,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     }
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
+        call.store_swizzle = image->write->store_swizzle;
         call.image = image->image;
         // The levels the barriers cover (out-of-range levels are refused in record_regions).
         call.layer_count = image->array_layers;

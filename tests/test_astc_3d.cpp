@@ -1126,6 +1126,7 @@ TestImage create_image_3d(VulkanTestDevice& dev, VkFormat format, uint32_t w, ui
     ici.usage = usage;
     ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     REQUIRE(vkCreateImage(dev.device(), &ici, nullptr, &img.image) == VK_SUCCESS);
+    img.info = ici;
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(dev.device(), img.image, &req);
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};

@@ -42,7 +42,7 @@
 //   ASTC HDR extents and source row length   13x11, 1x1 and (2w+3)x(h+1) extents per footprint, the
 //                                            last with a source row length past the extent and a
 //                                            padded destination row pitch;
-//   ASTC HDR record path                     texdec_record_decode on the test's own device: 2 slices,
+//   ASTC HDR record path                     texdec_record_regions on the test's own device: 2 slices,
 //                                            a source offset, row length and image height past the
 //                                            extent, into a buffer (padded rows and slices) and into
 //                                            an R16G16B16A16_SFLOAT 2D-array storage image at an

@@ -1,4 +1,4 @@
-// ASTC through the record path, as an emulator uses it: texdec_record_decode into the test's own
+// ASTC through the record path, as an emulator uses it: texdec_record_regions into the test's own
 // command buffer on the test's own device (validation layer with synchronization validation; any
 // message fails), for every 2D footprint and both profiles (UNORM, sRGB), RGBA8 and RGBA16F, all
 // recorded into ONE command buffer per footprint/profile after one upload:

@@ -1,5 +1,5 @@
 // BC6H (ufloat, sfloat) and BC7 (unorm, srgb) through the record path, as an emulator uses it:
-// texdec_record_decode into the test's own command buffer on the test's own device (validation
+// texdec_record_regions (one region per record, tests/gpu/external_setup.h) into the test's own command buffer on the test's own device (validation
 // layer with synchronization validation; any message fails), everything of one format recorded
 // into ONE command buffer after one upload (vkCmdCopyBuffer staging -> source buffer):
 //   - buffer destinations for every offered output (BC7: RGBA8, RGBA16F, NATIVE; BC6H: RGBA16F,

@@ -21,10 +21,18 @@
 //   regions: several chunks give the bytes of one chunk      context and job max_texels_per_dispatch;
 //   regions: formats into images                              BC1 BC3 BC4 BC5 BC6H BC7-sRGB ETC2 EAC
 //       R11 / RG11 ASTC 6x6 sRGB ASTC 4x4 sfloat, each into its texdec_output_vk_format image;
+//   regions: A8B8G8R8 and B8G8R8A8 targets are exact against the oracles   the emulators' image
+//       formats (sRGB and UNORM, with and without a VkImageFormatListCreateInfo, 2 layers, 3 mips)
+//       against libastcenc (ASTC 8x8 sRGB, 6x6) and lavapipe's native BC7 decode, not the one-call
+//       path; bytes R/B-swapped for B8G8R8A8; canary outside the regions;
+//   regions: image targets refuse what they cannot write, naming the formats   format list
+//       without the view format, unknown chained structures, missing MUTABLE_FORMAT, formats and
+//       outputs a target does not take: status and a message with the VK_FORMAT_ names;
 //   regions: bad input is refused and records nothing          target creation and record checks.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -34,7 +42,10 @@
 
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
+#include "oracles/astcenc_oracle.h"
+#include "oracles/lavapipe_native.h"
 #include "support/astc_block_builder.h"
+#include "support/bc_formats.h"
 #include "support/compare.h"  // canary_byte, fill_canary
 #include "support/random_blocks.h"
 
@@ -65,7 +76,11 @@ VkFormat output_vk_format(texdec_format f, texdec_output o) {
 }
 
 bool is_half_output(VkFormat f) { return f == VK_FORMAT_R16G16B16A16_SFLOAT; }
-bool is_srgb(VkFormat f) { return f == VK_FORMAT_R8G8B8A8_SRGB; }
+// Image formats texdec.h says are written through an R8G8B8A8_UNORM view of a MUTABLE_FORMAT image.
+bool written_through_unorm_view(VkFormat f) {
+    return f == VK_FORMAT_R8G8B8A8_SRGB || f == VK_FORMAT_A8B8G8R8_UNORM_PACK32 || f == VK_FORMAT_A8B8G8R8_SRGB_PACK32 ||
+           f == VK_FORMAT_B8G8R8A8_UNORM || f == VK_FORMAT_B8G8R8A8_SRGB;
+}
 bool is_half_nan(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x03FF) != 0; }
 
 // ---- source blocks ----------------------------------------------------------------------------
@@ -234,6 +249,8 @@ struct ImageSpec {
     VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
     VkExtent3D extent{1, 1, 1};
     uint32_t mips = 1, layers = 1;
+    bool extended_usage = true;          // formats written through a view: EXTENDED_USAGE too
+    std::vector<VkFormat> view_formats;  // non-empty: a VkImageFormatListCreateInfo, to the image and the target
 };
 
 VkExtent3D mip_extent(const ImageSpec& s, uint32_t m) {
@@ -245,8 +262,10 @@ uint32_t mip_slices(const ImageSpec& s, uint32_t m) { return s.type == VK_IMAGE_
 
 VkImageCreateInfo image_create_info(const ImageSpec& s) {
     VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    // sRGB images cannot be storage images: texdec writes them through a UNORM view.
-    if (is_srgb(s.format)) ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+    // sRGB, A8B8G8R8 and B8G8R8A8 images: texdec writes them through an R8G8B8A8_UNORM view;
+    // EXTENDED_USAGE where STORAGE is not valid on the image's own format (sRGB).
+    if (written_through_unorm_view(s.format))
+        ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | (s.extended_usage ? VK_IMAGE_CREATE_EXTENDED_USAGE_BIT : 0);
     ici.imageType = s.type;
     ici.format = s.format;
     ici.extent = s.extent;
@@ -359,13 +378,22 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
                               ImageBarriers style, uint32_t job_max_texels = 0) {
     VulkanTestDevice& dev = *setup.device;
     const uint32_t texel = texel_size(format, output);
-    const VkImageCreateInfo ici = image_create_info(spec);
+    VkImageCreateInfo ici = image_create_info(spec);
+    // The format list the image is created with goes to texdec too (texdec.h).
+    VkImageFormatListCreateInfo list{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
+    list.viewFormatCount = uint32_t(spec.view_formats.size());
+    list.pViewFormats = spec.view_formats.data();
+    if (!spec.view_formats.empty()) {
+        REQUIRE(dev.has_image_format_list());
+        ici.pNext = &list;
+    }
     TestImage image = dev.create_image(ici);
     texdec_image_target* target = nullptr;
-    const texdec_image_target_create_info ti = target_info(ici, image.image);
+    texdec_image_target_create_info ti = target_info(ici, image.image);
+    ti.next = ici.pNext;
     {
         const texdec_status st = texdec_image_target_create(ctx, &ti, &target);
-        INFO("texdec_image_target_create: " << texdec_status_string(st));
+        INFO("texdec_image_target_create: " << texdec_status_string(st) << " " << take_errors(setup));
         REQUIRE(st == TEXDEC_SUCCESS);
         REQUIRE(target != nullptr);
     }
@@ -698,6 +726,55 @@ void check_image_and_buffer(ExternalSetup& setup, texdec_format format, texdec_o
     destroy(*setup.device, src);
 }
 
+// ---- emulator image formats: independent oracles --------------------------------------------
+
+// RGBA8 of w x h texels of tightly packed blocks, from a decoder that is not texdec (tests/README.md,
+// "Oracles"): libastcenc's decode_unorm8 for ASTC, lavapipe's native BC7 decode (bit-exact for BC7,
+// ORACLES.md) for BC7. sRGB formats give their encoded bytes, as texdec's RGBA8 does.
+std::vector<uint8_t> oracle_rgba8(VulkanTestDevice& dev, texdec_format format, const uint8_t* blocks, size_t size, uint32_t w,
+                                  uint32_t h) {
+    const texdec_format_info fi = format_info(format);
+    if (fi.family == TEXDEC_FAMILY_ASTC) {
+        const AstcProfile profile = (fi.flags & TEXDEC_FORMAT_FLAG_SRGB) ? AstcProfile::ldr_srgb : AstcProfile::ldr;
+        return astcenc_decode_unorm8(profile, {fi.block_width, fi.block_height, 1}, w, h, 1, blocks, size);
+    }
+    REQUIRE((format == TEXDEC_FORMAT_BC7_UNORM || format == TEXDEC_FORMAT_BC7_SRGB));
+    const std::vector<float> native = native_decode(dev, bc7_formats()[format == TEXDEC_FORMAT_BC7_SRGB ? 1 : 0], blocks, w, h);
+    check_no_validation_messages(dev.log(), "lavapipe native BC7 decode (oracle)");
+    std::vector<uint8_t> out(native.size());
+    for (size_t i = 0; i < native.size(); ++i) {
+        const float v = native[i] * 255.0f;
+        const long n = std::lround(v);
+        REQUIRE(std::fabs(v - float(n)) < 1e-3f);  // the device returns n / 255
+        out[i] = uint8_t(n);
+    }
+    return out;
+}
+
+// The oracle's texels of each region (laid out as reference(): slice = layer), with R and B swapped
+// when the image is B8G8R8A8 (its bytes are B, G, R, A). Regions with tight sources, 2D.
+std::vector<std::vector<uint8_t>> oracle_references(VulkanTestDevice& dev, texdec_format format, const Source& s,
+                                                    const std::vector<texdec_region>& regions, bool bgra) {
+    const texdec_format_info fi = format_info(format);
+    std::vector<std::vector<uint8_t>> refs;
+    for (const texdec_region& r : regions) {
+        REQUIRE((r.src_row_length == 0 && r.src_image_height == 0 && r.extent.depth == 1));
+        const size_t layer_bytes =
+            size_t(div_up(r.extent.width, fi.block_width)) * div_up(r.extent.height, fi.block_height) * fi.bytes_per_block;
+        std::vector<uint8_t> texels;
+        for (uint32_t l = 0; l < region_layers(r); ++l) {
+            const auto layer = oracle_rgba8(dev, format, s.bytes.data() + r.src_offset + l * layer_bytes, layer_bytes,
+                                            r.extent.width, r.extent.height);
+            REQUIRE(layer.size() == size_t(r.extent.width) * r.extent.height * 4);
+            texels.insert(texels.end(), layer.begin(), layer.end());
+        }
+        if (bgra)
+            for (size_t i = 0; i < texels.size(); i += 4) std::swap(texels[i], texels[i + 2]);
+        refs.push_back(std::move(texels));
+    }
+    return refs;
+}
+
 }  // namespace
 
 TEST_CASE("regions: whole mip chain of a 2D array in one call", "[regions][gpu]") {
@@ -968,6 +1045,185 @@ TEST_CASE("regions: barrier queue family fields and flags", "[regions][gpu]") {
     CHECK(std::memcmp(dst.mapped, refs[0].data(), refs[0].size()) == 0);
     dev.destroy(dst);
     destroy(dev, src);
+    setup.close();
+}
+
+TEST_CASE("regions: A8B8G8R8 and B8G8R8A8 targets are exact against the oracles", "[regions][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    // The formats emulators decode into, each from a format whose oracle is independent of texdec,
+    // compared with tolerance 0 (R and B swapped for B8G8R8A8). 2 layers, 3 mips: mips 0 and 1
+    // whole, mip 2 a partial region of layer 1 only, so the canary around it must survive too.
+    struct Case {
+        const char* oracle;
+        texdec_format format;
+        VkFormat image_format;
+        const char* image_name;
+        bool format_list;  // a VkImageFormatListCreateInfo {image format, R8G8B8A8_UNORM}, to the image and texdec
+    };
+    const Case cases[] = {
+        {"libastcenc", TEXDEC_FORMAT_ASTC_8x8_SRGB, VK_FORMAT_A8B8G8R8_SRGB_PACK32, "A8B8G8R8_SRGB_PACK32", true},
+        {"lavapipe native BC7", TEXDEC_FORMAT_BC7_UNORM, VK_FORMAT_A8B8G8R8_UNORM_PACK32, "A8B8G8R8_UNORM_PACK32", false},
+        {"libastcenc", TEXDEC_FORMAT_ASTC_6x6_UNORM, VK_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8_UNORM", true},
+        {"lavapipe native BC7", TEXDEC_FORMAT_BC7_SRGB, VK_FORMAT_B8G8R8A8_SRGB, "B8G8R8A8_SRGB", false},
+        // The UNORM/sRGB twin rule, as for R8G8B8A8: a UNORM format's RGBA8 into an sRGB image.
+        {"lavapipe native BC7", TEXDEC_FORMAT_BC7_UNORM, VK_FORMAT_A8B8G8R8_SRGB_PACK32, "A8B8G8R8_SRGB_PACK32", true},
+    };
+    for (const Case& c : cases) {
+        ImageSpec spec;
+        spec.format = c.image_format;
+        spec.extent = {37, 29, 1};
+        spec.mips = 3;  // 37x29, 18x14, 9x7
+        spec.layers = 2;
+        // EXTENDED_USAGE only where STORAGE is not valid on the image's own format (texdec.h).
+        spec.extended_usage = !dev.format_supports(c.image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT);
+        if (c.format_list) spec.view_formats = {c.image_format, VK_FORMAT_R8G8B8A8_UNORM};
+        const bool bgra = c.image_format == VK_FORMAT_B8G8R8A8_UNORM || c.image_format == VK_FORMAT_B8G8R8A8_SRGB;
+        const std::vector<texdec_region> regions = {region_2d(0, 0, 2, 0, 0, 37, 29), region_2d(1, 0, 2, 0, 0, 18, 14),
+                                                    region_2d(2, 1, 1, 1, 2, 7, 4)};
+        INFO(format_info(c.format).name << " into " << c.image_name << (c.format_list ? " with a format list" : "")
+                                        << (spec.extended_usage ? ", MUTABLE_FORMAT + EXTENDED_USAGE" : ", MUTABLE_FORMAT only")
+                                        << "; oracle: " << c.oracle);
+        std::vector<texdec_region> r = regions;
+        Source src = make_source(dev, c.format, r, test_seed() + 9 + c.image_format);
+        const auto refs = oracle_references(dev, c.format, src, r, bgra);
+        const ImageResult img = decode_into_image(setup, setup.ctx, c.format, TEXDEC_OUTPUT_RGBA8, spec, src, r, ImageBarriers::library_canary);
+        CHECK_NO_MISMATCHES(compare_images(spec, 4, img.layout, img.bytes, expected_image(spec, 4, r, refs, img.layout), false),
+                            "image vs oracle (canary outside the regions)");
+        destroy(dev, src);
+    }
+    setup.close();
+}
+
+TEST_CASE("regions: image targets refuse what they cannot write, naming the formats", "[regions][gpu]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    REQUIRE(dev.has_image_format_list());
+    auto errors = [&] { return take_errors(setup); };
+    auto contains_all = [](const std::string& message, const std::vector<std::string>& words) {
+        for (const std::string& w : words)
+            if (message.find(w) == std::string::npos) return false;
+        return true;
+    };
+    // Valid Vulkan images throughout (the layer watches): an A8B8G8R8_SRGB image created with a
+    // format list that lacks R8G8B8A8_UNORM (the app views it as R8G8B8A8_UINT, whose storage
+    // support is mandatory, so STORAGE with EXTENDED_USAGE is valid), and a B8G8R8A8_UNORM one.
+    const VkFormat srgb_list[] = {VK_FORMAT_A8B8G8R8_SRGB_PACK32, VK_FORMAT_R8G8B8A8_UINT};
+    VkImageFormatListCreateInfo list{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
+    list.viewFormatCount = 2;
+    list.pViewFormats = srgb_list;
+    ImageSpec abgr_spec;
+    abgr_spec.format = VK_FORMAT_A8B8G8R8_SRGB_PACK32;
+    abgr_spec.extent = {16, 16, 1};
+    VkImageCreateInfo abgr_ici = image_create_info(abgr_spec);
+    abgr_ici.pNext = &list;
+    TestImage abgr = dev.create_image(abgr_ici);
+    ImageSpec bgra_spec;
+    bgra_spec.format = VK_FORMAT_B8G8R8A8_UNORM;
+    bgra_spec.extent = {16, 16, 1};
+    const VkImageCreateInfo bgra_ici = image_create_info(bgra_spec);
+    TestImage bgra = dev.create_image(bgra_ici);
+
+    SECTION("texdec_image_target_create") {
+        struct Bad {
+            const char* what;
+            texdec_image_target_create_info info;
+            texdec_status expected;
+            std::vector<std::string> words;  // the message names these
+        };
+        std::vector<Bad> bad;
+        const texdec_image_target_create_info bgra_ok = target_info(bgra_ici, bgra.image);
+        {
+            texdec_image_target_create_info t = target_info(abgr_ici, abgr.image);
+            t.next = &list;  // as the image was created
+            bad.push_back({"format list without the view format", t, TEXDEC_ERROR_INVALID_DESTINATION,
+                           {"VkImageFormatListCreateInfo", "VK_FORMAT_R8G8B8A8_UNORM", "VK_FORMAT_A8B8G8R8_SRGB_PACK32"}});
+        }
+        {
+            texdec_image_target_create_info t = bgra_ok;
+            t.flags = 0;  // described without MUTABLE_FORMAT
+            bad.push_back({"B8G8R8A8 without MUTABLE_FORMAT", t, TEXDEC_ERROR_INVALID_DESTINATION,
+                           {"MUTABLE_FORMAT", "VK_FORMAT_B8G8R8A8_UNORM", "VK_FORMAT_R8G8B8A8_UNORM"}});
+        }
+        VkImageViewUsageCreateInfo usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+        const std::string usage_type = std::to_string(int(VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO));
+        {
+            texdec_image_target_create_info t = bgra_ok;
+            t.next = &usage;
+            bad.push_back({"an unknown structure in next", t, TEXDEC_ERROR_INVALID_ARGUMENT, {usage_type, "VkImageFormatListCreateInfo"}});
+        }
+        VkImageFormatListCreateInfo list_then_usage = list;  // a good list, then an unknown structure
+        list_then_usage.pNext = &usage;
+        {
+            texdec_image_target_create_info t = bgra_ok;
+            t.next = &list_then_usage;
+            bad.push_back({"an unknown structure after a format list", t, TEXDEC_ERROR_INVALID_ARGUMENT, {usage_type}});
+        }
+        {
+            texdec_image_target_create_info t = bgra_ok;
+            t.format = VK_FORMAT_ASTC_8x8_SRGB_BLOCK;  // a compressed format: named from texdec's format table
+            bad.push_back({"a compressed image format", t, TEXDEC_ERROR_INVALID_DESTINATION, {"VK_FORMAT_ASTC_8x8_SRGB_BLOCK"}});
+            t.format = VK_FORMAT_R8G8B8A8_UINT;  // same bytes as RGBA8, but not a colour texdec decodes to; unnamed
+            bad.push_back({"an integer image format", t, TEXDEC_ERROR_INVALID_DESTINATION, {"VkFormat 41"}});
+        }
+        for (const Bad& b : bad) {
+            texdec_image_target* target = reinterpret_cast<texdec_image_target*>(uintptr_t(1));
+            const texdec_status st = texdec_image_target_create(setup.ctx, &b.info, &target);
+            const std::string message = errors();
+            INFO(b.what << ": " << texdec_status_string(st) << ", message: " << message);
+            CHECK(st == b.expected);
+            CHECK(target == nullptr);
+            CHECK(contains_all(message, b.words));
+        }
+        // The B8G8R8A8 image as it was created is accepted (the refusals are about what changed).
+        texdec_image_target* target = nullptr;
+        const texdec_status st = texdec_image_target_create(setup.ctx, &bgra_ok, &target);
+        INFO(errors());
+        CHECK(st == TEXDEC_SUCCESS);
+        texdec_image_target_destroy(setup.ctx, target);
+    }
+
+    SECTION("texdec_record_regions: outputs the target cannot hold") {
+        texdec_image_target* target = nullptr;
+        const texdec_image_target_create_info ti = target_info(bgra_ici, bgra.image);
+        REQUIRE(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_SUCCESS);
+        std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 16, 16)};
+        struct Bad {
+            texdec_format format;
+            texdec_output output;
+            std::vector<std::string> words;
+        };
+        const Bad bad[] = {
+            {TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA16F, {"VK_FORMAT_R16G16B16A16_SFLOAT", "VK_FORMAT_B8G8R8A8_UNORM"}},
+            {TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, {"VK_FORMAT_R8_UNORM", "VK_FORMAT_B8G8R8A8_UNORM"}},
+            {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE, {"VK_FORMAT_R16G16_SNORM", "VK_FORMAT_B8G8R8A8_UNORM"}},
+        };
+        VkCommandBuffer cmd = dev.begin_commands();
+        for (const Bad& b : bad) {
+            Source src = make_source(dev, b.format, regions, test_seed() + 10);
+            texdec_regions_job job{};
+            job.format = b.format;
+            job.output = b.output;
+            job.src_buffer = src.buffer.buffer;
+            job.src_size = src.bytes.size();
+            job.dst_image = target;
+            job.region_count = 1;
+            job.regions = regions.data();
+            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+            const std::string message = errors();
+            INFO(format_info(b.format).name << " output " << b.output << ": " << texdec_status_string(st) << ", message: " << message);
+            CHECK(st == TEXDEC_ERROR_INVALID_DESTINATION);
+            CHECK(contains_all(message, b.words));
+            destroy(dev, src);
+        }
+        dev.submit_and_wait(cmd);  // nothing recorded: the layer has nothing to say
+        check_no_validation_messages(dev.log(), "refused record calls into a B8G8R8A8 target, submitted");
+        texdec_image_target_destroy(setup.ctx, target);
+    }
+    dev.destroy(abgr);
+    dev.destroy(bgra);
     setup.close();
 }
 

@@ -588,26 +588,57 @@ TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format f
 /* Your VkImage, described once so that texdec can check it and write any of its mip levels.
  * texdec cannot query how an image was created: give the values of its VkImageCreateInfo.
  *
+ * Image formats texdec writes, the outputs that write each, and the storage view texdec creates:
+ *   format                              outputs (texdec_output_vk_format)     storage view
+ *   R8G8B8A8_UNORM                      R8G8B8A8_UNORM or _SRGB (RGBA8, and    R8G8B8A8_UNORM
+ *   R8G8B8A8_SRGB                       NATIVE of the other LDR formats)       R8G8B8A8_UNORM
+ *   A8B8G8R8_UNORM_PACK32               as R8G8B8A8 (the same bytes: R in      R8G8B8A8_UNORM
+ *   A8B8G8R8_SRGB_PACK32                bits 0..7 of a little-endian word)     R8G8B8A8_UNORM
+ *   B8G8R8A8_UNORM                      as R8G8B8A8; texdec stores R and B     R8G8B8A8_UNORM
+ *   B8G8R8A8_SRGB                       swapped, so each byte lands in place   R8G8B8A8_UNORM
+ *   R16G16B16A16_SFLOAT                 R16G16B16A16_SFLOAT (RGBA16F; NATIVE   R16G16B16A16_SFLOAT
+ *                                       of BC6H and ASTC HDR)
+ *   R8_UNORM R8_SNORM R8G8_UNORM        the same format (NATIVE of BC4/BC5)    the image's format
+ *   R8G8_SNORM
+ *   R16_UNORM R16_SNORM R16G16_UNORM    the same format (NATIVE of EAC)        the image's format
+ *   R16G16_SNORM
+ * The sRGB/UNORM twins take the same outputs: the bytes are the same (an sRGB format's RGBA8 output
+ * is its encoded bytes; a UNORM format's RGBA8 into an _SRGB image is read back as sRGB-encoded).
+ * Other formats are refused: *_UINT / *_SINT / *_SCALED (texdec's outputs are normalized colours,
+ * not integers), R8_SRGB / R8G8_SRGB (no 1- or 2-channel output is sRGB-encoded), and the rest
+ * (no output has their bytes).
+ * The storage view is always of the output's own format because texdec's shaders declare that
+ * format for their storage image (Vulkan pairs each SPIR-V Image Format with one VkFormat), which
+ * works alike on every device; a format-less declaration would need
+ * shaderStorageImageWriteWithoutFormat, which not every device has.
+ *
  * What the image needs (texdec_image_target_create checks each and names what is missing):
  *   - usage includes VK_IMAGE_USAGE_STORAGE_BIT (texdec writes with imageStore);
- *   - format: the decoded format, texdec_output_vk_format(format, output) of the jobs you will
- *     record, or its sRGB/UNORM twin (R8G8B8A8_SRGB <-> R8G8B8A8_UNORM: the same bytes);
- *   - sRGB formats (R8G8B8A8_SRGB) cannot be storage images: texdec writes them through an
- *     R8G8B8A8_UNORM view, so the image needs VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT, and
- *     VK_IMAGE_CREATE_EXTENDED_USAGE_BIT so that STORAGE usage is valid on an sRGB format
- *     (Vulkan 1.1: "usage ... supported by at least one format the image can be viewed as");
+ *   - a format of the table above, and jobs whose output writes it (checked when recording);
+ *   - where the storage view's format differs from the image's (every sRGB, A8B8G8R8 and B8G8R8A8
+ *     format): VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT, and where the device cannot store the image's
+ *     own format (sRGB formats on most devices, B8G8R8A8 on some), also
+ *     VK_IMAGE_CREATE_EXTENDED_USAGE_BIT so that STORAGE usage is valid on it (Vulkan 1.1:
+ *     "usage ... supported by at least one format the image can be viewed as");
+ *   - an image created with a VkImageFormatListCreateInfo (viewFormatCount > 0) has the storage
+ *     view's format in its list (e.g. {A8B8G8R8_SRGB_PACK32, R8G8B8A8_UNORM}). Chain that same
+ *     structure to `next` here and texdec checks it; a list lets a driver keep optimizations
+ *     (compression) that MUTABLE_FORMAT alone may cost;
  *   - the storage view's format supports VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT for `tiling`
  *     (R8/R8G8 (BC4/BC5 NATIVE) and R16/R16G16 (EAC NATIVE) need the device feature
  *     shaderStorageImageExtendedFormats);
  *   - image_type 2D (array layers allowed) or 3D (array_layers 1).
- * The target holds one storage VkImageView per mip level (2D_ARRAY over all layers, or 3D),
- * created here with the context's allocator: that is the only allocation; recording into the
- * target allocates nothing. Destroy the target before the image, after the GPU work that uses it.
+ * The target holds one storage VkImageView per mip level (2D_ARRAY over all layers, or 3D, of the
+ * storage view format above, with VkImageViewUsageCreateInfo usage STORAGE), created here with the
+ * context's allocator: that is the only allocation; recording into the target allocates nothing.
+ * Destroy the target before the image, after the GPU work that uses it.
  * A target is immutable: any thread may record with it. */
 typedef struct texdec_image_target texdec_image_target;
 
 typedef struct texdec_image_target_create_info {
-    const void* next;
+    const void* next;           /* NULL, or the VkImageFormatListCreateInfo the image was created
+                                   with (read during the call only); any other structure:
+                                   TEXDEC_ERROR_INVALID_ARGUMENT */
     VkImage image;
     VkImageType image_type;     /* VK_IMAGE_TYPE_2D or VK_IMAGE_TYPE_3D */
     VkFormat format;            /* VkImageCreateInfo::format */
@@ -620,9 +651,10 @@ typedef struct texdec_image_target_create_info {
 } texdec_image_target_create_info;
 
 /* TEXDEC_ERROR_INVALID_DESTINATION (with a message naming it) for an image texdec cannot write:
- * no STORAGE usage, a format no output has, sRGB without MUTABLE_FORMAT, a 3D image with layers,
- * more than 32 mip levels; TEXDEC_ERROR_MISSING_FEATURE if the device cannot store its format;
- * TEXDEC_ERROR_INVALID_ARGUMENT for a NULL image. */
+ * no STORAGE usage, a format not in the table above, MUTABLE_FORMAT or EXTENDED_USAGE missing
+ * where needed, a format list without the storage view's format, a 3D image with layers, more
+ * than 32 mip levels; TEXDEC_ERROR_MISSING_FEATURE if the device cannot store the view's format;
+ * TEXDEC_ERROR_INVALID_ARGUMENT for a NULL image or an unknown structure in `next`. */
 TEXDEC_API texdec_status texdec_image_target_create(texdec_context* context,
                                                     const texdec_image_target_create_info* info,
                                                     texdec_image_target** out_target);

@@ -18,6 +18,7 @@ layout(constant_id = TEXDEC_SC_SIGNED) const uint SIGNED = 0u;      // 1: SNORM 
 layout(constant_id = TEXDEC_SC_STORE) const uint STORE = 0u;        // TEXDEC_STORE_*
 layout(constant_id = TEXDEC_SC_ROUNDING) const uint ROUNDING = 0u;  // TEXDEC_ROUNDING_*
 layout(constant_id = TEXDEC_SC_SRGB) const uint SRGB = 0u;          // 1: sRGB format
+layout(constant_id = TEXDEC_SC_STORE_SWIZZLE) const uint STORE_SWIZZLE = 0u;  // TEXDEC_STORE_SWIZZLE_* (image stores)
 
 const bool IS_SIGNED = SIGNED != 0u;
 const bool ROUND_IDEAL = ROUNDING == TEXDEC_ROUNDING_IDEAL;

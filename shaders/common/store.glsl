@@ -14,8 +14,9 @@
 // them through either declaration gives the same bytes.
 //
 // Image destination: imageStore of the channel values as vec4 at (dst_x + x, dst_y + y,
-// dst_layer + z) (layer, or depth slice of a 3D view); the image's format
-// (TEXDEC_DST_IMAGE_FORMAT) matches STORE.
+// dst_layer + z) (layer, or depth slice of a 3D view); the view's format
+// (TEXDEC_DST_IMAGE_FORMAT) matches STORE. STORE_SWIZZLE moves the channels first, for images
+// whose bytes hold them in another order than the view (B8G8R8A8 through an R8G8B8A8_UNORM view).
 #ifndef TEXDEC_COMMON_STORE_GLSL
 #define TEXDEC_COMMON_STORE_GLSL
 
@@ -56,6 +57,7 @@ uvec4 texdec_unpack_texel(uvec2 t) {
 // The vec4 whose conversion to the image's format gives back exactly the codes: halves are
 // exactly representable in fp32; n / 255 (or n / 127, n / 65535 ...) converts back to n.
 vec4 texdec_image_value(uvec4 codes) {
+    if (STORE_SWIZZLE == TEXDEC_STORE_SWIZZLE_BGRA) codes = codes.bgra;  // view channel 0 = the image's B byte
     if (STORE_IS_HALF)
         return vec4(unpackHalf2x16(codes.x).x, unpackHalf2x16(codes.y).x,
                     unpackHalf2x16(codes.z).x, unpackHalf2x16(codes.w).x);

@@ -273,12 +273,21 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open() {
     qci.queueFamilyIndex = self->family_;
     qci.queueCount = 1;
     qci.pQueuePriorities = &priority;
-    const char* device_exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    std::vector<const char*> device_exts = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    {
+        uint32_t n = 0;
+        vkEnumerateDeviceExtensionProperties(self->physical_, nullptr, &n, nullptr);
+        std::vector<VkExtensionProperties> available(n);
+        vkEnumerateDeviceExtensionProperties(self->physical_, nullptr, &n, available.data());
+        for (const auto& e : available)
+            self->image_format_list_ |= std::strcmp(e.extensionName, VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME) == 0;
+        if (self->image_format_list_) device_exts.push_back(VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME);
+    }
     VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = 1;
-    dci.ppEnabledExtensionNames = device_exts;
+    dci.enabledExtensionCount = uint32_t(device_exts.size());
+    dci.ppEnabledExtensionNames = device_exts.data();
     dci.pEnabledFeatures = &enabled;
     r = vkCreateDevice(self->physical_, &dci, nullptr, &self->device_);
     REQUIRE(r == VK_SUCCESS);

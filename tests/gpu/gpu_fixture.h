@@ -119,6 +119,9 @@ public:
     TestImage create_image(const VkImageCreateInfo& info);
     void destroy(TestImage& image);
     bool format_supports(VkFormat format, VkFormatFeatureFlags optimal_features) const;
+    // VK_KHR_image_format_list is enabled (where the device has it): images may chain a
+    // VkImageFormatListCreateInfo, as applications that create MUTABLE_FORMAT images do.
+    bool has_image_format_list() const { return image_format_list_; }
 
     VkCommandBuffer begin_commands();
     // Ends, submits, waits (60 s) and frees the command buffer; REQUIREs success.
@@ -144,6 +147,7 @@ private:
     VkDevice device_ = VK_NULL_HANDLE;
     VkQueue queue_ = VK_NULL_HANDLE;
     uint32_t family_ = 0;
+    bool image_format_list_ = false;
     VkCommandPool pool_ = VK_NULL_HANDLE;
     MessageLog log_;
 };
