@@ -34,6 +34,22 @@ inline VkFormat storage_format(VkFormat format) {
     return format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : format;
 }
 
+// Families whose shaders read the BPTC/ETC table buffer (TEXDEC_BINDING_TABLES).
+inline bool family_uses_tables(texdec_family family) {
+    return family == TEXDEC_FAMILY_BC6H || family == TEXDEC_FAMILY_BC7 || family == TEXDEC_FAMILY_ETC2 ||
+           family == TEXDEC_FAMILY_EAC;
+}
+
+// Whether `output_format` texels (texdec_output_vk_format) are stored through a storage view of
+// `view_format`: the rule record calls and texdec_query_support both apply.
+inline bool output_fits_view(VkFormat output_format, VkFormat view_format) {
+    return storage_format(output_format) == view_format;
+}
+
+// "VK_FORMAT_R8G8B8A8_UNORM" for the uncompressed formats texdec writes or image targets take;
+// "an unnamed VkFormat" for others (messages name formats, never numbers).
+const char* vk_format_name(VkFormat format);
+
 // TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.
 // Raw values, as find_format.
 texdec_status resolve_output(uint32_t format, uint32_t output, bool require_implemented,

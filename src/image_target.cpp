@@ -10,19 +10,13 @@ using namespace texdec;
 
 namespace {
 
-// The storage view format for an image format texdec can write (one some output produces), or
-// UNDEFINED.
-VkFormat storage_view_format(VkFormat image_format) {
-    switch (image_format) {
-    case VK_FORMAT_R8G8B8A8_SRGB:
-    case VK_FORMAT_R8G8B8A8_UNORM:
-    case VK_FORMAT_R16G16B16A16_SFLOAT:
-    case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_SNORM: case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_SNORM:
-    case VK_FORMAT_R16_UNORM: case VK_FORMAT_R16_SNORM: case VK_FORMAT_R16G16_UNORM: case VK_FORMAT_R16G16_SNORM:
-        return storage_format(image_format);
-    default: return VK_FORMAT_UNDEFINED;
-    }
-}
+// The image formats an image target takes and the storage view format each is written through:
+// the formats some output produces, sRGB through its UNORM twin (storage_format).
+constexpr VkFormat kTargetFormats[] = {
+    VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT,
+    VK_FORMAT_R8_UNORM,      VK_FORMAT_R8_SNORM,       VK_FORMAT_R8G8_UNORM,          VK_FORMAT_R8G8_SNORM,
+    VK_FORMAT_R16_UNORM,     VK_FORMAT_R16_SNORM,      VK_FORMAT_R16G16_UNORM,        VK_FORMAT_R16G16_SNORM,
+};
 
 void destroy_views(texdec_context* ctx, texdec_image_target* target) {
     for (VkImageView view : target->views)
@@ -30,6 +24,28 @@ void destroy_views(texdec_context* ctx, texdec_image_target* target) {
 }
 
 }  // namespace
+
+namespace texdec {
+
+VkFormat target_view_format(VkFormat image_format) {
+    for (VkFormat f : kTargetFormats)
+        if (f == image_format) return storage_format(f);
+    return VK_FORMAT_UNDEFINED;
+}
+
+uint32_t target_formats(VkFormat* formats, uint32_t max) {
+    uint32_t n = 0;
+    auto add = [&](VkFormat f) {
+        if (n < max && std::find(formats, formats + n, f) == formats + n) formats[n++] = f;
+    };
+    for (VkFormat f : kTargetFormats) {
+        add(f);
+        add(target_view_format(f));
+    }
+    return n;
+}
+
+}  // namespace texdec
 
 extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* ctx, const texdec_image_target_create_info* info,
                                                                texdec_image_target** out_target) {
@@ -47,30 +63,23 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (is_3d && info->array_layers != 1) return fail("a 3D image has array_layers 1");
     if (!is_3d && info->extent.depth != 1) return fail("a 2D image has extent.depth 1");
     if (!(info->usage & VK_IMAGE_USAGE_STORAGE_BIT)) return fail("the image lacks VK_IMAGE_USAGE_STORAGE_BIT (texdec writes it with imageStore)");
-    const VkFormat view_format = storage_view_format(info->format);
+    const VkFormat view_format = target_view_format(info->format);
     if (view_format == VK_FORMAT_UNDEFINED)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                           "image target: VkFormat %d is not a format texdec decodes to (texdec_output_vk_format lists them)",
-                           int(info->format));
+                           "image target: %s is not a format texdec decodes to (texdec_output_vk_format lists them)",
+                           vk_format_name(info->format));
     const bool srgb = view_format != info->format;
     if (srgb && !(info->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
         return fail("an sRGB image is written through an R8G8B8A8_UNORM view: create it with VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT "
                     "(and VK_IMAGE_CREATE_EXTENDED_USAGE_BIT, since sRGB formats do not support storage)");
-    auto features_of = [&](VkFormat format) {
-        VkFormatProperties props{};
-        ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, format, &props);
-        return info->tiling == VK_IMAGE_TILING_LINEAR ? props.linearTilingFeatures : props.optimalTilingFeatures;
-    };
+    const VkImageTiling tiling = info->tiling == VK_IMAGE_TILING_LINEAR ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL;
     // STORAGE usage on an sRGB image is valid only with EXTENDED_USAGE, unless the device can
     // store the sRGB format itself (the usage rule of VkImageCreateInfo).
-    if (srgb && !(info->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && !(features_of(info->format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+    if (srgb && !(info->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) &&
+        check_storage_format(ctx, info->format, tiling, false, nullptr) != TEXDEC_SUCCESS)
         return fail("an sRGB image with STORAGE usage needs VK_IMAGE_CREATE_EXTENDED_USAGE_BIT (the device cannot store the sRGB "
                     "format itself)");
-    const VkFormatFeatureFlags features = features_of(view_format);
-    if (!(features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
-        return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                           "image target: the device cannot write VkFormat %d as a storage image with this tiling (R8/RG8/R16/RG16 "
-                           "need shaderStorageImageExtendedFormats)", int(view_format));
+    if (texdec_status s = check_storage_format(ctx, view_format, tiling, true, nullptr); s != TEXDEC_SUCCESS) return s;
 
     auto* target = new (std::nothrow) texdec_image_target;
     if (!target) return TEXDEC_ERROR_OUT_OF_MEMORY;
@@ -98,6 +107,8 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
             delete target;
             return vk_failure(ctx, r, "vkCreateImageView (image target)");
         }
+        name_object(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, handle_bits(target->views[level]), "texdec image target mip %u (%s %s view)", level,
+                    vk_format_name(view_format), is_3d ? "3D" : "2D-array");
     }
     *out_target = target;
     return TEXDEC_SUCCESS;

@@ -15,8 +15,8 @@ void context_callback(texdec_message_severity severity, const char* message, voi
 
 }  // namespace
 
-bool ExternalSetup::open() {
-    device = VulkanTestDevice::open();
+bool ExternalSetup::open(const VulkanTestDeviceOptions& options) {
+    device = VulkanTestDevice::open(options);
     if (!device) return false;
     texdec_context_create_info info{};
     info.message_callback = context_callback;
