@@ -101,6 +101,17 @@ bool has_extension(const InstanceFunctions& vki, VkPhysicalDevice pd, const char
     return false;
 }
 
+// Whether the loader (layer NULL) or a layer offers an instance extension.
+bool offers_extension(PFN_vkEnumerateInstanceExtensionProperties enumerate, const char* layer, const char* name) {
+    uint32_t count = 0;
+    if (!enumerate || enumerate(layer, &count, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkExtensionProperties> exts(count);
+    if (enumerate(layer, &count, exts.data()) != VK_SUCCESS) return false;
+    for (uint32_t i = 0; i < count; ++i)
+        if (strcmp(exts[i].extensionName, name) == 0) return true;
+    return false;
+}
+
 // Index of a queue family with compute (preferring compute-only ones is not worth it here: the
 // host path submits little). UINT32_MAX if none.
 uint32_t find_compute_queue_family(const InstanceFunctions& vki, VkPhysicalDevice pd, VkQueueFlags* flags) {
@@ -157,8 +168,10 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
     ctx->vki.vkGetPhysicalDeviceProperties(ctx->physical_device, &ctx->properties);
     ctx->vki.vkGetPhysicalDeviceMemoryProperties(ctx->physical_device, &ctx->memory_properties);
     if (const char* missing = load_device_functions(ctx->vki.vkGetDeviceProcAddr, ctx->device, ctx->vkd))
-        return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                           "device function %s is unavailable (is VK_KHR_push_descriptor enabled?)", missing);
+        return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR, "device function %s is unavailable", missing);
+    ctx->debug_utils = ctx->vki.vkSetDebugUtilsObjectNameEXT && ctx->vki.vkCmdBeginDebugUtilsLabelEXT &&
+                       ctx->vki.vkCmdEndDebugUtilsLabelEXT;
+    gather_device_facts(ctx);
     if (info->pipeline_cache) {
         ctx->pipeline_cache = info->pipeline_cache;
     } else {
@@ -166,6 +179,15 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
         VkResult r = ctx->vkd.vkCreatePipelineCache(ctx->device, &pci, ctx->allocator, &ctx->pipeline_cache);
         if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreatePipelineCache");
         ctx->owns_pipeline_cache = true;
+        name_object(ctx, VK_OBJECT_TYPE_PIPELINE_CACHE, handle_bits(ctx->pipeline_cache), "texdec pipeline cache");
+    }
+    // Without push descriptors the context still answers questions (texdec_query_support says
+    // why nothing can be recorded); its set layouts would need the extension.
+    if (!ctx->facts.push_descriptor) {
+        ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_WARNING,
+                    "VK_KHR_push_descriptor is not enabled on the device: this context cannot record or decode "
+                    "(texdec_query_support answers TEXDEC_ERROR_MISSING_FEATURE)");
+        return TEXDEC_SUCCESS;
     }
     return create_pipeline_layouts(ctx);
 }
@@ -189,10 +211,13 @@ texdec_status create_own_instance(texdec_context* ctx, const texdec_context_crea
     if (!create_instance) return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "the Vulkan loader has no vkCreateInstance");
     const bool validation = info->flags & TEXDEC_CONTEXT_VALIDATION;
     std::vector<const char*> layers, extensions;
-    if (validation) {
-        layers.push_back("VK_LAYER_KHRONOS_validation");
+    if (validation) layers.push_back("VK_LAYER_KHRONOS_validation");
+    auto enumerate = reinterpret_cast<PFN_vkEnumerateInstanceExtensionProperties>(
+        gipa(VK_NULL_HANDLE, "vkEnumerateInstanceExtensionProperties"));
+    // Names and labels for RenderDoc and validation messages wherever the instance offers
+    // VK_EXT_debug_utils (the loader does; the validation layer too); validation needs it.
+    if (validation || offers_extension(enumerate, nullptr, VK_EXT_DEBUG_UTILS_EXTENSION_NAME))
         extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-    }
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "texdec";
     app.pEngineName = "texdec";
@@ -208,20 +233,9 @@ texdec_status create_own_instance(texdec_context* ctx, const texdec_context_crea
     VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
     features.enabledValidationFeatureCount = 1;
     features.pEnabledValidationFeatures = &sync_validation;
-    if (validation) {
-        auto enumerate = reinterpret_cast<PFN_vkEnumerateInstanceExtensionProperties>(
-            gipa(VK_NULL_HANDLE, "vkEnumerateInstanceExtensionProperties"));
-        uint32_t count = 0;
-        std::vector<VkExtensionProperties> layer_exts;
-        if (enumerate && enumerate("VK_LAYER_KHRONOS_validation", &count, nullptr) == VK_SUCCESS) {
-            layer_exts.resize(count);
-            if (enumerate("VK_LAYER_KHRONOS_validation", &count, layer_exts.data()) != VK_SUCCESS) count = 0;
-        }
-        for (uint32_t i = 0; i < count; ++i)
-            if (strcmp(layer_exts[i].extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0) {
-                extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
-                ici.pNext = &features;
-            }
+    if (validation && offers_extension(enumerate, "VK_LAYER_KHRONOS_validation", VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME)) {
+        extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+        ici.pNext = &features;
     }
     ici.enabledExtensionCount = uint32_t(extensions.size());
     ici.ppEnabledExtensionNames = extensions.data();
@@ -356,7 +370,11 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
     if (status == TEXDEC_SUCCESS) status = choose_physical_device(ctx, info);
     if (status == TEXDEC_SUCCESS) status = create_own_device(ctx);
     if (status == TEXDEC_SUCCESS) status = finish_context(ctx, info);
-    if (status == TEXDEC_SUCCESS) ctx->vkd.vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    if (status == TEXDEC_SUCCESS) {
+        ctx->vkd.vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+        name_object(ctx, VK_OBJECT_TYPE_DEVICE, handle_bits(ctx->device), "texdec device");
+        name_object(ctx, VK_OBJECT_TYPE_QUEUE, handle_bits(ctx->queue), "texdec queue");
+    }
     if (status != TEXDEC_SUCCESS) {
         texdec_context_destroy(ctx);
         return status;

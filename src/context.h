@@ -3,7 +3,9 @@
 #include <texdec/texdec.h>
 
 #include <cstdarg>
+#include <cstdint>
 #include <map>
+#include <type_traits>
 #include <mutex>
 #include <string>
 
@@ -12,6 +14,7 @@
 namespace texdec {
 
 struct ImageFormatWrite;  // job.h
+struct FormatEntry;  // formats.h
 
 // Everything a record call needs to know about one compute pipeline variant.
 struct PipelineKey {
@@ -61,6 +64,23 @@ struct HostStaging {
     uint32_t timestamp_bits = UINT32_MAX;  // the queue family's timestampValidBits; UINT32_MAX = not asked yet
 };
 
+// What the capability rules read (support.cpp), gathered once at context creation so that asking
+// costs nothing and the answer cannot change between the question and the work. The
+// TEXDEC_DEBUG_MAX_SHARED_MEMORY / _MAX_INVOCATIONS / _NO_STORAGE_FORMATS environment variables
+// (read at creation; tests/README.md) replace them to fake a smaller device.
+struct DeviceFacts {
+    bool push_descriptor = false;      // vkCmdPushDescriptorSetKHR loaded: the device enabled the extension
+    uint32_t max_shared_memory = 0;    // maxComputeSharedMemorySize
+    uint32_t max_invocations = 0;      // min(maxComputeWorkGroupInvocations, maxComputeWorkGroupSize[0])
+    uint32_t max_texel_buffer_elements = 0;
+    // Format properties of every format an image target or the tables use (image_target.cpp's
+    // table, R32_UINT).
+    static constexpr uint32_t kMaxFormats = 32;
+    uint32_t format_count = 0;
+    VkFormat formats[kMaxFormats] = {};
+    VkFormatProperties format_properties[kMaxFormats] = {};
+};
+
 }  // namespace texdec
 
 struct texdec_context {
@@ -86,6 +106,10 @@ struct texdec_context {
 
     VkPhysicalDeviceProperties properties{};
     VkPhysicalDeviceMemoryProperties memory_properties{};
+    texdec::DeviceFacts facts;  // immutable after creation
+    // VK_EXT_debug_utils on the instance (its functions loaded): texdec names its objects and
+    // labels what it records (debug_utils.cpp).
+    bool debug_utils = false;
 
     texdec_message_callback message_callback = nullptr;
     void* user_data = nullptr;
@@ -152,6 +176,41 @@ void destroy_pipelines(texdec_context* ctx);
 texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* pipeline);
 // The shader id for (family, destination kind, output VkFormat); false if none exists.
 bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader);
+
+// Capability rules (support.cpp), each the one place its rule lives: texdec_query_support asks
+// them, and the calls that would fail apply them. Each returns TEXDEC_SUCCESS or the failure
+// status, reports the first problem through ctx when `report` is set, and ORs its reasons and
+// numbers into `support` when that is not null.
+void gather_device_facts(texdec_context* ctx);
+// What a decoder of `format`'s family needs of the device: push descriptors, compute shared
+// memory and invocations, the tables' texel buffer.
+texdec_status check_device_needs(const texdec_context* ctx, const FormatEntry& format, bool report,
+                                 texdec_support* support);
+// Whether the device can write `view_format` as a storage image with `tiling`.
+texdec_status check_storage_format(const texdec_context* ctx, VkFormat view_format, VkImageTiling tiling, bool report,
+                                   texdec_support* support);
+// The format properties gathered at creation (asked of the device for a format not gathered).
+VkFormatProperties format_properties(const texdec_context* ctx, VkFormat format);
+
+// Image targets (image_target.cpp): every image and storage view format of the image-format
+// table, for DeviceFacts.
+uint32_t target_formats(VkFormat* formats, uint32_t max);
+
+// VK_EXT_debug_utils (debug_utils.cpp); all do nothing without it. Object names: "texdec ..."
+// (printf-style); labels: begin/end around what texdec records.
+void name_object(const texdec_context* ctx, VkObjectType type, uint64_t handle, const char* fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+template <class Handle>
+uint64_t handle_bits(Handle h) {
+    if constexpr (sizeof(Handle) == sizeof(uint64_t) && !std::is_pointer_v<Handle>) return uint64_t(h);
+    else return uint64_t(reinterpret_cast<uintptr_t>(h));
+}
+void begin_label(const texdec_context* ctx, VkCommandBuffer cmd, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+void end_label(const texdec_context* ctx, VkCommandBuffer cmd);
+// Short names for labels, object names and messages: "rgba8", "rg16", ... (TEXDEC_STORE_*);
+// "buffer", "image", "3D image" (texdec_destination_kind).
+const char* store_name(uint32_t store_kind);
+const char* destination_name(uint32_t kind);
 
 // Host path teardown (decode_host.cpp).
 void destroy_host_staging(texdec_context* ctx);

@@ -71,6 +71,8 @@ texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryProp
     b.size = size;
     b.coherent = flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     b.device_local = flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    name_object(ctx, VK_OBJECT_TYPE_BUFFER, handle_bits(b.buffer), "texdec %s", what);
+    name_object(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, handle_bits(b.memory), "texdec %s memory", what);
     return TEXDEC_SUCCESS;
 }
 
@@ -80,10 +82,10 @@ constexpr uint64_t kDefaultTimeoutNs = 10ull * 1000 * 1000 * 1000;
 
 // Makes `b` at least `size` bytes (grows by replacing; the old contents are not kept).
 texdec_status ensure_buffer(texdec_context* ctx, MappedBuffer& b, VkDeviceSize size, VkMemoryPropertyFlags required,
-                            VkMemoryPropertyFlags preferred) {
+                            VkMemoryPropertyFlags preferred, const char* what) {
     if (b.buffer && b.size >= size) return TEXDEC_SUCCESS;
     destroy_buffer(ctx, b);
-    return create_buffer(ctx, std::max<VkDeviceSize>(size, 64 * 1024), required, preferred, "staging", b);
+    return create_buffer(ctx, std::max<VkDeviceSize>(size, 64 * 1024), required, preferred, what, b);
 }
 
 texdec_status ensure_command_objects(texdec_context* ctx) {
@@ -95,7 +97,9 @@ texdec_status ensure_command_objects(texdec_context* ctx) {
     cpci.queueFamilyIndex = ctx->queue_family;
     VkResult r = ctx->vkd.vkCreateCommandPool(ctx->device, &cpci, ctx->allocator, &st.pool);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateCommandPool");
-    for (StagingSlot& slot : st.slots) {
+    name_object(ctx, VK_OBJECT_TYPE_COMMAND_POOL, handle_bits(st.pool), "texdec_decode command pool");
+    for (uint32_t i = 0; i < HostStaging::kSlots; ++i) {
+        StagingSlot& slot = st.slots[i];
         VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
         cbai.commandPool = st.pool;
         cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -105,6 +109,8 @@ texdec_status ensure_command_objects(texdec_context* ctx) {
         VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
         if ((r = ctx->vkd.vkCreateFence(ctx->device, &fci, ctx->allocator, &slot.fence)) != VK_SUCCESS)
             return vk_failure(ctx, r, "vkCreateFence");
+        name_object(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, handle_bits(slot.cmd), "texdec_decode command buffer %u", i);
+        name_object(ctx, VK_OBJECT_TYPE_FENCE, handle_bits(slot.fence), "texdec_decode fence %u", i);
     }
     return TEXDEC_SUCCESS;
 }
@@ -170,6 +176,7 @@ bool ensure_timestamps(texdec_context* ctx) {
         st.timestamp_bits = 0;  // measure without timestamps rather than fail the decode
         return false;
     }
+    name_object(ctx, VK_OBJECT_TYPE_QUERY_POOL, handle_bits(st.timestamps), "texdec_decode_timed timestamps");
     return true;
 }
 
@@ -397,6 +404,10 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
         if (stamps) ctx->vkd.vkCmdWriteTimestamp(slot.cmd, stage, st.timestamps, query + q);
     };
     if (stamps) ctx->vkd.vkCmdResetQueryPool(slot.cmd, st.timestamps, query, 4);
+    const JobPlan& p = part.staged;
+    begin_label(ctx, slot.cmd, "texdec_decode %s -> %s, %ux%ux%u texels at (%llu, %llu, %llu)", p.format->name,
+                store_name(p.output.store_kind), p.width, p.height, p.depth, (unsigned long long)part.span.x0,
+                (unsigned long long)part.span.y0, (unsigned long long)part.span.z0);
     stamp(0, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT);
     VkBuffer blocks = slot.upload.buffer, texels = slot.readback.buffer;
     if (via_device) {
@@ -423,6 +434,7 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
     stamp(3, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     // Last GPU writes -> host reads of the readback buffer.
     ctx->vkd.vkCmdPipelineBarrier(slot.cmd, last_stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+    end_label(ctx, slot.cmd);
     r = ctx->vkd.vkEndCommandBuffer(slot.cmd);
     if (s != TEXDEC_SUCCESS) return s;
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkEndCommandBuffer");
@@ -475,6 +487,8 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     JobPlan plan;
     texdec_status s = plan_host_job(ctx, job, true, &plan);
     if (s != TEXDEC_SUCCESS) return s;
+    // The device's part of texdec_query_support, before anything is allocated.
+    if ((s = check_device_needs(ctx, *plan.format, true, nullptr)) != TEXDEC_SUCCESS) return s;
     if (!ctx->queue)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the context has no queue (external device without one)");
     const StagingPlan z = plan_staging(ctx, plan);
@@ -488,11 +502,18 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
     for (uint32_t i = 0; i < z.slots; ++i) {
         StagingSlot& slot = st.slots[i];
-        if ((s = ensure_buffer(ctx, slot.upload, z.upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) != TEXDEC_SUCCESS ||
-            (s = ensure_buffer(ctx, slot.readback, z.texel_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) != TEXDEC_SUCCESS)
+        const char* upload_names[] = {"staging upload 0", "staging upload 1"};
+        const char* readback_names[] = {"staging readback 0", "staging readback 1"};
+        const char* blocks_names[] = {"staging device blocks 0", "staging device blocks 1"};
+        const char* texels_names[] = {"staging device texels 0", "staging device texels 1"};
+        static_assert(HostStaging::kSlots == 2, "one name per slot");
+        if ((s = ensure_buffer(ctx, slot.upload, z.upload_bytes, host, VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, upload_names[i])) !=
+                TEXDEC_SUCCESS ||
+            (s = ensure_buffer(ctx, slot.readback, z.texel_bytes, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT, readback_names[i])) !=
+                TEXDEC_SUCCESS)
             return s;
-        if (via_device && ((s = ensure_buffer(ctx, slot.device_blocks, z.upload_bytes, local, 0)) != TEXDEC_SUCCESS ||
-                           (s = ensure_buffer(ctx, slot.device_texels, z.texel_bytes, local, 0)) != TEXDEC_SUCCESS))
+        if (via_device && ((s = ensure_buffer(ctx, slot.device_blocks, z.upload_bytes, local, 0, blocks_names[i])) != TEXDEC_SUCCESS ||
+                           (s = ensure_buffer(ctx, slot.device_texels, z.texel_bytes, local, 0, texels_names[i])) != TEXDEC_SUCCESS))
             return s;
     }
     const bool stamps = timing && ensure_timestamps(ctx);

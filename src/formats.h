@@ -44,6 +44,13 @@ struct VkFormatName {
 };
 VkFormatName vk_format_name(VkFormat format);
 
+// Families whose shaders read the BPTC/ETC table buffer (TEXDEC_BINDING_TABLES).
+inline bool family_uses_tables(texdec_family family) {
+    return family == TEXDEC_FAMILY_BC6H || family == TEXDEC_FAMILY_BC7 || family == TEXDEC_FAMILY_ETC2 ||
+           family == TEXDEC_FAMILY_EAC;
+}
+
+
 // TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.
 // Raw values, as find_format.
 texdec_status resolve_output(uint32_t format, uint32_t output, bool require_implemented,

@@ -113,6 +113,18 @@ texdec_status check_target_output(const texdec_context* ctx, const texdec_image_
                        vk_format_name(row.output_format).text, takes_srgb_twin ? " or VK_FORMAT_R8G8B8A8_SRGB" : "");
 }
 
+uint32_t target_formats(VkFormat* formats, uint32_t max) {
+    uint32_t n = 0;
+    auto add = [&](VkFormat f) {
+        if (n < max && std::find(formats, formats + n, f) == formats + n) formats[n++] = f;
+    };
+    for (const ImageFormatWrite& row : kImageFormats) {
+        add(row.image_format);
+        add(row.view_format);
+    }
+    return n;
+}
+
 }  // namespace texdec
 
 extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* ctx, const texdec_image_target_create_info* info,
@@ -141,15 +153,11 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
                            image_name.text);
     const VkFormat view_format = row->view_format;
     const auto view_name = vk_format_name(view_format);
-    auto features_of = [&](VkFormat format) {
-        VkFormatProperties props{};
-        ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, format, &props);
-        return info->tiling == VK_IMAGE_TILING_LINEAR ? props.linearTilingFeatures : props.optimalTilingFeatures;
-    };
+    const VkImageTiling tiling = info->tiling == VK_IMAGE_TILING_LINEAR ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL;
     if (view_format != info->format) {
         // STORAGE usage on the image is valid only with EXTENDED_USAGE where the device cannot store
         // the image's own format (the usage rule of VkImageCreateInfo: sRGB formats, often B8G8R8A8).
-        const bool needs_extended_usage = !(features_of(info->format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT);
+        const bool needs_extended_usage = check_storage_format(ctx, info->format, tiling, false, nullptr) != TEXDEC_SUCCESS;
         if (!(info->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT))
             return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                                "image target: texdec writes a %s image through %s storage views (the one format its shaders' "
@@ -177,10 +185,7 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
                                "texdec creates on a %s image: add it to the list the image is created with",
                                view_name.text, image_name.text);
     }
-    if (!(features_of(view_format) & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
-        return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                           "image target: the device cannot write %s as a storage image with this tiling (R8/RG8/R16/RG16 "
-                           "need shaderStorageImageExtendedFormats)", view_name.text);
+    if (texdec_status s = check_storage_format(ctx, view_format, tiling, true, nullptr); s != TEXDEC_SUCCESS) return s;
 
     auto* target = new (std::nothrow) texdec_image_target;
     if (!target) return TEXDEC_ERROR_OUT_OF_MEMORY;
@@ -207,6 +212,8 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
             delete target;
             return vk_failure(ctx, r, "vkCreateImageView (image target)");
         }
+        name_object(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, handle_bits(target->views[level]), "texdec image target mip %u (%s %s view)", level,
+                    view_name.text, is_3d ? "3D" : "2D-array");
     }
     *out_target = target;
     return TEXDEC_SUCCESS;

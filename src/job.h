@@ -138,6 +138,16 @@ protected:
 // Records the dispatches of every region (record.cpp): on any error, nothing is recorded.
 texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions);
 
+// Capability rules that need a format's output (support.cpp; see check_device_needs in context.h).
+// The shader (kShaders index) that writes `output` of `format` to a destination kind.
+texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
+                           texdec_destination_kind kind, bool report, uint32_t* shader);
+// Whether a destination kind (raw bits) and, for images, an image format (VK_FORMAT_UNDEFINED: the
+// output's own) can take `output` of `format`: a kind texdec knows, a format image targets take
+// whose storage view the output fits and the device can store (optimal tiling), and a decoder.
+texdec_status check_destination(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
+                                uint32_t kind, VkFormat image_format, bool report, texdec_support* support);
+
 // The compute pipeline and shader shape for a plan's format/output, a destination kind and (image
 // destinations) the store swizzle of the image format (ImageFormatWrite::store_swizzle), created
 // on first use (texdec_prepare creates them ahead).

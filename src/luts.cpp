@@ -12,6 +12,7 @@
 // use of any of these formats. A texel buffer rather than a storage buffer: the tables are small
 // and read-only, and texelFetch goes through the texture cache.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <vector>
@@ -116,8 +117,9 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
         auto it = ctx->astc_footprint_luts.find(key);
         if (it == ctx->astc_footprint_luts.end()) {
             MappedBuffer b;
-            texdec_status s = upload_table(ctx, astc_footprint_words(block_w, block_h, block_d),
-                                           "ASTC footprint lookup tables", b);
+            char what[64];
+            snprintf(what, sizeof what, "ASTC %ux%ux%u footprint lookup tables", block_w, block_h, block_d);
+            texdec_status s = upload_table(ctx, astc_footprint_words(block_w, block_h, block_d), what, b);
             if (s != TEXDEC_SUCCESS) return s;
             it = ctx->astc_footprint_luts.emplace(key, b).first;
         }
@@ -142,17 +144,8 @@ texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view) {
         words.resize(TEXDEC_ETC_LUT_BASE, 0);
         const std::vector<uint32_t> etc = luts::etc_lut_words();
         words.insert(words.end(), etc.begin(), etc.end());
-        // R32_UINT uniform texel buffers are mandatory in Vulkan, and maxTexelBufferElements is at
-        // least 65536; checked anyway, since a driver that broke either would fail silently.
-        VkFormatProperties props{};
-        ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, VK_FORMAT_R32_UINT, &props);
-        if (!(props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) ||
-            ctx->properties.limits.maxTexelBufferElements < words.size())
-            return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                               "the BC6H/BC7/ETC2/EAC decoders need an R32_UINT uniform texel buffer of %zu elements; the device "
-                               "offers %s, up to %u elements", words.size(),
-                               (props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) ? "them" : "none",
-                               ctx->properties.limits.maxTexelBufferElements);
+        // An R32_UINT uniform texel buffer of TEXDEC_TABLES_WORDS texels: check_device_needs
+        // (support.cpp) made sure the device has one before any caller gets here.
         MappedBuffer b;
         texdec_status s = upload_table(ctx, words, "BPTC/ETC lookup tables", b, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
         if (s != TEXDEC_SUCCESS) return s;
@@ -168,6 +161,7 @@ texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view) {
             return vk_failure(ctx, r, "vkCreateBufferView (BPTC/ETC lookup tables)");
         }
         ctx->tables_lut = b;
+        name_object(ctx, VK_OBJECT_TYPE_BUFFER_VIEW, handle_bits(ctx->tables_lut_view), "texdec BPTC/ETC lookup tables (R32_UINT view)");
         *view = ctx->tables_lut_view;
         return TEXDEC_SUCCESS;
     } catch (const std::bad_alloc&) {

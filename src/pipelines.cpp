@@ -2,7 +2,9 @@
 // creation of one compute pipeline per (shader, specialization constants).
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <iterator>
+#include <string_view>
 
 #include "context.h"
 #include "formats.h"
@@ -99,6 +101,38 @@ texdec_status create_pipeline_layout(texdec_context* ctx, VkDescriptorSetLayout 
     return r == VK_SUCCESS ? TEXDEC_SUCCESS : vk_failure(ctx, r, "vkCreatePipelineLayout");
 }
 
+// "texdec astc-6x6 ldr -> rgba8 buffer", "texdec bc1-rgba exact -> rgba16f image": the name of a
+// pipeline in RenderDoc and validation messages. Non-ASTC names come from the format table (the
+// first format of the key's variant, without -unorm/-srgb: formats that differ only there share
+// the pipeline).
+void pipeline_name(const PipelineKey& key, const ShaderEntry& shader, char* out, size_t size) {
+    char base[32] = "?";
+    if (shader.family == TEXDEC_FAMILY_ASTC) {
+        const char* mode = key.variant == TEXDEC_ASTC_HDR ? "hdr" : key.srgb ? "srgb" : "ldr";
+        if (key.block_d > 1) snprintf(base, sizeof base, "astc-%ux%ux%u %s", key.block_w, key.block_h, key.block_d, mode);
+        else snprintf(base, sizeof base, "astc-%ux%u %s", key.block_w, key.block_h, mode);
+    } else {
+        for (uint32_t i = 1; i < TEXDEC_FORMAT_COUNT; ++i) {
+            const FormatEntry* f = find_format(i);
+            if (f->family != shader.family || f->shader_variant != key.variant ||
+                bool(f->flags & TEXDEC_FORMAT_FLAG_SIGNED) != bool(key.is_signed))
+                continue;
+            std::string_view name = f->name;
+            for (std::string_view suffix : {"-unorm", "-srgb"})
+                if (name.size() > suffix.size() && name.substr(name.size() - suffix.size()) == suffix)
+                    name.remove_suffix(suffix.size());
+            const bool rounds = shader.family == TEXDEC_FAMILY_BC1_3 || shader.family == TEXDEC_FAMILY_BC4_5;
+            const char* rounding = key.rounding == TEXDEC_BC_ROUNDING_IDEAL    ? " ideal"
+                                   : key.rounding == TEXDEC_BC_ROUNDING_NVIDIA ? " nvidia"
+                                                                               : " exact";
+            snprintf(base, sizeof base, "%.*s%s%s", int(name.size()), name.data(), key.srgb ? " srgb" : "",
+                     rounds ? rounding : "");
+            break;
+        }
+    }
+    snprintf(out, size, "texdec %s -> %s %s", base, store_name(key.store), destination_name(shader.destination));
+}
+
 }  // namespace
 
 bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader) {
@@ -118,7 +152,12 @@ texdec_status create_pipeline_layouts(texdec_context* ctx) {
     if (s == TEXDEC_SUCCESS) s = create_set_layout(ctx, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &ctx->set_layout_image_dst);
     if (s == TEXDEC_SUCCESS) s = create_pipeline_layout(ctx, ctx->set_layout_buffer_dst, &ctx->layout_buffer_dst);
     if (s == TEXDEC_SUCCESS) s = create_pipeline_layout(ctx, ctx->set_layout_image_dst, &ctx->layout_image_dst);
-    return s;
+    if (s != TEXDEC_SUCCESS) return s;
+    name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, handle_bits(ctx->set_layout_buffer_dst), "texdec set layout (buffer destination)");
+    name_object(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, handle_bits(ctx->set_layout_image_dst), "texdec set layout (image destination)");
+    name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, handle_bits(ctx->layout_buffer_dst), "texdec pipeline layout (buffer destination)");
+    name_object(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, handle_bits(ctx->layout_image_dst), "texdec pipeline layout (image destination)");
+    return TEXDEC_SUCCESS;
 }
 
 void destroy_pipelines(texdec_context* ctx) {
@@ -164,6 +203,11 @@ texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeli
     r = ctx->vkd.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pci, ctx->allocator, &created);
     ctx->vkd.vkDestroyShaderModule(ctx->device, module, ctx->allocator);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateComputePipelines");
+    if (ctx->debug_utils) {
+        char name[128];
+        pipeline_name(key, shader, name, sizeof name);
+        name_object(ctx, VK_OBJECT_TYPE_PIPELINE, handle_bits(created), "%s", name);
+    }
     ctx->pipelines.emplace(key, created);
     *pipeline = created;
     return TEXDEC_SUCCESS;

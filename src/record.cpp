@@ -122,11 +122,10 @@ struct ShaderShape {
 texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
                                      uint32_t store_swizzle, VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
-    const bool to_image = is_image_destination(dst_kind);
     PipelineKey key{};
-    if (!find_shader(f.family, dst_kind, p.output.vk_format, &key.shader))
-        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "no %s-destination decoder for %s with this output",
-                           dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D-image" : to_image ? "image" : "buffer", f.name);
+    if (texdec_status s = find_decoder(ctx, f, p.output, dst_kind, true, &key.shader); s != TEXDEC_SUCCESS) return s;
+    // Checked before the pipeline is created: creating it would break these limits.
+    if (texdec_status s = check_device_needs(ctx, f, true, nullptr); s != TEXDEC_SUCCESS) return s;
     const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
     // ASTC's variant is its operation mode: HDR for the sfloat formats (astc.comp).
     key.variant = !is_astc ? f.shader_variant : (f.flags & TEXDEC_FORMAT_FLAG_HDR) ? TEXDEC_ASTC_HDR : TEXDEC_ASTC_LDR;
@@ -137,16 +136,7 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
-    key.store_swizzle = to_image ? store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
-    if (is_astc) {  // checked before the pipeline is created: creating it would break these limits
-        const VkPhysicalDeviceLimits& l = ctx->properties.limits;
-        if (l.maxComputeSharedMemorySize < TEXDEC_ASTC_SHARED_BYTES || l.maxComputeWorkGroupInvocations < TEXDEC_ASTC_GROUP_SIZE ||
-            l.maxComputeWorkGroupSize[0] < TEXDEC_ASTC_GROUP_SIZE)
-            return ctx->report(TEXDEC_ERROR_MISSING_FEATURE, TEXDEC_MESSAGE_ERROR,
-                               "the ASTC decoder needs %u bytes of shared memory and %u invocations per workgroup; the device "
-                               "offers %u and %u", unsigned(TEXDEC_ASTC_SHARED_BYTES), unsigned(TEXDEC_ASTC_GROUP_SIZE),
-                               l.maxComputeSharedMemorySize, l.maxComputeWorkGroupInvocations);
-    }
+    key.store_swizzle = is_image_destination(dst_kind) ? store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
     if (texdec_status s = get_pipeline(ctx, key, pipeline); s != TEXDEC_SUCCESS) return s;
     *shape = ShaderShape{};
     if (is_astc) {
@@ -155,8 +145,7 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape->luts[0], &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
-    if (f.family == TEXDEC_FAMILY_BC6H || f.family == TEXDEC_FAMILY_BC7 || f.family == TEXDEC_FAMILY_ETC2 ||
-        f.family == TEXDEC_FAMILY_EAC) {
+    if (family_uses_tables(f.family)) {
         texdec_status s = get_tables_lut(ctx, &shape->tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
@@ -413,6 +402,10 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
     const VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;
+    // Everything recorded below (barriers included) sits in one label: RenderDoc's event tree and
+    // the validation layer's messages (VkDebugUtilsMessengerCallbackDataEXT::pCmdBufLabels) show it.
+    begin_label(ctx, cmd, "texdec %s -> %s %s, %u region%s", p.format->name, store_name(p.output.store_kind),
+                destination_name(call.dst_kind), count, count == 1 ? "" : "s");
     record_call_barrier(ctx, cmd, call, true);
     ctx->vkd.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     WriteTracker written;
@@ -439,6 +432,7 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
                 }
     }
     record_call_barrier(ctx, cmd, call, false);
+    end_label(ctx, cmd);
     return TEXDEC_SUCCESS;
 }
 

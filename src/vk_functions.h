@@ -16,9 +16,16 @@ namespace texdec {
     X(vkCreateDevice)                           \
     X(vkGetDeviceProcAddr)
 
-#define TEXDEC_DEBUG_UTILS_FUNCTIONS(X) \
-    X(vkCreateDebugUtilsMessengerEXT)   \
-    X(vkDestroyDebugUtilsMessengerEXT)
+// VK_EXT_debug_utils, an instance extension: optional. vkGetInstanceProcAddr returns NULL for a
+// command of an instance extension the instance did not enable (the spec's vkGetInstanceProcAddr
+// table: "any other case, not covered above: NULL"; the Khronos loader checks the instance's
+// enabled extensions for every VK_EXT_debug_utils command), so non-NULL means usable.
+#define TEXDEC_DEBUG_UTILS_FUNCTIONS(X)  \
+    X(vkCreateDebugUtilsMessengerEXT)    \
+    X(vkDestroyDebugUtilsMessengerEXT)   \
+    X(vkSetDebugUtilsObjectNameEXT)      \
+    X(vkCmdBeginDebugUtilsLabelEXT)      \
+    X(vkCmdEndDebugUtilsLabelEXT)
 
 #define TEXDEC_DEVICE_FUNCTIONS(X)     \
     X(vkDestroyDevice)                 \
@@ -70,6 +77,9 @@ namespace texdec {
     X(vkCmdWriteTimestamp)             \
     X(vkGetQueryPoolResults)
 
+// VK_KHR_push_descriptor: optional at load time. vkGetDeviceProcAddr returns NULL for a command
+// of a device extension the device did not enable (the spec's vkGetDeviceProcAddr table), so NULL
+// means the context cannot record (DeviceFacts::push_descriptor; support.cpp says why).
 #define TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(X) X(vkCmdPushDescriptorSetKHR)
 
 #define TEXDEC_DECLARE_PFN(name) PFN_##name name = nullptr;
@@ -98,13 +108,17 @@ inline const char* load_instance_functions(PFN_vkGetInstanceProcAddr gipa, VkIns
     return nullptr;
 }
 
+// Loads every device function; returns the name of the first missing required one (nullptr if
+// all are there). Push-descriptor functions are optional.
 inline const char* load_device_functions(PFN_vkGetDeviceProcAddr gdpa, VkDevice device, DeviceFunctions& f) {
 #define TEXDEC_LOAD_DEVICE(name)                                          \
     f.name = reinterpret_cast<PFN_##name>(gdpa(device, #name));           \
     if (!f.name) return #name;
     TEXDEC_DEVICE_FUNCTIONS(TEXDEC_LOAD_DEVICE)
-    TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_LOAD_DEVICE)
 #undef TEXDEC_LOAD_DEVICE
+#define TEXDEC_LOAD_OPTIONAL(name) f.name = reinterpret_cast<PFN_##name>(gdpa(device, #name));
+    TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
+#undef TEXDEC_LOAD_OPTIONAL
     return nullptr;
 }
 

@@ -1165,8 +1165,8 @@ TEST_CASE("regions: image targets refuse what they cannot write, naming the form
             texdec_image_target_create_info t = bgra_ok;
             t.format = VK_FORMAT_ASTC_8x8_SRGB_BLOCK;  // a compressed format: named from texdec's format table
             bad.push_back({"a compressed image format", t, TEXDEC_ERROR_INVALID_DESTINATION, {"VK_FORMAT_ASTC_8x8_SRGB_BLOCK"}});
-            t.format = VK_FORMAT_R8G8B8A8_UINT;  // same bytes as RGBA8, but not a colour texdec decodes to; unnamed
-            bad.push_back({"an integer image format", t, TEXDEC_ERROR_INVALID_DESTINATION, {"VkFormat 41"}});
+            t.format = VK_FORMAT_R8G8B8A8_UINT;  // same bytes as RGBA8, but not a colour texdec decodes to
+            bad.push_back({"an integer image format", t, TEXDEC_ERROR_INVALID_DESTINATION, {"VK_FORMAT_R8G8B8A8_UINT"}});
         }
         for (const Bad& b : bad) {
             texdec_image_target* target = reinterpret_cast<texdec_image_target*>(uintptr_t(1));

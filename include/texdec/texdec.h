@@ -415,18 +415,30 @@ typedef struct texdec_context_create_info {
 } texdec_context_create_info;
 
 /* `info` may be NULL (all defaults). Creates an instance and device of its own (loading libvulkan.so.1 at run time). The
- * chosen device is reported through the message callback (INFO) and texdec_context_device_name. */
+ * chosen device is reported through the message callback (INFO) and texdec_context_device_name.
+ * Only devices with Vulkan 1.1, a compute queue and VK_KHR_push_descriptor are chosen. The
+ * instance enables VK_EXT_debug_utils wherever the loader offers it (see "Debugging" below). */
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
                                                texdec_context** out_context);
 
 /* The caller's device. Requirements on it:
- *   - Vulkan 1.1 or later; VK_KHR_push_descriptor enabled (NVIDIA, AMD, Intel, Mesa have it).
+ *   - Vulkan 1.1 or later.
+ *   - VK_KHR_push_descriptor enabled (NVIDIA, AMD, Intel, Mesa have it) to record or decode:
+ *     texdec binds its descriptors with vkCmdPushDescriptorSetKHR. A device without it still
+ *     gives a context (a WARNING message says so), so that you can ask and fall back instead of
+ *     failing: texdec_query_support answers TEXDEC_ERROR_MISSING_FEATURE with
+ *     TEXDEC_SUPPORT_REASON_PUSH_DESCRIPTOR for every variant, and texdec_prepare, the record
+ *     calls and texdec_decode return TEXDEC_ERROR_MISSING_FEATURE with a message naming the
+ *     extension; image targets, the format functions and the memory queries work. texdec
+ *     sees the extension through vkGetDeviceProcAddr(device, "vkCmdPushDescriptorSetKHR"),
+ *     which Vulkan defines as NULL unless the device enabled it.
  *   - queue_family_index supports compute. `queue` is used only by texdec_decode(); it may be
  *     VK_NULL_HANDLE if you only record. Vulkan requires external synchronization of a queue:
  *     give lock_queue/unlock_queue if other threads submit to it too.
  * Functions are loaded through get_instance_proc_addr (and vkGetDeviceProcAddr obtained from it);
- * the library makes no link-time Vulkan calls. */
-/* Every handle and function here is kept by the context and must stay valid until it is destroyed. */
+ * the library makes no link-time Vulkan calls. VK_EXT_debug_utils is used when the instance
+ * enabled it (see "Debugging" below); nothing needs to be said about it.
+ * Every handle and function here is kept by the context and must stay valid until it is destroyed. */
 typedef struct texdec_external_device {
     const void* next;                            /* NULL */
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
@@ -443,6 +455,31 @@ typedef struct texdec_external_device {
 TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_create_info* info,
                                                         const texdec_external_device* device,
                                                         texdec_context** out_context);
+
+/* Debugging (VK_EXT_debug_utils). Where the context's instance has the extension, texdec
+ *   - labels what it records: everything one texdec_record_regions / texdec_record_decode call
+ *     records (barriers included) lies inside vkCmdBeginDebugUtilsLabelEXT ..
+ *     vkCmdEndDebugUtilsLabelEXT, named "texdec <format> -> <store> <destination>, <n> region(s)"
+ *     ("texdec astc-6x6-srgb -> rgba8 image, 3 regions"; the store is rgba8, rgba16f, r8, rg8,
+ *     r16 or rg16); each command buffer texdec_decode submits is labelled
+ *     "texdec_decode <format> -> <store>, WxHxD texels at (x, y, z)" around that label;
+ *   - names its own objects with vkSetDebugUtilsObjectNameEXT, all starting with "texdec":
+ *     pipelines ("texdec astc-6x6 ldr -> rgba8 buffer", "texdec bc1-rgba exact -> rgba16f
+ *     image"), set and pipeline layouts, the pipeline cache it creates, lookup-table buffers,
+ *     their memory and view, texdec_decode's staging buffers, command pool, command buffers,
+ *     fences and query pool, the image target views ("texdec image target mip 0
+ *     (VK_FORMAT_R8G8B8A8_UNORM 2D-array view)"), and an own context's device and queue.
+ * So RenderDoc's event tree shows where texdec worked, and a validation message about texdec's
+ * work carries the label (VkDebugUtilsMessengerCallbackDataEXT::pCmdBufLabels) and the names
+ * (pObjects[i].pObjectName). Labels are balanced within each call, so your own labels around a
+ * texdec call nest.
+ * Own contexts enable VK_EXT_debug_utils whenever the loader (or the validation layer) offers it.
+ * External contexts use it when the instance you created enabled it: texdec loads the
+ * extension's commands through your get_instance_proc_addr, which returns NULL for a command of
+ * an instance extension the instance did not enable (the Vulkan spec's vkGetInstanceProcAddr
+ * table, "any other case, not covered above: NULL"; the Khronos loader checks the instance's
+ * enabled extensions for each VK_EXT_debug_utils command). Without it texdec records exactly the
+ * same commands minus the labels and names nothing. */
 
 /* Waits for nothing: the caller must not destroy a context while GPU work it recorded is pending.
  * Not allowed (undefined behaviour, as for Vulkan handles): destroying a context twice, destroying
@@ -583,6 +620,70 @@ typedef struct texdec_variant {
 TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format format, texdec_output output,
                                         texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind);
 
+/* ---- capabilities: ask before you fail -------------------------------------------------------- */
+
+/* Why a variant cannot be decoded on a context (texdec_support::reasons). Each names a rule that
+ * the failing call applies too, with the status that call returns. */
+typedef enum texdec_support_reason_bits {
+    /* The variant itself: */
+    TEXDEC_SUPPORT_REASON_FORMAT = 1u << 0,       /* not a texdec_format (UNKNOWN_FORMAT), or not
+                                                     implemented in this version (UNSUPPORTED_FORMAT) */
+    TEXDEC_SUPPORT_REASON_ROUNDING = 1u << 1,     /* not a texdec_bc_rounding (UNSUPPORTED_ROUNDING) */
+    TEXDEC_SUPPORT_REASON_OUTPUT = 1u << 2,       /* the output is not offered for the format, e.g.
+                                                     RGBA8 of BC6H (UNSUPPORTED_OUTPUT) */
+    TEXDEC_SUPPORT_REASON_DESTINATION = 1u << 3,  /* not a texdec_destination_kind, or an image_format
+                                                     image targets do not take or that this output does
+                                                     not write (INVALID_DESTINATION) */
+    /* The device (MISSING_FEATURE; the numbers are in texdec_support): */
+    TEXDEC_SUPPORT_REASON_PUSH_DESCRIPTOR = 1u << 4,  /* VK_KHR_push_descriptor is not enabled on the
+                                                         device: nothing can be recorded */
+    TEXDEC_SUPPORT_REASON_SHARED_MEMORY = 1u << 5,    /* maxComputeSharedMemorySize is below what the
+                                                         decoder uses (ASTC: 22,856 bytes) */
+    TEXDEC_SUPPORT_REASON_INVOCATIONS = 1u << 6,      /* maxComputeWorkGroupInvocations or
+                                                         maxComputeWorkGroupSize[0] is below the
+                                                         decoder's workgroup (ASTC: 256) */
+    TEXDEC_SUPPORT_REASON_TABLES = 1u << 7,           /* BC6H, BC7, ETC2, EAC: no R32_UINT uniform texel
+                                                         buffer of the tables' 904 texels (Vulkan
+                                                         guarantees both; checked anyway) */
+    TEXDEC_SUPPORT_REASON_STORAGE_IMAGE_FORMAT = 1u << 8, /* image destinations: storage_format lacks
+                                                             VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT */
+    TEXDEC_SUPPORT_REASON_MAX_ENUM = 0x7FFFFFFF
+} texdec_support_reason_bits;
+typedef uint32_t texdec_support_reasons;
+
+/* The answer of texdec_query_support. The numbers are filled whenever the format is known, so
+ * a supported variant shows its margin too. */
+typedef struct texdec_support {
+    texdec_support_reasons reasons;    /* 0: supported; else every rule the variant breaks */
+    uint32_t shared_memory_needed;     /* bytes of compute shared memory the decoder uses (0: none) */
+    uint32_t shared_memory_offered;    /* maxComputeSharedMemorySize */
+    uint32_t invocations_needed;       /* invocations of one workgroup of the decoder */
+    uint32_t invocations_offered;      /* min(maxComputeWorkGroupInvocations, maxComputeWorkGroupSize[0]) */
+    /* Image destinations: the format texdec's storage view of the image has (image_format, or its
+     * UNORM twin for sRGB), and that format's optimalTilingFeatures on this device. Buffer
+     * destinations: VK_FORMAT_UNDEFINED and 0. */
+    VkFormat storage_format;
+    VkFormatFeatureFlags storage_format_features;
+} texdec_support;
+
+/* Can this context decode `variant`, and if not, why? Returns TEXDEC_SUCCESS or the status the
+ * work would fail with on this context, and fills *support (reasons and numbers). The status is
+ * that of the first problem in this order: rounding, format, output (as texdec_decode checks
+ * them), destination (kind, image format, its storage feature, a decoder for it), then what the
+ * decoder needs of the device; `reasons` has a bit for every problem found. A variant
+ * answered TEXDEC_SUCCESS records and decodes (job-specific checks aside: sizes, layouts, the
+ * target's extent); one answered otherwise fails in texdec_prepare, the record calls and
+ * texdec_decode (buffer variants), or texdec_image_target_create (the storage format), with the
+ * same status and the sentence the message callback also gets here (as TEXDEC_MESSAGE_ERROR).
+ * The rules are the ones those calls apply, evaluated on facts gathered once at context creation
+ * (device limits, push descriptors, the format properties of the storage formats texdec writes):
+ * no pipeline is compiled and nothing is allocated. Thread-safe.
+ * Image destinations are asked for VK_IMAGE_TILING_OPTIMAL (texdec_image_target_create checks a
+ * linear image's linearTilingFeatures instead). For buffer destinations image_format is ignored.
+ * INVALID_ARGUMENT for a NULL pointer or a non-NULL next in either struct. */
+TEXDEC_API texdec_status texdec_query_support(texdec_context* context, const texdec_variant* variant,
+                                              texdec_support* support);
+
 /* ---- copy-shaped jobs: many regions in one call, straight into your VkImage ------------------ */
 
 /* Your VkImage, described once so that texdec can check it and write any of its mip levels.
@@ -625,8 +726,10 @@ TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format f
  *     structure to `next` here and texdec checks it; a list lets a driver keep optimizations
  *     (compression) that MUTABLE_FORMAT alone may cost;
  *   - the storage view's format supports VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT for `tiling`
- *     (R8/R8G8 (BC4/BC5 NATIVE) and R16/R16G16 (EAC NATIVE) need the device feature
- *     shaderStorageImageExtendedFormats);
+ *     (texdec_query_support asks this for optimal tiling). That format feature is the whole
+ *     rule: R8/R8G8 (BC4/BC5 NATIVE) and R16/R16G16 (EAC NATIVE) belong to the formats that
+ *     shaderStorageImageExtendedFormats guarantees, but the device feature need not be enabled
+ *     (the SPIR-V capability StorageImageExtendedFormats is core Vulkan 1.0);
  *   - image_type 2D (array layers allowed) or 3D (array_layers 1).
  * The target holds one storage VkImageView per mip level (2D_ARRAY over all layers, or 3D, of the
  * storage view format above, with VkImageViewUsageCreateInfo usage STORAGE), created here with the

@@ -79,8 +79,8 @@ texdec_status record_one(texdec_context* ctx, VkCommandBuffer cmd, const RecordJ
     return texdec_record_regions(ctx, cmd, &job);
 }
 
-bool ExternalSetup::open() {
-    device = VulkanTestDevice::open();
+bool ExternalSetup::open(const VulkanTestDeviceOptions& options) {
+    device = VulkanTestDevice::open(options);
     if (!device) return false;
     texdec_context_create_info info{};
     info.message_callback = context_callback;

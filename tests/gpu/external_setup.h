@@ -15,7 +15,7 @@ struct ExternalSetup {
     MessageLog context_log;
 
     // False: no device and TEXDEC_ALLOW_NO_DEVICE=1 (the test returns); otherwise REQUIREs success.
-    bool open();
+    bool open(const VulkanTestDeviceOptions& options = {});
     // Destroys the context, then the device, checking the validation log.
     void close();
     ~ExternalSetup();

@@ -140,7 +140,14 @@ VKAPI_ATTR VkBool32 VKAPI_CALL VulkanTestDevice::messenger_callback(VkDebugUtils
     return VK_FALSE;
 }
 
-std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open() {
+VKAPI_ATTR VkBool32 VKAPI_CALL VulkanTestDevice::report_callback(VkDebugReportFlagsEXT, VkDebugReportObjectTypeEXT, uint64_t,
+                                                                  size_t, int32_t, const char*, const char* message,
+                                                                  void* user_data) {
+    static_cast<MessageLog*>(user_data)->add_validation(message ? message : "(no message text)");
+    return VK_FALSE;
+}
+
+std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceOptions& options) {
     std::unique_ptr<VulkanTestDevice> self(new VulkanTestDevice);
     if (volkInitialize() != VK_SUCCESS) {
         fail_or_skip_for_missing_device("the Vulkan loader (libvulkan.so.1) could not be loaded");
@@ -171,20 +178,30 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open() {
     messenger_info.pfnUserCallback = &VulkanTestDevice::messenger_callback;
     messenger_info.pUserData = &self->log_;
 
+    // Without VK_EXT_debug_utils the layer reports through VK_EXT_debug_report (deprecated, but
+    // the layer still offers it): every message is recorded all the same.
+    VkDebugReportCallbackCreateInfoEXT report_info{VK_STRUCTURE_TYPE_DEBUG_REPORT_CALLBACK_CREATE_INFO_EXT};
+    report_info.flags = VK_DEBUG_REPORT_ERROR_BIT_EXT | VK_DEBUG_REPORT_WARNING_BIT_EXT |
+                        VK_DEBUG_REPORT_PERFORMANCE_WARNING_BIT_EXT;
+    report_info.pfnCallback = &VulkanTestDevice::report_callback;
+    report_info.pUserData = &self->log_;
+    const void* message_info = options.debug_utils ? static_cast<const void*>(&messenger_info) : &report_info;
+
     // Synchronization validation: catches missing barriers around the recorded decode.
     VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
     VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
     features.enabledValidationFeatureCount = 1;
     features.pEnabledValidationFeatures = enables;
-    features.pNext = &messenger_info;
+    features.pNext = message_info;
 
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "texdec_tests";
     app.apiVersion = VK_API_VERSION_1_1;  // the library's documented minimum
-    std::vector<const char*> extensions = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+    std::vector<const char*> extensions = {options.debug_utils ? VK_EXT_DEBUG_UTILS_EXTENSION_NAME
+                                                               : VK_EXT_DEBUG_REPORT_EXTENSION_NAME};
     if (have_features_ext) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    ici.pNext = have_features_ext ? static_cast<const void*>(&features) : &messenger_info;
+    ici.pNext = have_features_ext ? static_cast<const void*>(&features) : message_info;
     ici.pApplicationInfo = &app;
     ici.enabledLayerCount = 1;
     ici.ppEnabledLayerNames = &kValidationLayer;
@@ -196,7 +213,10 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open() {
         return nullptr;
     }
     volkLoadInstance(self->instance_);
-    r = vkCreateDebugUtilsMessengerEXT(self->instance_, &messenger_info, nullptr, &self->messenger_);
+    if (options.debug_utils)
+        r = vkCreateDebugUtilsMessengerEXT(self->instance_, &messenger_info, nullptr, &self->messenger_);
+    else
+        r = vkCreateDebugReportCallbackEXT(self->instance_, &report_info, nullptr, &self->report_callback_);
     REQUIRE(r == VK_SUCCESS);
 
     uint32_t count = 0;
@@ -273,7 +293,8 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open() {
     qci.queueFamilyIndex = self->family_;
     qci.queueCount = 1;
     qci.pQueuePriorities = &priority;
-    std::vector<const char*> device_exts = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    std::vector<const char*> device_exts;
+    if (options.push_descriptor) device_exts.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
     {
         uint32_t n = 0;
         vkEnumerateDeviceExtensionProperties(self->physical_, nullptr, &n, nullptr);
@@ -312,6 +333,8 @@ void VulkanTestDevice::destroy_all() {
     device_ = VK_NULL_HANDLE;
     if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
     messenger_ = VK_NULL_HANDLE;
+    if (report_callback_) vkDestroyDebugReportCallbackEXT(instance_, report_callback_, nullptr);
+    report_callback_ = VK_NULL_HANDLE;
     if (instance_) vkDestroyInstance(instance_, nullptr);
     instance_ = VK_NULL_HANDLE;
 }

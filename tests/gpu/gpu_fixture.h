@@ -91,12 +91,21 @@ struct TestImage {
     texdec_image_target* target = nullptr;
 };
 
+// What a test's device leaves out (default: nothing), to test texdec where an application did.
+struct VulkanTestDeviceOptions {
+    // false: the instance does not enable VK_EXT_debug_utils; the layer's messages come through
+    // a VK_EXT_debug_report callback instead (recorded the same way).
+    bool debug_utils = true;
+    // false: the device does not enable VK_KHR_push_descriptor.
+    bool push_descriptor = true;
+};
+
 class VulkanTestDevice {
 public:
     // Instance with VK_LAYER_KHRONOS_validation (+ synchronization validation) and a debug
     // messenger that records every message; a device with a compute queue and
     // VK_KHR_push_descriptor. nullptr: skipped (see fail_or_skip_for_missing_device).
-    static std::unique_ptr<VulkanTestDevice> open();
+    static std::unique_ptr<VulkanTestDevice> open(const VulkanTestDeviceOptions& options = {});
     ~VulkanTestDevice();
 
     VkInstance instance() const { return instance_; }
@@ -134,6 +143,9 @@ private:
     VulkanTestDevice() = default;
     void destroy_all();
     uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+    static VKAPI_ATTR VkBool32 VKAPI_CALL report_callback(VkDebugReportFlagsEXT flags, VkDebugReportObjectTypeEXT type,
+                                                          uint64_t object, size_t location, int32_t code, const char* prefix,
+                                                          const char* message, void* user_data);
     static VKAPI_ATTR VkBool32 VKAPI_CALL messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                              VkDebugUtilsMessageTypeFlagsEXT types,
                                                              const VkDebugUtilsMessengerCallbackDataEXT* data,
@@ -141,6 +153,7 @@ private:
 
     VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    VkDebugReportCallbackEXT report_callback_ = VK_NULL_HANDLE;  // VulkanTestDeviceOptions::debug_utils false
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     VkPhysicalDeviceProperties properties_{};
     VkPhysicalDeviceMemoryProperties memory_properties_{};

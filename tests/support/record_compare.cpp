@@ -1,0 +1,172 @@
+#include "support/record_compare.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <string>
+
+#include "support/compare.h"  // fill_canary
+#include "support/random_blocks.h"
+
+namespace texdec_test {
+namespace {
+
+std::string errors_of(ExternalSetup& setup) {
+    std::string all;
+    for (auto& e : setup.context_log.take_errors()) all += e + "; ";
+    return all;
+}
+
+uint32_t texel_bytes(texdec_format format, texdec_output output) {
+    uint32_t bytes = 0;
+    REQUIRE(texdec_output_texel_size(format, output, &bytes) == TEXDEC_SUCCESS);
+    return bytes;
+}
+
+}  // namespace
+
+std::vector<uint8_t> random_bytes(size_t bytes, uint64_t seed) {
+    std::vector<uint8_t> out(bytes);
+    SplitMix64 rng(seed);
+    for (size_t i = 0; i < bytes; i += 8) {
+        const uint64_t v = rng.next();
+        std::memcpy(out.data() + i, &v, std::min<size_t>(8, bytes - i));
+    }
+    return out;
+}
+
+std::vector<uint8_t> random_blocks_for(texdec_format format, uint32_t w, uint32_t h, uint64_t seed) {
+    uint64_t bytes = 0;
+    REQUIRE(texdec_encoded_size(format, w, h, 1, &bytes) == TEXDEC_SUCCESS);
+    return random_bytes(size_t(bytes), seed);
+}
+
+std::vector<uint8_t> decode_on_host(texdec_context* ctx, texdec_format format, texdec_output output,
+                                    const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
+    std::vector<uint8_t> texels(size_t(w) * h * texel_bytes(format, output));
+    texdec_host_job job{};
+    job.format = format;
+    job.output = output;
+    job.width = w, job.height = h, job.depth = 1;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    REQUIRE(texdec_decode(ctx, &job) == TEXDEC_SUCCESS);
+    return texels;
+}
+
+std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format format, texdec_output output,
+                                        const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
+    VulkanTestDevice& dev = *setup.device;
+    const size_t size = size_t(w) * h * texel_bytes(format, output);
+    HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    std::memcpy(src.mapped, blocks.data(), blocks.size());
+    HostBuffer dst = dev.create_buffer((size + 3) / 4 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    texdec_region region{};
+    region.extent = {w, h, 1};
+    texdec_record_barriers barriers{};
+    barriers.src_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+    barriers.src_access_mask = VK_ACCESS_HOST_WRITE_BIT;
+    barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+    barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
+    texdec_regions_job job{};
+    job.format = format;
+    job.output = output;
+    job.src_buffer = src.buffer;
+    job.src_size = blocks.size();
+    job.dst_buffer = dst.buffer;
+    job.dst_size = dst.size;
+    job.region_count = 1;
+    job.regions = &region;
+    job.barriers = &barriers;
+    VkCommandBuffer cmd = dev.begin_commands();
+    const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << errors_of(setup));
+    REQUIRE(st == TEXDEC_SUCCESS);
+    dev.submit_and_wait(cmd);
+    check_no_validation_messages(dev.log(), "record_into_buffer");
+    std::vector<uint8_t> out(dst.mapped, dst.mapped + size);
+    dev.destroy(src);
+    dev.destroy(dst);
+    return out;
+}
+
+VkImageCreateInfo storage_image_info(VkFormat format, uint32_t w, uint32_t h) {
+    VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    if (format == VK_FORMAT_R8G8B8A8_SRGB) ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+    ici.imageType = VK_IMAGE_TYPE_2D;
+    ici.format = format;
+    ici.extent = {w, h, 1};
+    ici.mipLevels = 1;
+    ici.arrayLayers = 1;
+    ici.samples = VK_SAMPLE_COUNT_1_BIT;
+    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+    ici.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    return ici;
+}
+
+texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image) {
+    texdec_image_target_create_info ti{};
+    ti.image = image;
+    ti.image_type = ici.imageType;
+    ti.format = ici.format;
+    ti.flags = ici.flags;
+    ti.usage = ici.usage;
+    ti.tiling = ici.tiling;
+    ti.extent = ici.extent;
+    ti.mip_levels = ici.mipLevels;
+    ti.array_layers = ici.arrayLayers;
+    return ti;
+}
+
+std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format format, texdec_output output,
+                                       const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
+    VulkanTestDevice& dev = *setup.device;
+    const size_t size = size_t(w) * h * texel_bytes(format, output);
+    VkFormat vk = VK_FORMAT_UNDEFINED;
+    REQUIRE(texdec_output_vk_format(format, output, &vk) == TEXDEC_SUCCESS);
+    const VkImageCreateInfo ici = storage_image_info(vk, w, h);
+    TestImage image = dev.create_image(ici);
+    texdec_image_target* target = nullptr;
+    const texdec_image_target_create_info ti = target_create_info(ici, image.image);
+    {
+        const texdec_status st = texdec_image_target_create(setup.ctx, &ti, &target);
+        INFO("texdec_image_target_create: " << texdec_status_string(st) << " " << errors_of(setup));
+        REQUIRE(st == TEXDEC_SUCCESS);
+    }
+    HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    std::memcpy(src.mapped, blocks.data(), blocks.size());
+    HostBuffer canary = dev.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    fill_canary(canary.mapped, size);
+    HostBuffer readback = dev.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    texdec_region region{};
+    region.extent = {w, h, 1};
+    texdec_regions_job job{};
+    job.format = format;
+    job.output = output;
+    job.src_buffer = src.buffer;
+    job.src_size = blocks.size();
+    job.dst_image = target;
+    job.region_count = 1;
+    job.regions = &region;
+    VkCommandBuffer cmd = dev.begin_commands();
+    record_image_canary(cmd, image.image, canary, w, h, 1);  // leaves the image in GENERAL
+    const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << errors_of(setup));
+    REQUIRE(st == TEXDEC_SUCCESS);
+    record_image_readback(cmd, image.image, readback, w, h, 1);
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    check_no_validation_messages(dev.log(), "record_into_image");
+    std::vector<uint8_t> out(readback.mapped, readback.mapped + size);
+    texdec_image_target_destroy(setup.ctx, target);
+    dev.destroy(image);
+    dev.destroy(src);
+    dev.destroy(canary);
+    dev.destroy(readback);
+    return out;
+}
+
+}  // namespace texdec_test
