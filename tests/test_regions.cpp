@@ -278,20 +278,6 @@ VkImageCreateInfo image_create_info(const ImageSpec& s) {
     return ici;
 }
 
-texdec_image_target_create_info target_info(const VkImageCreateInfo& ici, VkImage image) {
-    texdec_image_target_create_info ti{};
-    ti.image = image;
-    ti.image_type = ici.imageType;
-    ti.format = ici.format;
-    ti.flags = ici.flags;
-    ti.usage = ici.usage;
-    ti.tiling = ici.tiling;
-    ti.extent = ici.extent;
-    ti.mip_levels = ici.mipLevels;
-    ti.array_layers = ici.arrayLayers;
-    return ti;
-}
-
 // Per mip, the bytes of every slice as vkCmdCopyImageToBuffer writes them tightly.
 struct MipBytes {
     std::vector<size_t> offset;  // into one host buffer, 16-aligned
@@ -389,7 +375,7 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     }
     TestImage image = dev.create_image(ici);
     texdec_image_target* target = nullptr;
-    texdec_image_target_create_info ti = target_info(ici, image.image);
+    texdec_image_target_create_info ti = target_create_info(ici, image.image);
     ti.next = ici.pNext;
     {
         const texdec_status st = texdec_image_target_create(ctx, &ti, &target);
@@ -1134,9 +1120,9 @@ TEST_CASE("regions: image targets refuse what they cannot write, naming the form
             std::vector<std::string> words;  // the message names these
         };
         std::vector<Bad> bad;
-        const texdec_image_target_create_info bgra_ok = target_info(bgra_ici, bgra.image);
+        const texdec_image_target_create_info bgra_ok = target_create_info(bgra_ici, bgra.image);
         {
-            texdec_image_target_create_info t = target_info(abgr_ici, abgr.image);
+            texdec_image_target_create_info t = target_create_info(abgr_ici, abgr.image);
             t.next = &list;  // as the image was created
             bad.push_back({"format list without the view format", t, TEXDEC_ERROR_INVALID_DESTINATION,
                            {"VkImageFormatListCreateInfo", "VK_FORMAT_R8G8B8A8_UNORM", "VK_FORMAT_A8B8G8R8_SRGB_PACK32"}});
@@ -1187,7 +1173,7 @@ TEST_CASE("regions: image targets refuse what they cannot write, naming the form
 
     SECTION("texdec_record_regions: outputs the target cannot hold") {
         texdec_image_target* target = nullptr;
-        const texdec_image_target_create_info ti = target_info(bgra_ici, bgra.image);
+        const texdec_image_target_create_info ti = target_create_info(bgra_ici, bgra.image);
         REQUIRE(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_SUCCESS);
         std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 16, 16)};
         struct Bad {
@@ -1252,14 +1238,14 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             const char* message_word;  // the message names what is missing
         };
         std::vector<Bad> bad;
-        texdec_image_target_create_info ok = target_info(ici, image.image);
+        texdec_image_target_create_info ok = target_create_info(ici, image.image);
         {
             texdec_image_target_create_info t = ok;
             t.usage &= ~VK_IMAGE_USAGE_STORAGE_BIT;
             bad.push_back({"no STORAGE usage", t, "STORAGE"});
         }
         {
-            texdec_image_target_create_info t = target_info(srgb_ici, srgb_image.image);
+            texdec_image_target_create_info t = target_create_info(srgb_ici, srgb_image.image);
             t.usage |= VK_IMAGE_USAGE_STORAGE_BIT;  // described as a storage image, but not MUTABLE_FORMAT
             bad.push_back({"sRGB without MUTABLE_FORMAT", t, "MUTABLE_FORMAT"});
             // MUTABLE_FORMAT but no EXTENDED_USAGE: STORAGE is not valid on the sRGB format
@@ -1324,14 +1310,14 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         const VkImageCreateInfo ici = image_create_info(spec);
         TestImage image = dev.create_image(ici);
         texdec_image_target* target = nullptr;
-        const texdec_image_target_create_info ti = target_info(ici, image.image);
+        const texdec_image_target_create_info ti = target_create_info(ici, image.image);
         REQUIRE(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_SUCCESS);
         ImageSpec r16_spec = spec;
         r16_spec.format = VK_FORMAT_R16G16B16A16_SFLOAT;
         const VkImageCreateInfo r16_ici = image_create_info(r16_spec);
         TestImage half_image = dev.create_image(r16_ici);
         texdec_image_target* half_target = nullptr;
-        const texdec_image_target_create_info half_ti = target_info(r16_ici, half_image.image);
+        const texdec_image_target_create_info half_ti = target_create_info(r16_ici, half_image.image);
         REQUIRE(texdec_image_target_create(setup.ctx, &half_ti, &half_target) == TEXDEC_SUCCESS);
 
         std::vector<texdec_region> regions = {region_2d(0, 0, 2, 0, 0, 16, 16), region_2d(1, 1, 1, 2, 2, 5, 5)};

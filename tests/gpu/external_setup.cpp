@@ -15,18 +15,23 @@ void context_callback(texdec_message_severity severity, const char* message, voi
 
 }  // namespace
 
+texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image) {
+    texdec_image_target_create_info ti{};
+    ti.image = image;
+    ti.image_type = ici.imageType;
+    ti.format = ici.format;
+    ti.flags = ici.flags;
+    ti.usage = ici.usage;
+    ti.tiling = ici.tiling;
+    ti.extent = ici.extent;
+    ti.mip_levels = ici.mipLevels;
+    ti.array_layers = ici.arrayLayers;
+    return ti;
+}
+
 texdec_image_target* image_target(texdec_context* ctx, TestImage& image) {
     if (image.target) return image.target;
-    texdec_image_target_create_info info{};
-    info.image = image.image;
-    info.image_type = image.info.imageType;
-    info.format = image.info.format;
-    info.flags = image.info.flags;
-    info.usage = image.info.usage;
-    info.tiling = image.info.tiling;
-    info.extent = image.info.extent;
-    info.mip_levels = image.info.mipLevels;
-    info.array_layers = image.info.arrayLayers;
+    const texdec_image_target_create_info info = target_create_info(image.info, image.image);
     REQUIRE(texdec_image_target_create(ctx, &info, &image.target) == TEXDEC_SUCCESS);
     image.target_context = ctx;
     return image.target;

@@ -21,6 +21,9 @@ struct ExternalSetup {
     ~ExternalSetup();
 };
 
+// The texdec_image_target_create_info of an image created with `ici`.
+texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image);
+
 // The texdec_image_target of `image` on `ctx` (created on first call from image.info, REQUIREd
 // to succeed; destroyed with the image).
 texdec_image_target* image_target(texdec_context* ctx, TestImage& image);

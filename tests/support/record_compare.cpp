@@ -107,20 +107,6 @@ VkImageCreateInfo storage_image_info(VkFormat format, uint32_t w, uint32_t h) {
     return ici;
 }
 
-texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image) {
-    texdec_image_target_create_info ti{};
-    ti.image = image;
-    ti.image_type = ici.imageType;
-    ti.format = ici.format;
-    ti.flags = ici.flags;
-    ti.usage = ici.usage;
-    ti.tiling = ici.tiling;
-    ti.extent = ici.extent;
-    ti.mip_levels = ici.mipLevels;
-    ti.array_layers = ici.arrayLayers;
-    return ti;
-}
-
 std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format format, texdec_output output,
                                        const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
     VulkanTestDevice& dev = *setup.device;

@@ -30,9 +30,6 @@ std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format form
 std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format format, texdec_output output,
                                        const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h);
 
-// What texdec_image_target_create needs to know of a 2D image made from `ici`.
-texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image);
-
 // A w x h 2D image of `format` with STORAGE and transfer usage (sRGB: MUTABLE_FORMAT +
 // EXTENDED_USAGE), optimal tiling, one mip and layer.
 VkImageCreateInfo storage_image_info(VkFormat format, uint32_t w, uint32_t h);
