@@ -8,11 +8,9 @@
 
 using namespace texdec;
 
-namespace {
-
 // The storage view format for an image format texdec can write (one some output produces), or
 // UNDEFINED.
-VkFormat storage_view_format(VkFormat image_format) {
+VkFormat texdec::storage_view_format(VkFormat image_format) {
     switch (image_format) {
     case VK_FORMAT_R8G8B8A8_SRGB:
     case VK_FORMAT_R8G8B8A8_UNORM:
@@ -23,6 +21,13 @@ VkFormat storage_view_format(VkFormat image_format) {
     default: return VK_FORMAT_UNDEFINED;
     }
 }
+
+bool texdec::image_holds_output(VkFormat image_format, const OutputInfo& output) {
+    const VkFormat view = storage_view_format(image_format);
+    return view != VK_FORMAT_UNDEFINED && view == storage_format(output.vk_format);
+}
+
+namespace {
 
 void destroy_views(texdec_context* ctx, texdec_image_target* target) {
     for (VkImageView view : target->views)

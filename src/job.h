@@ -20,6 +20,7 @@ inline bool is_image_destination(uint32_t kind) {
 struct JobPlan {
     const FormatEntry* format = nullptr;
     OutputInfo output{};
+    uint32_t output_kind = 0;  // the texdec_output asked for (checked), for messages
     uint32_t rounding = 0;
     uint32_t width = 0, height = 0, depth = 0;         // texels
     uint64_t blocks_x = 0, blocks_y = 0, blocks_z = 0;  // blocks covering the extent
@@ -89,11 +90,13 @@ struct RecordCall {
     texdec_destination_kind dst_kind = TEXDEC_DESTINATION_BUFFER;
     VkBuffer dst_buffer = VK_NULL_HANDLE;
     uint64_t max_texels_per_dispatch = 0;  // 0: the context's
+    bool fail_if_not_ready = false;        // TEXDEC_RECORD_FAIL_IF_NOT_READY
     texdec_record_barriers barriers{};     // zero stage masks: no barrier on that side
     // Image targets: the image, the mip levels written (bit per level) and its layer count, for
     // the layout transitions of `barriers` (every layer of a written level: its storage view
     // spans them all, and a descriptor's layout must hold for every subresource of its view).
     VkImage image = VK_NULL_HANDLE;
+    VkFormat image_format = VK_FORMAT_UNDEFINED;  // the image's (selects the pipeline, as texdec_variant)
     uint32_t levels_written = 0;
     uint32_t layer_count = 1;
 };
@@ -112,8 +115,26 @@ protected:
 // Records the dispatches of every region (record.cpp): on any error, nothing is recorded.
 texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions);
 
-// The compute pipeline and shader shape for a plan's format/output and a destination kind,
-// created on first use (texdec_prepare creates them ahead).
-texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind);
+// Creates the pipeline and lookup tables of a variant: the plan's format, output and rounding, a
+// destination kind and, for image destinations, the image's VkFormat (VK_FORMAT_UNDEFINED: the
+// output's own; checked by the caller with image_holds_output). Creation::lookup_only creates
+// nothing and returns TEXDEC_ERROR_NOT_READY (no message) if anything is missing.
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
+                              Creation creation);
+
+// The storage view format texdec writes an image of `image_format` through (one some output
+// produces), or VK_FORMAT_UNDEFINED (image_target.cpp: the one mapping from image formats to
+// views and shaders).
+VkFormat storage_view_format(VkFormat image_format);
+// Whether an image of `image_format` holds the texels of `output` (through storage_view_format).
+bool image_holds_output(VkFormat image_format, const OutputInfo& output);
+
+// Names for messages.
+inline const char* output_name(uint32_t output) {
+    return output == TEXDEC_OUTPUT_RGBA8 ? "RGBA8" : output == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F" : output == TEXDEC_OUTPUT_NATIVE ? "NATIVE" : "not a texdec_output";
+}
+inline const char* destination_name(uint32_t kind) {
+    return kind == TEXDEC_DESTINATION_BUFFER ? "a buffer" : kind == TEXDEC_DESTINATION_IMAGE ? "a 2D image" : "a 3D image";
+}
 
 }  // namespace texdec

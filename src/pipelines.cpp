@@ -1,8 +1,11 @@
 // Embedded SPIR-V (compiled at build time), the two pipeline layouts, and lazy, thread-safe
-// creation of one compute pipeline per (shader, specialization constants).
+// creation of one compute pipeline per (shader, specialization constants), compiled outside the
+// lock that guards the pipeline map.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <mutex>
+#include <new>
 
 #include "context.h"
 #include "formats.h"
@@ -130,15 +133,21 @@ void destroy_pipelines(texdec_context* ctx) {
     ctx->vkd.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout_image_dst, ctx->allocator);
 }
 
-texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* pipeline) {
-    std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
-    if (auto it = ctx->pipelines.find(key); it != ctx->pipelines.end()) {
-        *pipeline = it->second;
-        return TEXDEC_SUCCESS;
+texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, Creation creation, VkPipeline* pipeline) {
+    {
+        std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
+        if (auto it = ctx->pipelines.find(key); it != ctx->pipelines.end()) {
+            *pipeline = it->second;
+            return TEXDEC_SUCCESS;
+        }
     }
+    if (creation == Creation::lookup_only) return TEXDEC_ERROR_NOT_READY;
     if (key.shader >= std::size(kShaders)) return TEXDEC_ERROR_INVALID_ARGUMENT;
     const ShaderEntry& shader = kShaders[key.shader];
 
+    // Compiled without the lock, so that recording a variant that exists never waits for a
+    // compile (tens of ms on lavapipe). Two threads may compile the same key at once: the first
+    // to finish inserts its pipeline, the other destroys its own and uses that one.
     VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     mci.codeSize = shader.code_bytes;
     mci.pCode = shader.code;
@@ -163,8 +172,18 @@ texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeli
     r = ctx->vkd.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pci, ctx->allocator, &created);
     ctx->vkd.vkDestroyShaderModule(ctx->device, module, ctx->allocator);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateComputePipelines");
-    ctx->pipelines.emplace(key, created);
-    *pipeline = created;
+
+    bool inserted = false;
+    try {
+        std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
+        auto [it, is_new] = ctx->pipelines.emplace(key, created);
+        inserted = is_new;
+        *pipeline = it->second;
+    } catch (const std::bad_alloc&) {
+        ctx->vkd.vkDestroyPipeline(ctx->device, created, ctx->allocator);
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory storing a pipeline");
+    }
+    if (!inserted) ctx->vkd.vkDestroyPipeline(ctx->device, created, ctx->allocator);
     return TEXDEC_SUCCESS;
 }
 

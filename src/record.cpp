@@ -40,6 +40,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
         return status;
     }
     if (status != TEXDEC_SUCCESS) return status;
+    plan->output_kind = output_bits;
     const bool uses_rounding = plan->format->family == TEXDEC_FAMILY_BC1_3 || plan->format->family == TEXDEC_FAMILY_BC4_5;
     plan->rounding = uses_rounding ? uint32_t(rounding) : 0;
     if (width == 0 || height == 0 || depth == 0) return fail(TEXDEC_ERROR_INVALID_EXTENT, "width, height and depth must be at least 1");
@@ -117,13 +118,14 @@ struct ShaderShape {
     VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
 };
 
-// The pipeline for a plan and destination kind, and how its shader maps invocations to blocks.
-texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
-                                     VkPipeline* pipeline, ShaderShape* shape) {
+// The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
+texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, VkFormat image_format,
+                                     Creation creation, VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
     const bool to_image = is_image_destination(dst_kind);
     PipelineKey key{};
-    if (!find_shader(f.family, dst_kind, p.output.vk_format, &key.shader))
+    const VkFormat store_format = to_image && image_format ? storage_view_format(image_format) : p.output.vk_format;
+    if (!find_shader(f.family, dst_kind, store_format, &key.shader))
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "no %s-destination decoder for %s with this output",
                            dst_kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D-image" : to_image ? "image" : "buffer", f.name);
     const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
@@ -145,17 +147,18 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
                                "offers %u and %u", unsigned(TEXDEC_ASTC_SHARED_BYTES), unsigned(TEXDEC_ASTC_GROUP_SIZE),
                                l.maxComputeSharedMemorySize, l.maxComputeWorkGroupInvocations);
     }
-    if (texdec_status s = get_pipeline(ctx, key, pipeline); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = get_pipeline(ctx, key, creation, pipeline); s != TEXDEC_SUCCESS) return s;
     *shape = ShaderShape{};
     if (is_astc) {
         shape->tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
         shape->tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
-        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape->luts[0], &shape->luts[1]);
+        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, creation, &shape->luts[0],
+                                        &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
     if (f.family == TEXDEC_FAMILY_BC6H || f.family == TEXDEC_FAMILY_BC7 || f.family == TEXDEC_FAMILY_ETC2 ||
         f.family == TEXDEC_FAMILY_EAC) {
-        texdec_status s = get_tables_lut(ctx, &shape->tables);
+        texdec_status s = get_tables_lut(ctx, creation, &shape->tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
     return TEXDEC_SUCCESS;
@@ -364,10 +367,11 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 }  // namespace
 
-texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind) {
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
+                              Creation creation) {
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
-    return get_pipeline_and_shape(ctx, plan, dst_kind, &pipeline, &shape);
+    return get_pipeline_and_shape(ctx, plan, dst_kind, image_format, creation, &pipeline, &shape);
 }
 
 texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions) {
@@ -383,8 +387,17 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     ChunkSize size;
     for (uint32_t i = 0; i < count; ++i) {
         if (texdec_status s = regions.plan(i, &p, &t); s != TEXDEC_SUCCESS) return s;
-        if (i == 0)
-            if (texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, &pipeline, &shape); s != TEXDEC_SUCCESS) return s;
+        if (i == 0) {
+            const Creation creation = call.fail_if_not_ready ? Creation::lookup_only : Creation::create_missing;
+            texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, call.image_format, creation, &pipeline, &shape);
+            if (s == TEXDEC_ERROR_NOT_READY)
+                // An expected outcome (the caller falls back and records later): a warning.
+                return ctx->report(s, TEXDEC_MESSAGE_WARNING,
+                                   "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
+                                   "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
+                                   p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
+            if (s != TEXDEC_SUCCESS) return s;
+        }
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
     }
 
@@ -553,7 +566,7 @@ public:
                                             plan);
         }
         // Image target: the output must be what the image holds, the region inside the level.
-        if (storage_format(plan->output.vk_format) != image->view_format)
+        if (!image_holds_output(image->format, plan->output))
             return ctx_->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                                 "%s with this output gives VkFormat %d texels; the target image is VkFormat %d", plan->format->name,
                                 int(plan->output.vk_format), int(image->format));
@@ -593,6 +606,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_decode(texdec_context* ctx, Vk
     call.dst_kind = is_image_destination(dst_kind) ? texdec_destination_kind(dst_kind) : TEXDEC_DESTINATION_BUFFER;
     call.dst_buffer = job->dst_buffer;
     call.barriers = barriers_from_flags(ctx, job->flags);
+    call.fail_if_not_ready = (job->flags & TEXDEC_RECORD_FAIL_IF_NOT_READY) != 0;
     return record_regions(ctx, cmd, call, SingleJob(ctx, *job));
 }
 
@@ -600,6 +614,10 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
     if (!job->regions || job->region_count == 0)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "regions is NULL or region_count is 0");
+    if (job->flags & ~uint32_t(TEXDEC_RECORD_FAIL_IF_NOT_READY))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "flags 0x%x: the only record flag of texdec_regions_job is TEXDEC_RECORD_FAIL_IF_NOT_READY (barriers "
+                           "are given by texdec_regions_job::barriers)", job->flags);
     if (!job->dst_image == !job->dst_buffer)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "give exactly one destination: dst_image or dst_buffer");
@@ -607,26 +625,16 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     call.src_buffer = job->src_buffer;
     call.dst_buffer = job->dst_buffer;
     call.max_texels_per_dispatch = job->max_texels_per_dispatch;
+    call.fail_if_not_ready = (job->flags & TEXDEC_RECORD_FAIL_IF_NOT_READY) != 0;
     if (job->barriers) call.barriers = *job->barriers;
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
         call.image = image->image;
+        call.image_format = image->format;
         // The levels the barriers cover (out-of-range levels are refused in record_regions).
         call.layer_count = image->array_layers;
         for (uint32_t i = 0; i < job->region_count; ++i)
             if (job->regions[i].mip_level < kMaxMipLevels) call.levels_written |= 1u << job->regions[i].mip_level;
     }
     return record_regions(ctx, cmd, call, RegionArray(ctx, *job));
-}
-
-extern "C" TEXDEC_API texdec_status texdec_prepare(texdec_context* ctx, texdec_format format, texdec_output output,
-                                                   texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind) {
-    if (!ctx) return null_argument(ctx, "texdec_prepare", "context");
-    JobPlan plan;
-    texdec_status s = plan_job(ctx, enum_bits(format), enum_bits(output), enum_bits(bc_rounding), 1, 1, 1, {0, 0}, &plan);
-    if (s != TEXDEC_SUCCESS) return s;
-    const uint32_t kind = enum_bits(dst_kind);
-    if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind))
-        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown destination kind %u", kind);
-    return prepare_pipeline(ctx, plan, texdec_destination_kind(kind));
 }

@@ -83,10 +83,12 @@ public:
     Status record(VkCommandBuffer cmd, const texdec_record_job& job) const { return texdec_record_decode(ctx_, cmd, &job); }
     // Many copy-shaped regions in one call (see texdec_record_regions).
     Status record(VkCommandBuffer cmd, const texdec_regions_job& job) const { return texdec_record_regions(ctx_, cmd, &job); }
-    Status prepare(Format format, Output output, texdec_destination_kind dst_kind,
-                   texdec_bc_rounding rounding = TEXDEC_BC_ROUNDING_EXACT) const {
-        return texdec_prepare(ctx_, format, output, rounding, dst_kind);
+    // Creates the variants' pipelines and tables now (any thread; see texdec_prepare).
+    Status prepare(uint32_t variant_count, const texdec_variant* variants) const {
+        return texdec_prepare(ctx_, variant_count, variants);
     }
+    // TEXDEC_SUCCESS or TEXDEC_ERROR_NOT_READY (see texdec_variant_ready).
+    Status variant_ready(const texdec_variant& variant) const { return texdec_variant_ready(ctx_, &variant); }
     texdec_memory_usage memory_usage() const {
         texdec_memory_usage usage{};
         texdec_context_memory_usage(ctx_, &usage);
