@@ -2,9 +2,11 @@
 #pragma once
 #include <texdec/texdec.h>
 
+#include <condition_variable>
 #include <cstdarg>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "vk_functions.h"
@@ -88,9 +90,12 @@ struct texdec_context {
     void* user_data = nullptr;
     uint64_t max_texels_per_dispatch = uint64_t(1) << 24;  // texdec_context_create_info
 
-    // Pipelines: created on first use (or by texdec_prepare). pipeline_mutex guards the map only,
-    // never a compile: a record call of an existing variant never waits for another's creation.
+    // Pipelines: created on first use (or by texdec_prepare). pipeline_mutex guards the map and the
+    // keys being compiled, never a compile: finding an existing variant never waits for another's
+    // creation. A thread that needs a key in flight waits on pipeline_compiled for that compile.
     std::mutex pipeline_mutex;
+    std::condition_variable pipeline_compiled;
+    std::set<texdec::PipelineKey> pipelines_in_flight;
     VkDescriptorSetLayout set_layout_buffer_dst = VK_NULL_HANDLE;
     VkDescriptorSetLayout set_layout_image_dst = VK_NULL_HANDLE;
     VkPipelineLayout layout_buffer_dst = VK_NULL_HANDLE;
@@ -149,8 +154,8 @@ enum class Creation { create_missing, lookup_only };
 // Pipelines (pipelines.cpp).
 texdec_status create_pipeline_layouts(texdec_context* ctx);
 void destroy_pipelines(texdec_context* ctx);
-// The pipeline for a key, created on first use (compiled outside pipeline_mutex; if two threads
-// create the same key at once, the first to finish wins). Thread-safe.
+// The pipeline for a key, created on first use (compiled outside pipeline_mutex; a thread that
+// needs a key another thread is compiling waits for that compile). Thread-safe.
 texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, Creation creation, VkPipeline* pipeline);
 // The shader id for (family, destination kind, output VkFormat); false if none exists.
 bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader);

@@ -131,7 +131,10 @@ bool image_holds_output(VkFormat image_format, const OutputInfo& output);
 
 // Names for messages.
 inline const char* output_name(uint32_t output) {
-    return output == TEXDEC_OUTPUT_RGBA8 ? "RGBA8" : output == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F" : output == TEXDEC_OUTPUT_NATIVE ? "NATIVE" : "not a texdec_output";
+    return output == TEXDEC_OUTPUT_RGBA8   ? "RGBA8"
+         : output == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F"
+         : output == TEXDEC_OUTPUT_NATIVE  ? "NATIVE"
+                                           : "not a texdec_output";
 }
 inline const char* destination_name(uint32_t kind) {
     return kind == TEXDEC_DESTINATION_BUFFER ? "a buffer" : kind == TEXDEC_DESTINATION_IMAGE ? "a 2D image" : "a 3D image";

@@ -1,6 +1,7 @@
 // Embedded SPIR-V (compiled at build time), the two pipeline layouts, and lazy, thread-safe
 // creation of one compute pipeline per (shader, specialization constants), compiled outside the
-// lock that guards the pipeline map.
+// lock that guards the pipeline map (a thread needing a variant another one is compiling waits for
+// that compile; finding a variant that exists never waits).
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -102,6 +103,34 @@ texdec_status create_pipeline_layout(texdec_context* ctx, VkDescriptorSetLayout 
     return r == VK_SUCCESS ? TEXDEC_SUCCESS : vk_failure(ctx, r, "vkCreatePipelineLayout");
 }
 
+// Creates the pipeline of `key` (no lock held: this is the slow part).
+texdec_status compile_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* created) {
+    const ShaderEntry& shader = kShaders[key.shader];
+    VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    mci.codeSize = shader.code_bytes;
+    mci.pCode = shader.code;
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkResult r = ctx->vkd.vkCreateShaderModule(ctx->device, &mci, ctx->allocator, &module);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateShaderModule");
+
+    const uint32_t values[8] = {key.variant, key.is_signed, key.store, key.rounding, key.srgb,
+                                key.block_w, key.block_h, key.block_d};
+    const VkSpecializationMapEntry entries[8] = {
+        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},    {TEXDEC_SC_ROUNDING, 12, 4},
+        {TEXDEC_SC_SRGB, 16, 4},     {TEXDEC_SC_BLOCK_W, 20, 4}, {TEXDEC_SC_BLOCK_H, 24, 4}, {TEXDEC_SC_BLOCK_D, 28, 4}};
+    VkSpecializationInfo spec{8, entries, sizeof values, values};
+    VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    pci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pci.stage.module = module;
+    pci.stage.pName = "main";
+    pci.stage.pSpecializationInfo = &spec;
+    pci.layout = shader.destination == TEXDEC_DESTINATION_BUFFER ? ctx->layout_buffer_dst : ctx->layout_image_dst;
+    r = ctx->vkd.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pci, ctx->allocator, created);
+    ctx->vkd.vkDestroyShaderModule(ctx->device, module, ctx->allocator);
+    return r == VK_SUCCESS ? TEXDEC_SUCCESS : vk_failure(ctx, r, "vkCreateComputePipelines");
+}
+
 }  // namespace
 
 bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader) {
@@ -134,56 +163,48 @@ void destroy_pipelines(texdec_context* ctx) {
 }
 
 texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, Creation creation, VkPipeline* pipeline) {
-    {
-        std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
-        if (auto it = ctx->pipelines.find(key); it != ctx->pipelines.end()) {
-            *pipeline = it->second;
-            return TEXDEC_SUCCESS;
-        }
-    }
-    if (creation == Creation::lookup_only) return TEXDEC_ERROR_NOT_READY;
     if (key.shader >= std::size(kShaders)) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    const ShaderEntry& shader = kShaders[key.shader];
+    try {
+        std::unique_lock<std::mutex> lock(ctx->pipeline_mutex);
+        for (;;) {
+            if (auto it = ctx->pipelines.find(key); it != ctx->pipelines.end()) {
+                *pipeline = it->second;
+                return TEXDEC_SUCCESS;
+            }
+            if (creation == Creation::lookup_only) return TEXDEC_ERROR_NOT_READY;
+            if (!ctx->pipelines_in_flight.count(key)) break;
+            // Another thread is compiling this very variant: wait for it rather than compile it
+            // twice (only a caller that would compile anyway gets here).
+            ctx->pipeline_compiled.wait(lock);
+        }
+        ctx->pipelines_in_flight.insert(key);
+    } catch (const std::bad_alloc&) {
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory creating a pipeline");
+    }
 
     // Compiled without the lock, so that recording a variant that exists never waits for a
-    // compile (tens of ms on lavapipe). Two threads may compile the same key at once: the first
-    // to finish inserts its pipeline, the other destroys its own and uses that one.
-    VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    mci.codeSize = shader.code_bytes;
-    mci.pCode = shader.code;
-    VkShaderModule module = VK_NULL_HANDLE;
-    VkResult r = ctx->vkd.vkCreateShaderModule(ctx->device, &mci, ctx->allocator, &module);
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateShaderModule");
-
-    const uint32_t values[8] = {key.variant, key.is_signed, key.store, key.rounding, key.srgb,
-                                key.block_w, key.block_h, key.block_d};
-    const VkSpecializationMapEntry entries[8] = {
-        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},    {TEXDEC_SC_ROUNDING, 12, 4},
-        {TEXDEC_SC_SRGB, 16, 4},     {TEXDEC_SC_BLOCK_W, 20, 4}, {TEXDEC_SC_BLOCK_H, 24, 4}, {TEXDEC_SC_BLOCK_D, 28, 4}};
-    VkSpecializationInfo spec{8, entries, sizeof values, values};
-    VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pci.stage.module = module;
-    pci.stage.pName = "main";
-    pci.stage.pSpecializationInfo = &spec;
-    pci.layout = shader.destination == TEXDEC_DESTINATION_BUFFER ? ctx->layout_buffer_dst : ctx->layout_image_dst;
+    // compile (tens of ms on lavapipe).
     VkPipeline created = VK_NULL_HANDLE;
-    r = ctx->vkd.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pci, ctx->allocator, &created);
-    ctx->vkd.vkDestroyShaderModule(ctx->device, module, ctx->allocator);
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateComputePipelines");
-
-    bool inserted = false;
-    try {
+    texdec_status status = compile_pipeline(ctx, key, &created);
+    bool stored = false;
+    {
         std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
-        auto [it, is_new] = ctx->pipelines.emplace(key, created);
-        inserted = is_new;
-        *pipeline = it->second;
-    } catch (const std::bad_alloc&) {
+        ctx->pipelines_in_flight.erase(key);
+        if (status == TEXDEC_SUCCESS) {
+            try {
+                ctx->pipelines.emplace(key, created);  // new: the key was in flight, so absent
+                stored = true;
+            } catch (const std::bad_alloc&) {  // stored stays false: destroyed and reported below
+            }
+        }
+    }
+    ctx->pipeline_compiled.notify_all();  // waiters find the pipeline, or (failure) compile it themselves
+    if (status != TEXDEC_SUCCESS) return status;
+    if (!stored) {
         ctx->vkd.vkDestroyPipeline(ctx->device, created, ctx->allocator);
         return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory storing a pipeline");
     }
-    if (!inserted) ctx->vkd.vkDestroyPipeline(ctx->device, created, ctx->allocator);
+    *pipeline = created;
     return TEXDEC_SUCCESS;
 }
 

@@ -147,11 +147,14 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
                                "offers %u and %u", unsigned(TEXDEC_ASTC_SHARED_BYTES), unsigned(TEXDEC_ASTC_GROUP_SIZE),
                                l.maxComputeSharedMemorySize, l.maxComputeWorkGroupInvocations);
     }
-    if (texdec_status s = get_pipeline(ctx, key, creation, pipeline); s != TEXDEC_SUCCESS) return s;
+    // The workgroup shape first: the caller's chunk checks need it even when the variant is not ready.
     *shape = ShaderShape{};
     if (is_astc) {
         shape->tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
         shape->tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
+    }
+    if (texdec_status s = get_pipeline(ctx, key, creation, pipeline); s != TEXDEC_SUCCESS) return s;
+    if (is_astc) {
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, creation, &shape->luts[0],
                                         &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
@@ -385,21 +388,23 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
     ChunkSize size;
+    bool ready = true;  // FAIL_IF_NOT_READY: NOT_READY only once every region passed its checks
     for (uint32_t i = 0; i < count; ++i) {
         if (texdec_status s = regions.plan(i, &p, &t); s != TEXDEC_SUCCESS) return s;
         if (i == 0) {
             const Creation creation = call.fail_if_not_ready ? Creation::lookup_only : Creation::create_missing;
             texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, call.image_format, creation, &pipeline, &shape);
-            if (s == TEXDEC_ERROR_NOT_READY)
-                // An expected outcome (the caller falls back and records later): a warning.
-                return ctx->report(s, TEXDEC_MESSAGE_WARNING,
-                                   "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
-                                   "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-                                   p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
-            if (s != TEXDEC_SUCCESS) return s;
+            ready = s != TEXDEC_ERROR_NOT_READY;
+            if (ready && s != TEXDEC_SUCCESS) return s;
         }
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
     }
+    if (!ready)  // an expected outcome (the caller falls back and records later): a warning
+        // (format and output are the job's: every region's plan has the same)
+        return ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
+                           "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
+                           "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
+                           p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
     const VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;

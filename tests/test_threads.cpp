@@ -12,7 +12,8 @@
 // A third case races texdec_prepare, texdec_variant_ready, texdec_context_memory_usage and
 // texdec_context_release_staging with texdec_decode, and checks that the racing context ends up
 // with exactly the pipelines and tables a context that did the same work on one thread has (each
-// kept once: two threads may compile one variant at once, the loser's pipeline is destroyed).
+// kept once: compiles run outside the lock, a thread needing a variant in flight waits for it,
+// and of two lookup tables built at once the first stored is kept).
 // Catch2 v2's assertions are not thread-safe: threads only collect error strings; the main thread
 // reports them. .ci/test.sh runs these tests (tag [threads]) under ThreadSanitizer too.
 #include <catch2/catch.hpp>

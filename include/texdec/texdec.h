@@ -611,8 +611,9 @@ TEXDEC_API texdec_status texdec_record_decode(texdec_context* context, VkCommand
  * (texdec_context_destroy excepted). No lock is held while texdec compiles or builds a table: a
  * record call (or texdec_variant_ready) of a variant that exists only takes a short lock to find
  * it, so it never waits for a compile or table creation on another thread, in the same context
- * or not. Two threads that create the same variant at once both compile; the first to finish is
- * kept and the other's pipeline destroyed, so each variant exists once per context.
+ * or not. A thread that needs a variant which another thread is compiling right now waits for
+ * that compile instead of compiling it twice (with TEXDEC_RECORD_FAIL_IF_NOT_READY it does not
+ * wait: the variant is not ready). Each variant exists once per context.
  * What blocks: texdec_prepare, and a record call of a variant that does not exist yet (without
  * TEXDEC_RECORD_FAIL_IF_NOT_READY), for as long as the compile takes; texdec_decode until the GPU
  * is done (texdec_decode calls on one context run one after another);
