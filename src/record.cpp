@@ -399,12 +399,14 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         }
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
     }
-    if (!ready)  // an expected outcome (the caller falls back and records later): a warning
-        // (format and output are the job's: every region's plan has the same)
+    if (!ready) {
+        // An expected outcome (the caller falls back and records later): a warning. Format and
+        // output are the job's, the same in every region's plan.
         return ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
                            "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
                            "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
                            p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
+    }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
     const VkPipelineLayout layout = to_image ? ctx->layout_image_dst : ctx->layout_buffer_dst;

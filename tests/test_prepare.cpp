@@ -5,7 +5,9 @@
 //     new ASTC footprints; every record call (and texdec_variant_ready of B's variants, which
 //     compile meanwhile) must return in under 20 ms (the issue measured 76 ms while the pipeline
 //     lock was held across vkCreateComputePipelines; with that lock put back, this test sees
-//     160-320 ms on a busy 2-core lavapipe machine). Timed, so ctest runs it alone
+//     120-320 ms on a busy 2-core lavapipe machine); 60 ms under ASan (kRecordBoundMs). Calls the
+//     scheduler preempted are left out (a busy machine is not a texdec stall; a lock wait is a
+//     voluntary sleep, so it stays in). Timed, so ctest runs it alone
 //     (RUN_SERIAL, tests/CMakeLists.txt) and it is not in the ThreadSanitizer [threads] run:
 //     TSan's slowdown makes wall-clock bounds meaningless. The races it exercises (a compile beside
 //     lookups) are in test_threads.cpp's prepare case, which TSan runs;
@@ -14,6 +16,8 @@
 //     does (buffer destination, and an sRGB image target prepared through its image_format);
 //   - a bad variant anywhere in the list: its status, a message naming its index, nothing created.
 #include <catch2/catch.hpp>
+
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -38,6 +42,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr uint8_t kCanary = 0xCD;
+
+// The bound on one record call while another thread compiles. Under AddressSanitizer some calls
+// sleep once for up to ~13 ms in a page fault (measured: one voluntary context switch and a few
+// minor faults, no wait on texdec's locks) while the compiling thread churns memory, which ASan
+// multiplies; a compile there takes 400-1000 ms, so 60 ms still tells a wait for it apart.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr double kRecordBoundMs = 60.0;
+#else
+constexpr double kRecordBoundMs = 20.0;
+#endif
+
+// Times the calling thread was preempted so far (involuntary context switches). A call that waits
+// for a lock sleeps (a voluntary switch); one that the scheduler preempts for other processes
+// (a busy shared machine) is not slow because of texdec, so the stall test leaves it out.
+long preemptions() {
+    rusage u{};
+    getrusage(RUSAGE_THREAD, &u);
+    return u.ru_nivcsw;
+}
 
 // Every message of a context, whatever its severity (NOT_READY's is a WARNING).
 struct Messages {
@@ -185,6 +208,7 @@ TEST_CASE("prepare: a ready variant records in under 20 ms while another thread 
         texdec_status status;
         Clock::duration ready_query;      // texdec_variant_ready of one of B's variants
         texdec_status ready_status;
+        bool preempted;                   // the scheduler preempted the thread during the calls
     };
     std::vector<Call> calls;
     calls.reserve(200000);
@@ -204,12 +228,14 @@ TEST_CASE("prepare: a ready variant records in under 20 ms while another thread 
             const bool last = preparing_done.load();  // one more call after B finished
             vkBeginCommandBuffer(cmd, &begin);
             Call c;
+            const long preempted_before = preemptions();
             c.start = Clock::now();
             c.status = texdec_record_regions(ctx, cmd, &job);
             c.end = Clock::now();
             const Clock::time_point query_start = Clock::now();
             c.ready_status = texdec_variant_ready(ctx, &new_variants[calls.size() % new_variants.size()]);
             c.ready_query = Clock::now() - query_start;
+            c.preempted = preemptions() != preempted_before;
             host_read_barrier(cmd);
             vkEndCommandBuffer(cmd);
             calls.push_back(c);
@@ -232,30 +258,38 @@ TEST_CASE("prepare: a ready variant records in under 20 ms while another thread 
     REQUIRE(prepare_status == TEXDEC_SUCCESS);
     for (const texdec_variant& v : new_variants) CHECK(texdec_variant_ready(ctx, &v) == TEXDEC_SUCCESS);
     REQUIRE(!calls.empty());
-    double slowest = 0, slowest_query = 0;
-    size_t during_prepare = 0, failed = 0, not_ready = 0, bad_query = 0;
+    // Bounds over the calls the scheduler did not preempt (see preemptions()).
+    double slowest_query = 0, slowest_preempted = 0;
+    size_t during_prepare = 0, preempted = 0, failed = 0, not_ready = 0, bad_query = 0;
+    std::vector<double> durations;
     for (const Call& c : calls) {
         failed += c.status != TEXDEC_SUCCESS;
-        slowest = std::max(slowest, ms(c.end - c.start));
-        during_prepare += c.start >= prepare_start && c.end <= prepare_end;
-        slowest_query = std::max(slowest_query, ms(c.ready_query));
         not_ready += c.ready_status == TEXDEC_ERROR_NOT_READY;
         bad_query += c.ready_status != TEXDEC_SUCCESS && c.ready_status != TEXDEC_ERROR_NOT_READY;
+        if (c.preempted) {
+            ++preempted;
+            slowest_preempted = std::max(slowest_preempted, std::max(ms(c.end - c.start), ms(c.ready_query)));
+            continue;
+        }
+        durations.push_back(ms(c.end - c.start));
+        slowest_query = std::max(slowest_query, ms(c.ready_query));
+        during_prepare += c.start >= prepare_start && c.end <= prepare_end;
     }
-    std::vector<double> durations;
-    for (const Call& c : calls) durations.push_back(ms(c.end - c.start));
     std::sort(durations.begin(), durations.end());
-    std::printf("[stall] texdec_prepare of %zu ASTC footprints: %.1f ms; %zu record calls, %zu of them inside it; "
-                "record call median %.3f ms, slowest %.3f ms; texdec_variant_ready slowest %.3f ms, %zu NOT_READY\n",
-                new_variants.size(), ms(prepare_end - prepare_start), calls.size(), during_prepare,
-                durations[durations.size() / 2], slowest, slowest_query, not_ready);
+    const double median = durations.empty() ? 0.0 : durations[durations.size() / 2];
+    const double slowest = durations.empty() ? 0.0 : durations.back();
+    std::printf("[stall] texdec_prepare of %zu ASTC footprints: %.1f ms; %zu record calls, %zu inside it (%zu more were "
+                "preempted, slowest %.3f ms); record call median %.3f ms, slowest %.3f ms; texdec_variant_ready slowest "
+                "%.3f ms, %zu NOT_READY\n",
+                new_variants.size(), ms(prepare_end - prepare_start), calls.size() - preempted, during_prepare, preempted,
+                slowest_preempted, median, slowest, slowest_query, not_ready);
     CHECK(failed == 0);
     CHECK(bad_query == 0);
     CHECK(not_ready > 0);  // B's variants were asked about before they existed
-    CHECK(slowest_query < 20.0);
-    // The test proves something only if the calls ran while B compiled.
+    CHECK(slowest_query < kRecordBoundMs);
+    // The test proves something only if the calls ran while B compiled (and were not all preempted).
     CHECK(during_prepare >= 10);
-    CHECK(slowest < 20.0);
+    CHECK(slowest < kRecordBoundMs);
 
     // The last command buffer recorded (and ended) is a real decode: submit it, compare with libastcenc.
     VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
