@@ -123,7 +123,11 @@ int main() {
     texdec_context* ctx;
     TEXDEC_OK(texdec_context_create_external(nullptr, &ext, &ctx));
     const texdec_format format = TEXDEC_FORMAT_BC1_RGB_SRGB;
-    TEXDEC_OK(texdec_prepare(ctx, format, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_DESTINATION_IMAGE));  // at load time: no compile while recording
+    // At load time (any thread): create the pipeline and tables now, so that recording never compiles.
+    texdec_variant variant = {};
+    variant.format = format, variant.output = TEXDEC_OUTPUT_RGBA8, variant.destination = TEXDEC_DESTINATION_IMAGE;
+    variant.image_format = VK_FORMAT_R8G8B8A8_SRGB;  // the image below
+    TEXDEC_OK(texdec_prepare(ctx, 1, &variant));
 
     // ---- the texture: 61x37, full mip chain (61x37 ... 1x1; no level is a multiple of 4) ----
     const uint32_t width = 61, height = 37, mips = 6;
@@ -200,6 +204,9 @@ int main() {
     job.dst_image = target;
     job.region_count = mips, job.regions = regions.data();
     job.barriers = &barriers;
+    // Never compile here: an app would draw a fallback this frame on TEXDEC_ERROR_NOT_READY (the
+    // variant is prepared above, so this sample treats it as an error).
+    job.flags = TEXDEC_RECORD_FAIL_IF_NOT_READY;
     TEXDEC_OK(texdec_record_regions(ctx, cmd, &job));
     // (Here a renderer would bind its own compute pipeline again and draw with the texture.)
     // This sample reads the texture back instead: from SHADER_READ_ONLY (after texdec's barrier) to TRANSFER_SRC.

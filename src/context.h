@@ -2,11 +2,13 @@
 #pragma once
 #include <texdec/texdec.h>
 
+#include <condition_variable>
 #include <cstdarg>
 #include <cstdint>
 #include <map>
 #include <type_traits>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "vk_functions.h"
@@ -115,15 +117,20 @@ struct texdec_context {
     void* user_data = nullptr;
     uint64_t max_texels_per_dispatch = uint64_t(1) << 24;  // texdec_context_create_info
 
-    // Pipelines: created on first use, once, under pipeline_mutex.
+    // Pipelines: created on first use (or by texdec_prepare). pipeline_mutex guards the map and the
+    // keys being compiled, never a compile: finding an existing variant never waits for another's
+    // creation. A thread that needs a key in flight waits on pipeline_compiled for that compile.
     std::mutex pipeline_mutex;
+    std::condition_variable pipeline_compiled;
+    std::set<texdec::PipelineKey> pipelines_in_flight;
     VkDescriptorSetLayout set_layout_buffer_dst = VK_NULL_HANDLE;
     VkDescriptorSetLayout set_layout_image_dst = VK_NULL_HANDLE;
     VkPipelineLayout layout_buffer_dst = VK_NULL_HANDLE;
     VkPipelineLayout layout_image_dst = VK_NULL_HANDLE;
     std::map<texdec::PipelineKey, VkPipeline> pipelines;
 
-    // Lookup tables (luts.cpp): created on first use, under lut_mutex, kept until destruction.
+    // Lookup tables (luts.cpp): created on first use (or by texdec_prepare), kept until
+    // destruction. lut_mutex guards these members only, never a table's creation.
     std::mutex lut_mutex;
     texdec::MappedBuffer astc_shared_lut;
     std::map<uint32_t, texdec::MappedBuffer> astc_footprint_luts;  // key: w | h << 8 | d << 16
@@ -169,11 +176,17 @@ texdec_status check_chain(const texdec_context* ctx, const void* next, const cha
 // Maps a VkResult to a status and reports what failed.
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what);
 
+// Whether a get_* call below may create what is missing, or only find what exists (then
+// TEXDEC_ERROR_NOT_READY, without a message, if it is missing: TEXDEC_RECORD_FAIL_IF_NOT_READY
+// and texdec_variant_ready).
+enum class Creation { create_missing, lookup_only };
+
 // Pipelines (pipelines.cpp).
 texdec_status create_pipeline_layouts(texdec_context* ctx);
 void destroy_pipelines(texdec_context* ctx);
-// The pipeline for a key, creating it on first use. Thread-safe.
-texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* pipeline);
+// The pipeline for a key, created on first use (compiled outside pipeline_mutex; a thread that
+// needs a key another thread is compiling waits for that compile). Thread-safe.
+texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, Creation creation, VkPipeline* pipeline);
 // The shader id for (family, destination kind, output VkFormat); false if none exists.
 bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader);
 
@@ -225,13 +238,13 @@ texdec_status create_buffer(texdec_context* ctx, VkDeviceSize size, VkMemoryProp
                             VkBufferUsageFlags extra_usage = 0);
 void destroy_buffer(texdec_context* ctx, MappedBuffer& b);
 
-// The ASTC lookup tables for a footprint (built on first use; thread-safe), as descriptors for
-// TEXDEC_BINDING_LUT and TEXDEC_BINDING_FOOTPRINT_LUT.
-texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d,
+// The ASTC lookup tables for a footprint (built on first use, outside lut_mutex; thread-safe), as
+// descriptors for TEXDEC_BINDING_LUT and TEXDEC_BINDING_FOOTPRINT_LUT.
+texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d, Creation creation,
                             VkDescriptorBufferInfo* shared, VkDescriptorBufferInfo* footprint);
-// The BPTC and ETC tables (BC6H, BC7, ETC2, EAC; built on first use; thread-safe) as the R32_UINT
-// uniform texel buffer view for TEXDEC_BINDING_TABLES.
-texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view);
+// The BPTC and ETC tables (BC6H, BC7, ETC2, EAC; built on first use, outside lut_mutex;
+// thread-safe) as the R32_UINT uniform texel buffer view for TEXDEC_BINDING_TABLES.
+texdec_status get_tables_lut(texdec_context* ctx, Creation creation, VkBufferView* view);
 void destroy_luts(texdec_context* ctx);
 // Bytes of lookup-table buffers created so far (thread-safe).
 uint64_t lut_bytes(texdec_context* ctx);

@@ -21,6 +21,7 @@ inline bool is_image_destination(uint32_t kind) {
 struct JobPlan {
     const FormatEntry* format = nullptr;
     OutputInfo output{};
+    uint32_t output_kind = 0;  // the texdec_output asked for (checked), for messages
     uint32_t rounding = 0;
     uint32_t width = 0, height = 0, depth = 0;         // texels
     uint64_t blocks_x = 0, blocks_y = 0, blocks_z = 0;  // blocks covering the extent
@@ -112,14 +113,15 @@ struct RecordCall {
     VkBuffer src_buffer = VK_NULL_HANDLE;
     texdec_destination_kind dst_kind = TEXDEC_DESTINATION_BUFFER;
     VkBuffer dst_buffer = VK_NULL_HANDLE;
-    uint32_t store_swizzle = TEXDEC_STORE_SWIZZLE_NONE;  // image destinations: the target's
     uint64_t max_texels_per_dispatch = 0;  // 0: the context's
+    bool fail_if_not_ready = false;        // TEXDEC_RECORD_FAIL_IF_NOT_READY
     texdec_record_barriers barriers{};     // the caller's (texdec_record_barriers' rules)
     bool barrier_before = false, barrier_after = false;  // which sides are recorded
     // Image targets: the image, the mip levels written (bit per level) and its layer count, for
     // the layout transitions of `barriers` (every layer of a written level: its storage view
     // spans them all, and a descriptor's layout must hold for every subresource of its view).
     VkImage image = VK_NULL_HANDLE;
+    VkFormat image_format = VK_FORMAT_UNDEFINED;  // the image's (selects the pipeline, as texdec_variant)
     uint32_t levels_written = 0;
     uint32_t layer_count = 1;
 };
@@ -148,10 +150,19 @@ texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format,
 texdec_status check_destination(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
                                 uint32_t kind, VkFormat image_format, bool report, texdec_support* support);
 
-// The compute pipeline and shader shape for a plan's format/output, a destination kind and (image
-// destinations) the store swizzle of the image format (ImageFormatWrite::store_swizzle), created
-// on first use (texdec_prepare creates them ahead).
-texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
-                               uint32_t store_swizzle = TEXDEC_STORE_SWIZZLE_NONE);
+// Creates the pipeline and lookup tables of a variant: the plan's format, output and rounding, a
+// destination kind and, for image destinations, the image's VkFormat (VK_FORMAT_UNDEFINED: the
+// output's own; checked by the caller with image_holds_output). Creation::lookup_only creates
+// nothing and returns TEXDEC_ERROR_NOT_READY (no message) if anything is missing.
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
+                              Creation creation);
+
+// Names for messages.
+inline const char* output_name(uint32_t output) {
+    return output == TEXDEC_OUTPUT_RGBA8   ? "RGBA8"
+         : output == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F"
+         : output == TEXDEC_OUTPUT_NATIVE  ? "NATIVE"
+                                           : "not a texdec_output";
+}
 
 }  // namespace texdec

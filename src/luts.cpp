@@ -1,7 +1,9 @@
 // Lookup tables the decoders read, built once per context from the pure functions in luts/ and
 // kept in host-visible buffers (device-local where the device offers such memory) until the
 // context is destroyed. They are written by the host before any command buffer that reads them
-// is submitted, so recording a decode never submits, waits or copies anything.
+// is submitted, so recording a decode never submits, waits or copies anything. A table is built
+// outside lut_mutex (which guards only the context's members), so that finding an existing table
+// never waits behind another footprint's creation.
 //
 // ASTC: one shared table buffer (ISE, unquantization and colour range tables), created on first
 // ASTC use, and one buffer per block footprint (block mode table + partition tables for 2, 3 and
@@ -15,6 +17,8 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <mutex>
+#include <new>
 #include <vector>
 
 #include "context.h"
@@ -103,28 +107,57 @@ std::vector<uint32_t> astc_footprint_words(uint32_t bw, uint32_t bh, uint32_t bd
     return w;
 }
 
+// Stores `created` in `slot` (one of ctx's tables, guarded by lut_mutex) unless another thread
+// stored its own first; then `created` is destroyed: the first table finished wins. Returns the
+// buffer the slot holds.
+VkBuffer keep_first(texdec_context* ctx, MappedBuffer& slot, MappedBuffer& created) {
+    bool lost = false;
+    VkBuffer kept = VK_NULL_HANDLE;
+    {
+        std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+        lost = slot.buffer != VK_NULL_HANDLE;
+        if (!lost) slot = created;
+        kept = slot.buffer;
+    }
+    if (lost) destroy_buffer(ctx, created);
+    return kept;
+}
+
 }  // namespace
 
-texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d,
+texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t block_h, uint32_t block_d, Creation creation,
                             VkDescriptorBufferInfo* shared, VkDescriptorBufferInfo* footprint) {
-    std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+    const uint32_t key = block_w | (block_h << 8) | (block_d << 16);
     try {
-        if (!ctx->astc_shared_lut.buffer) {
-            texdec_status s = upload_table(ctx, astc_shared_words(), "ASTC lookup tables", ctx->astc_shared_lut);
-            if (s != TEXDEC_SUCCESS) return s;
+        VkBuffer shared_buffer = VK_NULL_HANDLE, footprint_buffer = VK_NULL_HANDLE;
+        MappedBuffer* footprint_slot = nullptr;  // a std::map element: its address stays valid
+        {
+            std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+            shared_buffer = ctx->astc_shared_lut.buffer;
+            if (creation == Creation::create_missing) {
+                footprint_slot = &ctx->astc_footprint_luts[key];  // empty until some thread fills it
+                footprint_buffer = footprint_slot->buffer;
+            } else if (auto it = ctx->astc_footprint_luts.find(key); it != ctx->astc_footprint_luts.end()) {
+                footprint_buffer = it->second.buffer;
+            }
         }
-        const uint32_t key = block_w | (block_h << 8) | (block_d << 16);
-        auto it = ctx->astc_footprint_luts.find(key);
-        if (it == ctx->astc_footprint_luts.end()) {
+        if ((!shared_buffer || !footprint_buffer) && creation == Creation::lookup_only) return TEXDEC_ERROR_NOT_READY;
+        if (!shared_buffer) {
+            MappedBuffer b;
+            texdec_status s = upload_table(ctx, astc_shared_words(), "ASTC lookup tables", b);
+            if (s != TEXDEC_SUCCESS) return s;
+            shared_buffer = keep_first(ctx, ctx->astc_shared_lut, b);
+        }
+        if (!footprint_buffer) {
             MappedBuffer b;
             char what[64];
             snprintf(what, sizeof what, "ASTC %ux%ux%u footprint lookup tables", block_w, block_h, block_d);
             texdec_status s = upload_table(ctx, astc_footprint_words(block_w, block_h, block_d), what, b);
             if (s != TEXDEC_SUCCESS) return s;
-            it = ctx->astc_footprint_luts.emplace(key, b).first;
+            footprint_buffer = keep_first(ctx, *footprint_slot, b);
         }
-        *shared = {ctx->astc_shared_lut.buffer, 0, VK_WHOLE_SIZE};
-        *footprint = {it->second.buffer, 0, VK_WHOLE_SIZE};
+        *shared = {shared_buffer, 0, VK_WHOLE_SIZE};
+        *footprint = {footprint_buffer, 0, VK_WHOLE_SIZE};
         return TEXDEC_SUCCESS;
     } catch (const std::bad_alloc&) {
         return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building ASTC tables");
@@ -133,12 +166,15 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
     }
 }
 
-texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view) {
-    std::lock_guard<std::mutex> lock(ctx->lut_mutex);
-    if (ctx->tables_lut_view) {
-        *view = ctx->tables_lut_view;
-        return TEXDEC_SUCCESS;
+texdec_status get_tables_lut(texdec_context* ctx, Creation creation, VkBufferView* view) {
+    {
+        std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+        if (ctx->tables_lut_view) {
+            *view = ctx->tables_lut_view;
+            return TEXDEC_SUCCESS;
+        }
     }
+    if (creation == Creation::lookup_only) return TEXDEC_ERROR_NOT_READY;
     try {
         std::vector<uint32_t> words = luts::bptc_lut_words();
         words.resize(TEXDEC_ETC_LUT_BASE, 0);
@@ -154,15 +190,24 @@ texdec_status get_tables_lut(texdec_context* ctx, VkBufferView* view) {
         ci.format = VK_FORMAT_R32_UINT;
         ci.offset = 0;
         ci.range = VK_WHOLE_SIZE;
-        VkResult r = ctx->vkd.vkCreateBufferView(ctx->device, &ci, ctx->allocator, &ctx->tables_lut_view);
+        VkBufferView created = VK_NULL_HANDLE;
+        VkResult r = ctx->vkd.vkCreateBufferView(ctx->device, &ci, ctx->allocator, &created);
         if (r != VK_SUCCESS) {
             destroy_buffer(ctx, b);
-            ctx->tables_lut_view = VK_NULL_HANDLE;
             return vk_failure(ctx, r, "vkCreateBufferView (BPTC/ETC lookup tables)");
         }
-        ctx->tables_lut = b;
-        name_object(ctx, VK_OBJECT_TYPE_BUFFER_VIEW, handle_bits(ctx->tables_lut_view), "texdec BPTC/ETC lookup tables (R32_UINT view)");
-        *view = ctx->tables_lut_view;
+        name_object(ctx, VK_OBJECT_TYPE_BUFFER_VIEW, handle_bits(created), "texdec BPTC/ETC lookup tables (R32_UINT view)");
+        bool lost = false;  // another thread stored its tables first: use those, destroy these
+        {
+            std::lock_guard<std::mutex> lock(ctx->lut_mutex);
+            lost = ctx->tables_lut_view != VK_NULL_HANDLE;
+            if (!lost) ctx->tables_lut = b, ctx->tables_lut_view = created;
+            *view = ctx->tables_lut_view;
+        }
+        if (lost) {
+            ctx->vkd.vkDestroyBufferView(ctx->device, created, ctx->allocator);
+            destroy_buffer(ctx, b);
+        }
         return TEXDEC_SUCCESS;
     } catch (const std::bad_alloc&) {
         return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building BPTC/ETC tables");

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <iterator>
+#include <mutex>
+#include <new>
 #include <string_view>
 
 #include "context.h"
@@ -133,6 +135,41 @@ void pipeline_name(const PipelineKey& key, const ShaderEntry& shader, char* out,
     snprintf(out, size, "texdec %s -> %s %s", base, store_name(key.store), destination_name(shader.destination));
 }
 
+// Creates (and names) the pipeline of `key`; no lock held: this is the slow part.
+texdec_status compile_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* created) {
+    const ShaderEntry& shader = kShaders[key.shader];
+    VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    mci.codeSize = shader.code_bytes;
+    mci.pCode = shader.code;
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkResult r = ctx->vkd.vkCreateShaderModule(ctx->device, &mci, ctx->allocator, &module);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateShaderModule");
+
+    const uint32_t values[9] = {key.variant, key.is_signed, key.store, key.rounding, key.srgb,
+                                key.block_w, key.block_h, key.block_d, key.store_swizzle};
+    const VkSpecializationMapEntry entries[9] = {
+        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},    {TEXDEC_SC_ROUNDING, 12, 4},
+        {TEXDEC_SC_SRGB, 16, 4},     {TEXDEC_SC_BLOCK_W, 20, 4}, {TEXDEC_SC_BLOCK_H, 24, 4}, {TEXDEC_SC_BLOCK_D, 28, 4},
+        {TEXDEC_SC_STORE_SWIZZLE, 32, 4}};
+    VkSpecializationInfo spec{9, entries, sizeof values, values};
+    VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    pci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    pci.stage.module = module;
+    pci.stage.pName = "main";
+    pci.stage.pSpecializationInfo = &spec;
+    pci.layout = shader.destination == TEXDEC_DESTINATION_BUFFER ? ctx->layout_buffer_dst : ctx->layout_image_dst;
+    r = ctx->vkd.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pci, ctx->allocator, created);
+    ctx->vkd.vkDestroyShaderModule(ctx->device, module, ctx->allocator);
+    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateComputePipelines");
+    if (ctx->debug_utils) {
+        char name[128];
+        pipeline_name(key, shader, name, sizeof name);
+        name_object(ctx, VK_OBJECT_TYPE_PIPELINE, handle_bits(*created), "%s", name);
+    }
+    return TEXDEC_SUCCESS;
+}
+
 }  // namespace
 
 bool find_shader(texdec_family family, texdec_destination_kind dst, VkFormat output_format, uint32_t* shader) {
@@ -169,46 +206,48 @@ void destroy_pipelines(texdec_context* ctx) {
     ctx->vkd.vkDestroyDescriptorSetLayout(ctx->device, ctx->set_layout_image_dst, ctx->allocator);
 }
 
-texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, VkPipeline* pipeline) {
-    std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
-    if (auto it = ctx->pipelines.find(key); it != ctx->pipelines.end()) {
-        *pipeline = it->second;
-        return TEXDEC_SUCCESS;
-    }
+texdec_status get_pipeline(texdec_context* ctx, const PipelineKey& key, Creation creation, VkPipeline* pipeline) {
     if (key.shader >= std::size(kShaders)) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    const ShaderEntry& shader = kShaders[key.shader];
-
-    VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    mci.codeSize = shader.code_bytes;
-    mci.pCode = shader.code;
-    VkShaderModule module = VK_NULL_HANDLE;
-    VkResult r = ctx->vkd.vkCreateShaderModule(ctx->device, &mci, ctx->allocator, &module);
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateShaderModule");
-
-    const uint32_t values[9] = {key.variant, key.is_signed, key.store, key.rounding, key.srgb,
-                                key.block_w, key.block_h, key.block_d, key.store_swizzle};
-    const VkSpecializationMapEntry entries[9] = {
-        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},    {TEXDEC_SC_ROUNDING, 12, 4},
-        {TEXDEC_SC_SRGB, 16, 4},     {TEXDEC_SC_BLOCK_W, 20, 4}, {TEXDEC_SC_BLOCK_H, 24, 4}, {TEXDEC_SC_BLOCK_D, 28, 4},
-        {TEXDEC_SC_STORE_SWIZZLE, 32, 4}};
-    VkSpecializationInfo spec{9, entries, sizeof values, values};
-    VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    pci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pci.stage.module = module;
-    pci.stage.pName = "main";
-    pci.stage.pSpecializationInfo = &spec;
-    pci.layout = shader.destination == TEXDEC_DESTINATION_BUFFER ? ctx->layout_buffer_dst : ctx->layout_image_dst;
-    VkPipeline created = VK_NULL_HANDLE;
-    r = ctx->vkd.vkCreateComputePipelines(ctx->device, ctx->pipeline_cache, 1, &pci, ctx->allocator, &created);
-    ctx->vkd.vkDestroyShaderModule(ctx->device, module, ctx->allocator);
-    if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateComputePipelines");
-    if (ctx->debug_utils) {
-        char name[128];
-        pipeline_name(key, shader, name, sizeof name);
-        name_object(ctx, VK_OBJECT_TYPE_PIPELINE, handle_bits(created), "%s", name);
+    try {
+        std::unique_lock<std::mutex> lock(ctx->pipeline_mutex);
+        for (;;) {
+            if (auto it = ctx->pipelines.find(key); it != ctx->pipelines.end()) {
+                *pipeline = it->second;
+                return TEXDEC_SUCCESS;
+            }
+            if (creation == Creation::lookup_only) return TEXDEC_ERROR_NOT_READY;
+            if (!ctx->pipelines_in_flight.count(key)) break;
+            // Another thread is compiling this very variant: wait for it rather than compile it
+            // twice (only a caller that would compile anyway gets here).
+            ctx->pipeline_compiled.wait(lock);
+        }
+        ctx->pipelines_in_flight.insert(key);
+    } catch (const std::bad_alloc&) {
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory creating a pipeline");
     }
-    ctx->pipelines.emplace(key, created);
+
+    // Compiled without the lock, so that recording a variant that exists never waits for a
+    // compile (tens of ms on lavapipe).
+    VkPipeline created = VK_NULL_HANDLE;
+    texdec_status status = compile_pipeline(ctx, key, &created);
+    bool stored = false;
+    {
+        std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
+        ctx->pipelines_in_flight.erase(key);
+        if (status == TEXDEC_SUCCESS) {
+            try {
+                ctx->pipelines.emplace(key, created);  // new: the key was in flight, so absent
+                stored = true;
+            } catch (const std::bad_alloc&) {  // stored stays false: destroyed and reported below
+            }
+        }
+    }
+    ctx->pipeline_compiled.notify_all();  // waiters find the pipeline, or (failure) compile it themselves
+    if (status != TEXDEC_SUCCESS) return status;
+    if (!stored) {
+        ctx->vkd.vkDestroyPipeline(ctx->device, created, ctx->allocator);
+        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory storing a pipeline");
+    }
     *pipeline = created;
     return TEXDEC_SUCCESS;
 }

@@ -40,6 +40,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
         return status;
     }
     if (status != TEXDEC_SUCCESS) return status;
+    plan->output_kind = output_bits;
     const bool uses_rounding = plan->format->family == TEXDEC_FAMILY_BC1_3 || plan->format->family == TEXDEC_FAMILY_BC4_5;
     plan->rounding = uses_rounding ? uint32_t(rounding) : 0;
     if (width == 0 || height == 0 || depth == 0) return fail(TEXDEC_ERROR_INVALID_EXTENT, "width, height and depth must be at least 1");
@@ -117,10 +118,9 @@ struct ShaderShape {
     VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
 };
 
-// The pipeline for a plan, destination kind and store swizzle (image destinations), and how its
-// shader maps invocations to blocks.
-texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
-                                     uint32_t store_swizzle, VkPipeline* pipeline, ShaderShape* shape) {
+// The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
+texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, VkFormat image_format,
+                                     Creation creation, VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
     PipelineKey key{};
     if (texdec_status s = find_decoder(ctx, f, p.output, dst_kind, true, &key.shader); s != TEXDEC_SUCCESS) return s;
@@ -136,17 +136,24 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
-    key.store_swizzle = is_image_destination(dst_kind) ? store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
-    if (texdec_status s = get_pipeline(ctx, key, pipeline); s != TEXDEC_SUCCESS) return s;
+    // Image formats whose bytes are the output's in another order are stored swizzled (the table
+    // in image_target.cpp); the caller checked that the image format holds the output.
+    const ImageFormatWrite* write = is_image_destination(dst_kind) && image_format ? find_image_format_write(image_format) : nullptr;
+    key.store_swizzle = write ? write->store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
+    // The workgroup shape first: the caller's chunk checks need it even when the variant is not ready.
     *shape = ShaderShape{};
     if (is_astc) {
         shape->tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
         shape->tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
-        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, &shape->luts[0], &shape->luts[1]);
+    }
+    if (texdec_status s = get_pipeline(ctx, key, creation, pipeline); s != TEXDEC_SUCCESS) return s;
+    if (is_astc) {
+        texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, creation, &shape->luts[0],
+                                        &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
     if (family_uses_tables(f.family)) {
-        texdec_status s = get_tables_lut(ctx, &shape->tables);
+        texdec_status s = get_tables_lut(ctx, creation, &shape->tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
     return TEXDEC_SUCCESS;
@@ -374,10 +381,11 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 }  // namespace
 
-texdec_status prepare_pipeline(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, uint32_t store_swizzle) {
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
+                              Creation creation) {
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
-    return get_pipeline_and_shape(ctx, plan, dst_kind, store_swizzle, &pipeline, &shape);
+    return get_pipeline_and_shape(ctx, plan, dst_kind, image_format, creation, &pipeline, &shape);
 }
 
 texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const RecordCall& call, const RegionList& regions) {
@@ -391,13 +399,24 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
     ChunkSize size;
+    bool ready = true;  // FAIL_IF_NOT_READY: NOT_READY only once every region passed its checks
     for (uint32_t i = 0; i < count; ++i) {
         if (texdec_status s = regions.plan(i, &p, &t); s != TEXDEC_SUCCESS) return s;
-        if (i == 0)
-            if (texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, call.store_swizzle, &pipeline, &shape);
-                s != TEXDEC_SUCCESS)
-                return s;
+        if (i == 0) {
+            const Creation creation = call.fail_if_not_ready ? Creation::lookup_only : Creation::create_missing;
+            texdec_status s = get_pipeline_and_shape(ctx, p, call.dst_kind, call.image_format, creation, &pipeline, &shape);
+            ready = s != TEXDEC_ERROR_NOT_READY;
+            if (ready && s != TEXDEC_SUCCESS) return s;
+        }
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
+    }
+    if (!ready) {
+        // An expected outcome (the caller falls back and records later): a warning. Format and
+        // output are the job's, the same in every region's plan.
+        return ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
+                           "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
+                           "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
+                           p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
@@ -543,8 +562,6 @@ private:
 extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
     if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
     if (texdec_status s = check_chain(ctx, job->next, "texdec_regions_job"); s != TEXDEC_SUCCESS) return s;
-    if (job->flags)
-        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "texdec_regions_job.flags has unknown bits 0x%x", job->flags);
     if (job->barriers) {
         if (texdec_status s = check_chain(ctx, job->barriers->next, "texdec_record_barriers"); s != TEXDEC_SUCCESS) return s;
         const uint32_t known = TEXDEC_BARRIER_ACQUIRE | TEXDEC_BARRIER_RELEASE;
@@ -554,6 +571,10 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     }
     if (!job->regions || job->region_count == 0)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "regions is NULL or region_count is 0");
+    if (job->flags & ~uint32_t(TEXDEC_RECORD_FAIL_IF_NOT_READY))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "flags 0x%x: the only record flag of texdec_regions_job is TEXDEC_RECORD_FAIL_IF_NOT_READY (barriers "
+                           "are given by texdec_regions_job::barriers)", job->flags);
     if (!job->dst_image == !job->dst_buffer)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "give exactly one destination: dst_image or dst_buffer");
@@ -561,30 +582,19 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     call.src_buffer = job->src_buffer;
     call.dst_buffer = job->dst_buffer;
     call.max_texels_per_dispatch = job->max_texels_per_dispatch;
+    call.fail_if_not_ready = (job->flags & TEXDEC_RECORD_FAIL_IF_NOT_READY) != 0;
     if (job->barriers) {
         call.barriers = *job->barriers;
         call.barrier_before = call.barrier_after = true;
     }
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
-        call.store_swizzle = image->write->store_swizzle;
         call.image = image->image;
+        call.image_format = image->write->image_format;
         // The levels the barriers cover (out-of-range levels are refused in record_regions).
         call.layer_count = image->array_layers;
         for (uint32_t i = 0; i < job->region_count; ++i)
             if (job->regions[i].mip_level < kMaxMipLevels) call.levels_written |= 1u << job->regions[i].mip_level;
     }
     return record_regions(ctx, cmd, call, RegionArray(ctx, *job));
-}
-
-extern "C" TEXDEC_API texdec_status texdec_prepare(texdec_context* ctx, texdec_format format, texdec_output output,
-                                                   texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind) {
-    if (!ctx) return null_argument(ctx, "texdec_prepare", "context");
-    JobPlan plan;
-    texdec_status s = plan_job(ctx, enum_bits(format), enum_bits(output), enum_bits(bc_rounding), 1, 1, 1, {0, 0}, &plan);
-    if (s != TEXDEC_SUCCESS) return s;
-    const uint32_t kind = enum_bits(dst_kind);
-    if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind))
-        return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown destination kind %u", kind);
-    return prepare_pipeline(ctx, plan, texdec_destination_kind(kind));
 }

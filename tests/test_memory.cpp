@@ -102,36 +102,46 @@ TEST_CASE("Memory: texdec_prepare creates the pipeline and tables so decoding ad
     auto own = OwnContext::open();
     if (!own) return;
     texdec_context* ctx = own->get();
-    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
-                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    auto variant = [](texdec_format format, texdec_destination_kind destination) {
+        texdec_variant v{};
+        v.format = format;
+        v.output = TEXDEC_OUTPUT_RGBA8;
+        v.destination = destination;
+        return v;
+    };
+    const texdec_variant astc6x6 = variant(TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_DESTINATION_BUFFER);
+    REQUIRE(texdec_prepare(ctx, 1, &astc6x6) == TEXDEC_SUCCESS);
     const texdec_memory_usage prepared = usage_of(ctx);
     CHECK(prepared.pipelines == 1);
     CHECK(prepared.table_bytes > 0);  // ASTC: the shared and the 6x6 footprint tables
-    // Preparing again, and decoding that format into a buffer, create nothing more.
-    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
-                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    // Preparing again (twice in one list), and decoding that format into a buffer, create nothing more.
+    const texdec_variant twice[2] = {astc6x6, astc6x6};
+    REQUIRE(texdec_prepare(ctx, 2, twice) == TEXDEC_SUCCESS);
     HostJob astc(TEXDEC_FORMAT_ASTC_6x6_UNORM, 30, 18, 16, 6, 6);
     REQUIRE(own->decode(astc.job) == TEXDEC_SUCCESS);
     const texdec_memory_usage decoded = usage_of(ctx);
     CHECK(decoded.pipelines == prepared.pipelines);
     CHECK(decoded.table_bytes == prepared.table_bytes);
-    // Another destination kind is another pipeline; another footprint more tables.
-    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
-                           TEXDEC_DESTINATION_IMAGE_3D) == TEXDEC_SUCCESS);
-    CHECK(usage_of(ctx).pipelines == prepared.pipelines + 1);
-    REQUIRE(texdec_prepare(ctx, TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
-                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    // Another destination kind is another pipeline; another footprint more tables (one call).
+    const texdec_variant more[2] = {variant(TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_DESTINATION_IMAGE_3D),
+                                    variant(TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_DESTINATION_BUFFER)};
+    REQUIRE(texdec_prepare(ctx, 2, more) == TEXDEC_SUCCESS);
+    CHECK(usage_of(ctx).pipelines == prepared.pipelines + 2);
     CHECK(usage_of(ctx).table_bytes > prepared.table_bytes);
+    CHECK(texdec_prepare(ctx, 0, nullptr) == TEXDEC_SUCCESS);  // nothing to do
 
-    // Refusals, each with its status.
-    CHECK(texdec_prepare(ctx, texdec_format(9999), TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_DESTINATION_BUFFER) ==
-          TEXDEC_ERROR_UNKNOWN_FORMAT);
-    CHECK(texdec_prepare(ctx, TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_DESTINATION_BUFFER) ==
-          TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
-    CHECK(texdec_prepare(ctx, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
-                         texdec_destination_kind(9)) == TEXDEC_ERROR_INVALID_DESTINATION);
-    CHECK(texdec_prepare(nullptr, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_BC_ROUNDING_EXACT,
-                         TEXDEC_DESTINATION_BUFFER) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    // Refusals, each with its status (the message names the variant: test_prepare.cpp).
+    const texdec_memory_usage before_refusals = usage_of(ctx);
+    texdec_variant bad = variant(texdec_format(9999), TEXDEC_DESTINATION_BUFFER);
+    CHECK(texdec_prepare(ctx, 1, &bad) == TEXDEC_ERROR_UNKNOWN_FORMAT);
+    bad = variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_DESTINATION_BUFFER);
+    CHECK(texdec_prepare(ctx, 1, &bad) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+    bad = variant(TEXDEC_FORMAT_BC1_RGB_UNORM, texdec_destination_kind(9));
+    CHECK(texdec_prepare(ctx, 1, &bad) == TEXDEC_ERROR_INVALID_DESTINATION);
+    const texdec_variant good = variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_DESTINATION_BUFFER);
+    CHECK(texdec_prepare(nullptr, 1, &good) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_prepare(ctx, 1, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(usage_of(ctx).pipelines == before_refusals.pipelines);  // a refused list creates nothing
     own->log().take_errors();
     own->close_and_check();
 }

@@ -9,9 +9,11 @@
 //                                        (their true oracle, Mesa's GL decoder, is not cheap to
 //                                        start; test_etc2_decode.cpp / test_eac_decode.cpp prove
 //                                        that path against it).
-// A third case races texdec_prepare, texdec_context_memory_usage and texdec_context_release_staging
-// with texdec_decode, and checks that the racing context ends up with exactly the pipelines and
-// tables a context that did the same work on one thread has (each created once).
+// A third case races texdec_prepare, texdec_variant_ready, texdec_context_memory_usage and
+// texdec_context_release_staging with texdec_decode, and checks that the racing context ends up
+// with exactly the pipelines and tables a context that did the same work on one thread has (each
+// kept once: compiles run outside the lock, a thread needing a variant in flight waits for it,
+// and of two lookup tables built at once the first stored is kept).
 // Catch2 v2's assertions are not thread-safe: threads only collect error strings; the main thread
 // reports them. .ci/test.sh runs these tests (tag [threads]) under ThreadSanitizer too.
 #include <catch2/catch.hpp>
@@ -499,11 +501,20 @@ const std::vector<PrepareCombo>& prepare_combos() {
     return combos;
 }
 
+texdec_variant variant_of(const PrepareCombo& c) {
+    texdec_variant v{};
+    v.format = c.format;
+    v.output = c.output;
+    v.destination = c.dst_kind;
+    return v;
+}
+
 std::string prepare_all(texdec_context* ctx, size_t first) {
     const auto& combos = prepare_combos();
     for (size_t i = 0; i < combos.size(); ++i) {
         const PrepareCombo& c = combos[(first + i) % combos.size()];
-        const texdec_status st = texdec_prepare(ctx, c.format, c.output, TEXDEC_BC_ROUNDING_EXACT, c.dst_kind);
+        const texdec_variant v = variant_of(c);
+        const texdec_status st = texdec_prepare(ctx, 1, &v);
         if (st != TEXDEC_SUCCESS)
             return "texdec_prepare(format " + std::to_string(int(c.format)) + ", output " + std::to_string(int(c.output)) +
                    ", kind " + std::to_string(int(c.dst_kind)) + "): " + status_text(st);
@@ -555,7 +566,10 @@ TEST_CASE("threads: texdec_prepare and memory queries and staging release race w
             start.arrive_and_wait();
             texdec_memory_usage last{};
             uint32_t queries = 0;
-            // Pipelines and tables are created once and kept: their counts never go down.
+            const auto& combos = prepare_combos();
+            std::vector<bool> was_ready(combos.size(), false);
+            // Pipelines and tables are created once and kept: their counts never go down, and a
+            // variant once ready stays ready (texdec_variant_ready looks up beside the creations).
             do {
                 texdec_memory_usage u{};
                 if (texdec_status st = texdec_context_memory_usage(ctx->get(), &u); st != TEXDEC_SUCCESS) {
@@ -565,6 +579,14 @@ TEST_CASE("threads: texdec_prepare and memory queries and staging release race w
                 if (u.pipelines < last.pipelines || u.table_bytes < last.table_bytes)
                     r.errors.push_back("memory usage went down: " + usage_text(last) + ", then " + usage_text(u));
                 last = u;
+                for (size_t i = 0; i < combos.size(); ++i) {
+                    const texdec_variant v = variant_of(combos[i]);
+                    const texdec_status st = texdec_variant_ready(ctx->get(), &v);
+                    if (st != TEXDEC_SUCCESS && (st != TEXDEC_ERROR_NOT_READY || was_ready[i]))
+                        r.errors.push_back("texdec_variant_ready of combo " + std::to_string(i) + ": " + status_text(st) +
+                                           (was_ready[i] ? " after it was ready" : ""));
+                    was_ready[i] = was_ready[i] || st == TEXDEC_SUCCESS;
+                }
                 ++queries;
                 std::this_thread::yield();
             } while (decoders_running.load() > 0);

@@ -21,7 +21,8 @@
  * and the optional message callback receives a sentence that names the problem (for every
  * failure a context, or a create info with a callback, can report: a NULL required pointer
  * included).
- * No global mutable state; a context may be used from several threads at once.
+ * No global mutable state; a context may be used from several threads at once (which calls may
+ * block, and how to record without ever compiling: "prepare ahead" in the record section).
  *
  * ---------------------------------------------------------------------------------------------
  * Formats and references (what "bit-exact" means; ../shared/ORACLES.md is the full contract)
@@ -234,8 +235,9 @@ typedef enum texdec_status {
     TEXDEC_ERROR_TIMEOUT = 15,              /* the GPU did not finish within the job's timeout */
     TEXDEC_ERROR_DEVICE_LOST = 16,          /* VK_ERROR_DEVICE_LOST */
     TEXDEC_ERROR_INVALID_DESTINATION = 17,  /* destination kind/view unusable for this output */
-    TEXDEC_ERROR_NOT_READY = 18,            /* TEXDEC_RECORD_FAIL_IF_NOT_READY: the variant's pipeline
-                                               or tables are not created yet (nothing recorded) */
+    TEXDEC_ERROR_NOT_READY = 18,            /* the variant's pipeline or tables are not created yet:
+                                               texdec_variant_ready's answer, or a record call with
+                                               TEXDEC_RECORD_FAIL_IF_NOT_READY (nothing recorded) */
     TEXDEC_STATUS_MAX_ENUM = 0x7FFFFFFF
 } texdec_status;
 
@@ -371,7 +373,8 @@ typedef struct texdec_context texdec_context;
 typedef enum texdec_message_severity {
     TEXDEC_MESSAGE_INFO = 0,    /* e.g. the device chosen */
     TEXDEC_MESSAGE_WARNING = 1,
-    TEXDEC_MESSAGE_ERROR = 2,   /* the detail behind a non-success status */
+    TEXDEC_MESSAGE_ERROR = 2,   /* the detail behind a non-success status (except
+                                   TEXDEC_ERROR_NOT_READY of a record call: a WARNING) */
     TEXDEC_MESSAGE_VALIDATION = 3, /* a Vulkan validation-layer message (own context with
                                       TEXDEC_CONTEXT_VALIDATION) */
     TEXDEC_MESSAGE_SEVERITY_MAX_ENUM = 0x7FFFFFFF
@@ -396,7 +399,9 @@ typedef struct texdec_context_create_info {
      * pUserData must stay valid until the context is destroyed. */
     const VkAllocationCallbacks* allocator;
     /* Optional; must belong to the device used and outlive the context (texdec uses it
-     * whenever it creates a pipeline, and never destroys it). */
+     * whenever it creates a pipeline, and never destroys it), and not be created with
+     * VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT: texdec may create pipelines from
+     * several threads at once. */
     VkPipelineCache pipeline_cache;
     /* Own context only: which device. NULL = the TEXDEC_DEVICE environment variable, else the
      * first discrete GPU, then integrated, virtual, CPU (lavapipe). A decimal index into
@@ -457,7 +462,7 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
                                                         texdec_context** out_context);
 
 /* Debugging (VK_EXT_debug_utils). Where the context's instance has the extension, texdec
- *   - labels what it records: everything one texdec_record_regions / texdec_record_decode call
+ *   - labels what it records: everything one texdec_record_regions call
  *     records (barriers included) lies inside vkCmdBeginDebugUtilsLabelEXT ..
  *     vkCmdEndDebugUtilsLabelEXT, named "texdec <format> -> <store> <destination>, <n> region(s)"
  *     ("texdec astc-6x6-srgb -> rgba8 image, 3 regions"; the store is rgba8, rgba16f, r8, rg8,
@@ -598,27 +603,78 @@ typedef enum texdec_destination_kind {
 
 /* texdec_regions_job::flags. */
 enum texdec_record_flag_bits {
+    /* Never compile or create tables while recording: if the variant's pipeline or lookup tables
+     * do not exist yet, return TEXDEC_ERROR_NOT_READY (a WARNING message names the variant),
+     * record nothing and create nothing. See "prepare ahead" below. */
+    TEXDEC_RECORD_FAIL_IF_NOT_READY = 1u << 0,
     TEXDEC_RECORD_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
 };
+
+/* ---- prepare ahead: recording that never compiles --------------------------------------------
+ *
+ * Each decoder variant (texdec_variant: format, output, BC rounding, destination kind, image
+ * format) has its own compute pipeline; ASTC (per block footprint), BC6H/BC7 and ETC2/EAC also
+ * read lookup tables that are created once per context. A record call creates what its variant
+ * lacks, so the first record call of a variant compiles (tens of milliseconds on lavapipe; on a
+ * GPU, less with a warm VkPipelineCache) and allocates the tables. texdec_prepare creates them
+ * ahead; texdec_variant_ready tells whether that has happened.
+ *
+ * Threads. Every function that takes a context may be called from any thread at once
+ * (texdec_context_destroy excepted). No lock is held while texdec compiles or builds a table: a
+ * record call (or texdec_variant_ready) of a variant that exists only takes a short lock to find
+ * it, so it never waits for a compile or table creation on another thread, in the same context
+ * or not. A thread that needs a variant which another thread is compiling right now waits for
+ * that compile instead of compiling it twice (with TEXDEC_RECORD_FAIL_IF_NOT_READY it does not
+ * wait: the variant is not ready). Each variant exists once per context.
+ * What blocks: texdec_prepare, and a record call of a variant that does not exist yet (without
+ * TEXDEC_RECORD_FAIL_IF_NOT_READY), for as long as the compile takes; texdec_decode until the GPU
+ * is done (texdec_decode calls on one context run one after another);
+ * texdec_context_release_staging for a running texdec_decode. texdec has no threads of its own:
+ * nothing is compiled in the background unless you call texdec_prepare on a thread of yours.
+ *
+ * The emulator pattern (a frame must never stall on a compile):
+ *   - at load time, on a worker thread: texdec_prepare(ctx, n, variants) with every variant the
+ *     title may use (e.g. each ASTC footprint it ships, into the image formats it decodes to);
+ *   - on the render thread, record with job.flags = TEXDEC_RECORD_FAIL_IF_NOT_READY; on
+ *     TEXDEC_ERROR_NOT_READY (nothing was recorded) draw this frame with a fallback (a placeholder,
+ *     the previous contents, a CPU decode), hand the variant to the worker (texdec_prepare of that
+ *     one variant) and record the decode in a later frame;
+ *   - texdec_variant_ready asks the same question without a job (e.g. before queueing work).
+ */
 
 /* One decoder variant: what a pipeline (and its lookup tables) is created for. texdec_prepare
  * creates variants ahead of recording; the capability query answers whether one can work. */
 typedef struct texdec_variant {
-    const void* next;                    /* NULL (extension chain; see the header's struct rule) */
+    const void* next;                    /* NULL (no extension struct is defined for it yet) */
     texdec_format format;
     texdec_output output;
-    texdec_bc_rounding bc_rounding;      /* BC1-BC5 only; ignored for other formats */
+    texdec_bc_rounding bc_rounding;      /* BC1-BC5 select a pipeline per mode; for other formats
+                                            any valid value gives the same variant */
     texdec_destination_kind destination; /* buffer, 2D (array) image target, 3D image target */
     VkFormat image_format;               /* image destinations: the target image's VkFormat
-                                            (VK_FORMAT_UNDEFINED = texdec_output_vk_format) */
+                                            (texdec_image_target_create_info::format), or
+                                            VK_FORMAT_UNDEFINED for texdec_output_vk_format's;
+                                            buffer destinations: VK_FORMAT_UNDEFINED */
 } texdec_variant;
 
-/* Creates, now, everything texdec_record_regions will need for this
- * (format, output, destination kind): the pipeline and the lookup tables. Optional: without it
- * they are created on first use (that first record call then allocates and compiles). Call it
- * at load time so that recording never compiles or allocates. */
-TEXDEC_API texdec_status texdec_prepare(texdec_context* context, texdec_format format, texdec_output output,
-                                        texdec_bc_rounding bc_rounding, texdec_destination_kind dst_kind);
+/* Creates, now, on the calling thread, the pipeline and lookup tables of every variant, so that
+ * decoding them (texdec_record_regions; texdec_decode uses the buffer variants) compiles nothing and creates no tables. Callable from any thread, also while other threads record with the context
+ * (they never wait for it). Variants that exist already are skipped; listing one twice is fine.
+ * Every variant is checked before anything is created: INVALID_ARGUMENT (next not NULL, variants
+ * NULL with variant_count > 0), UNKNOWN_FORMAT, UNSUPPORTED_FORMAT, UNSUPPORTED_OUTPUT,
+ * UNSUPPORTED_ROUNDING, INVALID_DESTINATION (an unknown destination kind, an image_format for a
+ * buffer destination, an image_format that cannot hold the output: the target rules of
+ * texdec_image_target_create), each with a message naming the variant's index. Then the variants
+ * are created in order; a creation failure (MISSING_FEATURE, OUT_OF_MEMORY, VULKAN) returns at
+ * once, keeping the variants created before it. variant_count 0 does nothing. */
+TEXDEC_API texdec_status texdec_prepare(texdec_context* context, uint32_t variant_count, const texdec_variant* variants);
+
+/* TEXDEC_SUCCESS if recording this variant would neither compile nor create tables,
+ * TEXDEC_ERROR_NOT_READY (no message) if it would. Checks the variant as texdec_prepare does
+ * (same statuses); MISSING_FEATURE for a variant the device can never run. Creates nothing,
+ * takes two short locks, never waits for a compile: cheap enough to call per texture. A variant
+ * stays ready until the context is destroyed. */
+TEXDEC_API texdec_status texdec_variant_ready(texdec_context* context, const texdec_variant* variant);
 
 /* ---- capabilities: ask before you fail -------------------------------------------------------- */
 
@@ -852,7 +908,7 @@ typedef struct texdec_regions_job {
     texdec_format format;
     texdec_output output;
     texdec_bc_rounding bc_rounding;
-    uint32_t flags;                   /* texdec_record_flag_bits */
+    uint32_t flags;                   /* texdec_record_flag_bits: 0 or TEXDEC_RECORD_FAIL_IF_NOT_READY */
     VkBuffer src_buffer;              /* STORAGE_BUFFER usage */
     VkDeviceSize src_size;            /* bytes of src_buffer texdec may read (from offset 0) */
     /* Exactly one destination: */
@@ -870,14 +926,14 @@ typedef struct texdec_regions_job {
  * or an array in one call. Never submits, never waits:
  *   - every region is checked first; on any error nothing is recorded. Statuses:
  *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a non-NULL
- *     next), INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
+ *     next, an unknown flag), INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
  *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset
  *     plus a size that wraps 64 bits, or one block row wider than maxStorageBufferRange), and
  *     the format/output statuses of texdec_decode;
- *   - no allocation per call: the pipeline of the variant, and the lookup tables some formats
- *     read (one small host-visible buffer per context, one per ASTC footprint), are created on
- *     first use (or ahead, by texdec_prepare) and live until the context is destroyed;
+ *   - the variant (format, output, rounding, destination kind, the target's format) is created
+ *     if it does not exist yet, which compiles; with TEXDEC_RECORD_FAIL_IF_NOT_READY it is not:
+ *     TEXDEC_ERROR_NOT_READY, nothing recorded (see "prepare ahead");
  *   - one vkCmdBindPipeline per call; one vkCmdPushDescriptorSetKHR and one vkCmdPushConstants
  *     per dispatch, and a region is one dispatch unless it has more texels than
  *     max_texels_per_dispatch or breaks a device limit (maxComputeWorkGroupCount,

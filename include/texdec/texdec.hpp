@@ -142,9 +142,17 @@ public:
     [[nodiscard]] Status record_regions(VkCommandBuffer cmd, const texdec_regions_job& job) const noexcept {
         return texdec_record_regions(ctx_, cmd, &job);
     }
-    [[nodiscard]] Status prepare(Format format, Output output, texdec_bc_rounding bc_rounding,
-                                 texdec_destination_kind dst_kind) const noexcept {
-        return texdec_prepare(ctx_, format, output, bc_rounding, dst_kind);
+    // Creates the variants' pipelines and tables now (any thread; see texdec_prepare).
+    [[nodiscard]] Status prepare(uint32_t variant_count, const texdec_variant* variants) const noexcept {
+        return texdec_prepare(ctx_, variant_count, variants);
+    }
+    // TEXDEC_SUCCESS or TEXDEC_ERROR_NOT_READY (see texdec_variant_ready).
+    [[nodiscard]] Status variant_ready(const texdec_variant& variant) const noexcept {
+        return texdec_variant_ready(ctx_, &variant);
+    }
+    // Whether this context can decode a variant, and why not (see texdec_query_support).
+    [[nodiscard]] Status query_support(const texdec_variant& variant, texdec_support& support) const noexcept {
+        return texdec_query_support(ctx_, &variant, &support);
     }
     [[nodiscard]] Status memory_usage(texdec_memory_usage& usage) const noexcept {
         return texdec_context_memory_usage(ctx_, &usage);

@@ -183,8 +183,15 @@ int run() {
     EXPECT(host_bytes >= blocks.size() + size);
     texdec_decode_timing timing{};
     EXPECT(context.decode_timed(job, &timing) == TEXDEC_SUCCESS && timing.total_ns > 0);
-    EXPECT(context.prepare(TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_BC_ROUNDING_EXACT,
-                           TEXDEC_DESTINATION_BUFFER) == TEXDEC_SUCCESS);
+    texdec_variant variant{};
+    variant.format = TEXDEC_FORMAT_BC4_UNORM;
+    variant.output = TEXDEC_OUTPUT_NATIVE;
+    variant.destination = TEXDEC_DESTINATION_BUFFER;
+    EXPECT(context.variant_ready(variant) == TEXDEC_ERROR_NOT_READY);
+    EXPECT(context.prepare(1, &variant) == TEXDEC_SUCCESS);
+    EXPECT(context.variant_ready(variant) == TEXDEC_SUCCESS);
+    texdec_support support{};
+    EXPECT(context.query_support(variant, support) == TEXDEC_SUCCESS && support.reasons == 0);
     texdec_memory_usage usage{};
     EXPECT(context.memory_usage(usage) == TEXDEC_SUCCESS);
     EXPECT(usage.pipelines >= 2 && usage.staging_host_bytes > 0);
