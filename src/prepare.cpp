@@ -1,7 +1,6 @@
 // texdec_prepare and texdec_variant_ready: decoder variants created ahead of recording (on any
 // thread), and whether recording one would create anything.
 #include <cstdio>
-#include <cstring>
 
 #include "context.h"
 #include "job.h"
@@ -23,14 +22,9 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
         ctx->report(s, TEXDEC_MESSAGE_ERROR, "%s: %s", who, what);
         return s;
     };
-    char what[160];
-    if (v.next) {
-        uint32_t type = 0;  // every extension struct begins with its 32-bit type
-        std::memcpy(&type, v.next, sizeof type);
-        std::snprintf(what, sizeof what, "next points to an extension struct of type %u, which texdec_variant does not take "
-                                         "(none is defined: next must be NULL)", type);
-        return fail(TEXDEC_ERROR_INVALID_ARGUMENT, what);
-    }
+    char what[256];
+    std::snprintf(what, sizeof what, "%s: texdec_variant", who);  // the struct rule's one check
+    if (texdec_status s = check_chain(ctx, v.next, what); s != TEXDEC_SUCCESS) return s;
     const uint32_t format = enum_bits(v.format), output = enum_bits(v.output), rounding = enum_bits(v.bc_rounding);
     // The checks of a record call; the messages are this function's, to name the variant.
     const texdec_status s = plan_job(nullptr, format, output, rounding, 1, 1, 1, {0, 0}, &out->plan);
