@@ -10,6 +10,7 @@ pkgs=(
   astcenc libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri libzstd-dev zlib1g-dev
   rustc  # tests/package: rust_ffi_sample compiles samples/rust/texdec_sample.rs (no cargo)
   clang-14 libclang-rt-14-dev  # tests/fuzz: libFuzzer targets of the container parsers
+  clang-format-14  # tools/format-check.sh: the lines each change touches follow .clang-format
   abigail-tools  # tools/abi-check.sh: abidw/abidiff against the committed ABI baseline (abi/)
 )
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's "build and test" command: installs the Debian packages it needs, builds texdec,
-# checks the public ABI against the committed baseline (tools/abi-check.sh, docs/abi.md), runs
+# The README's "build and test" command: installs the Debian packages it needs, checks the format
+# of the lines changed since .clang-format came (tools/format-check.sh), builds texdec with warnings
+# as errors (TEXDEC_WERROR), checks the public ABI against the committed baseline (tools/abi-check.sh, docs/abi.md), runs
 # every test (ctest) with the Vulkan validation layer on, then rebuilds with
 # AddressSanitizer + UBSan and runs the tests again with fewer random blocks, then builds the
 # [threads] tests with ThreadSanitizer and runs them, then builds the container parsers' libFuzzer
@@ -19,8 +20,11 @@ if [ -z "${TEXDEC_CORPUS:-}" ] && [ -d ../shared/corpus/piglit ]; then
 fi
 echo "TEXDEC_CORPUS=${TEXDEC_CORPUS:-(not set: the [corpus] tests are skipped)}"
 
-echo "== build (RelWithDebInfo) =="
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+echo "== format check (lines changed since .clang-format was added) =="
+tools/format-check.sh
+
+echo "== build (RelWithDebInfo, warnings are errors) =="
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEXDEC_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
 echo "== ABI check (build/libtexdec.so.MAJOR against abi/libtexdec.so.MAJOR.abi) =="
 tools/abi-check.sh

@@ -336,7 +336,8 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
     const VkPipelineStageFlags caller_stages = before ? b.src_stage_mask : b.dst_stage_mask;
     const VkAccessFlags caller_access = caller_stages ? (before ? b.src_access_mask : b.dst_access_mask) : 0;
     const VkPipelineStageFlags outside_stages =
-        caller_stages ? caller_stages : before ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT;
+        caller_stages ? caller_stages
+                      : VkPipelineStageFlags(before ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     const VkAccessFlags decode_access = before ? VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
     const VkAccessFlags src_access = before ? caller_access : decode_access, dst_access = before ? decode_access : caller_access;
     // Ownership: acquired before the decode from the caller's family, released after to it.

@@ -152,6 +152,7 @@ void MessageLog::callback(texdec_message_severity severity, const char* message,
     case TEXDEC_MESSAGE_WARNING: std::fprintf(stderr, "texdec: warning: %s\n", message); break;
     case TEXDEC_MESSAGE_VALIDATION: std::fprintf(stderr, "texdec: validation: %s\n", message); break;
     case TEXDEC_MESSAGE_INFO:
+    default:
         if (log->verbose) std::fprintf(stderr, "texdec: %s\n", message);
         break;
     }

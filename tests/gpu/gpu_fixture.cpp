@@ -85,7 +85,8 @@ void OwnContext::callback(texdec_message_severity severity, const char* message,
     case TEXDEC_MESSAGE_VALIDATION: self->log_.add_validation(text); break;
     case TEXDEC_MESSAGE_ERROR: self->log_.add_error(text); break;
     case TEXDEC_MESSAGE_WARNING: std::fprintf(stderr, "texdec warning: %s\n", text.c_str()); break;
-    case TEXDEC_MESSAGE_INFO: break;
+    case TEXDEC_MESSAGE_INFO:
+    default: break;
     }
 }
 
