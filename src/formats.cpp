@@ -322,6 +322,21 @@ texdec_status resolve_output(uint32_t format, uint32_t output, bool require_impl
 }
 
 
+namespace {
+
+// One field of resolve_output's answer for the C API: its status, INVALID_ARGUMENT for a NULL out.
+template <class T>
+texdec_status output_query(texdec_format format, texdec_output output, T OutputInfo::*field, T* out) {
+    OutputInfo info;
+    const texdec_status status = resolve_output(format, output, false, nullptr, &info);
+    if (status != TEXDEC_SUCCESS) return status;
+    if (!out) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *out = info.*field;
+    return TEXDEC_SUCCESS;
+}
+
+}  // namespace
+
 }  // namespace texdec
 
 using namespace texdec;
@@ -352,21 +367,11 @@ TEXDEC_API texdec_format texdec_format_from_vk(VkFormat vk_format) {
 }
 
 TEXDEC_API texdec_status texdec_output_vk_format(texdec_format format, texdec_output output, VkFormat* vk_format) {
-    OutputInfo info;
-    texdec_status status = resolve_output(format, output, false, nullptr, &info);
-    if (status != TEXDEC_SUCCESS) return status;
-    if (!vk_format) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    *vk_format = info.vk_format;
-    return TEXDEC_SUCCESS;
+    return output_query(format, output, &OutputInfo::vk_format, vk_format);
 }
 
 TEXDEC_API texdec_status texdec_output_texel_size(texdec_format format, texdec_output output, uint32_t* bytes) {
-    OutputInfo info;
-    texdec_status status = resolve_output(format, output, false, nullptr, &info);
-    if (status != TEXDEC_SUCCESS) return status;
-    if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    *bytes = info.texel_bytes;
-    return TEXDEC_SUCCESS;
+    return output_query(format, output, &OutputInfo::texel_bytes, bytes);
 }
 
 TEXDEC_API const char* texdec_output_name(texdec_output output) {
