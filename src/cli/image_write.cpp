@@ -29,10 +29,13 @@
 
 #include <png.h>  // Debian's libpng-dev (libpng 1.6): 16-bit PNG, which stb_image_write cannot write
 
+#include "reference/half.h"  // half_to_float
 #include "safe_output.h"
 
 namespace image_write {
 namespace {
+
+using texdec_reference::half_to_float;
 
 // How a texel format becomes image pixels: 8-bit for PNG and TGA, 16-bit for PNG's R16 / RG16.
 struct PixelLayout {
@@ -62,15 +65,6 @@ bool layout_for(VkFormat format, PixelLayout& out) {
 }
 
 uint16_t read_u16_le(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
-
-float half_to_float(uint16_t h) {
-    const int sign = h >> 15 ? -1 : 1;
-    const int exponent = (h >> 10) & 0x1F;
-    const int mantissa = h & 0x3FF;
-    if (exponent == 0) return sign * std::ldexp(float(mantissa), -24);  // zero, subnormal
-    if (exponent == 31) return mantissa ? NAN : sign * INFINITY;
-    return sign * std::ldexp(float(mantissa | 0x400), exponent - 25);
-}
 
 // [0, 1] -> [0, 255], rounded; NaN -> 0.
 uint8_t unit_to_byte(float v) {
