@@ -15,7 +15,7 @@
 
 namespace texdec {
 
-struct ImageFormatWrite;  // job.h
+struct TexelFormat;  // formats.h
 struct FormatEntry;  // formats.h
 
 // Everything a record call needs to know about one compute pipeline variant.
@@ -157,7 +157,7 @@ struct texdec_context {
 struct texdec_image_target {
     VkImage image = VK_NULL_HANDLE;
     bool is_3d = false;
-    const texdec::ImageFormatWrite* write = nullptr;  // its format's row of the image-format table (job.h)
+    const texdec::TexelFormat* format = nullptr;  // its format's row of the texel-format table (formats.h)
     VkExtent3D extent{};
     uint32_t mip_levels = 0, array_layers = 0;
     VkImageView views[32] = {};                  // one per mip level

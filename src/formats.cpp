@@ -97,8 +97,78 @@ constexpr bool astc_tiles_fit_shared_memory() {
 }
 static_assert(astc_tiles_fit_shared_memory(), "an ASTC tile exceeds astc.comp's shared arrays");
 
-// The uncompressed formats texdec deals with: its outputs (texdec_output_vk_format) and the image
-// formats texdec_image_target_create accepts (image_target.cpp), by name for messages.
+constexpr uint32_t kTexelSigned = TEXDEC_TEXEL_FORMAT_SIGNED;
+constexpr uint32_t kTexelHalf = TEXDEC_TEXEL_FORMAT_HALF;
+constexpr uint32_t kTexelSrgb = TEXDEC_TEXEL_FORMAT_SRGB;
+constexpr uint32_t kTexelBgra = TEXDEC_TEXEL_FORMAT_BGRA;
+
+// THE texel-format table (formats.h). The image formats' storage views, and why some formats are
+// not written, are explained in image_target.cpp. In short: 8-bit RGBA layouts (sRGB, A8B8G8R8,
+// B8G8R8A8) are written through R8G8B8A8_UNORM views (B8G8R8A8 with R and B swapped by the
+// shader); the others through a view of their own format.
+#define TEXEL(fmt, ch, bytes, flags, linear, srgb, store, view)                                            \
+    TexelFormat{VK_FORMAT_##fmt, "VK_FORMAT_" #fmt, ch, bytes, flags, VK_FORMAT_##linear, VK_FORMAT_##srgb, \
+                TEXDEC_STORE_##store, VK_FORMAT_##view}
+constexpr TexelFormat kTexelFormats[] = {
+    //    format                 ch bytes flags                    linear twin     sRGB twin              store    storage view
+    TEXEL(R8G8B8A8_UNORM,        4, 1, 0,                         R8G8B8A8_UNORM, R8G8B8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(R8G8B8A8_SRGB,         4, 1, kTexelSrgb,                R8G8B8A8_UNORM, R8G8B8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(A8B8G8R8_UNORM_PACK32, 4, 1, 0,                         A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(A8B8G8R8_SRGB_PACK32,  4, 1, kTexelSrgb,                A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(B8G8R8A8_UNORM,        4, 1, kTexelBgra,                B8G8R8A8_UNORM, B8G8R8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(B8G8R8A8_SRGB,         4, 1, kTexelBgra | kTexelSrgb,   B8G8R8A8_UNORM, B8G8R8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(R16G16B16A16_SFLOAT,   4, 2, kTexelHalf,                R16G16B16A16_SFLOAT, UNDEFINED,        RGBA16F, R16G16B16A16_SFLOAT),
+    TEXEL(R8_UNORM,              1, 1, 0,                         R8_UNORM,       UNDEFINED,             R8,      R8_UNORM),
+    TEXEL(R8_SNORM,              1, 1, kTexelSigned,              R8_SNORM,       UNDEFINED,             R8,      R8_SNORM),
+    TEXEL(R8G8_UNORM,            2, 1, 0,                         R8G8_UNORM,     UNDEFINED,             RG8,     R8G8_UNORM),
+    TEXEL(R8G8_SNORM,            2, 1, kTexelSigned,              R8G8_SNORM,     UNDEFINED,             RG8,     R8G8_SNORM),
+    TEXEL(R16_UNORM,             1, 2, 0,                         R16_UNORM,      UNDEFINED,             R16,     R16_UNORM),
+    TEXEL(R16_SNORM,             1, 2, kTexelSigned,              R16_SNORM,      UNDEFINED,             R16,     R16_SNORM),
+    TEXEL(R16G16_UNORM,          2, 2, 0,                         R16G16_UNORM,   UNDEFINED,             RG16,    R16G16_UNORM),
+    TEXEL(R16G16_SNORM,          2, 2, kTexelSigned,              R16G16_SNORM,   UNDEFINED,             RG16,    R16G16_SNORM),
+};
+#undef TEXEL
+
+constexpr const TexelFormat* texel_row(VkFormat format) {
+    for (const TexelFormat& t : kTexelFormats)
+        if (t.format == format) return &t;
+    return nullptr;
+}
+
+// Twins point at each other, an sRGB row is its own sRGB twin, and a view format is a row of its
+// own that stores alike and is never sRGB (storage images cannot be).
+constexpr bool texel_rows_agree() {
+    for (const TexelFormat& t : kTexelFormats) {
+        const TexelFormat* linear = texel_row(t.linear_format);
+        const TexelFormat* view = texel_row(t.view_format);
+        if (!linear || (linear->flags & kTexelSrgb) || linear->srgb_format != t.srgb_format) return false;
+        if (bool(t.flags & kTexelSrgb) != (t.srgb_format == t.format)) return false;
+        if (t.srgb_format && !texel_row(t.srgb_format)) return false;
+        if (!view || (view->flags & (kTexelSrgb | kTexelBgra)) || view->store_kind != t.store_kind || view->view_format != view->format)
+            return false;
+    }
+    return true;
+}
+static_assert(texel_rows_agree(), "the texel-format table's twins or views disagree");
+
+// THE output table: texdec_output_name's name and the label of messages.
+struct OutputRow {
+    texdec_output output;
+    const char* name;   // "rgba8" (texdec_output_name, the CLI's --output)
+    const char* label;  // "RGBA8" (messages)
+};
+#define OUTPUT(o, name) OutputRow{TEXDEC_OUTPUT_##o, name, #o}
+constexpr OutputRow kOutputs[] = {OUTPUT(RGBA8, "rgba8"), OUTPUT(RGBA16F, "rgba16f"), OUTPUT(NATIVE, "native")};
+#undef OUTPUT
+
+const OutputRow* find_output(uint32_t output) {
+    for (const OutputRow& row : kOutputs)
+        if (uint32_t(row.output) == output) return &row;
+    return nullptr;
+}
+
+// The compressed formats are named by kFormats, the written ones by kTexelFormats; these are
+// the other VkFormats a message may name.
 struct NamedVkFormat {
     VkFormat format;
     const char* name;
@@ -106,14 +176,6 @@ struct NamedVkFormat {
 #define NAMED(f) NamedVkFormat{f, #f}
 constexpr NamedVkFormat kUncompressedNames[] = {
     NAMED(VK_FORMAT_UNDEFINED),
-    NAMED(VK_FORMAT_R8G8B8A8_UNORM),         NAMED(VK_FORMAT_R8G8B8A8_SRGB),
-    NAMED(VK_FORMAT_A8B8G8R8_UNORM_PACK32),  NAMED(VK_FORMAT_A8B8G8R8_SRGB_PACK32),
-    NAMED(VK_FORMAT_B8G8R8A8_UNORM),         NAMED(VK_FORMAT_B8G8R8A8_SRGB),
-    NAMED(VK_FORMAT_R16G16B16A16_SFLOAT),
-    NAMED(VK_FORMAT_R8_UNORM),               NAMED(VK_FORMAT_R8_SNORM),
-    NAMED(VK_FORMAT_R8G8_UNORM),             NAMED(VK_FORMAT_R8G8_SNORM),
-    NAMED(VK_FORMAT_R16_UNORM),              NAMED(VK_FORMAT_R16_SNORM),
-    NAMED(VK_FORMAT_R16G16_UNORM),           NAMED(VK_FORMAT_R16G16_SNORM),
     // Formats a caller may try that texdec refuses, named in the refusal.
     NAMED(VK_FORMAT_R8_UINT),                NAMED(VK_FORMAT_R8_SRGB),               NAMED(VK_FORMAT_R8G8_SRGB),
     NAMED(VK_FORMAT_R8G8B8A8_SNORM),         NAMED(VK_FORMAT_R8G8B8A8_UINT),         NAMED(VK_FORMAT_R8G8B8A8_SINT),
@@ -133,12 +195,31 @@ const FormatEntry* find_format(uint32_t format) {
     return &kFormats[format - 1];
 }
 
+uint32_t TexelFormat::store_swizzle() const {
+    return (flags & kTexelBgra) ? TEXDEC_STORE_SWIZZLE_BGRA : TEXDEC_STORE_SWIZZLE_NONE;
+}
+
+const TexelFormat* find_texel_format(VkFormat format) { return texel_row(format); }
+
+TexelFormatRows texel_formats() { return {std::begin(kTexelFormats), std::end(kTexelFormats)}; }
+
+VkFormat storage_format(VkFormat format) {
+    const TexelFormat* t = find_texel_format(format);
+    return t ? t->view_format : format;
+}
+
+const char* output_label(uint32_t output) {
+    const OutputRow* row = find_output(output);
+    return row ? row->label : "not a texdec_output";
+}
+
 VkFormatName vk_format_name(VkFormat format) {
     VkFormatName out{};
     auto named = [&](const char* name) {
         std::snprintf(out.text, sizeof out.text, "%s", name);
         return out;
     };
+    if (const TexelFormat* t = find_texel_format(format)) return named(t->name);
     for (const NamedVkFormat& n : kUncompressedNames)
         if (n.format == format) return named(n.name);
     for (const FormatEntry& entry : kFormats)
@@ -156,35 +237,35 @@ texdec_status resolve_output(uint32_t format, uint32_t output, bool require_impl
     const bool is_signed = entry->flags & kSigned;
     const bool is_srgb = entry->flags & kSrgb;
     const bool is_hdr = entry->flags & kHdr;
-    OutputInfo result{};
+    const VkFormat rgba8 = is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM;
+    VkFormat vk = VK_FORMAT_UNDEFINED;
     switch (output) {
     case TEXDEC_OUTPUT_RGBA8:
         // 8 bits cannot hold signed or float results.
         if (is_signed || is_hdr) return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
-        result = {TEXDEC_STORE_RGBA8, 4, is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM};
+        vk = rgba8;
         break;
     case TEXDEC_OUTPUT_RGBA16F:
-        result = {TEXDEC_STORE_RGBA16F, 8, VK_FORMAT_R16G16B16A16_SFLOAT};
+        vk = VK_FORMAT_R16G16B16A16_SFLOAT;
         break;
     case TEXDEC_OUTPUT_NATIVE:
         if (is_hdr) {
-            result = {TEXDEC_STORE_RGBA16F, 8, VK_FORMAT_R16G16B16A16_SFLOAT};
+            vk = VK_FORMAT_R16G16B16A16_SFLOAT;
         } else if (entry->family == TEXDEC_FAMILY_BC4_5) {
             const bool two = entry->channels == 2;
-            result = two ? OutputInfo{TEXDEC_STORE_RG8, 2, is_signed ? VK_FORMAT_R8G8_SNORM : VK_FORMAT_R8G8_UNORM}
-                         : OutputInfo{TEXDEC_STORE_R8, 1, is_signed ? VK_FORMAT_R8_SNORM : VK_FORMAT_R8_UNORM};
+            vk = two ? (is_signed ? VK_FORMAT_R8G8_SNORM : VK_FORMAT_R8G8_UNORM) : (is_signed ? VK_FORMAT_R8_SNORM : VK_FORMAT_R8_UNORM);
         } else if (entry->family == TEXDEC_FAMILY_EAC) {
             const bool two = entry->channels == 2;
-            result = two ? OutputInfo{TEXDEC_STORE_RG16, 4, is_signed ? VK_FORMAT_R16G16_SNORM : VK_FORMAT_R16G16_UNORM}
-                         : OutputInfo{TEXDEC_STORE_R16, 2, is_signed ? VK_FORMAT_R16_SNORM : VK_FORMAT_R16_UNORM};
+            vk = two ? (is_signed ? VK_FORMAT_R16G16_SNORM : VK_FORMAT_R16G16_UNORM) : (is_signed ? VK_FORMAT_R16_SNORM : VK_FORMAT_R16_UNORM);
         } else {
-            result = {TEXDEC_STORE_RGBA8, 4, is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM};
+            vk = rgba8;
         }
         break;
     default:
         return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
     }
-    if (info) *info = result;
+    const TexelFormat& texel = *find_texel_format(vk);  // every output format is a row
+    if (info) *info = OutputInfo{texel.store_kind, texel.texel_bytes(), vk};
     return TEXDEC_SUCCESS;
 }
 
@@ -233,6 +314,19 @@ TEXDEC_API texdec_status texdec_output_texel_size(texdec_format format, texdec_o
     if (status != TEXDEC_SUCCESS) return status;
     if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
     *bytes = info.texel_bytes;
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API const char* texdec_output_name(texdec_output output) {
+    const OutputRow* row = find_output(enum_bits(output));
+    return row ? row->name : nullptr;
+}
+
+TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_texel_format_info* info) {
+    const TexelFormat* t = find_texel_format(format);
+    if (!t) return TEXDEC_ERROR_UNKNOWN_FORMAT;
+    if (!info) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *info = texdec_texel_format_info{t->channels, t->channel_bytes, t->texel_bytes(), t->flags, t->linear_format, t->srgb_format};
     return TEXDEC_SUCCESS;
 }
 

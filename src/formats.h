@@ -3,8 +3,19 @@
 #include <texdec/texdec.h>
 
 #include <cstdint>
+#include <cstring>
 
 namespace texdec {
+
+// Job structs come from C callers, who may store any 32-bit value in an enum field: read the
+// bits, not the enum (a C++ load of an out-of-range enum value is undefined behaviour).
+template <class Enum>
+uint32_t enum_bits(const Enum& field) {
+    static_assert(sizeof(Enum) == sizeof(uint32_t), "texdec enums are 32-bit");
+    uint32_t bits;
+    std::memcpy(&bits, &field, sizeof bits);
+    return bits;
+}
 
 struct FormatEntry {
     texdec_format format;
@@ -22,6 +33,44 @@ struct FormatEntry {
 // nullptr for values outside the enum. Takes the raw value: callers may pass any 32-bit value.
 const FormatEntry* find_format(uint32_t format);
 
+// THE texel-format table: every uncompressed VkFormat texdec writes (each output's VkFormat and
+// each image format texdec_image_target_create takes), what its texels hold
+// (texdec_texel_format_get_info), and how texdec writes an image of it.
+struct TexelFormat {
+    VkFormat format;
+    const char* name;        // "VK_FORMAT_R8G8B8A8_SRGB" (vk_format_name)
+    uint8_t channels;        // 1, 2 or 4
+    uint8_t channel_bytes;   // 1 or 2
+    uint32_t flags;          // texdec_texel_format_flag_bits
+    VkFormat linear_format;  // the non-sRGB twin; itself if not sRGB
+    VkFormat srgb_format;    // the sRGB twin (itself if sRGB); VK_FORMAT_UNDEFINED if none
+    uint32_t store_kind;     // TEXDEC_STORE_* of the shaders that write its bytes
+    // The format of the storage views texdec writes an image of this format through: the image
+    // shaders' SPIR-V Image Format is compatible with this format alone (image_target.cpp says
+    // why). Outputs whose VkFormat has this view format write images of this format.
+    VkFormat view_format;
+
+    uint32_t texel_bytes() const { return uint32_t(channels) * channel_bytes; }
+    // TEXDEC_STORE_SWIZZLE_* of the image shaders (PipelineKey::store_swizzle).
+    uint32_t store_swizzle() const;
+};
+
+// The row of `format`; nullptr for a VkFormat texdec does not write.
+const TexelFormat* find_texel_format(VkFormat format);
+
+// Every row, for the formats whose device properties a context gathers.
+struct TexelFormatRows {
+    const TexelFormat* begin_;
+    const TexelFormat* end_;
+    const TexelFormat* begin() const { return begin_; }
+    const TexelFormat* end() const { return end_; }
+};
+TexelFormatRows texel_formats();
+
+// Names of a texdec_output for messages ("RGBA8"; "not a texdec_output" outside the enum), from
+// the output table that texdec_output_name ("rgba8") reads too.
+const char* output_label(uint32_t output);
+
 // How one output texel is stored, and its VkFormat, for (format, output).
 struct OutputInfo {
     uint32_t store_kind;   // TEXDEC_STORE_*
@@ -29,11 +78,10 @@ struct OutputInfo {
     VkFormat vk_format;    // what texdec_output_vk_format reports
 };
 
-// The format a storage image of `format` is written through: storage images cannot be sRGB, so
-// R8G8B8A8_SRGB is written through its UNORM twin (the same bytes); others as they are.
-constexpr VkFormat storage_format(VkFormat format) {
-    return format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : format;
-}
+// The format a storage image of `format` is written through (the texel-format table's view
+// format): storage images cannot be sRGB, so R8G8B8A8_SRGB is written through its UNORM twin (the
+// same bytes). Formats outside the table as they are.
+VkFormat storage_format(VkFormat format);
 
 // A VkFormat's name for messages ("VK_FORMAT_A8B8G8R8_SRGB_PACK32"): the formats texdec deals
 // with (the compressed formats of the table, the outputs, the image formats it writes) by name,

@@ -119,7 +119,7 @@ struct ShaderShape {
 };
 
 // The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
-texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, VkFormat image_format,
+texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, const TexelFormat* image_format,
                                      Creation creation, VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
     PipelineKey key{};
@@ -136,10 +136,9 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     // byte), so their other stores share the UNORM pipeline.
     key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
-    // Image formats whose bytes are the output's in another order are stored swizzled (the table
-    // in image_target.cpp); the caller checked that the image format holds the output.
-    const ImageFormatWrite* write = is_image_destination(dst_kind) && image_format ? find_image_format_write(image_format) : nullptr;
-    key.store_swizzle = write ? write->store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
+    // Image formats whose bytes are the output's in another order are stored swizzled (the
+    // texel-format table); the caller checked that the image format holds the output.
+    key.store_swizzle = is_image_destination(dst_kind) && image_format ? image_format->store_swizzle() : TEXDEC_STORE_SWIZZLE_NONE;
     // The workgroup shape first: the caller's chunk checks need it even when the variant is not ready.
     *shape = ShaderShape{};
     if (is_astc) {
@@ -381,8 +380,8 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 }  // namespace
 
-texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
-                              Creation creation) {
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
+                              const TexelFormat* image_format, Creation creation) {
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
     return get_pipeline_and_shape(ctx, plan, dst_kind, image_format, creation, &pipeline, &shape);
@@ -416,7 +415,7 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         return ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
                            "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
                            "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-                           p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
+                           p.format->name, output_label(p.output_kind), destination_name(call.dst_kind));
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
@@ -590,7 +589,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
         call.image = image->image;
-        call.image_format = image->write->image_format;
+        call.image_format = image->format;
         // The levels the barriers cover (out-of-range levels are refused in record_regions).
         call.layer_count = image->array_layers;
         for (uint32_t i = 0; i < job->region_count; ++i)

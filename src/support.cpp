@@ -155,7 +155,7 @@ texdec_status check_destination(const texdec_context* ctx, const FormatEntry& fo
     texdec_status first = TEXDEC_SUCCESS;  // the first failure; every reason is collected
     if (dst_kind != TEXDEC_DESTINATION_BUFFER) {
         const VkFormat image = image_format ? image_format : output.vk_format;
-        const ImageFormatWrite* row = find_image_format_write(image);
+        const TexelFormat* row = find_texel_format(image);
         const VkFormat view = row ? row->view_format : VK_FORMAT_UNDEFINED;
         if (!row) {
             add_reason(TEXDEC_SUPPORT_REASON_DESTINATION);
