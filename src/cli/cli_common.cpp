@@ -111,15 +111,6 @@ uint64_t parse_timeout_ns(const std::optional<std::string>& text) {
     return uint64_t(*seconds) * 1000 * 1000 * 1000;
 }
 
-const char* output_name(texdec_output output) {
-    switch (output) {
-    case TEXDEC_OUTPUT_RGBA8: return "rgba8";
-    case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
-    case TEXDEC_OUTPUT_NATIVE: return "native";
-    default: return "?";
-    }
-}
-
 texdec_format_info format_info(texdec_format format) {
     texdec_format_info info{};
     texdec_format_get_info(format, &info);  // only called with formats the library named

@@ -90,7 +90,6 @@ texdec_bc_rounding parse_bc_rounding(const std::string& name);
 astc_file::Profile parse_profile(const std::string& name);
 uint64_t parse_timeout_ns(const std::optional<std::string>& text);
 
-const char* output_name(texdec_output output);
 texdec_format_info format_info(texdec_format format);
 std::string status_text(texdec_status status);
 bool offers_output(texdec_format format, texdec_output output);

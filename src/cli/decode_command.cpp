@@ -212,8 +212,7 @@ void hdr_warning(texdec_format format, FileResult& result) {
     if (result.hdr_surfaces == 0) return;
     const texdec_format_info info = format_info(format);
     const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
-    // UNORM, SRGB and SFLOAT are consecutive for every ASTC footprint.
-    const texdec_format_info hdr = format_info(texdec_format(int(format) + (srgb ? 1 : 2)));
+    const texdec_format_info hdr = format_info(texture_file::profile_twin(format, astc_file::Profile::Hdr));
     const astc_hdr_scan::Count& c = result.hdr_blocks;
     const std::string where = result.hdr_surfaces == 1 && result.astc_surfaces == 1
                                   ? result.hdr_where
@@ -372,7 +371,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
         (format_info(file.format).flags & TEXDEC_FORMAT_FLAG_HDR) ? OutputKind::Exr : OutputKind::Png);
     const std::string base = shared.fixed_kind ? item.output : item.output + "." + extension(kind);
     const texdec_output output = choose_output(options, file.format, kind);
-    result.output_type = output_name(output);
+    result.output_type = texdec_output_name(output);
     const texdec_format_info info = format_info(file.format);
     if (!(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
         throw CliError{kExitRuntime, std::string(info.name) + " is not implemented in this build: " +

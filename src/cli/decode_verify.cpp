@@ -13,37 +13,24 @@ namespace {
 
 using texdec_reference::half_to_float;
 
-// The channel values of one texel as floats (UNORM / SNORM normalised, halves as they are).
+// The channel values of one texel as floats (UNORM / SNORM normalised, halves as they are); the
+// channel count, 0 for a format outside texdec's texel table.
 int texel_channels(VkFormat format, const uint8_t* t, float out[4]) {
-    auto u16 = [&](int i) { return uint16_t(t[2 * i] | t[2 * i + 1] << 8); };
-    switch (format) {
-    case VK_FORMAT_R8G8B8A8_UNORM:
-    case VK_FORMAT_R8G8B8A8_SRGB:
-        for (int c = 0; c < 4; ++c) out[c] = t[c] / 255.0f;
-        return 4;
-    case VK_FORMAT_R8_UNORM:
-    case VK_FORMAT_R8G8_UNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R8_UNORM ? 1 : 2); ++c) out[c] = t[c] / 255.0f;
-        return format == VK_FORMAT_R8_UNORM ? 1 : 2;
-    case VK_FORMAT_R8_SNORM:
-    case VK_FORMAT_R8G8_SNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R8_SNORM ? 1 : 2); ++c)
-            out[c] = std::max(int(int8_t(t[c])), -127) / 127.0f;
-        return format == VK_FORMAT_R8_SNORM ? 1 : 2;
-    case VK_FORMAT_R16_UNORM:
-    case VK_FORMAT_R16G16_UNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R16_UNORM ? 1 : 2); ++c) out[c] = u16(c) / 65535.0f;
-        return format == VK_FORMAT_R16_UNORM ? 1 : 2;
-    case VK_FORMAT_R16_SNORM:
-    case VK_FORMAT_R16G16_SNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R16_SNORM ? 1 : 2); ++c)
-            out[c] = std::max(int(int16_t(u16(c))), -32767) / 32767.0f;
-        return format == VK_FORMAT_R16_SNORM ? 1 : 2;
-    case VK_FORMAT_R16G16B16A16_SFLOAT:
-        for (int c = 0; c < 4; ++c) out[c] = half_to_float(u16(c));
-        return 4;
-    default: return 0;
+    texdec_texel_format_info info{};
+    if (texdec_texel_format_get_info(format, &info) != TEXDEC_SUCCESS) return 0;
+    const bool is_signed = info.flags & TEXDEC_TEXEL_FORMAT_SIGNED;
+    for (uint32_t c = 0; c < info.channels; ++c) {
+        if (info.channel_bytes == 1) {
+            out[c] = is_signed ? std::max(int(int8_t(t[c])), -127) / 127.0f : t[c] / 255.0f;
+            continue;
+        }
+        const uint16_t v = uint16_t(t[2 * c] | t[2 * c + 1] << 8);
+        if (info.flags & TEXDEC_TEXEL_FORMAT_HALF)
+            out[c] = half_to_float(v);
+        else
+            out[c] = is_signed ? std::max(int(int16_t(v)), -32767) / 32767.0f : v / 65535.0f;
     }
+    return int(info.channels);
 }
 
 

@@ -47,21 +47,15 @@ struct PixelLayout {
     bool png16 = false;     // written as a 16-bit PNG (libpng): R16 / RG16 (NATIVE EAC)
 };
 
+// Every format of texdec's texel table except B8G8R8A8 (the writers do not swap red and blue).
 bool layout_for(VkFormat format, PixelLayout& out) {
-    switch (format) {
-    case VK_FORMAT_R8G8B8A8_UNORM:
-    case VK_FORMAT_R8G8B8A8_SRGB: out = {4, 1, false, false, 4}; return true;
-    case VK_FORMAT_R8_UNORM: out = {1, 1, false, false, 1}; return true;
-    case VK_FORMAT_R8_SNORM: out = {1, 1, true, false, 1}; return true;
-    case VK_FORMAT_R8G8_UNORM: out = {2, 1, false, false, 3}; return true;
-    case VK_FORMAT_R8G8_SNORM: out = {2, 1, true, false, 3}; return true;
-    case VK_FORMAT_R16_UNORM: out = {1, 2, false, false, 1, true}; return true;
-    case VK_FORMAT_R16_SNORM: out = {1, 2, true, false, 1, true}; return true;
-    case VK_FORMAT_R16G16_UNORM: out = {2, 2, false, false, 3, true}; return true;
-    case VK_FORMAT_R16G16_SNORM: out = {2, 2, true, false, 3, true}; return true;
-    case VK_FORMAT_R16G16B16A16_SFLOAT: out = {4, 2, false, true, 4}; return true;
-    default: return false;
-    }
+    texdec_texel_format_info info{};
+    if (texdec_texel_format_get_info(format, &info) != TEXDEC_SUCCESS || (info.flags & TEXDEC_TEXEL_FORMAT_BGRA))
+        return false;
+    const bool half = info.flags & TEXDEC_TEXEL_FORMAT_HALF;
+    out = {int(info.channels), int(info.channel_bytes), bool(info.flags & TEXDEC_TEXEL_FORMAT_SIGNED), half,
+           info.channels == 2 ? 3 : int(info.channels), info.channel_bytes == 2 && !half};
+    return true;
 }
 
 uint16_t read_u16_le(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }

@@ -62,7 +62,7 @@ int run_info(const Options& options) {
                             "decoded bytes/surface (%s)\n",
                             (unsigned long long)f.file_bytes,
                             f.trailing_bytes ? (" (" + std::to_string(f.trailing_bytes) + " trailing, ignored)").c_str() : "",
-                            output_name(output));
+                            texdec_output_name(output));
             }
             for (uint32_t level = 0; level < f.levels; ++level) {
                 const texture_file::LevelInfo& l = f.level_info[level];

@@ -38,25 +38,22 @@
 
 #include "bench_blocks.h"
 #include "bench_vulkan.h"
-#include "cli_common.h"  // output_name
+#include "cli_common.h"
 #include "format_text.h"
 #include "json.h"
 #include "safe_output.h"
+#include "texture_file.h"  // profile_twin
 
 namespace bench {
 namespace {
 
+// Shared with the rest of the tool.
+using cli::device_type_name;
+using cli::format_info;
 using cli::Json;
-
-// ---- small helpers ---------------------------------------------------------------------------
-
 using texdec_io::format_text;
 
-texdec_format_info info_of(texdec_format f) {
-    texdec_format_info info{};
-    texdec_format_get_info(f, &info);
-    return info;
-}
+// ---- small helpers ---------------------------------------------------------------------------
 
 double gtexels(uint64_t texels, double ms) { return ms > 0 ? double(texels) / (ms * 1e6) : 0.0; }
 
@@ -74,10 +71,6 @@ Timing timing_from(std::vector<double> ms) {
     t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
     return t;
 }
-
-using cli::output_name;
-
-using cli::device_type_name;
 
 // NVIDIA packs its driver version as 10.8.8.6 bits; others follow VK_MAKE_API_VERSION.
 std::string driver_version_text(const VkPhysicalDeviceProperties& p) {
@@ -319,25 +312,26 @@ void Runner::time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst)
 }
 
 void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], const Buffer& dst) {
-    VkFormat vk = r.info.vk_format;
-    if (r.info.flags & TEXDEC_FORMAT_FLAG_SRGB) vk = VkFormat(vk - 1);  // the UNORM twin: texels stay encoded, like ours
+    // An sRGB format is sampled as its UNORM twin: its texels stay encoded, like ours.
+    const VkFormat vk = (r.info.flags & TEXDEC_FORMAT_FLAG_SRGB)
+                            ? format_info(texture_file::profile_twin(r.format, astc_file::Profile::Ldr)).vk_format
+                            : r.info.vk_format;
     if (!dev_.can_sample(vk)) {
         r.native[0].note = r.native[1].note = "the device does not sample this format";
         return;
     }
     VkFormat out_vk = VK_FORMAT_UNDEFINED;
     texdec_output_vk_format(r.format, r.output, &out_vk);
-    uint32_t store = 0;
-    switch (out_vk) {
-    case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_SRGB: case VK_FORMAT_R8G8B8A8_SNORM: store = 0; break;
-    case VK_FORMAT_R16G16B16A16_SFLOAT: store = 1; break;
-    case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_SNORM: store = 2; break;
-    case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_SNORM: store = 3; break;
-    default:
+    // bench_native.comp's stores: 0 RGBA8, 1 RGBA16F, 2 R8, 3 RG8 (UNORM or SNORM); none for 16-bit integers.
+    texdec_texel_format_info texel{};
+    texdec_texel_format_get_info(out_vk, &texel);
+    const bool half = texel.flags & TEXDEC_TEXEL_FORMAT_HALF;
+    if (!half && texel.channel_bytes != 1) {
         r.native[0].note = r.native[1].note = "no native-path store for this output";
         return;
     }
-    const bool is_signed = out_vk == VK_FORMAT_R8_SNORM || out_vk == VK_FORMAT_R8G8_SNORM || out_vk == VK_FORMAT_R8G8B8A8_SNORM;
+    const uint32_t store = half ? 1 : texel.channels == 4 ? 0 : texel.channels == 1 ? 2 : 3;
+    const bool is_signed = texel.flags & TEXDEC_TEXEL_FORMAT_SIGNED;
     const uint64_t row_bytes = uint64_t(r.width) * r.texel_bytes;
     if (row_bytes * r.height > dev_.properties().limits.maxStorageBufferRange) {
         r.native[0].note = r.native[1].note = "the output exceeds maxStorageBufferRange (use a smaller --size)";
@@ -391,7 +385,7 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
 
 OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks) {
     OneCall oc;
-    oc.format = info_of(format).name;
+    oc.format = format_info(format).name;
     oc.width = width;
     oc.height = height;
     uint64_t size = 0;
@@ -416,7 +410,7 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
         if (i == 0) oc.first = t;
         else oc.runs.push_back(t);
     }
-    if (info_of(format).family == TEXDEC_FAMILY_ASTC) {
+    if (format_info(format).family == TEXDEC_FAMILY_ASTC) {
         uint64_t magenta = 0;
         for (size_t i = 0; i + 4 <= texels.size(); i += 4)
             magenta += texels[i] == 255 && texels[i + 1] == 0 && texels[i + 2] == 255 && texels[i + 3] == 255;
@@ -431,7 +425,7 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
 FormatResult Runner::run_format(texdec_format format) {
     FormatResult r;
     r.format = format;
-    r.info = info_of(format);
+    r.info = format_info(format);
     const texdec_format_info& info = r.info;
     // Whole blocks: round the extent up to the footprint.
     r.width = (base_w_ + info.block_width - 1) / info.block_width * info.block_width;
@@ -440,12 +434,12 @@ FormatResult Runner::run_format(texdec_format format) {
     r.output = opt_.output.value_or(texdec_output_vk_format(format, TEXDEC_OUTPUT_RGBA8, &ignored) == TEXDEC_SUCCESS
                                         ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE);
     if (texdec_output_texel_size(format, r.output, &r.texel_bytes) != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string(info.name) + " has no " + output_name(r.output) + " output");
+        throw std::runtime_error(std::string(info.name) + " has no " + texdec_output_name(r.output) + " output");
     const uint32_t bx = r.width / info.block_width, by = r.height / info.block_height;
     r.block_bytes = uint64_t(bx) * by * info.bytes_per_block;
     r.out_bytes = r.texels() * r.texel_bytes;
 
-    progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, output_name(r.output));
+    progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, texdec_output_name(r.output));
     std::vector<uint8_t> blocks[2] = {real_image_blocks(format, bx, by, threads_),
                                       random_bytes(r.block_bytes, 0x7E5DEC00ull + uint64_t(format))};
     Buffer src[2] = {dev_.create_buffer(r.block_bytes), dev_.create_buffer(r.block_bytes)};
@@ -685,7 +679,7 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
         j.begin_object();
         j.field("format", r.info.name).field("width", uint64_t(r.width)).field("height", uint64_t(r.height));
         j.field("block", format_text("%ux%u", r.info.block_width, r.info.block_height)).field("bytes_per_block", uint64_t(r.info.bytes_per_block));
-        j.field("output", output_name(r.output)).field("output_texel_bytes", uint64_t(r.texel_bytes));
+        j.field("output", texdec_output_name(r.output)).field("output_texel_bytes", uint64_t(r.texel_bytes));
         j.field("block_bytes", uint64_t(r.block_bytes)).field("output_bytes", uint64_t(r.out_bytes));
         json_timing(j, "memory_bound_ceiling", r.ceiling, r.texels());
         j.key("memory_bound_shapes").begin_array();
@@ -752,8 +746,8 @@ std::vector<texdec_format> default_formats() {
 int run(const Options& options) {
     const std::vector<texdec_format> formats = options.formats.empty() ? default_formats() : options.formats;
     for (texdec_format f : formats)
-        if (!(info_of(f).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
-            throw std::runtime_error(std::string(info_of(f).name) + " is not implemented in this build");
+        if (!(format_info(f).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+            throw std::runtime_error(std::string(format_info(f).name) + " is not implemented in this build");
 
     Device device({options.device_selector, options.validate});
     const VkPhysicalDeviceProperties& p = device.properties();

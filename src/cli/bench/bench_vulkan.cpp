@@ -291,6 +291,17 @@ uint32_t Device::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) co
     return UINT32_MAX;
 }
 
+VkDeviceMemory Device::allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
+                                VkMemoryPropertyFlags preferred, const char* what) {
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, required | preferred);
+    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, required);
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    check(vkAllocateMemory(device_, &mai, nullptr, &memory), what);
+    return memory;
+}
+
 Buffer Device::create_buffer(VkDeviceSize size) {
     Buffer b;
     VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -299,11 +310,7 @@ Buffer Device::create_buffer(VkDeviceSize size) {
     check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer");
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(device_, b.buffer, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
-    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory (device-local buffer)");
+    b.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (device-local buffer)");
     check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
     b.size = size;
     return b;
@@ -354,10 +361,8 @@ void Device::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
     check(vkCreateBuffer(device_, &bci, nullptr, &staging), "vkCreateBuffer (staging)");
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(device_, staging, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    check(vkAllocateMemory(device_, &mai, nullptr, &memory), "vkAllocateMemory (staging)");
+    memory = allocate(req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0,
+                      "vkAllocateMemory (staging)");
     check(vkBindBufferMemory(device_, staging, memory, 0), "vkBindBufferMemory (staging)");
     void* mapped = nullptr;
     check(vkMapMemory(device_, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
@@ -392,11 +397,7 @@ Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t 
     check(vkCreateImage(device_, &ici, nullptr, &img.image), "vkCreateImage (compressed)");
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(device_, img.image, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
-    check(vkAllocateMemory(device_, &mai, nullptr, &img.memory), "vkAllocateMemory (image)");
+    img.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (image)");
     check(vkBindImageMemory(device_, img.image, img.memory, 0), "vkBindImageMemory");
     VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = img.image;

@@ -95,6 +95,9 @@ private:
     void pick_device(const std::string& selector);
     void create_device();
     uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+    // Memory of a type with `required` flags, one with `preferred` flags too where there is one.
+    VkDeviceMemory allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred, const char* what);
     VkCommandBuffer begin_commands();
     void submit_and_wait(VkCommandBuffer cmd);
     VkPipeline pipeline(uint32_t which, const std::vector<uint32_t>& constants);
