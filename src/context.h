@@ -220,10 +220,6 @@ uint64_t handle_bits(Handle h) {
 }
 void begin_label(const texdec_context* ctx, VkCommandBuffer cmd, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 void end_label(const texdec_context* ctx, VkCommandBuffer cmd);
-// Short names for labels, object names and messages: "rgba8", "rg16", ... (TEXDEC_STORE_*);
-// "buffer", "image", "3D image" (texdec_destination_kind).
-const char* store_name(uint32_t store_kind);
-const char* destination_name(uint32_t kind);
 
 // Host path teardown (decode_host.cpp).
 void destroy_host_staging(texdec_context* ctx);

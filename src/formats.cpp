@@ -26,45 +26,43 @@ constexpr VkFormat astc2d_vk(int footprint, int kind) {
     return kind == 2 ? VkFormat(1000066000 + footprint) : VkFormat(157 + 2 * footprint + kind);
 }
 
-#define BC(fmt, name, fam, bytes, ch, flags, vk, var) \
-    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, vk, #vk, var}
-#define ASTC2(w, h, i)                                                                                 \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_UNORM, "astc-" #w "x" #h "-unorm", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha, astc2d_vk(i, 0), "VK_FORMAT_ASTC_" #w "x" #h "_UNORM_BLOCK", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SRGB, "astc-" #w "x" #h "-srgb", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kSrgb, astc2d_vk(i, 1), "VK_FORMAT_ASTC_" #w "x" #h "_SRGB_BLOCK", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SFLOAT, "astc-" #w "x" #h "-sfloat", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kHdr | kSigned, astc2d_vk(i, 2), "VK_FORMAT_ASTC_" #w "x" #h "_SFLOAT_BLOCK", 0}
-#define ASTC3(w, h, d, i)                                                                              \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_UNORM, "astc-" #w "x" #h "x" #d "-unorm", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha, astc3d_vk(i, 0), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_UNORM_BLOCK_EXT", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SRGB, "astc-" #w "x" #h "x" #d "-srgb", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kSrgb, astc3d_vk(i, 1), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_SRGB_BLOCK_EXT", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kHdr | kSigned, astc3d_vk(i, 2), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_SFLOAT_BLOCK_EXT", 0}
+// 4x4 blocks whose VkFormat is VK_FORMAT_<fmt>_BLOCK.
+#define BC(fmt, name, fam, bytes, ch, flags, var)                                                                  \
+    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, VK_FORMAT_##fmt##_BLOCK, \
+                "VK_FORMAT_" #fmt "_BLOCK", var}
+// A format's _UNORM and _SRGB (or _SNORM) twins, alike but for that flag.
+#define BC_UNORM_SRGB(fmt, name, fam, bytes, ch, flags, var) \
+    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), BC(fmt##_SRGB, name "-srgb", fam, bytes, ch, flags | kSrgb, var)
+#define BC_UNORM_SNORM(fmt, name, fam, bytes, ch, flags, var) \
+    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), BC(fmt##_SNORM, name "-snorm", fam, bytes, ch, flags | kSigned, var)
+// ASTC: the UNORM, SRGB and SFLOAT formats of one footprint (`dims` "4x4" or "3x3x3"), whose
+// VkFormats `vk(i, kind)` gives (kind 0, 1, 2).
+#define ASTC_ROW(id, name, w, h, d, flags, vk, vk_name, mode)                                                \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##id, "astc-" name, TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | flags, vk, \
+                "VK_FORMAT_ASTC_" vk_name, mode}
+#define ASTC_FOOTPRINT(dims, w, h, d, vk, i, ext)                                                            \
+    ASTC_ROW(dims##_UNORM, #dims "-unorm", w, h, d, 0, vk(i, 0), #dims "_UNORM_BLOCK" ext, TEXDEC_ASTC_LDR),  \
+    ASTC_ROW(dims##_SRGB, #dims "-srgb", w, h, d, kSrgb, vk(i, 1), #dims "_SRGB_BLOCK" ext, TEXDEC_ASTC_LDR), \
+    ASTC_ROW(dims##_SFLOAT, #dims "-sfloat", w, h, d, kHdr | kSigned, vk(i, 2), #dims "_SFLOAT_BLOCK" ext, TEXDEC_ASTC_HDR)
+#define ASTC2(w, h, i) ASTC_FOOTPRINT(w##x##h, w, h, 1, astc2d_vk, i, "")
+#define ASTC3(w, h, d, i) ASTC_FOOTPRINT(w##x##h##x##d, w, h, d, astc3d_vk, i, "_EXT")
 
 // Indexed by texdec_format - 1. Channels = what the format stores (BC1 RGBA has 1-bit alpha).
 constexpr FormatEntry kFormats[] = {
-    BC(BC1_RGB_UNORM, "bc1-rgb-unorm", BC1_3, 8, 3, kDone, VK_FORMAT_BC1_RGB_UNORM_BLOCK, TEXDEC_BC1_RGB),
-    BC(BC1_RGB_SRGB, "bc1-rgb-srgb", BC1_3, 8, 3, kDone | kSrgb, VK_FORMAT_BC1_RGB_SRGB_BLOCK, TEXDEC_BC1_RGB),
-    BC(BC1_RGBA_UNORM, "bc1-rgba-unorm", BC1_3, 8, 4, kDone | kAlpha, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, TEXDEC_BC1_RGBA),
-    BC(BC1_RGBA_SRGB, "bc1-rgba-srgb", BC1_3, 8, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC1_RGBA_SRGB_BLOCK, TEXDEC_BC1_RGBA),
-    BC(BC2_UNORM, "bc2-unorm", BC1_3, 16, 4, kDone | kAlpha, VK_FORMAT_BC2_UNORM_BLOCK, TEXDEC_BC2),
-    BC(BC2_SRGB, "bc2-srgb", BC1_3, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC2_SRGB_BLOCK, TEXDEC_BC2),
-    BC(BC3_UNORM, "bc3-unorm", BC1_3, 16, 4, kDone | kAlpha, VK_FORMAT_BC3_UNORM_BLOCK, TEXDEC_BC3),
-    BC(BC3_SRGB, "bc3-srgb", BC1_3, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC3_SRGB_BLOCK, TEXDEC_BC3),
-    BC(BC4_UNORM, "bc4-unorm", BC4_5, 8, 1, kDone, VK_FORMAT_BC4_UNORM_BLOCK, TEXDEC_BC4),
-    BC(BC4_SNORM, "bc4-snorm", BC4_5, 8, 1, kDone | kSigned, VK_FORMAT_BC4_SNORM_BLOCK, TEXDEC_BC4),
-    BC(BC5_UNORM, "bc5-unorm", BC4_5, 16, 2, kDone, VK_FORMAT_BC5_UNORM_BLOCK, TEXDEC_BC5),
-    BC(BC5_SNORM, "bc5-snorm", BC4_5, 16, 2, kDone | kSigned, VK_FORMAT_BC5_SNORM_BLOCK, TEXDEC_BC5),
-    BC(BC6H_UFLOAT, "bc6h-ufloat", BC6H, 16, 3, kDone | kHdr, VK_FORMAT_BC6H_UFLOAT_BLOCK, 0),
-    BC(BC6H_SFLOAT, "bc6h-sfloat", BC6H, 16, 3, kDone | kHdr | kSigned, VK_FORMAT_BC6H_SFLOAT_BLOCK, 0),
-    BC(BC7_UNORM, "bc7-unorm", BC7, 16, 4, kDone | kAlpha, VK_FORMAT_BC7_UNORM_BLOCK, 0),
-    BC(BC7_SRGB, "bc7-srgb", BC7, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC7_SRGB_BLOCK, 0),
-    BC(ETC2_R8G8B8_UNORM, "etc2-r8g8b8-unorm", ETC2, 8, 3, kDone, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK, TEXDEC_ETC2_RGB8),
-    BC(ETC2_R8G8B8_SRGB, "etc2-r8g8b8-srgb", ETC2, 8, 3, kDone | kSrgb, VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, TEXDEC_ETC2_RGB8),
-    BC(ETC2_R8G8B8A1_UNORM, "etc2-r8g8b8a1-unorm", ETC2, 8, 4, kDone | kAlpha, VK_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK, TEXDEC_ETC2_RGB8A1),
-    BC(ETC2_R8G8B8A1_SRGB, "etc2-r8g8b8a1-srgb", ETC2, 8, 4, kDone | kAlpha | kSrgb, VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK, TEXDEC_ETC2_RGB8A1),
-    BC(ETC2_R8G8B8A8_UNORM, "etc2-r8g8b8a8-unorm", ETC2, 16, 4, kDone | kAlpha, VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK, TEXDEC_ETC2_RGBA8),
-    BC(ETC2_R8G8B8A8_SRGB, "etc2-r8g8b8a8-srgb", ETC2, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK, TEXDEC_ETC2_RGBA8),
-    BC(EAC_R11_UNORM, "eac-r11-unorm", EAC, 8, 1, kDone, VK_FORMAT_EAC_R11_UNORM_BLOCK, TEXDEC_EAC_R11),
-    BC(EAC_R11_SNORM, "eac-r11-snorm", EAC, 8, 1, kDone | kSigned, VK_FORMAT_EAC_R11_SNORM_BLOCK, TEXDEC_EAC_R11),
-    BC(EAC_R11G11_UNORM, "eac-r11g11-unorm", EAC, 16, 2, kDone, VK_FORMAT_EAC_R11G11_UNORM_BLOCK, TEXDEC_EAC_RG11),
-    BC(EAC_R11G11_SNORM, "eac-r11g11-snorm", EAC, 16, 2, kDone | kSigned, VK_FORMAT_EAC_R11G11_SNORM_BLOCK, TEXDEC_EAC_RG11),
+    BC_UNORM_SRGB(BC1_RGB, "bc1-rgb", BC1_3, 8, 3, kDone, TEXDEC_BC1_RGB),
+    BC_UNORM_SRGB(BC1_RGBA, "bc1-rgba", BC1_3, 8, 4, kDone | kAlpha, TEXDEC_BC1_RGBA),
+    BC_UNORM_SRGB(BC2, "bc2", BC1_3, 16, 4, kDone | kAlpha, TEXDEC_BC2),
+    BC_UNORM_SRGB(BC3, "bc3", BC1_3, 16, 4, kDone | kAlpha, TEXDEC_BC3),
+    BC_UNORM_SNORM(BC4, "bc4", BC4_5, 8, 1, kDone, TEXDEC_BC4),
+    BC_UNORM_SNORM(BC5, "bc5", BC4_5, 16, 2, kDone, TEXDEC_BC5),
+    BC(BC6H_UFLOAT, "bc6h-ufloat", BC6H, 16, 3, kDone | kHdr, 0),
+    BC(BC6H_SFLOAT, "bc6h-sfloat", BC6H, 16, 3, kDone | kHdr | kSigned, 0),
+    BC_UNORM_SRGB(BC7, "bc7", BC7, 16, 4, kDone | kAlpha, 0),
+    BC_UNORM_SRGB(ETC2_R8G8B8, "etc2-r8g8b8", ETC2, 8, 3, kDone, TEXDEC_ETC2_RGB8),
+    BC_UNORM_SRGB(ETC2_R8G8B8A1, "etc2-r8g8b8a1", ETC2, 8, 4, kDone | kAlpha, TEXDEC_ETC2_RGB8A1),
+    BC_UNORM_SRGB(ETC2_R8G8B8A8, "etc2-r8g8b8a8", ETC2, 16, 4, kDone | kAlpha, TEXDEC_ETC2_RGBA8),
+    BC_UNORM_SNORM(EAC_R11, "eac-r11", EAC, 8, 1, kDone, TEXDEC_EAC_R11),
+    BC_UNORM_SNORM(EAC_R11G11, "eac-r11g11", EAC, 16, 2, kDone, TEXDEC_EAC_RG11),
     ASTC2(4, 4, 0), ASTC2(5, 4, 1), ASTC2(5, 5, 2), ASTC2(6, 5, 3), ASTC2(6, 6, 4), ASTC2(8, 5, 5),
     ASTC2(8, 6, 6), ASTC2(8, 8, 7), ASTC2(10, 5, 8), ASTC2(10, 6, 9), ASTC2(10, 8, 10),
     ASTC2(10, 10, 11), ASTC2(12, 10, 12), ASTC2(12, 12, 13),
@@ -72,10 +70,40 @@ constexpr FormatEntry kFormats[] = {
     ASTC3(5, 5, 4, 5), ASTC3(5, 5, 5, 6), ASTC3(6, 5, 5, 7), ASTC3(6, 6, 5, 8), ASTC3(6, 6, 6, 9),
 };
 #undef BC
+#undef BC_UNORM_SRGB
+#undef BC_UNORM_SNORM
+#undef ASTC_ROW
+#undef ASTC_FOOTPRINT
 #undef ASTC2
 #undef ASTC3
 
 static_assert(std::size(kFormats) == TEXDEC_FORMAT_COUNT - 1, "one table row per texdec_format");
+
+// THE family table (formats.h), indexed by texdec_family.
+constexpr bool kRounds = true, kAstcLuts = true, kTables = true, kSrgbDecode = true, kTiles = true;
+#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes)                                     \
+    FamilyTraits{TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                 \
+                 tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes}
+constexpr FamilyTraits kFamilies[] = {
+    //     family rounding astc luts  BPTC/ETC sRGB in decode tiles   NATIVE R/RG bytes
+    FAMILY(BC1_3, kRounds, false,     false,   false,        false,   0),
+    FAMILY(BC4_5, kRounds, false,     false,   false,        false,   1),
+    FAMILY(BC6H,  false,   false,     kTables, false,        false,   0),
+    FAMILY(BC7,   false,   false,     kTables, false,        false,   0),
+    FAMILY(ETC2,  false,   false,     kTables, false,        false,   0),
+    FAMILY(EAC,   false,   false,     kTables, false,        false,   2),
+    FAMILY(ASTC,  false,   kAstcLuts, false,   kSrgbDecode,  kTiles,  0),
+};
+#undef FAMILY
+
+constexpr bool families_in_enum_order() {
+    for (size_t i = 0; i < std::size(kFamilies); ++i)
+        if (kFamilies[i].family != texdec_family(i)) return false;
+    for (const FormatEntry& f : kFormats)
+        if (uint32_t(f.family) >= std::size(kFamilies)) return false;
+    return true;
+}
+static_assert(families_in_enum_order(), "kFamilies rows must follow the texdec_family enum and cover every format's family");
 
 constexpr bool table_is_in_enum_order() {
     for (size_t i = 0; i < std::size(kFormats); ++i)
@@ -87,7 +115,7 @@ static_assert(table_is_in_enum_order(), "kFormats rows must follow the texdec_fo
 // astc.comp sizes its shared arrays for the largest tile (interface.h): every footprint must fit.
 constexpr bool astc_tiles_fit_shared_memory() {
     for (const FormatEntry& f : kFormats) {
-        if (f.family != TEXDEC_FAMILY_ASTC) continue;
+        if (!kFamilies[f.family].tiles) continue;
         const uint32_t blocks = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width)) *
                                 TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
         const uint32_t weights = (blocks | 1) * TEXDEC_ASTC_MAX_WEIGHTS(uint32_t(f.block_width) * f.block_height * f.block_depth);
@@ -151,6 +179,24 @@ constexpr bool texel_rows_agree() {
 }
 static_assert(texel_rows_agree(), "the texel-format table's twins or views disagree");
 
+// The R/RG UNORM or SNORM texel format of `channels` channels of `bytes` bytes (a row exists for
+// each family's native_channel_bytes: static_assert below).
+constexpr VkFormat narrow_texel_format(uint32_t channels, uint32_t bytes, bool is_signed) {
+    for (const TexelFormat& t : kTexelFormats)
+        if (t.channels == channels && t.channel_bytes == bytes && bool(t.flags & kTexelSigned) == is_signed &&
+            !(t.flags & kTexelHalf))
+            return t.format;
+    return VK_FORMAT_UNDEFINED;
+}
+constexpr bool native_formats_exist() {
+    for (const FamilyTraits& f : kFamilies)
+        for (uint32_t ch : {1u, 2u})
+            for (bool sign : {false, true})
+                if (f.native_channel_bytes && !narrow_texel_format(ch, f.native_channel_bytes, sign)) return false;
+    return true;
+}
+static_assert(native_formats_exist(), "a family's NATIVE R/RG format is missing from the texel-format table");
+
 // THE output table: texdec_output_name's name and the label of messages.
 struct OutputRow {
     texdec_output output;
@@ -195,6 +241,8 @@ const FormatEntry* find_format(uint32_t format) {
     return &kFormats[format - 1];
 }
 
+const FamilyTraits& family_traits(texdec_family family) { return kFamilies[family]; }
+
 uint32_t TexelFormat::store_swizzle() const {
     return (flags & kTexelBgra) ? TEXDEC_STORE_SWIZZLE_BGRA : TEXDEC_STORE_SWIZZLE_NONE;
 }
@@ -211,6 +259,17 @@ VkFormat storage_format(VkFormat format) {
 const char* output_label(uint32_t output) {
     const OutputRow* row = find_output(output);
     return row ? row->label : "not a texdec_output";
+}
+
+const char* store_name(uint32_t store_kind) {
+    // Indexed by TEXDEC_STORE_* (interface.h).
+    constexpr const char* kStoreNames[] = {"rgba8", "rgba16f", "r8", "rg8", "r16", "rg16"};
+    static_assert(TEXDEC_STORE_RGBA16F == 1 && TEXDEC_STORE_RG16 == std::size(kStoreNames) - 1, "kStoreNames follows TEXDEC_STORE_*");
+    return store_kind < std::size(kStoreNames) ? kStoreNames[store_kind] : "?";
+}
+
+const char* destination_name(uint32_t kind) {
+    return kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D image" : kind == TEXDEC_DESTINATION_IMAGE ? "image" : "buffer";
 }
 
 VkFormatName vk_format_name(VkFormat format) {
@@ -238,6 +297,7 @@ texdec_status resolve_output(uint32_t format, uint32_t output, bool require_impl
     const bool is_srgb = entry->flags & kSrgb;
     const bool is_hdr = entry->flags & kHdr;
     const VkFormat rgba8 = is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM;
+    const uint32_t native_bytes = kFamilies[entry->family].native_channel_bytes;
     VkFormat vk = VK_FORMAT_UNDEFINED;
     switch (output) {
     case TEXDEC_OUTPUT_RGBA8:
@@ -249,17 +309,9 @@ texdec_status resolve_output(uint32_t format, uint32_t output, bool require_impl
         vk = VK_FORMAT_R16G16B16A16_SFLOAT;
         break;
     case TEXDEC_OUTPUT_NATIVE:
-        if (is_hdr) {
-            vk = VK_FORMAT_R16G16B16A16_SFLOAT;
-        } else if (entry->family == TEXDEC_FAMILY_BC4_5) {
-            const bool two = entry->channels == 2;
-            vk = two ? (is_signed ? VK_FORMAT_R8G8_SNORM : VK_FORMAT_R8G8_UNORM) : (is_signed ? VK_FORMAT_R8_SNORM : VK_FORMAT_R8_UNORM);
-        } else if (entry->family == TEXDEC_FAMILY_EAC) {
-            const bool two = entry->channels == 2;
-            vk = two ? (is_signed ? VK_FORMAT_R16G16_SNORM : VK_FORMAT_R16G16_UNORM) : (is_signed ? VK_FORMAT_R16_SNORM : VK_FORMAT_R16_UNORM);
-        } else {
-            vk = rgba8;
-        }
+        vk = is_hdr ? VK_FORMAT_R16G16B16A16_SFLOAT
+           : native_bytes && entry->channels <= 2 ? narrow_texel_format(entry->channels, native_bytes, is_signed)
+                                                  : rgba8;
         break;
     default:
         return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;

@@ -3,19 +3,10 @@
 #include <texdec/texdec.h>
 
 #include <cstdint>
-#include <cstring>
+
+#include "enum_bits.h"
 
 namespace texdec {
-
-// Job structs come from C callers, who may store any 32-bit value in an enum field: read the
-// bits, not the enum (a C++ load of an out-of-range enum value is undefined behaviour).
-template <class Enum>
-uint32_t enum_bits(const Enum& field) {
-    static_assert(sizeof(Enum) == sizeof(uint32_t), "texdec enums are 32-bit");
-    uint32_t bits;
-    std::memcpy(&bits, &field, sizeof bits);
-    return bits;
-}
 
 struct FormatEntry {
     texdec_format format;
@@ -27,7 +18,7 @@ struct FormatEntry {
     uint32_t flags;
     VkFormat vk_format;
     const char* vk_name;      // "VK_FORMAT_BC7_UNORM_BLOCK" (vk_format_name)
-    uint32_t shader_variant;  // TEXDEC_BC1_RGB ... (meaning depends on the family's shader)
+    uint32_t shader_variant;  // TEXDEC_BC1_RGB ..., TEXDEC_ASTC_LDR/HDR (meaning depends on the family's shader)
 };
 
 // nullptr for values outside the enum. Takes the raw value: callers may pass any 32-bit value.
@@ -67,9 +58,6 @@ struct TexelFormatRows {
 };
 TexelFormatRows texel_formats();
 
-// Names of a texdec_output for messages ("RGBA8"; "not a texdec_output" outside the enum), from
-// the output table that texdec_output_name ("rgba8") reads too.
-const char* output_label(uint32_t output);
 
 // How one output texel is stored, and its VkFormat, for (format, output).
 struct OutputInfo {
@@ -83,6 +71,16 @@ struct OutputInfo {
 // same bytes). Formats outside the table as they are.
 VkFormat storage_format(VkFormat format);
 
+// ---- names for messages, labels and object names (all of them here) ----
+
+// A texdec_output: "RGBA8" ("not a texdec_output" outside the enum), from the output table that
+// texdec_output_name ("rgba8") reads too.
+const char* output_label(uint32_t output);
+// A store kind: "rgba8", "rg16", ... (TEXDEC_STORE_*; "?" for others).
+const char* store_name(uint32_t store_kind);
+// A destination kind: "buffer", "image", "3D image" (texdec_destination_kind).
+const char* destination_name(uint32_t kind);
+
 // A VkFormat's name for messages ("VK_FORMAT_A8B8G8R8_SRGB_PACK32"): the formats texdec deals
 // with (the compressed formats of the table, the outputs, the image formats it writes) by name,
 // any other as "VkFormat <n>". Use .text in the message's arguments (it lives to the end of the
@@ -92,11 +90,29 @@ struct VkFormatName {
 };
 VkFormatName vk_format_name(VkFormat format);
 
-// Families whose shaders read the BPTC/ETC table buffer (TEXDEC_BINDING_TABLES).
-inline bool family_uses_tables(texdec_family family) {
-    return family == TEXDEC_FAMILY_BC6H || family == TEXDEC_FAMILY_BC7 || family == TEXDEC_FAMILY_ETC2 ||
-           family == TEXDEC_FAMILY_EAC;
-}
+// What a family's decoder shader does besides decoding: one row per texdec_family (formats.cpp),
+// read by the record path, the pipelines and the capability checks instead of naming families.
+// Which destinations and image formats a family writes is its lines of shaders/variants.h.
+struct FamilyTraits {
+    texdec_family family;
+    bool takes_rounding;   // texdec_bc_rounding selects its result (BC1-BC5); else the key's rounding is 0
+    bool reads_astc_luts;  // binds TEXDEC_BINDING_LUT and TEXDEC_BINDING_FOOTPRINT_LUT (per footprint)
+    bool reads_tables;     // binds the BPTC/ETC table texel buffer (TEXDEC_BINDING_TABLES)
+    // sRGB changes the decode itself (ASTC's endpoint expansion), so every output of an sRGB
+    // format has its own pipeline; for the others only RGBA16F (v / 255 of the byte) does.
+    bool srgb_in_decode;
+    // A workgroup of group_size invocations decodes a tile of blocks through shared_bytes of
+    // shared memory (ASTC: TEXDEC_ASTC_TILE_BLOCKS_X/Y per footprint); else one block per
+    // invocation, TEXDEC_WORKGROUP_X per workgroup, no shared memory.
+    bool tiles;
+    uint32_t group_size;
+    uint32_t shared_bytes;
+    // NATIVE of its 1- and 2-channel formats: R/RG UNORM or SNORM of this many bytes per
+    // channel (0: the family has none). Other formats: RGBA8 (LDR) or RGBA16F (HDR).
+    uint8_t native_channel_bytes;
+};
+
+const FamilyTraits& family_traits(texdec_family family);  // the family of a table row: valid
 
 
 // TEXDEC_SUCCESS, UNKNOWN_FORMAT, UNSUPPORTED_FORMAT (when require_implemented) or UNSUPPORTED_OUTPUT.

@@ -120,6 +120,13 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
 // The shader (kShaders index) that writes `output` of `format` to a destination kind.
 texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
                            texdec_destination_kind kind, bool report, uint32_t* shader);
+// The destination rule that texdec_prepare, texdec_query_support and the record calls share
+// (each words its own message): a destination kind texdec knows and, for images, an image format
+// (VK_FORMAT_UNDEFINED: the output's own) of the texel-format table that takes `output_format`.
+// Sets *image_row to that format's row (nullptr for buffers and unknown formats).
+enum class DestinationFit { fits, unknown_kind, unknown_image_format, image_format_mismatch };
+DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format, const TexelFormat** image_row);
+
 // Whether a destination kind (raw bits) and, for images, an image format (VK_FORMAT_UNDEFINED: the
 // output's own) can take `output` of `format`: a kind texdec knows, a format image targets take
 // whose storage view the output fits and the device can store (optimal tiling), and a decoder.

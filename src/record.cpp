@@ -41,8 +41,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
     }
     if (status != TEXDEC_SUCCESS) return status;
     plan->output_kind = output_bits;
-    const bool uses_rounding = plan->format->family == TEXDEC_FAMILY_BC1_3 || plan->format->family == TEXDEC_FAMILY_BC4_5;
-    plan->rounding = uses_rounding ? uint32_t(rounding) : 0;
+    plan->rounding = family_traits(plan->format->family).takes_rounding ? uint32_t(rounding) : 0;
     if (width == 0 || height == 0 || depth == 0) return fail(TEXDEC_ERROR_INVALID_EXTENT, "width, height and depth must be at least 1");
     const uint32_t row_length = source.row_length ? source.row_length : width;
     const uint32_t image_height = source.image_height ? source.image_height : height;
@@ -115,7 +114,7 @@ VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) { return div_round_up(v, a
 struct ShaderShape {
     uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
     VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
-    VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
+    VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (FamilyTraits::reads_tables; null: none)
 };
 
 // The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
@@ -126,32 +125,30 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     if (texdec_status s = find_decoder(ctx, f, p.output, dst_kind, true, &key.shader); s != TEXDEC_SUCCESS) return s;
     // Checked before the pipeline is created: creating it would break these limits.
     if (texdec_status s = check_device_needs(ctx, f, true, nullptr); s != TEXDEC_SUCCESS) return s;
-    const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
-    // ASTC's variant is its operation mode: HDR for the sfloat formats (astc.comp).
-    key.variant = !is_astc ? f.shader_variant : (f.flags & TEXDEC_FORMAT_FLAG_HDR) ? TEXDEC_ASTC_HDR : TEXDEC_ASTC_LDR;
+    const FamilyTraits& family = family_traits(f.family);
+    key.variant = f.shader_variant;
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
-    // sRGB changes ASTC's endpoint expansion; for the other families only RGBA16F (v / 255 of the
-    // byte), so their other stores share the UNORM pipeline.
-    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
+    // Where sRGB changes only RGBA16F (v / 255 of the byte), the other stores share the UNORM pipeline.
+    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (family.srgb_in_decode || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
     // Image formats whose bytes are the output's in another order are stored swizzled (the
     // texel-format table); the caller checked that the image format holds the output.
     key.store_swizzle = is_image_destination(dst_kind) && image_format ? image_format->store_swizzle() : TEXDEC_STORE_SWIZZLE_NONE;
     // The workgroup shape first: the caller's chunk checks need it even when the variant is not ready.
     *shape = ShaderShape{};
-    if (is_astc) {
+    if (family.tiles) {
         shape->tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
         shape->tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
     }
     if (texdec_status s = get_pipeline(ctx, key, creation, pipeline); s != TEXDEC_SUCCESS) return s;
-    if (is_astc) {
+    if (family.reads_astc_luts) {
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, creation, &shape->luts[0],
                                         &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
-    if (family_uses_tables(f.family)) {
+    if (family.reads_tables) {
         texdec_status s = get_tables_lut(ctx, creation, &shape->tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
