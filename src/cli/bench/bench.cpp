@@ -57,21 +57,6 @@ using texdec_io::format_text;
 
 double gtexels(uint64_t texels, double ms) { return ms > 0 ? double(texels) / (ms * 1e6) : 0.0; }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-Timing timing_from(std::vector<double> ms) {
-    Timing t;
-    t.ms = std::move(ms);
-    t.median_ms = median(t.ms);
-    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
-    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
-    return t;
-}
-
 // NVIDIA packs its driver version as 10.8.8.6 bits; others follow VK_MAKE_API_VERSION.
 std::string driver_version_text(const VkPhysicalDeviceProperties& p) {
     const uint32_t v = p.driverVersion;

@@ -2,7 +2,6 @@
 #include "bench_vulkan.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,8 +9,9 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "bench_copy.h"    // spirv_bench_copy (src/cli/shaders/bench_copy.comp)
-#include "bench_native.h"  // spirv_bench_native (src/cli/shaders/bench_native.comp)
+#include "bench_copy.h"     // spirv_bench_copy (src/cli/bench/shaders/bench_copy.comp)
+#include "bench_native.h"   // spirv_bench_native (src/cli/bench/shaders/bench_native.comp)
+#include "device_choice.h"  // src/: the library's device policy
 
 namespace bench {
 namespace {
@@ -21,21 +21,6 @@ constexpr uint64_t kWaitNs = 60ull * 1000 * 1000 * 1000;
 
 void check(VkResult r, const char* what) {
     if (r != VK_SUCCESS) throw std::runtime_error(std::string(what) + " failed with VkResult " + std::to_string(int(r)));
-}
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-int type_rank(VkPhysicalDeviceType t) {
-    switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-    default: return 4;
-    }
 }
 
 bool has_device_extension(VkPhysicalDevice pd, const char* name) {
@@ -63,12 +48,6 @@ uint32_t pick_family(VkPhysicalDevice pd, uint32_t* timestamp_bits) {
     return UINT32_MAX;
 }
 
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 void compute_barrier(VkCommandBuffer cmd) {
     VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
@@ -78,6 +57,18 @@ void compute_barrier(VkCommandBuffer cmd) {
 }
 
 }  // namespace
+
+Timing timing_from(std::vector<double> ms) {
+    Timing t;
+    t.ms = std::move(ms);
+    std::vector<double> sorted = t.ms;
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    t.median_ms = n == 0 ? 0.0 : n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
+    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
+    return t;
+}
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Device::messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                                           VkDebugUtilsMessageTypeFlagsEXT,
@@ -154,40 +145,34 @@ void Device::pick_device(const std::string& selector_option) {
     vkEnumeratePhysicalDevices(instance_, &count, nullptr);
     std::vector<VkPhysicalDevice> devices(count);
     vkEnumeratePhysicalDevices(instance_, &count, devices.data());
-    std::string selector = selector_option;
-    if (selector.empty())
-        if (const char* env = std::getenv("TEXDEC_DEVICE")) selector = env;
-    int best = 99;
-    std::string rejected;
+    // The library's policy (device_choice.h), so the bench measures the device texdec would pick;
+    // a compute queue counts here only where it has timestamps.
+    std::vector<VkPhysicalDeviceProperties> properties(count);
+    std::vector<uint32_t> families(count), bits(count);
+    std::vector<texdec::DeviceCandidate> candidates(count);
     for (uint32_t i = 0; i < count; ++i) {
-        VkPhysicalDeviceProperties props;
-        vkGetPhysicalDeviceProperties(devices[i], &props);
-        if (!selector.empty()) {
-            const bool is_index = std::strspn(selector.c_str(), "0123456789") == selector.size();
-            if (is_index ? std::strtoul(selector.c_str(), nullptr, 10) != i
-                         : lower(props.deviceName).find(lower(selector)) == std::string::npos)
-                continue;
-        }
-        uint32_t bits = 0;
-        const uint32_t family = pick_family(devices[i], &bits);
-        const bool push = has_device_extension(devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-        if (family == UINT32_MAX || !push || props.apiVersion < VK_API_VERSION_1_1) {
-            rejected += std::string(" ") + props.deviceName +
-                        (family == UINT32_MAX ? " (no compute queue with timestamps)" : push ? " (Vulkan < 1.1)" : " (no VK_KHR_push_descriptor)");
-            continue;
-        }
-        if (type_rank(props.deviceType) < best) {
-            best = type_rank(props.deviceType);
-            physical_ = devices[i];
-            family_ = family;
-            timestamp_bits_ = bits;
-            properties_ = props;
-        }
+        vkGetPhysicalDeviceProperties(devices[i], &properties[i]);
+        families[i] = pick_family(devices[i], &bits[i]);
+        candidates[i] = {i, &properties[i], families[i] != UINT32_MAX,
+                         has_device_extension(devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)};
     }
-    if (!physical_)
+    const char* selector = texdec::device_selector(selector_option.c_str());
+    const size_t chosen = texdec::choose_device(candidates.data(), count, selector);
+    if (chosen == SIZE_MAX) {
+        std::string rejected;
+        for (const texdec::DeviceCandidate& c : candidates) {
+            const char* why = texdec::device_unusable_reason(c);
+            if (why && (!selector || texdec::device_matches_selector(selector, c.index, c.properties->deviceName)))
+                rejected += std::string(" ") + c.properties->deviceName + " (" + why + ")";
+        }
         throw std::runtime_error("no Vulkan device with a compute queue with timestamps and VK_KHR_push_descriptor" +
-                                 (selector.empty() ? std::string() : " matching '" + selector + "'") +
+                                 (selector ? " matching '" + std::string(selector) + "'" : std::string()) +
                                  (rejected.empty() ? std::string() : "; rejected:" + rejected));
+    }
+    physical_ = devices[chosen];
+    family_ = families[chosen];
+    timestamp_bits_ = bits[chosen];
+    properties_ = properties[chosen];
     vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
     if (properties_.apiVersion >= VK_API_VERSION_1_2 && vkGetPhysicalDeviceProperties2) {
         VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
@@ -571,12 +556,8 @@ Timing Device::time(const std::function<void(VkCommandBuffer)>& record, uint32_t
     while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() < warmup_ms)
         run(batch, false);
 
-    Timing t;
-    t.ms = run(iterations, true);
+    const Timing t = timing_from(run(iterations, true));
     vkDestroyQueryPool(device_, pool, nullptr);
-    t.median_ms = median_of(t.ms);
-    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
-    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
     return t;
 }
 

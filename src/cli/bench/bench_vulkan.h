@@ -31,6 +31,8 @@ struct Timing {
     std::vector<double> ms;  // in the order they ran
     double median_ms = 0, min_ms = 0, max_ms = 0;
 };
+// The median, minimum and maximum of per-dispatch durations (at least one).
+Timing timing_from(std::vector<double> ms);
 
 // What the validation layer reported (--validate).
 struct ValidationLog {
