@@ -1,11 +1,14 @@
 // .astc parser (see astc_file.h for the layout and the choices made).
 #include "astc_file.h"
 
-#include <cstdarg>
 #include <cstdio>
+
+#include "format_text.h"
 
 namespace astc_file {
 namespace {
+
+using texdec_io::format_text;
 
 struct FootprintEntry {
     uint8_t x, y, z;
@@ -36,16 +39,6 @@ uint32_t read_u24(std::span<const uint8_t> bytes, size_t offset) {
     return uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 | uint32_t(bytes[offset + 2]) << 16;
 }
 
-// printf-style, so the compiler checks every message's arguments.
-[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
-    char text[320];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return Error{code, text};
-}
-
 const FootprintEntry* find_footprint(uint32_t x, uint32_t y, uint32_t z) {
     for (const FootprintEntry& e : kFootprints)
         if (e.x == x && e.y == y && e.z == z) return &e;
@@ -62,21 +55,23 @@ bool has_magic(std::span<const uint8_t> file) {
 
 ParseResult parse(std::span<const uint8_t> file) {
     if (file.size() < kHeaderSize)
-        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the 16-byte .astc header",
-                          file.size());
+        return Error{ErrorCode::TooSmall,
+                     format_text("file is %zu bytes, shorter than the 16-byte .astc header", file.size())};
     if (!has_magic(file))
-        return make_error(ErrorCode::BadMagic, "not an .astc file (bytes 0-3 are %02X %02X %02X %02X, not the magic "
-                                               "13 AB A1 5C)",
-                          file[0], file[1], file[2], file[3]);
+        return Error{ErrorCode::BadMagic,
+                     format_text("not an .astc file (bytes 0-3 are %02X %02X %02X %02X, not the magic "
+                                 "13 AB A1 5C)",
+                                 file[0], file[1], file[2], file[3])};
 
     const uint32_t bx = file[4], by = file[5], bz = file[6] == 0 ? 1 : file[6];  // astcenc reads 0 as 1
     const FootprintEntry* fp = find_footprint(bx, by, bz);
     if (!fp)
-        return make_error(ErrorCode::UnknownFootprint,
-                          "unknown ASTC footprint %ux%ux%u in the header (2D: 4x4 5x4 5x5 6x5 6x6 8x5 8x6 8x8 10x5 "
-                          "10x6 10x8 10x10 12x10 12x12, with block_z 1; 3D: 3x3x3 4x3x3 4x4x3 4x4x4 5x4x4 5x5x4 "
-                          "5x5x5 6x5x5 6x6x5 6x6x6)",
-                          bx, by, uint32_t(file[6]));
+        return Error{
+            ErrorCode::UnknownFootprint,
+            format_text("unknown ASTC footprint %ux%ux%u in the header (2D: 4x4 5x4 5x5 6x5 6x6 8x5 8x6 8x8 10x5 "
+                        "10x6 10x8 10x10 12x10 12x12, with block_z 1; 3D: 3x3x3 4x3x3 4x4x3 4x4x4 5x4x4 5x5x4 "
+                        "5x5x5 6x5x5 6x6x5 6x6x6)",
+                        bx, by, uint32_t(file[6]))};
 
     Texture tex{};
     tex.block_x = bx, tex.block_y = by, tex.block_z = bz;
@@ -85,24 +80,26 @@ ParseResult parse(std::span<const uint8_t> file) {
     tex.height = read_u24(file, 10);
     tex.depth = read_u24(file, 13);
     if (tex.width == 0 || tex.height == 0 || tex.depth == 0)
-        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u in the header has a zero dimension", tex.width,
-                          tex.height, tex.depth);
+        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u in the header has a zero dimension",
+                                                           tex.width, tex.height, tex.depth)};
 
     // Each side is < 2^24, so each block count is < 2^24 and the product can reach 2^72: checked.
     uint64_t blocks = div_round_up(tex.width, bx), bytes = 0;
     if (__builtin_mul_overflow(blocks, div_round_up(tex.height, by), &blocks) ||
         __builtin_mul_overflow(blocks, div_round_up(tex.depth, bz), &blocks) ||
         __builtin_mul_overflow(blocks, uint64_t(kBlockBytes), &bytes) || bytes > SIZE_MAX - kHeaderSize)
-        return make_error(ErrorCode::SizeOverflow,
-                          "extent %ux%ux%u with %ux%ux%u blocks describes more block data than 64 bits can count",
-                          tex.width, tex.height, tex.depth, bx, by, bz);
+        return Error{
+            ErrorCode::SizeOverflow,
+            format_text("extent %ux%ux%u with %ux%ux%u blocks describes more block data than 64 bits can count",
+                        tex.width, tex.height, tex.depth, bx, by, bz)};
     const size_t available = file.size() - kHeaderSize;
     if (bytes > available)
-        return make_error(ErrorCode::Truncated,
-                          "data is truncated: the header describes %ux%ux%u texels in %ux%ux%u blocks (%llu blocks, "
-                          "%llu bytes), the file holds %zu bytes after the header",
-                          tex.width, tex.height, tex.depth, bx, by, bz, (unsigned long long)(bytes / kBlockBytes),
-                          (unsigned long long)bytes, available);
+        return Error{
+            ErrorCode::Truncated,
+            format_text("data is truncated: the header describes %ux%ux%u texels in %ux%ux%u blocks (%llu blocks, "
+                        "%llu bytes), the file holds %zu bytes after the header",
+                        tex.width, tex.height, tex.depth, bx, by, bz, (unsigned long long)(bytes / kBlockBytes),
+                        (unsigned long long)bytes, available)};
     tex.data_offset = kHeaderSize;
     tex.data_size = size_t(bytes);
     tex.trailing_bytes = available - tex.data_size;

@@ -111,15 +111,6 @@ uint64_t parse_timeout_ns(const std::optional<std::string>& text) {
     return uint64_t(*seconds) * 1000 * 1000 * 1000;
 }
 
-const char* output_name(texdec_output output) {
-    switch (output) {
-    case TEXDEC_OUTPUT_RGBA8: return "rgba8";
-    case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
-    case TEXDEC_OUTPUT_NATIVE: return "native";
-    default: return "?";
-    }
-}
-
 texdec_format_info format_info(texdec_format format) {
     texdec_format_info info{};
     texdec_format_get_info(format, &info);  // only called with formats the library named
@@ -155,6 +146,7 @@ void MessageLog::callback(texdec_message_severity severity, const char* message,
     default:
         if (log->verbose) std::fprintf(stderr, "texdec: %s\n", message);
         break;
+    case TEXDEC_MESSAGE_SEVERITY_MAX_ENUM: break;
     }
 }
 
@@ -166,21 +158,39 @@ std::string MessageLog::describe_failure(const std::string& what, texdec_status 
     return text;
 }
 
-void create_context(const Options& options, MessageLog& log, ContextHandle& handle, bool quiet) {
+texdec::Context create_context(const Options& options, MessageLog& log, bool quiet) {
     texdec_context_create_info info{};
     info.device_selector = options.device ? options.device->c_str() : nullptr;
     info.message_callback = &MessageLog::callback;
     info.user_data = &log;
-    const texdec_status status = texdec_context_create(&info, &handle.context);
+    texdec::Context context;
+    const texdec_status status = texdec::Context::create(info, context);
     if (status != TEXDEC_SUCCESS)
         throw CliError{kExitRuntime, log.describe_failure("cannot create a texdec context", status)};
-    if (!quiet) std::fprintf(stderr, "device: %s\n", texdec_context_device_name(handle.context));
+    if (!quiet) std::fprintf(stderr, "device: %s\n", context.device_name());
+    return context;
+}
+
+const char* device_type_name(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+    }
 }
 
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
     if (text.size() < suffix.size()) return false;
     return std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(),
                       [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
+}
+
+void expect_positional_count(const Options& options, size_t count, const char* what) {
+    if (options.positional.size() != count)
+        usage_error("'" + options.command + "' expects " + what + ", got " +
+                    std::to_string(options.positional.size()) + " argument(s)");
 }
 
 }  // namespace cli

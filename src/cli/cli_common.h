@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <texdec/texdec.h>
+#include <texdec/texdec.hpp>
 
 #include "astc_file.h"
 
@@ -89,7 +90,6 @@ texdec_bc_rounding parse_bc_rounding(const std::string& name);
 astc_file::Profile parse_profile(const std::string& name);
 uint64_t parse_timeout_ns(const std::optional<std::string>& text);
 
-const char* output_name(texdec_output output);
 texdec_format_info format_info(texdec_format format);
 std::string status_text(texdec_status status);
 bool offers_output(texdec_format format, texdec_output output);
@@ -107,23 +107,24 @@ struct MessageLog {
     std::string describe_failure(const std::string& what, texdec_status status);
 };
 
-// Owns a texdec_context (the CLI keeps to the C API).
-struct ContextHandle {
-    texdec_context* context = nullptr;
-    ContextHandle() = default;
-    ContextHandle(const ContextHandle&) = delete;
-    ContextHandle& operator=(const ContextHandle&) = delete;
-    ~ContextHandle() { texdec_context_destroy(context); }
-};
-
 // Creates the context on the device --device / $TEXDEC_DEVICE selects; prints "device: NAME"
 // to stderr unless quiet.
-void create_context(const Options& options, MessageLog& log, ContextHandle& handle, bool quiet = false);
+texdec::Context create_context(const Options& options, MessageLog& log, bool quiet = false);
+
+// "discrete-gpu", "integrated-gpu", "virtual-gpu", "cpu" or "other" (list-devices, the bench).
+const char* device_type_name(VkPhysicalDeviceType type);
 
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix);
+
+// A usage error unless the command got `count` positional arguments (`what` says which).
+void expect_positional_count(const Options& options, size_t count, const char* what);
+
+// --help (help.cpp).
+const char* help_text();
 
 // The commands that live outside main.cpp.
 int run_decode(const Options& options);
 int run_info(const Options& options);
+int run_bench(const Options& options);  // bench/bench_command.cpp, or bench_not_built.cpp
 
 }  // namespace cli

@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdarg>
 #include <cstdio>
 #include <optional>
 
+#include "format_text.h"
+
 namespace dds {
 namespace {
+
+using texdec_io::format_text;
 
 constexpr size_t kMagicSize = 4;
 constexpr size_t kHeaderSize = 124;
@@ -124,16 +127,6 @@ uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
            uint32_t(bytes[offset + 3]) << 24;
 }
 
-// printf-style, so the compiler checks every message's arguments.
-[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
-    char text[256];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return Error{code, text};
-}
-
 bool is_printable_fourcc(uint32_t code) {
     for (int i = 0; i < 4; ++i) {
         const uint8_t c = uint8_t(code >> (8 * i));
@@ -182,16 +175,16 @@ struct RawHeader {
 
 std::variant<RawHeader, Error> read_headers(std::span<const uint8_t> file) {
     if (file.size() < kMagicSize + kHeaderSize)
-        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the %zu-byte DDS header",
-                          file.size(), kMagicSize + kHeaderSize);
-    if (!has_magic(file)) return make_error(ErrorCode::BadMagic, "not a DDS file (no \"DDS \" magic)");
+        return Error{ErrorCode::TooSmall, format_text("file is %zu bytes, shorter than the %zu-byte DDS header",
+                                                      file.size(), kMagicSize + kHeaderSize)};
+    if (!has_magic(file)) return Error{ErrorCode::BadMagic, format_text("not a DDS file (no \"DDS \" magic)")};
     const auto header = file.subspan(kMagicSize, kHeaderSize);
     if (read_u32(header, kOffSize) != kHeaderSize)
-        return make_error(ErrorCode::BadHeader, "DDS_HEADER size field is %u, expected 124",
-                          read_u32(header, kOffSize));
+        return Error{ErrorCode::BadHeader,
+                     format_text("DDS_HEADER size field is %u, expected 124", read_u32(header, kOffSize))};
     if (read_u32(header, kOffPfSize) != kPixelFormatSize)
-        return make_error(ErrorCode::BadHeader, "DDS_PIXELFORMAT size field is %u, expected 32",
-                          read_u32(header, kOffPfSize));
+        return Error{ErrorCode::BadHeader,
+                     format_text("DDS_PIXELFORMAT size field is %u, expected 32", read_u32(header, kOffPfSize))};
     RawHeader raw{};
     raw.width = read_u32(header, kOffWidth);
     raw.height = read_u32(header, kOffHeight);
@@ -205,8 +198,9 @@ std::variant<RawHeader, Error> read_headers(std::span<const uint8_t> file) {
     raw.dx10 = (raw.pf_flags & kPfFourCC) && raw.pf_fourcc == fourcc("DX10");
     if (raw.dx10) {
         if (file.size() < raw.data_offset + kDx10HeaderSize)
-            return make_error(ErrorCode::TooSmall, "file is %zu bytes, too short for the DX10 header (%zu bytes)",
-                              file.size(), raw.data_offset + kDx10HeaderSize);
+            return Error{ErrorCode::TooSmall,
+                         format_text("file is %zu bytes, too short for the DX10 header (%zu bytes)", file.size(),
+                                     raw.data_offset + kDx10HeaderSize)};
         const auto dx10 = file.subspan(raw.data_offset, kDx10HeaderSize);
         raw.dxgi_format = read_u32(dx10, kOffDxgiFormat);
         raw.dimension = read_u32(dx10, kOffDimension);
@@ -219,9 +213,9 @@ std::variant<RawHeader, Error> read_headers(std::span<const uint8_t> file) {
 
 std::variant<texdec_format, Error> legacy_format(const RawHeader& raw) {
     if (!(raw.pf_flags & kPfFourCC))
-        return make_error(ErrorCode::NotBlockCompressed,
-                          "pixel format is uncompressed (%u bits per pixel, flags 0x%X), not block-compressed",
-                          raw.pf_bit_count, raw.pf_flags);
+        return Error{ErrorCode::NotBlockCompressed,
+                     format_text("pixel format is uncompressed (%u bits per pixel, flags 0x%X), not block-compressed",
+                                 raw.pf_bit_count, raw.pf_flags)};
     for (const FourCCEntry& e : kFourCCs)
         if (e.code == raw.pf_fourcc) return e.format;
     return Error{ErrorCode::UnknownFourCC,
@@ -250,18 +244,18 @@ std::optional<Error> read_layout(const RawHeader& raw, Texture& tex) {
     tex.layers = 1;
     if (raw.dx10) {
         if (raw.dimension == kDimension1D)
-            return make_error(ErrorCode::UnsupportedLayout, "1D textures cannot hold block-compressed data");
+            return Error{ErrorCode::UnsupportedLayout, format_text("1D textures cannot hold block-compressed data")};
         if (raw.dimension != kDimension2D && raw.dimension != kDimension3D)
-            return make_error(ErrorCode::BadHeader, "DX10 resource dimension %u is not 2 (1D), 3 (2D) or 4 (3D)",
-                              raw.dimension);
-        if (raw.array_size == 0) return make_error(ErrorCode::InvalidExtent, "DX10 array size is 0");
+            return Error{ErrorCode::BadHeader,
+                         format_text("DX10 resource dimension %u is not 2 (1D), 3 (2D) or 4 (3D)", raw.dimension)};
+        if (raw.array_size == 0) return Error{ErrorCode::InvalidExtent, format_text("DX10 array size is 0")};
         tex.is_volume = raw.dimension == kDimension3D;
         tex.is_cube = raw.dimension == kDimension2D && (raw.misc_flag & kDx10MiscTextureCube);
         if (tex.is_volume && raw.array_size != 1)
-            return make_error(ErrorCode::UnsupportedLayout, "volume texture arrays (array size %u) do not exist in DDS",
-                              raw.array_size);
+            return Error{ErrorCode::UnsupportedLayout,
+                         format_text("volume texture arrays (array size %u) do not exist in DDS", raw.array_size)};
         if (tex.is_cube && raw.array_size > UINT32_MAX / 6)
-            return make_error(ErrorCode::InvalidExtent, "cube array size %u is absurd", raw.array_size);
+            return Error{ErrorCode::InvalidExtent, format_text("cube array size %u is absurd", raw.array_size)};
         tex.layers = tex.is_cube ? raw.array_size * 6 : raw.array_size;
     } else {
         tex.is_volume = raw.caps2 & kCaps2Volume;
@@ -269,21 +263,21 @@ std::optional<Error> read_layout(const RawHeader& raw, Texture& tex) {
         if (tex.is_cube) {
             const int faces = std::popcount(raw.caps2 & kCaps2AllFaces);
             if (faces != 6)
-                return make_error(ErrorCode::UnsupportedLayout, "partial cube map (%d of 6 faces) is not supported",
-                                  faces);
+                return Error{ErrorCode::UnsupportedLayout,
+                             format_text("partial cube map (%d of 6 faces) is not supported", faces)};
             tex.layers = 6;
         }
         if (tex.is_cube && tex.is_volume)
-            return make_error(ErrorCode::BadHeader, "header claims both a cube map and a volume texture");
+            return Error{ErrorCode::BadHeader, format_text("header claims both a cube map and a volume texture")};
     }
     // Writers store 0 (or garbage) in the depth field of 2D textures: only volumes read it.
     if (tex.is_volume) tex.depth = raw.depth;
     if (tex.width == 0 || tex.height == 0 || tex.depth == 0)
-        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u has a zero dimension", tex.width, tex.height,
-                          tex.depth);
+        return Error{ErrorCode::InvalidExtent,
+                     format_text("extent %ux%ux%u has a zero dimension", tex.width, tex.height, tex.depth)};
     if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
-        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u is absurd (limit %u per side)", tex.width,
-                          tex.height, tex.depth, kMaxDimension);
+        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u is absurd (limit %u per side)", tex.width,
+                                                           tex.height, tex.depth, kMaxDimension)};
     return std::nullopt;
 }
 
@@ -296,8 +290,8 @@ std::optional<Error> read_mip_count(const RawHeader& raw, Texture& tex) {
     tex.mip_levels = raw.mip_count == 0 ? 1 : raw.mip_count;
     const uint32_t most = full_mip_chain_length(tex.width, tex.height, tex.depth);
     if (tex.mip_levels > most)
-        return make_error(ErrorCode::InvalidExtent, "mip count %u exceeds the %u levels a %ux%ux%u image has",
-                          tex.mip_levels, most, tex.width, tex.height, tex.depth);
+        return Error{ErrorCode::InvalidExtent, format_text("mip count %u exceeds the %u levels a %ux%ux%u image has",
+                                                           tex.mip_levels, most, tex.width, tex.height, tex.depth)};
     return std::nullopt;
 }
 
@@ -313,7 +307,7 @@ uint64_t surface_bytes(const texdec_format_info& info, uint32_t w, uint32_t h, u
 std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, Texture& tex) {
     texdec_format_info info{};
     if (texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
-        return make_error(ErrorCode::UnknownDxgiFormat, "format %d has no texdec format info", int(tex.format));
+        return Error{ErrorCode::UnknownDxgiFormat, format_text("format %d has no texdec format info", int(tex.format))};
     uint64_t layer_bytes = 0;  // < 2^61 (a mip chain is less than twice level 0)
     for (uint32_t level = 0; level < tex.mip_levels; ++level)
         layer_bytes += surface_bytes(info, std::max(1u, tex.width >> level), std::max(1u, tex.height >> level),
@@ -321,11 +315,12 @@ std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_
     const uint64_t available = file.size() - raw.data_offset;
     // Compared by division so that layers * layer_bytes cannot overflow.
     if (tex.layers > available / layer_bytes)
-        return make_error(ErrorCode::Truncated,
-                          "data is truncated: the header describes %u layer(s) x %u mip level(s) of %s (%llu bytes "
-                          "per layer), the file holds %llu bytes after the header",
-                          tex.layers, tex.mip_levels, info.name, (unsigned long long)layer_bytes,
-                          (unsigned long long)available);
+        return Error{
+            ErrorCode::Truncated,
+            format_text("data is truncated: the header describes %u layer(s) x %u mip level(s) of %s (%llu bytes "
+                        "per layer), the file holds %llu bytes after the header",
+                        tex.layers, tex.mip_levels, info.name, (unsigned long long)layer_bytes,
+                        (unsigned long long)available)};
     tex.surfaces.reserve(size_t(tex.layers) * tex.mip_levels);
     size_t offset = raw.data_offset;
     for (uint32_t layer = 0; layer < tex.layers; ++layer)

@@ -1,41 +1,31 @@
-// astc-gpu-decode decode / info: one file or a batch (files, directories, @listfiles), surface
-// selection (--level, --layer, --face, --slice), every output writer, --verify against the CPU
-// reference, progress, a summary and --json results.
+// astc-gpu-decode decode: one file or a batch (files, directories, @listfiles), surface selection
+// (--level, --layer, --face, --slice), the output kinds and their writers, and the workers that
+// decode files in parallel. The inputs, --verify and the report (progress, summary, --json) are
+// decode_inputs.cpp, decode_verify.cpp and decode_report.cpp; `info` is info_command.cpp.
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <map>
 #include <new>
 #include <thread>
-#include <unistd.h>
 
-#include "astc_hdr_scan.h"
-#include "cli_common.h"
+#include "decode_command.h"
 #include "image_write.h"
 #include "input_file.h"
-#include "json.h"
 #include "reference/cpu_reference.h"
-#include "safe_output.h"
 #include "texture_file.h"
 
 namespace cli {
-namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
+
+namespace {
 
 double ms_since(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
 // ---- output kinds ------------------------------------------------------------------------------
-
-enum class OutputKind { Png, Tga, Exr, Hdr, Ktx2, Raw };
 
 struct KindName {
     OutputKind kind;
@@ -44,11 +34,15 @@ struct KindName {
 constexpr KindName kKinds[] = {{OutputKind::Png, "png"}, {OutputKind::Tga, "tga"},   {OutputKind::Exr, "exr"},
                                {OutputKind::Hdr, "hdr"}, {OutputKind::Ktx2, "ktx2"}, {OutputKind::Raw, "raw"}};
 
+}  // namespace
+
 const char* extension(OutputKind kind) {
     for (const KindName& k : kKinds)
         if (k.kind == kind) return k.extension;
     return "?";
 }
+
+namespace {
 
 std::optional<OutputKind> kind_from_extension(std::string_view name) {
     for (const KindName& k : kKinds)
@@ -168,144 +162,7 @@ std::string with_suffix(const std::string& path, const std::string& suffix) {
     return path.substr(0, dot) + suffix + path.substr(dot);
 }
 
-// ---- verify ------------------------------------------------------------------------------------
-
-float half_to_float(uint16_t h) {
-    const int exponent = (h >> 10) & 31, mantissa = h & 1023;
-    const float sign = (h & 0x8000) ? -1.0f : 1.0f;
-    if (exponent == 31) return mantissa ? NAN : sign * INFINITY;
-    if (exponent == 0) return sign * std::ldexp(float(mantissa), -24);
-    return sign * std::ldexp(float(mantissa | 1024), exponent - 25);
-}
-
-// The channel values of one texel as floats (UNORM / SNORM normalised, halves as they are).
-int texel_channels(VkFormat format, const uint8_t* t, float out[4]) {
-    auto u16 = [&](int i) { return uint16_t(t[2 * i] | t[2 * i + 1] << 8); };
-    switch (format) {
-    case VK_FORMAT_R8G8B8A8_UNORM:
-    case VK_FORMAT_R8G8B8A8_SRGB:
-        for (int c = 0; c < 4; ++c) out[c] = t[c] / 255.0f;
-        return 4;
-    case VK_FORMAT_R8_UNORM:
-    case VK_FORMAT_R8G8_UNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R8_UNORM ? 1 : 2); ++c) out[c] = t[c] / 255.0f;
-        return format == VK_FORMAT_R8_UNORM ? 1 : 2;
-    case VK_FORMAT_R8_SNORM:
-    case VK_FORMAT_R8G8_SNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R8_SNORM ? 1 : 2); ++c)
-            out[c] = std::max(int(int8_t(t[c])), -127) / 127.0f;
-        return format == VK_FORMAT_R8_SNORM ? 1 : 2;
-    case VK_FORMAT_R16_UNORM:
-    case VK_FORMAT_R16G16_UNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R16_UNORM ? 1 : 2); ++c) out[c] = u16(c) / 65535.0f;
-        return format == VK_FORMAT_R16_UNORM ? 1 : 2;
-    case VK_FORMAT_R16_SNORM:
-    case VK_FORMAT_R16G16_SNORM:
-        for (int c = 0; c < (format == VK_FORMAT_R16_SNORM ? 1 : 2); ++c)
-            out[c] = std::max(int(int16_t(u16(c))), -32767) / 32767.0f;
-        return format == VK_FORMAT_R16_SNORM ? 1 : 2;
-    case VK_FORMAT_R16G16B16A16_SFLOAT:
-        for (int c = 0; c < 4; ++c) out[c] = half_to_float(u16(c));
-        return 4;
-    default: return 0;
-    }
-}
-
-struct VerifyStats {
-    bool ran = false;
-    uint64_t texels = 0;
-    uint64_t mismatched = 0;
-    std::string first_mismatch;  // "level 0 layer 0 face 0 texel (3, 1, 0): GPU ... reference ..."
-    double squared_error = 0;    // over finite channel pairs
-    uint64_t channels = 0;
-    double peak = 1.0;           // 1 for normalised outputs; the largest finite |reference| for HDR
-
-    double psnr_db() const {
-        if (squared_error == 0 || channels == 0) return INFINITY;
-        return 10.0 * std::log10(peak * peak / (squared_error / double(channels)));
-    }
-};
-
-std::string hex_bytes(const uint8_t* bytes, size_t n) {
-    static const char* digits = "0123456789abcdef";
-    std::string text;
-    for (size_t i = 0; i < n; ++i) {
-        text += digits[bytes[i] >> 4];
-        text += digits[bytes[i] & 15];
-    }
-    return text;
-}
-
-// Compares the GPU texels of one surface with the CPU reference's.
-void compare_texels(const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference, size_t texel_bytes,
-                    VkFormat vk_format, bool hdr, uint32_t width, uint32_t height, const std::string& where,
-                    VerifyStats& stats) {
-    const size_t count = gpu.size() / texel_bytes;
-    stats.ran = true;
-    stats.texels += count;
-    for (size_t i = 0; i < count; ++i) {
-        const uint8_t* g = gpu.data() + i * texel_bytes;
-        const uint8_t* r = reference.data() + i * texel_bytes;
-        float gv[4], rv[4];
-        const int channels = texel_channels(vk_format, g, gv);
-        texel_channels(vk_format, r, rv);
-        for (int c = 0; c < channels; ++c) {
-            if (!std::isfinite(rv[c])) continue;
-            if (hdr) stats.peak = std::max(stats.peak, double(std::fabs(rv[c])));
-            if (!std::isfinite(gv[c])) continue;
-            const double d = double(gv[c]) - double(rv[c]);
-            stats.squared_error += d * d;
-            ++stats.channels;
-        }
-        if (std::memcmp(g, r, texel_bytes) == 0) continue;
-        if (stats.mismatched++ == 0) {
-            const size_t x = i % width, y = (i / width) % height, z = i / (size_t(width) * height);
-            stats.first_mismatch = where + " texel (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
-                                   std::to_string(z) + "): GPU " + hex_bytes(g, texel_bytes) + ", reference " +
-                                   hex_bytes(r, texel_bytes);
-        }
-    }
-}
-
-// TEXDEC_CLI_VERIFY_FAULT=N (tests only): flip the lowest bit of texel N of the first surface the
-// GPU decoded, so the tests can see --verify report a planted mismatch.
-std::optional<uint64_t> planted_fault() {
-    const char* text = std::getenv("TEXDEC_CLI_VERIFY_FAULT");
-    if (!text || !*text) return std::nullopt;
-    return parse_u32(text);
-}
-
 // ---- one file ----------------------------------------------------------------------------------
-
-struct OutputRecord {
-    std::string path;
-    uint32_t level, layer, face;
-    int slice;  // -1: every slice of the level
-    Extent extent;
-};
-
-struct FileResult {
-    std::string input;
-    int exit_code = kExitOk;
-    std::string message;  // the error, when exit_code != 0
-    bool opened = false;
-    std::string container, container_format, format, output_type;
-    Extent extent{0, 0, 0};
-    uint32_t levels = 0, layers = 0, faces = 0;
-    std::vector<OutputRecord> outputs;
-    std::vector<std::string> notes;
-    std::vector<std::string> warnings;  // printed as warnings, and in --json
-    bool more_surfaces = false;         // a batch: the default selection left levels / layers / faces out
-    std::string profile_ignored;        // a batch: why --profile did not apply
-    // ASTC LDR / sRGB: decoded surfaces, those mostly of HDR blocks, and the HDR blocks in them.
-    uint32_t astc_surfaces = 0, hdr_surfaces = 0;
-    astc_hdr_scan::Count hdr_blocks;
-    std::string hdr_where;              // the first mostly-HDR surface: "level 0 layer 0 face 0"
-    uint64_t texels = 0;
-    double gpu_ms = 0, wall_ms = 0;
-    bool gpu_timed = true;
-    VerifyStats verify;
-};
 
 // Everything the workers share (read-only, except the context, which is thread-safe).
 struct Shared {
@@ -355,8 +212,7 @@ void hdr_warning(texdec_format format, FileResult& result) {
     if (result.hdr_surfaces == 0) return;
     const texdec_format_info info = format_info(format);
     const bool srgb = info.flags & TEXDEC_FORMAT_FLAG_SRGB;
-    // UNORM, SRGB and SFLOAT are consecutive for every ASTC footprint.
-    const texdec_format_info hdr = format_info(texdec_format(int(format) + (srgb ? 1 : 2)));
+    const texdec_format_info hdr = format_info(texture_file::profile_twin(format, astc_file::Profile::Hdr));
     const astc_hdr_scan::Count& c = result.hdr_blocks;
     const std::string where = result.hdr_surfaces == 1 && result.astc_surfaces == 1
                                   ? result.hdr_where
@@ -485,9 +341,6 @@ std::vector<uint32_t> picked_slices(const Selector& slice, uint32_t depth, uint3
     return {slice.index};
 }
 
-std::string extent_text(const Extent& e) {
-    return std::to_string(e.width) + "x" + std::to_string(e.height) + (e.depth > 1 ? "x" + std::to_string(e.depth) : "");
-}
 
 void process_file(Shared& shared, const Item& item, FileResult& result) {
     const Options& options = shared.options;
@@ -518,7 +371,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
         (format_info(file.format).flags & TEXDEC_FORMAT_FLAG_HDR) ? OutputKind::Exr : OutputKind::Png);
     const std::string base = shared.fixed_kind ? item.output : item.output + "." + extension(kind);
     const texdec_output output = choose_output(options, file.format, kind);
-    result.output_type = output_name(output);
+    result.output_type = texdec_output_name(output);
     const texdec_format_info info = format_info(file.format);
     if (!(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
         throw CliError{kExitRuntime, std::string(info.name) + " is not implemented in this build: " +
@@ -606,306 +459,6 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
                 }
             }
 }
-
-// ---- inputs ------------------------------------------------------------------------------------
-
-struct Inputs {
-    std::vector<std::string> files;
-    std::vector<std::string> relative;  // per file: the path below its directory argument ("" for files)
-    std::vector<std::string> skipped;   // directory entries that are not texture files
-    std::vector<std::string> skipped_why;  // per skipped file: its first bytes; named like a texture file or not
-    std::vector<bool> skipped_loud;     // named like a texture file (a damaged one?): always reported
-};
-
-// Empty if the file starts with a known magic (or cannot be read: the decode reports why), else
-// why it is skipped.
-std::string skip_reason(const fs::path& path, bool& named_like_texture) {
-    FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) return "";
-    uint8_t head[16];
-    const size_t got = std::fread(head, 1, sizeof head, file);
-    std::fclose(file);
-    if (texture_file::has_known_magic({head, got})) return "";
-    const std::string what = got ? "its first bytes (" + texture_file::first_bytes({head, got}) +
-                                       ") are no DDS, KTX, KTX 2, PKM or .astc magic"
-                                 : std::string("it is empty");
-    named_like_texture = false;
-    for (const char* ext : {".dds", ".ktx", ".ktx2", ".pkm", ".astc"})
-        named_like_texture = named_like_texture || ends_with_ignoring_case(path.string(), ext);
-    if (named_like_texture) return "named like a texture file, but " + what + " (damaged?)";
-    return "not a texture file: " + what;
-}
-
-void add_directory(const std::string& dir, bool recursive, Inputs& inputs) {
-    std::vector<fs::path> found;
-    std::error_code error;
-    auto add = [&](const fs::directory_entry& entry) {
-        if (entry.is_regular_file(error)) found.push_back(entry.path());
-    };
-    if (recursive) {
-        for (fs::recursive_directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) add(*it);
-    } else {
-        for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) add(*it);
-    }
-    if (error) throw CliError{kExitInput, "cannot list directory '" + dir + "': " + error.message()};
-    std::sort(found.begin(), found.end());
-    for (const fs::path& path : found) {
-        bool loud = false;
-        if (std::string why = skip_reason(path, loud); !why.empty()) {
-            inputs.skipped.push_back(path.string());
-            inputs.skipped_why.push_back(why);
-            inputs.skipped_loud.push_back(loud);
-            continue;
-        }
-        inputs.files.push_back(path.string());
-        inputs.relative.push_back(fs::relative(path, dir).string());
-    }
-}
-
-void add_input(const std::string& arg, bool recursive, Inputs& inputs) {
-    std::error_code error;
-    if (fs::is_directory(arg, error)) return add_directory(arg, recursive, inputs);
-    inputs.files.push_back(arg);
-    inputs.relative.push_back("");
-}
-
-// @FILE: one input per line (files or directories); blank lines and lines starting with # skipped.
-void add_list_file(const std::string& list, bool recursive, Inputs& inputs) {
-    const std::string text = input_file::read_list_file(list);
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(start, end - start);
-        start = end + 1;
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-        const size_t first = line.find_first_not_of(" \t");
-        if (first == std::string::npos || line[first] == '#') continue;
-        add_input(line.substr(first), recursive, inputs);
-    }
-}
-
-Inputs collect_inputs(const std::vector<std::string>& args, bool recursive) {
-    Inputs inputs;
-    for (const std::string& arg : args) {
-        if (arg.size() > 1 && arg[0] == '@')
-            add_list_file(arg.substr(1), recursive, inputs);
-        else
-            add_input(arg, recursive, inputs);
-    }
-    return inputs;
-}
-
-// The output path (without extension when the kind is chosen per file) of each input in --out-dir:
-// DIR/<path below its directory argument, or the file name>, extension replaced. Two inputs that
-// would share a name (a.dds and a.ktx) keep their whole file names instead (a.dds.png, a.ktx.png).
-std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& dir, std::optional<OutputKind> kind) {
-    std::vector<std::string> stems;
-    for (size_t i = 0; i < inputs.files.size(); ++i) {
-        fs::path rel = inputs.relative[i].empty() ? fs::path(inputs.files[i]).filename() : fs::path(inputs.relative[i]);
-        stems.push_back((fs::path(dir) / rel.parent_path() / rel.stem()).string());
-    }
-    std::map<std::string, int> uses;
-    for (const std::string& s : stems) ++uses[s];
-    std::vector<std::string> names;
-    for (size_t i = 0; i < stems.size(); ++i) {
-        std::string name = stems[i];
-        if (uses[name] > 1) {
-            fs::path rel = inputs.relative[i].empty() ? fs::path(inputs.files[i]).filename() : fs::path(inputs.relative[i]);
-            name = (fs::path(dir) / rel).string();
-        }
-        names.push_back(kind ? name + "." + extension(*kind) : name);
-    }
-    return names;
-}
-
-// ---- progress ----------------------------------------------------------------------------------
-
-// Per-file lines, or on a terminal one progress line (bar, files, throughput, ETA) redrawn in place
-// with messages printed above it.
-class Reporter {
-public:
-    Reporter(size_t total, bool batch) : total_(total), batch_(batch), tty_(batch && isatty(fileno(stderr))) {}
-
-    void print(const std::string& line) {
-        std::lock_guard lock(mutex_);
-        clear_bar();
-        std::fprintf(stderr, "%s\n", line.c_str());
-        draw_bar();
-    }
-
-    void file_done(const FileResult& r) {
-        std::lock_guard lock(mutex_);
-        ++done_;
-        if (r.exit_code != kExitOk) ++failed_;
-        texels_ += r.texels;
-        clear_bar();
-        for (const std::string& note : r.notes) std::fprintf(stderr, "%s: note: %s\n", kToolName, note.c_str());
-        for (const std::string& warning : r.warnings)
-            std::fprintf(stderr, "%s: warning: %s\n", kToolName, warning.c_str());
-        if (r.exit_code != kExitOk) {
-            // A batch numbers failed files too, so the count on the lines reaches the total.
-            if (batch_)
-                std::fprintf(stderr, "[%zu/%zu] %s: error: %s\n", done_, total_, kToolName, r.message.c_str());
-            else
-                std::fprintf(stderr, "%s: error: %s\n", kToolName, r.message.c_str());
-        } else if (!tty_) {
-            std::string outputs = r.outputs.size() == 1 ? r.outputs[0].path : std::to_string(r.outputs.size()) + " files";
-            // The outputs' extent when they share one (one level picked), else the file's level 0.
-            Extent e = r.outputs.empty() ? r.extent : r.outputs[0].extent;
-            for (const OutputRecord& o : r.outputs)
-                if (o.extent.width != e.width || o.extent.height != e.height || o.extent.depth != e.depth) e = r.extent;
-            std::string line = r.format + " " + std::to_string(e.width) + "x" + std::to_string(e.height) + "x" +
-                               std::to_string(e.depth) + " (" + r.output_type + ") in " +
-                               fixed(r.wall_ms, 1) + " ms -> " + outputs;
-            if (r.verify.ran) line += "; verify: " + verify_text(r.verify);
-            if (batch_)
-                std::fprintf(stderr, "[%zu/%zu] %s: %s\n", done_, total_, r.input.c_str(), line.c_str());
-            else
-                std::fprintf(stderr, "decoded %s\n", line.c_str());
-        }
-        draw_bar();
-    }
-
-    void finish() {
-        std::lock_guard lock(mutex_);
-        clear_bar();
-    }
-
-    static std::string fixed(double v, int digits) {
-        char text[32];
-        std::snprintf(text, sizeof text, "%.*f", digits, v);
-        return text;
-    }
-    static std::string verify_text(const VerifyStats& v) {
-        if (v.mismatched == 0) return "0 of " + std::to_string(v.texels) + " texels differ from the CPU reference";
-        return std::to_string(v.mismatched) + " of " + std::to_string(v.texels) +
-               " texels differ from the CPU reference, PSNR " + fixed(v.psnr_db(), 2) + " dB; first: " +
-               v.first_mismatch;
-    }
-
-private:
-    std::mutex mutex_;
-    size_t total_, done_ = 0, failed_ = 0;
-    uint64_t texels_ = 0;
-    bool batch_, tty_;
-    bool bar_shown_ = false;
-    Clock::time_point start_ = Clock::now();
-
-    void clear_bar() {
-        if (bar_shown_) std::fputs("\r\033[K", stderr);
-        bar_shown_ = false;
-    }
-    void draw_bar() {
-        if (!tty_ || done_ == total_) return;
-        const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
-        constexpr int kWidth = 24;
-        const int filled = int(kWidth * done_ / std::max<size_t>(total_, 1));
-        std::string bar(size_t(filled), '#');
-        bar.append(size_t(kWidth - filled), '.');
-        std::string eta = "--:--";
-        if (done_ > 0) {
-            const int left = int(seconds / double(done_) * double(total_ - done_) + 0.5);
-            char text[16];
-            std::snprintf(text, sizeof text, "%d:%02d", left / 60, left % 60);
-            eta = text;
-        }
-        std::fprintf(stderr, "[%s] %zu/%zu files, %zu failed, %s MTexel/s, ETA %s", bar.c_str(), done_, total_,
-                     failed_, fixed(seconds > 0 ? double(texels_) / seconds / 1e6 : 0.0, 1).c_str(), eta.c_str());
-        std::fflush(stderr);
-        bar_shown_ = true;
-    }
-};
-
-// ---- JSON --------------------------------------------------------------------------------------
-
-void extent_json(Json& json, const char* name, const Extent& e) {
-    json.key(name).begin_array().value(e.width).value(e.height).value(e.depth).end_array();
-}
-
-void file_json(Json& json, const FileResult& r, const std::string& device) {
-    json.begin_object();
-    json.field("input", r.input).field("device", device);
-    json.field("status", r.exit_code == kExitOk ? "ok" : r.exit_code == kExitMismatch ? "mismatch" : "failed");
-    json.field("exit_code", int(r.exit_code));
-    if (r.exit_code != kExitOk) json.field("message", r.message);
-    json.key("warnings").begin_array();
-    for (const std::string& w : r.warnings) json.value(w);
-    json.end_array();
-    if (r.opened) {
-        json.field("container", r.container).field("container_format", r.container_format).field("format", r.format);
-        extent_json(json, "extent", r.extent);
-        json.field("levels", r.levels).field("layers", r.layers).field("faces", r.faces);
-    }
-    if (!r.output_type.empty()) json.field("output_type", r.output_type);
-    json.key("outputs").begin_array();
-    for (const OutputRecord& o : r.outputs) {
-        json.begin_object().field("path", o.path).field("level", o.level).field("layer", o.layer).field("face", o.face);
-        if (o.slice >= 0)
-            json.field("slice", o.slice);
-        else
-            json.key("slice").null();
-        extent_json(json, "extent", o.extent);
-        json.end_object();
-    }
-    json.end_array();
-    json.field("texels", r.texels);
-    if (r.gpu_timed)
-        json.field("gpu_ms", r.gpu_ms);
-    else
-        json.key("gpu_ms").null();
-    json.field("wall_ms", r.wall_ms);
-    if (r.verify.ran) {
-        json.key("verify").begin_object().field("texels", r.verify.texels).field("mismatched_texels", r.verify.mismatched);
-        if (r.verify.mismatched)
-            json.field("first_mismatch", r.verify.first_mismatch);
-        else
-            json.key("first_mismatch").null();
-        json.field("psnr_db", r.verify.psnr_db());  // null when identical (infinite)
-        json.end_object();
-    }
-    json.end_object();
-}
-
-// What a batch says once instead of for every file: files with more surfaces than the default
-// selection decoded, and files --profile did not apply to.
-void print_batch_notes(const std::vector<FileResult>& results, const Options& options) {
-    size_t more = 0, ignored = 0;
-    for (const FileResult& r : results) {
-        more += r.more_surfaces;
-        ignored += !r.profile_ignored.empty();
-    }
-    if (more)
-        std::fprintf(stderr, "%s: note: %zu file(s) have more mip levels, layers or faces than the level 0, layer 0, "
-                     "face 0 decoded by default (--level, --layer, --face N|all choose others; a .ktx2 output keeps "
-                     "them all)\n", kToolName, more);
-    if (ignored)
-        std::fprintf(stderr, "%s: note: --profile %s ignored for %zu file(s) whose format is not ASTC (their headers "
-                     "name it)\n", kToolName, options.profile ? options.profile->c_str() : "", ignored);
-}
-
-void write_json(const std::string& where, const std::string& text) {
-    if (where == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        std::fputc('\n', stdout);
-        std::fflush(stdout);
-        return;
-    }
-    const safe_output::Result written = safe_output::write_file(where, text + "\n");
-    if (!written.ok)
-        throw CliError{written.same_as_input ? kExitUsage : kExitOutput, "cannot write the JSON results: " + written.message};
-}
-
-// No output may replace an input. Every input is protected (the writer refuses such an output at the
-// last moment too: names with -mipN suffixes are known only then); the outputs named now are checked
-// here, before anything is decoded or written.
-void protect_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
-    for (const std::string& input : inputs) safe_output::protect_input(input);
-    for (const std::string& output : outputs)
-        if (const std::optional<std::string> input = safe_output::protected_input_at(output))
-            throw CliError{kExitUsage, safe_output::same_file_message(output, *input)};
-}
-
 
 }  // namespace
 
@@ -995,10 +548,9 @@ int run_decode(const Options& options) {
     MessageLog log;
     log.verbose = options.verbose;
     shared.log = &log;
-    ContextHandle context;
-    create_context(options, log, context);
-    shared.context = context.context;
-    const std::string device = texdec_context_device_name(context.context);
+    const texdec::Context context = create_context(options, log);
+    shared.context = context.get();
+    const std::string device = context.device_name();
 
     // Workers take the next file: reading, parsing and writing of some overlap the GPU work of others.
     std::vector<FileResult> results(items.size());
@@ -1080,100 +632,6 @@ int run_decode(const Options& options) {
         json.end_object().end_object();
         write_json(*options.json, json.text());
     }
-    return exit_code;
-}
-
-// ---- info --------------------------------------------------------------------------------------
-
-int run_info(const Options& options) {
-    if (options.positional.empty()) usage_error("'info' expects FILE...");
-    reject_options_not_for(options, "info");
-    texture_file::OpenOptions open_options;
-    if (options.profile) open_options.profile = parse_profile(*options.profile);
-    open_options.profile_must_apply = false;
-    std::optional<texdec_format> raw_format;
-    Extent raw_extent{0, 0, 0};
-    if (options.format) {
-        if (!options.extent) usage_error("--format needs --extent WxH[xD]");
-        raw_format = parse_format_name(*options.format);
-        raw_extent = parse_extent(*options.extent);
-    }
-    if (options.json && *options.json != "-") protect_inputs(options.positional, {*options.json});
-
-    Json json;
-    json.begin_object().field("tool", kToolName).key("files").begin_array();
-    int exit_code = kExitOk;
-    for (const std::string& path : options.positional) {
-        json.begin_object().field("input", path);
-        try {
-            texture_file::FileBytes bytes = input_file::map_texture_file(path);
-            auto opened = raw_format ? texture_file::open_raw(std::move(bytes), *raw_format, raw_extent.width,
-                                                              raw_extent.height, raw_extent.depth)
-                                     : texture_file::open(std::move(bytes), open_options);
-            if (const auto* error = std::get_if<texture_file::Error>(&opened))
-                throw CliError{error->usage ? kExitUsage : kExitInput, "'" + path + "': " + error->message};
-            const texture_file::TextureFile& f = std::get<texture_file::TextureFile>(opened);
-            const texdec_format_info info = format_info(f.format);
-            const texdec_output output = offers_output(f.format, TEXDEC_OUTPUT_RGBA8) ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE;
-            json.field("status", "ok").field("container", texture_file::container_name(f.container));
-            json.field("container_format", f.container_format);
-            if (!f.supercompression.empty()) json.field("supercompression", f.supercompression);
-            json.field("format", info.name).field("block", block_size_text(info)).field("bytes_per_block", info.bytes_per_block);
-            json.field("implemented", bool(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED));
-            extent_json(json, "extent", {f.level_info[0].width, f.level_info[0].height, f.level_info[0].depth});
-            json.field("levels", f.levels).field("layers", f.layers).field("faces", f.faces);
-            json.field("array", f.is_array).field("cube", f.is_cube).field("volume", f.is_volume);
-            json.field("file_bytes", f.file_bytes).field("trailing_bytes", f.trailing_bytes);
-            json.key("level_info").begin_array();
-            if (!options.json) {
-                std::printf("%s\n  container:    %s (%s)%s\n  format:       %s (%s blocks, %u bytes each)%s\n", path.c_str(),
-                            texture_file::container_name(f.container), f.container_format.c_str(),
-                            f.supercompression.empty() ? "" : (", supercompression " + f.supercompression).c_str(),
-                            info.name, block_size_text(info).c_str(), info.bytes_per_block,
-                            (info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED) ? "" : " [not implemented in this build]");
-                std::printf("  extent:       %s%s\n  levels:       %u\n  layers:       %u%s\n  faces:        %u%s\n",
-                            extent_text({f.level_info[0].width, f.level_info[0].height, f.level_info[0].depth}).c_str(),
-                            f.is_volume ? " (depth slices)" : "", f.levels, f.layers, f.is_array ? " (array)" : "",
-                            f.faces, f.is_cube ? " (cube map)" : "");
-                std::printf("  file size:    %llu bytes%s\n  level  extent          blocks/surface  bytes/surface   "
-                            "decoded bytes/surface (%s)\n",
-                            (unsigned long long)f.file_bytes,
-                            f.trailing_bytes ? (" (" + std::to_string(f.trailing_bytes) + " trailing, ignored)").c_str() : "",
-                            output_name(output));
-            }
-            for (uint32_t level = 0; level < f.levels; ++level) {
-                const texture_file::LevelInfo& l = f.level_info[level];
-                uint64_t decoded = 0;
-                texdec_decoded_size(f.format, output, l.width, l.height, l.depth, &decoded);
-                json.begin_object();
-                extent_json(json, "extent", {l.width, l.height, l.depth});
-                const uint64_t blocks = l.surface_bytes / info.bytes_per_block;
-                json.field("surface_blocks", blocks).field("surface_bytes", l.surface_bytes);
-                json.field("decoded_bytes", decoded).end_object();
-                if (!options.json)
-                    std::printf("  %-5u  %-14s  %-14llu  %-14llu  %llu\n", level,
-                                extent_text({l.width, l.height, l.depth}).c_str(), (unsigned long long)blocks,
-                                (unsigned long long)l.surface_bytes, (unsigned long long)decoded);
-            }
-            json.end_array();
-            json.key("warnings").begin_array();
-            for (const std::string& warning : f.warnings) json.value(warning);
-            json.end_array();
-            for (const std::string& note : f.notes)
-                std::fprintf(stderr, "%s: note: '%s': %s\n", kToolName, path.c_str(), note.c_str());
-            if (!f.profile_ignored.empty())
-                std::fprintf(stderr, "%s: note: '%s': %s\n", kToolName, path.c_str(), f.profile_ignored.c_str());
-            for (const std::string& warning : f.warnings)
-                std::fprintf(stderr, "%s: warning: '%s': %s\n", kToolName, path.c_str(), warning.c_str());
-        } catch (const CliError& error) {
-            json.field("status", "failed").field("exit_code", int(error.code)).field("message", error.message);
-            std::fprintf(stderr, "%s: error: %s\n", kToolName, error.message.c_str());
-            if (exit_code == kExitOk) exit_code = error.code;
-        }
-        json.end_object();
-    }
-    json.end_array().field("exit_code", exit_code).end_object();
-    if (options.json) write_json(*options.json, json.text());
     return exit_code;
 }
 

@@ -29,10 +29,13 @@
 
 #include <png.h>  // Debian's libpng-dev (libpng 1.6): 16-bit PNG, which stb_image_write cannot write
 
+#include "reference/half.h"  // half_to_float
 #include "safe_output.h"
 
 namespace image_write {
 namespace {
+
+using texdec_reference::half_to_float;
 
 // How a texel format becomes image pixels: 8-bit for PNG and TGA, 16-bit for PNG's R16 / RG16.
 struct PixelLayout {
@@ -44,33 +47,18 @@ struct PixelLayout {
     bool png16 = false;     // written as a 16-bit PNG (libpng): R16 / RG16 (NATIVE EAC)
 };
 
+// Every format of texdec's texel table except B8G8R8A8 (the writers do not swap red and blue).
 bool layout_for(VkFormat format, PixelLayout& out) {
-    switch (format) {
-    case VK_FORMAT_R8G8B8A8_UNORM:
-    case VK_FORMAT_R8G8B8A8_SRGB: out = {4, 1, false, false, 4}; return true;
-    case VK_FORMAT_R8_UNORM: out = {1, 1, false, false, 1}; return true;
-    case VK_FORMAT_R8_SNORM: out = {1, 1, true, false, 1}; return true;
-    case VK_FORMAT_R8G8_UNORM: out = {2, 1, false, false, 3}; return true;
-    case VK_FORMAT_R8G8_SNORM: out = {2, 1, true, false, 3}; return true;
-    case VK_FORMAT_R16_UNORM: out = {1, 2, false, false, 1, true}; return true;
-    case VK_FORMAT_R16_SNORM: out = {1, 2, true, false, 1, true}; return true;
-    case VK_FORMAT_R16G16_UNORM: out = {2, 2, false, false, 3, true}; return true;
-    case VK_FORMAT_R16G16_SNORM: out = {2, 2, true, false, 3, true}; return true;
-    case VK_FORMAT_R16G16B16A16_SFLOAT: out = {4, 2, false, true, 4}; return true;
-    default: return false;
-    }
+    texdec_texel_format_info info{};
+    if (texdec_texel_format_get_info(format, &info) != TEXDEC_SUCCESS || (info.flags & TEXDEC_TEXEL_FORMAT_BGRA))
+        return false;
+    const bool half = info.flags & TEXDEC_TEXEL_FORMAT_HALF;
+    out = {int(info.channels), int(info.channel_bytes), bool(info.flags & TEXDEC_TEXEL_FORMAT_SIGNED), half,
+           info.channels == 2 ? 3 : int(info.channels), info.channel_bytes == 2 && !half};
+    return true;
 }
 
 uint16_t read_u16_le(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
-
-float half_to_float(uint16_t h) {
-    const int sign = h >> 15 ? -1 : 1;
-    const int exponent = (h >> 10) & 0x1F;
-    const int mantissa = h & 0x3FF;
-    if (exponent == 0) return sign * std::ldexp(float(mantissa), -24);  // zero, subnormal
-    if (exponent == 31) return mantissa ? NAN : sign * INFINITY;
-    return sign * std::ldexp(float(mantissa | 0x400), exponent - 25);
-}
 
 // [0, 1] -> [0, 255], rounded; NaN -> 0.
 uint8_t unit_to_byte(float v) {

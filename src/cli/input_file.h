@@ -1,4 +1,4 @@
-// How astc-gpu-decode reads its inputs with bounded memory (issue 19, item 9):
+// How astc-gpu-decode reads its inputs with bounded memory:
 //   - A texture input must be a regular file: FIFOs, devices (/dev/zero), sockets and directories are
 //     refused with a message naming what it is, before anything is read.
 //   - The file is mapped read-only, not read: the parser touches the header first, and only the

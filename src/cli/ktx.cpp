@@ -7,12 +7,15 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdarg>
 #include <cstdio>
 #include <optional>
 
+#include "format_text.h"
+
 namespace ktx {
 namespace {
+
+using texdec_io::format_text;
 
 constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31,
                                                   0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
@@ -82,15 +85,6 @@ const FormatEntry* find_format(uint32_t gl) {
     return nullptr;
 }
 
-[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
-    char text[320];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return Error{code, text};
-}
-
 // Reads a UInt32 in the file's byte order.
 uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset, bool big_endian) {
     const uint32_t le = uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 |
@@ -111,37 +105,41 @@ std::optional<Error> read_layout(const uint32_t (&f)[kFieldCount], Texture& tex)
     tex.width = f[kPixelWidth];
     tex.array_elements = f[kArrayElements];
     tex.faces = f[kFaces];
-    if (tex.width == 0) return make_error(ErrorCode::InvalidExtent, "pixelWidth is 0");
+    if (tex.width == 0) return Error{ErrorCode::InvalidExtent, format_text("pixelWidth is 0")};
     if (f[kPixelHeight] == 0)
-        return make_error(ErrorCode::UnsupportedLayout, "pixelHeight 0 is a 1D texture, which cannot hold "
-                                                        "block-compressed data");
+        return Error{ErrorCode::UnsupportedLayout, format_text("pixelHeight 0 is a 1D texture, which cannot hold "
+                                                               "block-compressed data")};
     tex.height = f[kPixelHeight];
     tex.is_volume = f[kPixelDepth] > 0;
     tex.depth = tex.is_volume ? f[kPixelDepth] : 1;
     if (tex.faces != 1 && tex.faces != 6)
-        return make_error(ErrorCode::UnsupportedLayout, "numberOfFaces is %u; KTX allows 1 or 6 (a cube map)",
-                          tex.faces);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("numberOfFaces is %u; KTX allows 1 or 6 (a cube map)", tex.faces)};
     tex.is_cube = tex.faces == 6;
     if (tex.is_volume && tex.array_elements > 0)
-        return make_error(ErrorCode::UnsupportedLayout, "3D texture arrays (pixelDepth %u, %u array elements) do "
-                          "not exist in OpenGL", tex.depth, tex.array_elements);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("3D texture arrays (pixelDepth %u, %u array elements) do "
+                                 "not exist in OpenGL",
+                                 tex.depth, tex.array_elements)};
     if (tex.is_volume && tex.is_cube)
-        return make_error(ErrorCode::UnsupportedLayout, "a cube map with pixelDepth %u: cube faces are 2D",
-                          tex.depth);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("a cube map with pixelDepth %u: cube faces are 2D", tex.depth)};
     if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
-        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u is absurd (limit %u per side)", tex.width,
-                          tex.height, tex.depth, kMaxDimension);
+        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u is absurd (limit %u per side)", tex.width,
+                                                           tex.height, tex.depth, kMaxDimension)};
     if (tex.is_cube && tex.width != tex.height)
-        return make_error(ErrorCode::UnsupportedLayout, "cube map faces of %ux%u are not square", tex.width,
-                          tex.height);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("cube map faces of %ux%u are not square", tex.width, tex.height)};
     if (tex.array_elements > kMaxArrayElements)
-        return make_error(ErrorCode::InvalidExtent, "numberOfArrayElements %u is absurd", tex.array_elements);
+        return Error{ErrorCode::InvalidExtent, format_text("numberOfArrayElements %u is absurd", tex.array_elements)};
     tex.layers = std::max(1u, tex.array_elements) * tex.faces;
     tex.mip_levels = std::max(1u, f[kMipLevels]);
     const uint32_t most = uint32_t(std::bit_width(std::max({tex.width, tex.height, tex.depth})));
     if (tex.mip_levels > most)
-        return make_error(ErrorCode::InvalidExtent, "numberOfMipmapLevels %u exceeds the %u levels a %ux%ux%u image "
-                          "has", f[kMipLevels], most, tex.width, tex.height, tex.depth);
+        return Error{ErrorCode::InvalidExtent,
+                     format_text("numberOfMipmapLevels %u exceeds the %u levels a %ux%ux%u image "
+                                 "has",
+                                 f[kMipLevels], most, tex.width, tex.height, tex.depth)};
     return std::nullopt;
 }
 
@@ -160,32 +158,33 @@ std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset
         const uint64_t face_bytes = div_round_up(w, info.block_width) * div_round_up(h, info.block_height) *
                                     div_round_up(d, info.block_depth) * info.bytes_per_block;
         if (file.size() - offset < 4)
-            return make_error(ErrorCode::Truncated, "file ends before the imageSize of mip level %u (offset %zu)",
-                              level, offset);
+            return Error{ErrorCode::Truncated,
+                         format_text("file ends before the imageSize of mip level %u (offset %zu)", level, offset)};
         const uint32_t image_size = read_u32(file, offset, tex.big_endian);
         offset += 4;
         const uint64_t available = file.size() - offset;
         const uint64_t face_stride = per_face ? round_up4(face_bytes) : face_bytes;
         // Compared by division so that layers * face_stride cannot overflow.
         if (tex.layers > available / face_stride)
-            return make_error(ErrorCode::Truncated,
-                              "data is truncated: mip level %u needs %u x %llu bytes of %s, the file holds %llu "
-                              "more bytes",
-                              level, tex.layers, (unsigned long long)face_bytes, info.name,
-                              (unsigned long long)available);
+            return Error{ErrorCode::Truncated,
+                         format_text("data is truncated: mip level %u needs %u x %llu bytes of %s, the file holds %llu "
+                                     "more bytes",
+                                     level, tex.layers, (unsigned long long)face_bytes, info.name,
+                                     (unsigned long long)available)};
         const uint64_t level_bytes = face_stride * tex.layers;
         const uint64_t expected = per_face ? face_bytes : level_bytes;
         if (image_size != expected)
-            return make_error(ErrorCode::BadImageSize, "imageSize of mip level %u is %u, but %ux%ux%u of %s%s needs "
-                              "%llu bytes",
-                              level, image_size, w, h, d, info.name, per_face ? " (one cube face)" : "",
-                              (unsigned long long)expected);
+            return Error{ErrorCode::BadImageSize,
+                         format_text("imageSize of mip level %u is %u, but %ux%ux%u of %s%s needs "
+                                     "%llu bytes",
+                                     level, image_size, w, h, d, info.name, per_face ? " (one cube face)" : "",
+                                     (unsigned long long)expected)};
         for (uint32_t layer = 0; layer < tex.layers; ++layer)
             tex.surfaces.push_back(Surface{layer, level, w, h, d, size_t(offset + layer * face_stride),
                                            size_t(face_bytes)});
         const uint64_t padded = round_up4(level_bytes);  // mipPadding
         if (padded > available)
-            return make_error(ErrorCode::Truncated, "file ends inside the mipPadding of mip level %u", level);
+            return Error{ErrorCode::Truncated, format_text("file ends inside the mipPadding of mip level %u", level)};
         offset += size_t(padded);
     }
     tex.trailing_bytes = file.size() - offset;
@@ -205,8 +204,10 @@ const char* gl_internal_format_name(uint32_t gl_internal_format) {
 
 ParseResult parse(std::span<const uint8_t> file) {
     if (file.size() < kHeaderSize)
-        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the 64-byte KTX header", file.size());
-    if (!has_magic(file)) return make_error(ErrorCode::BadMagic, "not a KTX 1.1 file (no \"\\xABKTX 11\\xBB\" identifier)");
+        return Error{ErrorCode::TooSmall,
+                     format_text("file is %zu bytes, shorter than the 64-byte KTX header", file.size())};
+    if (!has_magic(file))
+        return Error{ErrorCode::BadMagic, format_text("not a KTX 1.1 file (no \"\\xABKTX 11\\xBB\" identifier)")};
     Texture tex{};
     const uint32_t endianness = read_u32(file, kIdentifierSize, false);
     if (endianness == kEndianness)
@@ -214,25 +215,27 @@ ParseResult parse(std::span<const uint8_t> file) {
     else if (endianness == __builtin_bswap32(kEndianness))
         tex.big_endian = true;
     else
-        return make_error(ErrorCode::BadEndianness,
-                          "endianness field is 0x%08X; a KTX file has 0x04030201 (little-endian: bytes 01 02 03 04) "
-                          "or its byte swap (big-endian: 04 03 02 01)",
-                          endianness);
+        return Error{
+            ErrorCode::BadEndianness,
+            format_text("endianness field is 0x%08X; a KTX file has 0x04030201 (little-endian: bytes 01 02 03 04) "
+                        "or its byte swap (big-endian: 04 03 02 01)",
+                        endianness)};
     uint32_t f[kFieldCount];
     for (int i = 0; i < kFieldCount; ++i) f[i] = read_u32(file, kIdentifierSize + 4 * size_t(i), tex.big_endian);
 
     if (f[kGlType] != 0)
-        return make_error(ErrorCode::NotCompressed,
-                          "glType is 0x%X (glFormat 0x%X, glInternalFormat 0x%X): an uncompressed texture, not "
-                          "block-compressed",
-                          f[kGlType], f[kGlFormat], f[kGlInternalFormat]);
+        return Error{ErrorCode::NotCompressed,
+                     format_text("glType is 0x%X (glFormat 0x%X, glInternalFormat 0x%X): an uncompressed texture, not "
+                                 "block-compressed",
+                                 f[kGlType], f[kGlFormat], f[kGlInternalFormat])};
     tex.gl_internal_format = f[kGlInternalFormat];
     const FormatEntry* entry = find_format(tex.gl_internal_format);
     if (!entry)
-        return make_error(ErrorCode::UnknownInternalFormat,
-                          "unknown glInternalFormat 0x%04X (known: ETC1, ETC2/EAC, S3TC/DXT, RGTC, BPTC and ASTC "
-                          "compressed formats)",
-                          tex.gl_internal_format);
+        return Error{
+            ErrorCode::UnknownInternalFormat,
+            format_text("unknown glInternalFormat 0x%04X (known: ETC1, ETC2/EAC, S3TC/DXT, RGTC, BPTC and ASTC "
+                        "compressed formats)",
+                        tex.gl_internal_format)};
     tex.format = entry->format;
     char name[96];
     std::snprintf(name, sizeof name, "glInternalFormat 0x%04X (%s)", entry->gl, entry->name);
@@ -241,8 +244,9 @@ ParseResult parse(std::span<const uint8_t> file) {
     if (auto error = read_layout(f, tex)) return *error;
     tex.key_value_bytes = f[kKeyValueBytes];
     if (tex.key_value_bytes > file.size() - kHeaderSize)
-        return make_error(ErrorCode::Truncated, "bytesOfKeyValueData %zu runs past the end of the file (%zu bytes)",
-                          tex.key_value_bytes, file.size());
+        return Error{ErrorCode::Truncated,
+                     format_text("bytesOfKeyValueData %zu runs past the end of the file (%zu bytes)",
+                                 tex.key_value_bytes, file.size())};
     if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, tex)) return *error;
     return tex;
 }

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdarg>
 #include <cstdio>
 #include <new>
 #include <numeric>
@@ -19,8 +18,12 @@
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_decompressBound (exported by libzstd 1.4.0+; Debian 12 has 1.5.4)
 #include <zstd.h>  // Debian's libzstd-dev: supercompressionScheme 2
 
+#include "format_text.h"
+
 namespace ktx2 {
 namespace {
+
+using texdec_io::format_text;
 
 constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32,
                                                   0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
@@ -40,24 +43,6 @@ constexpr uint32_t kTransferSrgb = 2;
 // Basis Universal's supercompression schemes for its intermediates (KTX2_SS_UASTC_HDR_6x6I,
 // KTX2_SS_XUASTC_LDR): not registered in the KTX 2 specification, which reserves them.
 constexpr uint32_t kSchemeUastcHdr6x6i = 4, kSchemeXuastcLdr = 5;
-
-[[gnu::format(printf, 1, 2)]] std::string format_text(const char* fmt, ...) {
-    char text[384];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return text;
-}
-
-[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
-    char text[384];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return Error{code, text};
-}
 
 // VkFormat names (vulkan_core.h) of the formats texdec does not decode, so a refusal can name
 // them as the DDS parser names DXGI formats: "" for numbers that are no such format.
@@ -208,17 +193,24 @@ std::optional<Error> refuse_basis(const Header& h, const BasicBlock& dfd) {
     const char* codec = dfd.read ? basis_codec(dfd.color_model) : nullptr;
     if (h.scheme == uint32_t(Supercompression::BasisLZ)) {
         if (!codec || dfd.color_model == kModelEtc1s)
-            return make_error(ErrorCode::BasisUniversal, "supercompressionScheme 1 (BasisLZ: Basis Universal ETC1S) "
-                              "is not supported%s", hint);
-        return make_error(ErrorCode::BasisUniversal, "supercompressionScheme 1 (BasisLZ) with DFD colour model %u "
-                          "(Basis Universal %s) is not supported%s", dfd.color_model, codec, hint);
+            return Error{ErrorCode::BasisUniversal,
+                         format_text("supercompressionScheme 1 (BasisLZ: Basis Universal ETC1S) "
+                                     "is not supported%s",
+                                     hint)};
+        return Error{ErrorCode::BasisUniversal,
+                     format_text("supercompressionScheme 1 (BasisLZ) with DFD colour model %u "
+                                 "(Basis Universal %s) is not supported%s",
+                                 dfd.color_model, codec, hint)};
     }
     if ((h.scheme == kSchemeUastcHdr6x6i || h.scheme == kSchemeXuastcLdr) && codec)
-        return make_error(ErrorCode::BasisUniversal, "supercompressionScheme %u with DFD colour model %u (Basis "
-                          "Universal %s) is not supported%s", h.scheme, dfd.color_model, codec, hint);
+        return Error{ErrorCode::BasisUniversal, format_text("supercompressionScheme %u with DFD colour model %u (Basis "
+                                                            "Universal %s) is not supported%s",
+                                                            h.scheme, dfd.color_model, codec, hint)};
     if (h.vk_format == 0 && codec)
-        return make_error(ErrorCode::BasisUniversal, "vkFormat 0 with DFD colour model %u (Basis Universal %s) is "
-                          "not supported%s", dfd.color_model, codec, hint);
+        return Error{ErrorCode::BasisUniversal,
+                     format_text("vkFormat 0 with DFD colour model %u (Basis Universal %s) is "
+                                 "not supported%s",
+                                 dfd.color_model, codec, hint)};
     return std::nullopt;
 }
 
@@ -266,10 +258,10 @@ void check_dfd_matches(const Header& h, const BasicBlock& dfd, const texdec_form
 }
 
 std::optional<Error> read_layout(const Header& h, Texture& tex) {
-    if (h.width == 0) return make_error(ErrorCode::InvalidExtent, "pixelWidth is 0");
+    if (h.width == 0) return Error{ErrorCode::InvalidExtent, format_text("pixelWidth is 0")};
     if (h.height == 0)
-        return make_error(ErrorCode::UnsupportedLayout, "pixelHeight 0 is a 1D texture, which cannot hold "
-                          "block-compressed data");
+        return Error{ErrorCode::UnsupportedLayout, format_text("pixelHeight 0 is a 1D texture, which cannot hold "
+                                                               "block-compressed data")};
     tex.width = h.width;
     tex.height = h.height;
     tex.is_volume = h.depth > 0;
@@ -277,27 +269,31 @@ std::optional<Error> read_layout(const Header& h, Texture& tex) {
     tex.layer_count = h.layer_count;
     tex.faces = h.face_count;
     if (tex.faces != 1 && tex.faces != 6)
-        return make_error(ErrorCode::UnsupportedLayout, "faceCount is %u; KTX 2 allows 1 or 6 (a cube map)", tex.faces);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("faceCount is %u; KTX 2 allows 1 or 6 (a cube map)", tex.faces)};
     tex.is_cube = tex.faces == 6;
     if (tex.is_volume && tex.layer_count > 0)
-        return make_error(ErrorCode::UnsupportedLayout, "3D array textures (pixelDepth %u, layerCount %u) are not "
-                          "supported", tex.depth, tex.layer_count);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("3D array textures (pixelDepth %u, layerCount %u) are not "
+                                 "supported",
+                                 tex.depth, tex.layer_count)};
     if (tex.is_volume && tex.is_cube)
-        return make_error(ErrorCode::UnsupportedLayout, "a cube map with pixelDepth %u: cube faces are 2D", tex.depth);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("a cube map with pixelDepth %u: cube faces are 2D", tex.depth)};
     if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
-        return make_error(ErrorCode::InvalidExtent, "extent %ux%ux%u is absurd (limit %u per side)", tex.width,
-                          tex.height, tex.depth, kMaxDimension);
+        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u is absurd (limit %u per side)", tex.width,
+                                                           tex.height, tex.depth, kMaxDimension)};
     if (tex.is_cube && tex.width != tex.height)
-        return make_error(ErrorCode::UnsupportedLayout, "cube map faces of %ux%u are not square", tex.width,
-                          tex.height);
+        return Error{ErrorCode::UnsupportedLayout,
+                     format_text("cube map faces of %ux%u are not square", tex.width, tex.height)};
     if (tex.layer_count > kMaxLayers)
-        return make_error(ErrorCode::InvalidExtent, "layerCount %u is absurd", tex.layer_count);
+        return Error{ErrorCode::InvalidExtent, format_text("layerCount %u is absurd", tex.layer_count)};
     tex.layers = std::max(1u, tex.layer_count) * tex.faces;
     tex.mip_levels = std::max(1u, h.level_count);
     const uint32_t most = uint32_t(std::bit_width(std::max({tex.width, tex.height, tex.depth})));
     if (tex.mip_levels > most)
-        return make_error(ErrorCode::InvalidExtent, "levelCount %u exceeds the %u levels a %ux%ux%u image has",
-                          h.level_count, most, tex.width, tex.height, tex.depth);
+        return Error{ErrorCode::InvalidExtent, format_text("levelCount %u exceeds the %u levels a %ux%ux%u image has",
+                                                           h.level_count, most, tex.width, tex.height, tex.depth)};
     return std::nullopt;
 }
 
@@ -320,31 +316,40 @@ std::optional<Error> read_levels(std::span<const uint8_t> file, size_t index_end
                             div_round_up(level.depth, info.block_depth) * info.bytes_per_block;
         uint64_t level_bytes = 0;
         if (__builtin_mul_overflow(level.image_bytes, uint64_t(tex.layers), &level_bytes) || level_bytes > SIZE_MAX)
-            return make_error(ErrorCode::InvalidExtent, "mip level %u of %u layer(s) describes more bytes than fit in "
-                              "memory", l, tex.layers);
+            return Error{ErrorCode::InvalidExtent,
+                         format_text("mip level %u of %u layer(s) describes more bytes than fit in "
+                                     "memory",
+                                     l, tex.layers)};
         if (level.uncompressed_byte_length != level_bytes)
-            return make_error(ErrorCode::BadLevelIndex, "uncompressedByteLength of mip level %u is %llu, but %ux%ux%u "
-                              "x %u layer(s)/face(s) of %s needs %llu bytes", l,
-                              (unsigned long long)level.uncompressed_byte_length, level.width, level.height,
-                              level.depth, tex.layers, info.name, (unsigned long long)level_bytes);
+            return Error{ErrorCode::BadLevelIndex,
+                         format_text("uncompressedByteLength of mip level %u is %llu, but %ux%ux%u "
+                                     "x %u layer(s)/face(s) of %s needs %llu bytes",
+                                     l, (unsigned long long)level.uncompressed_byte_length, level.width, level.height,
+                                     level.depth, tex.layers, info.name, (unsigned long long)level_bytes)};
         if (plain && level.byte_length != level_bytes)
-            return make_error(ErrorCode::BadLevelIndex, "byteLength of mip level %u is %llu; without supercompression "
-                              "it must equal uncompressedByteLength (%llu)", l,
-                              (unsigned long long)level.byte_length, (unsigned long long)level_bytes);
+            return Error{ErrorCode::BadLevelIndex,
+                         format_text("byteLength of mip level %u is %llu; without supercompression "
+                                     "it must equal uncompressedByteLength (%llu)",
+                                     l, (unsigned long long)level.byte_length, (unsigned long long)level_bytes)};
         if (!plain && level.byte_length == 0)
-            return make_error(ErrorCode::BadLevelIndex, "byteLength of mip level %u is 0", l);
+            return Error{ErrorCode::BadLevelIndex, format_text("byteLength of mip level %u is 0", l)};
         if (level.byte_offset < index_end)
-            return make_error(ErrorCode::BadLevelIndex, "byteOffset %llu of mip level %u points into the header or "
-                              "the level index (which end at %zu)", (unsigned long long)level.byte_offset, l,
-                              index_end);
+            return Error{ErrorCode::BadLevelIndex,
+                         format_text("byteOffset %llu of mip level %u points into the header or "
+                                     "the level index (which end at %zu)",
+                                     (unsigned long long)level.byte_offset, l, index_end)};
         if (plain && level.byte_offset % alignment)
-            return make_error(ErrorCode::BadLevelIndex, "byteOffset %llu of mip level %u is not a multiple of %llu "
-                              "(lcm of the %u-byte block and 4)", (unsigned long long)level.byte_offset, l,
-                              (unsigned long long)alignment, info.bytes_per_block);
+            return Error{ErrorCode::BadLevelIndex,
+                         format_text("byteOffset %llu of mip level %u is not a multiple of %llu "
+                                     "(lcm of the %u-byte block and 4)",
+                                     (unsigned long long)level.byte_offset, l, (unsigned long long)alignment,
+                                     info.bytes_per_block)};
         if (!in_file(level.byte_offset, level.byte_length, file.size()))
-            return make_error(ErrorCode::Truncated, "data is truncated: mip level %u is %llu bytes at offset %llu, "
-                              "the file is %zu bytes", l, (unsigned long long)level.byte_length,
-                              (unsigned long long)level.byte_offset, file.size());
+            return Error{ErrorCode::Truncated,
+                         format_text("data is truncated: mip level %u is %llu bytes at offset %llu, "
+                                     "the file is %zu bytes",
+                                     l, (unsigned long long)level.byte_length, (unsigned long long)level.byte_offset,
+                                     file.size())};
         tex.levels.push_back(level);
     }
     return std::nullopt;
@@ -358,25 +363,30 @@ bool has_magic(std::span<const uint8_t> file) {
 
 ParseResult parse(std::span<const uint8_t> file) {
     if (file.size() < kHeaderSize)
-        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the 80-byte KTX 2 header", file.size());
+        return Error{ErrorCode::TooSmall,
+                     format_text("file is %zu bytes, shorter than the 80-byte KTX 2 header", file.size())};
     if (!has_magic(file))
-        return make_error(ErrorCode::BadMagic, "not a KTX 2.0 file (no \"\\xABKTX 20\\xBB\" identifier)");
+        return Error{ErrorCode::BadMagic, format_text("not a KTX 2.0 file (no \"\\xABKTX 20\\xBB\" identifier)")};
     const Header h = read_header(file);
     if (h.level_count > 32)  // a level per bit of the largest side at most; checked again below
-        return make_error(ErrorCode::InvalidExtent, "levelCount %u is absurd", h.level_count);
+        return Error{ErrorCode::InvalidExtent, format_text("levelCount %u is absurd", h.level_count)};
     Texture tex{};
     if (auto error = read_layout(h, tex)) return *error;
     const size_t index_end = kHeaderSize + size_t(tex.mip_levels) * kLevelIndexEntrySize;
     if (file.size() < index_end)
-        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the header and the level index of "
-                          "%u level(s) (%zu bytes)", file.size(), tex.mip_levels, index_end);
+        return Error{ErrorCode::TooSmall,
+                     format_text("file is %zu bytes, shorter than the header and the level index of "
+                                 "%u level(s) (%zu bytes)",
+                                 file.size(), tex.mip_levels, index_end)};
     // The DFD: read as far as it can be, for the Basis Universal refusal and the warnings below.
     std::vector<std::string> dfd_problems;
     const BasicBlock dfd = read_dfd(file, h, index_end, dfd_problems);
     if (auto error = refuse_basis(h, dfd)) return *error;
     if (h.scheme > uint32_t(Supercompression::Zlib))
-        return make_error(ErrorCode::UnsupportedSupercompression, "unknown supercompressionScheme %u (supported: 0 "
-                          "none, 2 Zstandard, 3 zlib)", h.scheme);
+        return Error{ErrorCode::UnsupportedSupercompression,
+                     format_text("unknown supercompressionScheme %u (supported: 0 "
+                                 "none, 2 Zstandard, 3 zlib)",
+                                 h.scheme)};
 
     tex.vk_format = h.vk_format;
     // VkFormat's enumerators end at VK_FORMAT_MAX_ENUM (0x7FFFFFFF): a larger number is no VkFormat,
@@ -386,18 +396,23 @@ ParseResult parse(std::span<const uint8_t> file) {
     if (tex.format == TEXDEC_FORMAT_UNDEFINED || texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS) {
         const std::string name = vk_format_name(h.vk_format);
         if (!name.empty())
-            return make_error(ErrorCode::UnknownFormat, "vkFormat %u (%s) is %s; this tool decodes the BC1-BC7, "
-                              "ETC2/EAC and ASTC formats", h.vk_format, name.c_str(),
-                              (h.vk_format >= 1000054000 && h.vk_format <= 1000054007) ? "a block-compressed format texdec does not decode"
-                                                        : "an uncompressed format, not block-compressed");
-        return make_error(ErrorCode::UnknownFormat, "unknown vkFormat %u (known: the BC1-BC7, ETC2/EAC and ASTC "
-                          "block-compressed formats, incl. ASTC SFLOAT and the ASTC 3D _EXT formats)", h.vk_format);
+            return Error{ErrorCode::UnknownFormat, format_text("vkFormat %u (%s) is %s; this tool decodes the BC1-BC7, "
+                                                               "ETC2/EAC and ASTC formats",
+                                                               h.vk_format, name.c_str(),
+                                                               (h.vk_format >= 1000054000 && h.vk_format <= 1000054007)
+                                                                   ? "a block-compressed format texdec does not decode"
+                                                                   : "an uncompressed format, not block-compressed")};
+        return Error{ErrorCode::UnknownFormat,
+                     format_text("unknown vkFormat %u (known: the BC1-BC7, ETC2/EAC and ASTC "
+                                 "block-compressed formats, incl. ASTC SFLOAT and the ASTC 3D _EXT formats)",
+                                 h.vk_format)};
     }
     char name[96];
     std::snprintf(name, sizeof name, "vkFormat %u (%s)", h.vk_format, info.name);
     tex.container_format = name;
     if (h.type_size != 1)
-        return make_error(ErrorCode::BadTypeSize, "typeSize is %u; block-compressed formats have 1", h.type_size);
+        return Error{ErrorCode::BadTypeSize,
+                     format_text("typeSize is %u; block-compressed formats have 1", h.type_size)};
     if (dfd.read) check_dfd_matches(h, dfd, info, dfd_problems);
     for (const std::string& problem : dfd_problems)
         tex.warnings.push_back(problem + " (decoded as vkFormat " + std::to_string(h.vk_format) + " says: " +
@@ -405,14 +420,17 @@ ParseResult parse(std::span<const uint8_t> file) {
     tex.supercompression = Supercompression(h.scheme);
 
     if (h.kvd_length > 0 && (h.kvd_offset < index_end || !in_file(h.kvd_offset, h.kvd_length, file.size())))
-        return make_error(ErrorCode::BadIndex, "the key/value data (kvdByteOffset %u, kvdByteLength %u) is not "
-                          "between the level index (ends at %zu) and the end of the file (%zu bytes)", h.kvd_offset,
-                          h.kvd_length, index_end, file.size());
+        return Error{ErrorCode::BadIndex,
+                     format_text("the key/value data (kvdByteOffset %u, kvdByteLength %u) is not "
+                                 "between the level index (ends at %zu) and the end of the file (%zu bytes)",
+                                 h.kvd_offset, h.kvd_length, index_end, file.size())};
     tex.key_value_bytes = h.kvd_length;
     if (h.sgd_length > 0 && (h.sgd_offset < index_end || !in_file(h.sgd_offset, h.sgd_length, file.size())))
-        return make_error(ErrorCode::BadIndex, "the supercompression global data (sgdByteOffset %llu, sgdByteLength "
-                          "%llu) is not between the level index (ends at %zu) and the end of the file (%zu bytes)",
-                          (unsigned long long)h.sgd_offset, (unsigned long long)h.sgd_length, index_end, file.size());
+        return Error{
+            ErrorCode::BadIndex,
+            format_text("the supercompression global data (sgdByteOffset %llu, sgdByteLength "
+                        "%llu) is not between the level index (ends at %zu) and the end of the file (%zu bytes)",
+                        (unsigned long long)h.sgd_offset, (unsigned long long)h.sgd_length, index_end, file.size())};
     if (auto error = read_levels(file, index_end, info, tex)) return *error;
     return tex;
 }
@@ -429,45 +447,59 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
     if (tex.supercompression == Supercompression::Zstandard) {
         const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
         if (declared == ZSTD_CONTENTSIZE_ERROR)
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u is not a Zstandard frame", level);
+            return Error{ErrorCode::BadSupercompressedData,
+                         format_text("mip level %u is not a Zstandard frame", level)};
         if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != size)
-            return make_error(ErrorCode::BadSupercompressedData, "the Zstandard frame of mip level %u holds %llu "
-                              "bytes; uncompressedByteLength is %zu", level, declared, size);
+            return Error{ErrorCode::BadSupercompressedData,
+                         format_text("the Zstandard frame of mip level %u holds %llu "
+                                     "bytes; uncompressedByteLength is %zu",
+                                     level, declared, size)};
         // Walks every frame's block headers: the most the stream can hold (exact when sizes are declared).
         const unsigned long long bound = ZSTD_decompressBound(stored.data(), stored.size());
         if (bound == ZSTD_CONTENTSIZE_ERROR)
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: Zstandard data is corrupt (its frames "
-                              "do not parse)", level);
+            return Error{ErrorCode::BadSupercompressedData,
+                         format_text("mip level %u: Zstandard data is corrupt (its frames "
+                                     "do not parse)",
+                                     level)};
         if (bound < size)
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: its %zu bytes of Zstandard data hold "
-                              "at most %llu bytes; uncompressedByteLength is %zu", level, stored.size(), bound, size);
+            return Error{ErrorCode::BadSupercompressedData,
+                         format_text("mip level %u: its %zu bytes of Zstandard data hold "
+                                     "at most %llu bytes; uncompressedByteLength is %zu",
+                                     level, stored.size(), bound, size)};
     } else if (size / 1032 > stored.size()) {
         // Deflate cannot exceed 1032:1 (zlib's "Technical Details": a 258-byte match in 2 bits).
-        return make_error(ErrorCode::BadSupercompressedData, "mip level %u: %zu bytes of zlib data cannot inflate to "
-                          "uncompressedByteLength %zu (deflate expands at most 1032 times)", level, stored.size(), size);
+        return Error{ErrorCode::BadSupercompressedData,
+                     format_text("mip level %u: %zu bytes of zlib data cannot inflate to "
+                                 "uncompressedByteLength %zu (deflate expands at most 1032 times)",
+                                 level, stored.size(), size)};
     }
     try {
         storage.resize(size);
     } catch (const std::bad_alloc&) {
-        return make_error(ErrorCode::InvalidExtent, "mip level %u inflates to %zu bytes: out of memory", level, size);
+        return Error{ErrorCode::InvalidExtent,
+                     format_text("mip level %u inflates to %zu bytes: out of memory", level, size)};
     }
     if (tex.supercompression == Supercompression::Zstandard) {
         const size_t got = ZSTD_decompress(storage.data(), size, stored.data(), stored.size());
         if (ZSTD_isError(got))
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: Zstandard data is corrupt (%s)", level,
-                              ZSTD_getErrorName(got));
+            return Error{ErrorCode::BadSupercompressedData,
+                         format_text("mip level %u: Zstandard data is corrupt (%s)", level, ZSTD_getErrorName(got))};
         if (got != size)
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u inflates to %zu bytes; "
-                              "uncompressedByteLength is %zu", level, got, size);
+            return Error{ErrorCode::BadSupercompressedData, format_text("mip level %u inflates to %zu bytes; "
+                                                                        "uncompressedByteLength is %zu",
+                                                                        level, got, size)};
     } else {
         uLongf got = uLongf(size);
         const int status = uncompress(storage.data(), &got, stored.data(), uLong(stored.size()));
         if (status != Z_OK)
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u: zlib data is corrupt or inflates to "
-                              "more than uncompressedByteLength (%zu bytes): %s", level, size, zError(status));
+            return Error{ErrorCode::BadSupercompressedData,
+                         format_text("mip level %u: zlib data is corrupt or inflates to "
+                                     "more than uncompressedByteLength (%zu bytes): %s",
+                                     level, size, zError(status))};
         if (got != size)
-            return make_error(ErrorCode::BadSupercompressedData, "mip level %u inflates to %lu bytes; "
-                              "uncompressedByteLength is %zu", level, (unsigned long)got, size);
+            return Error{ErrorCode::BadSupercompressedData, format_text("mip level %u inflates to %lu bytes; "
+                                                                        "uncompressedByteLength is %zu",
+                                                                        level, (unsigned long)got, size)};
     }
     return std::span<const uint8_t>(storage.data(), size);
 }

@@ -1,18 +1,16 @@
 // astc-gpu-decode: decode block-compressed texture files on the GPU with texdec.
-// Uses only the public C API (texdec.h). This file parses the command line, prints --help and
-// runs list-devices, formats and bench; decode and info live in decode_command.cpp, the
-// containers in texture_file.cpp (over dds.cpp, ktx.cpp, ktx2.cpp, pkm.cpp, astc_file.cpp), the
-// writers in image_write.cpp.
-#include <algorithm>
+// Uses only the public API (texdec.h, texdec.hpp). This file parses the command line and runs
+// list-devices and formats; --help is help.cpp, decode is decode_command.cpp (over decode_inputs,
+// decode_verify and decode_report), info is info_command.cpp, bench is bench/ (when built). The
+// containers are texture_file.cpp (over dds.cpp, ktx.cpp, ktx2.cpp, pkm.cpp, astc_file.cpp), the
+// writers image_write.cpp.
 #include <cstdio>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <texdec/texdec.h>
 
-#include "bench.h"
 #include "cli_common.h"
 
 namespace cli {
@@ -21,200 +19,6 @@ namespace {
 #ifndef TEXDEC_CLI_VERSION
 #define TEXDEC_CLI_VERSION "unknown"  // set by CMake from the project version
 #endif
-
-constexpr const char* kHelp =
-    R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
-
-Usage:
-  astc-gpu-decode [global options] decode [options] IN OUT
-  astc-gpu-decode [global options] decode [options] --out-dir DIR INPUT...
-  astc-gpu-decode [global options] -dl|-ds|-dh IN.astc OUT      (astcenc-style: decode ldr, srgb, hdr)
-  astc-gpu-decode info [--json[=FILE]] FILE...
-  astc-gpu-decode [global options] bench [bench options]
-  astc-gpu-decode list-devices | formats | --help | --version
-
-Commands:
-  decode       Decode texture files and write images. IN is a .dds, .ktx (KTX 1.1), .ktx2
-               (KTX 2.0), .pkm or .astc file, recognised by its first bytes whatever its name,
-               or raw blocks with --format and --extent. OUT's extension picks the writer:
-                 .png   8-bit RGBA / grey / RGB; 16-bit for native EAC R11/RG11 texels
-                 .tga   8-bit (uncompressed Truevision TGA, top-left origin)
-                 .exr   OpenEXR, half-float R, G, B, A (the RGBA16F texels bit for bit)
-                 .hdr   Radiance RGBE, float R, G, B (lossy: see below)
-                 .ktx2  KTX 2.0, uncompressed, the output's vkFormat, every picked level, layer
-                        and face in one file (default: all of them)
-                 .raw   the texels only (the raw layout below)
-  info         Container, format, extent, levels, layers, faces and sizes of each FILE, without
-               decoding (no device needed).
-  bench        Decode throughput on the device next to ceilings measured in the same run
-               (memory-bound copy, the native sampler where the device has the format, the
-               CPU reference), and the one-call path's end-to-end time.
-  list-devices The Vulkan devices texdec can use: index, name, type, Vulkan version.
-  formats      Every format name with its block size, bytes per block, and whether this build
-               decodes it.
-
-Global options:
-  --device SEL    Device index (see list-devices) or a case-insensitive substring of its name.
-                  Default: $TEXDEC_DEVICE, else the first discrete GPU, integrated, virtual,
-                  then CPU (lavapipe). The device used is printed to stderr.
-  -v, --verbose   Also print the library's informational messages (and skipped files).
-  -h, --help      Show this help.
-  --version       Show the version.
-
-Decode options:
-  --format NAME       IN holds raw blocks of format NAME (see 'formats'), tightly packed in
-                      block order: x fastest, then y, then z. Requires --extent.
-  --extent WxH[xD]    Extent in texels. For 2D formats D is a slice count: the blocks of each
-                      slice are contiguous, slice after slice.
-  --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
-                      R8 for BC4, RG8 for BC5, R16 for EAC R11, RG16 for EAC RG11, RGBA8 for
-                      BC1-BC3, BC7, ETC2 and ASTC LDR/sRGB, RGBA16F for ASTC HDR and BC6H).
-                      Default: rgba8 where the format has it, else native, for .png and .tga;
-                      rgba16f for .exr and .hdr (they take nothing else; native only where it is
-                      RGBA16F); native for .ktx2 and .raw.
-  --bc-rounding MODE  exact (default: the Direct3D reference result) | ideal (what nvtt,
-                      libsquish and Pillow decode) | nvidia (what NVIDIA GPUs return; no
-                      --verify for it yet). BC1-BC5 only.
-  --profile P         How ASTC data is meant: ldr (astc-*-unorm, the default for .astc files,
-                      which cannot say) | srgb (astc-*-srgb) | hdr (astc-*-sfloat). Overrides the
-                      ASTC format a DDS, KTX or KTX 2 header names (with a note). An error with
-                      formats that are not ASTC, except in a batch (--out-dir), which ignores it
-                      for them. HDR data read as ldr or srgb decodes to magenta: a warning says so.
-  -dl, -ds, -dh       Shortcuts for 'decode --profile ldr|srgb|hdr' (as astcenc spells them).
-  --level N|all       The mip level(s) to decode (default 0).
-  --layer N|all       The array layer(s) (default 0).
-  --face N|all        The cube face(s), 0-5 = +X -X +Y -Y +Z -Z (default 0).
-  --slice N|all       The depth slice(s) of a volume (3D texture, or a .astc / raw stack of
-                      slices). Default: every slice in one output (stacked top to bottom in
-                      .png, .tga, .exr and .hdr images; 3D in .raw and .ktx2).
-                      With 'all', each picked surface gets its own output file, named by
-                      suffixes before the extension, in this order: -mipN, -layerN, -faceN,
-                      -sliceN, for each option given as 'all' (out.png -> out-mip0-face3.png).
-                      A .ktx2 output holds every picked level, layer and face itself (no
-                      suffixes; --slice does not apply).
-  --out-dir DIR       Batch: every positional argument is an input - a file, a directory (its
-                      files whose first bytes are a DDS, KTX, KTX 2, PKM or .astc magic; other
-                      files are skipped and counted), or @LISTFILE (one input per line; blank
-                      lines and # comments skipped) - and each is written to DIR/NAME.EXT, NAME
-                      its file name without extension (two inputs with the same NAME keep their
-                      whole file names: a.dds.png, a.ktx.png).
-  --to EXT            With --out-dir: png | tga | exr | hdr | ktx2 | raw. Default: png, or exr
-                      for HDR formats (BC6H, ASTC sfloat).
-  -r, --recursive     With --out-dir: also the files in subdirectories of a directory input
-                      (written to the same relative paths under DIR).
-  --jobs N            Files in flight at once (1-64; default: the CPU count, at most 4): reading,
-                      parsing, writing and verifying of some overlap the GPU work of others.
-  --verify            Decode every surface on the CPU too, with the reference of ORACLES.md
-                      (libastcenc for ASTC; the project's CPU models of the spec for BC1-BC7,
-                      ETC2 and EAC), and compare texel for texel: the count of mismatching
-                      texels, the first one and the PSNR are reported; a mismatch is exit code 5.
-                      On a mismatch the outputs are still written (the GPU's texels, as decoded)
-                      and kept, for inspection; --json gives the file status "mismatch".
-  --json[=FILE]       Write machine-readable results as JSON (per file: input, status, exit code,
-                      container, format, extent, outputs, device, GPU time, wall time, verify)
-                      to FILE, or to standard output when no FILE is given.
-  --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
-  --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its
-                      data, inflated KTX 2 levels, decoded texels, the --verify reference, the
-                      writer's copies and the decode staging, checked from the header before
-                      anything is allocated (exit code 3 above it, with both figures). Files in
-                      flight at once share it. Default: half of the physical memory (or of the
-                      cgroup's memory limit, or of ulimit -v, where smaller).
-
-Inputs and outputs: a texture input must be a regular file (a FIFO or a device such as /dev/zero
-is refused); only its header and the blocks decoded are read. An output that is the same file as
-any input (the same path, a symbolic or hard link to it; --json=FILE too) is refused before
-anything is written (exit code 2). Outputs are replaced atomically: written to a temporary file
-beside them (.NAME.tmp-PID-N), flushed, then renamed over NAME, so a failed or interrupted run
-leaves the previous file as it was and removes its temporary file (after SIGKILL the temporary
-file may stay, never a partial NAME). An output that is a symbolic link is written through (the
-link stays, its target is replaced); a device or FIFO (/dev/null) is written in place.
-
-Progress: with several inputs, a progress bar (files, throughput, ETA) when stderr is a
-terminal, otherwise one line per file; then a summary. A failed file does not stop the others.
-
-Bench options:
-  --format NAME       A format to measure; repeat for several. Default: those of bc1-rgba-unorm,
-                      bc3-unorm, bc4-unorm, bc5-unorm, bc6h-ufloat, bc7-unorm, astc-4x4-unorm,
-                      astc-6x6-unorm, astc-8x8-unorm, astc-12x12-unorm, astc-6x6-srgb that this
-                      build decodes.
-  --size WxH          Extent (default 8192x8192 on a GPU, 1024x1024 on a CPU device such as
-                      lavapipe), rounded up to whole blocks per format (8196 for 6x6 and 12x12).
-  --iterations N      Timed dispatches per measurement (default 30); median and best reported.
-  --warmup-ms MS      Back-to-back dispatches before each measurement (default 300 on a GPU,
-                      50 on a CPU device).
-  --output TYPE       rgba8 (default where the format has it, else native) | rgba16f | native.
-  --bc-rounding MODE  exact (default) | ideal | nvidia.
-  --json=FILE         Also write every figure, the device, driver, date and command line as JSON.
-  --validate          Run with VK_LAYER_KHRONOS_validation (synchronization validation too); any
-                      message makes the exit code 1.
-  The bench creates its own Vulkan device (--device / $TEXDEC_DEVICE select it) and times with
-  timestamp queries. Data: a procedural image encoded by libastcenc -fastest (ASTC) or a min/max
-  BC encoder, tiled to the extent ("real"), and random blocks ("random").
-
-Containers:
-  .dds   legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
-         (bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), and DX10
-         headers with a DXGI BC1-BC7 format (TYPELESS decodes as UNORM, BC6H_TYPELESS as UF16);
-         mip chains, arrays, cube maps (all six faces) and volume textures.
-  .ktx   KTX 1.1, little- or big-endian: ETC1 (as etc2-r8g8b8-unorm), every ETC2/EAC format,
-         S3TC (incl. sRGB), RGTC, BPTC and ASTC (2D KHR and 3D OES) glInternalFormats; mips,
-         arrays, cube maps, 3D.
-  .ktx2  KTX 2.0: every BC1-BC7, ETC2/EAC and ASTC vkFormat (and the 3D ASTC ones of
-         VK_EXT_texture_compression_astc_3d); mips, arrays, cube maps, 3D; supercompression none,
-         Zstandard or zlib. Basis Universal (BasisLZ, UASTC, ETC1S) is refused: transcode it first.
-  .pkm   etcpack / etc1tool: ETC1, ETC2 RGB8 / RGBA8 / RGB8A1 (+ sRGB), EAC R11 / RG11 (signed
-         too); the active extent is decoded.
-  .astc  astcenc's 16-byte header: every 2D footprint (4x4 .. 12x12) and 3D one (3x3x3 .. 6x6x6);
-         a 2D footprint with zsize > 1 is a stack of zsize slices. The profile comes from
-         --profile (or -dl/-ds/-dh), never from the file.
-  Bytes after the data a header describes are ignored (a note says so). A malformed header, an
-  inconsistent field or truncated data is an input error (exit code 3) naming what was found.
-
-Outputs:
-  .raw   texels tightly packed, x fastest, then y, then z, little-endian: 4 bytes per texel for
-         rgba8, 8 (four halves) for rgba16f, the native format's size for native.
-  .png   RGBA8 as RGBA (sRGB formats keep their encoded bytes, as PNG expects); native R8 as
-         grey; native RG8 as RGB with blue 0; SNORM -1..1 maps to 0..255 (0 -> 128); rgba16f is
-         clamped to 0..1. Native EAC (R16 / RG16) is a 16-bit PNG: R11 as grey, RG11 as RGB with
-         blue 0, UNORM16 as is, SNORM -1..1 -> 0..65535. HDR formats are refused (exit code 2).
-  .tga   as .png, 8-bit only: 16-bit native values are rounded to 8 bits.
-  .exr   four HALF channels R, G, B, A holding the RGBA16F texels bit for bit (sRGB formats keep
-         their encoded values v/255; error colours stay as decoded: NaN for ASTC -unorm and
-         -sfloat error blocks, magenta for -srgb).
-  .hdr   RGBA16F converted to float R, G, B; alpha dropped. RGBE keeps an 8-bit mantissa per
-         channel with a shared exponent (about 1 % relative error) and holds no negative
-         values, NaN or infinity: negatives and NaN become 0, +infinity 65504.
-  .ktx2  the output type's vkFormat (R8G8B8A8_UNORM/_SRGB, R16G16B16A16_SFLOAT, R8/R8G8/R16/
-         R16G16 UNORM/SNORM) with its data format descriptor; levels, layers, faces, depth kept.
-
-Exit codes (with several inputs: that of the first file, in input order, that failed):
-  0  success
-  1  decode or device error (the library's status and message are printed), or a format
-     this build does not implement
-  2  usage error (bad command line, an option that does not fit the file, an output that is
-     an input)
-  3  input file error (unreadable, malformed, truncated, unknown format in the file, not a
-     regular file, or needing more memory than --max-memory)
-  4  output file error (cannot be written)
-  5  --verify found texels that differ from the CPU reference
-
-Examples:
-  astc-gpu-decode decode samples/sample-bc3.dds sample.png
-  astc-gpu-decode -ds samples/sample-astc-6x6.astc sample.png
-  astc-gpu-decode info --json textures/*.ktx2
-  astc-gpu-decode decode --level all --face all skybox-bc6h.dds sky.exr      (sky-mip0-face0.exr ...)
-  astc-gpu-decode decode --layer 2 --level 1 array.ktx2 layer2-mip1.png
-  astc-gpu-decode decode --slice all volume-astc-4x4x4.astc slice.png           (slice-slice0.png ...)
-  astc-gpu-decode decode texture-array.ktx2 decoded.ktx2          (every level and layer, uncompressed)
-  astc-gpu-decode decode --out-dir decoded --jobs 4 --verify assets/ @more-files.txt
-  astc-gpu-decode decode --out-dir decoded --to tga -r --json=results.json assets/
-  astc-gpu-decode decode --format astc-8x5-unorm --extent 100x30 blocks.bin texels.raw
-  astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
-  astc-gpu-decode decode --output native heightmap-r11.ktx heightmap16.png
-  astc-gpu-decode --device llvmpipe decode normals.dds normals.png
-  astc-gpu-decode bench --format astc-6x6-unorm --format bc1-rgba-unorm --json=bench.json
-)";
 
 // ---- command line ----------------------------------------------------------------------------
 
@@ -321,23 +125,8 @@ Options parse_command_line(int argc, char** argv) {
     return options;
 }
 
-void expect_positional_count(const Options& options, size_t count, const char* what) {
-    if (options.positional.size() != count)
-        usage_error("'" + options.command + "' expects " + what + ", got " +
-                    std::to_string(options.positional.size()) + " argument(s)");
-}
-
 // ---- list-devices, formats -------------------------------------------------------------------
 
-const char* device_type_name(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
-    default: return "other";
-    }
-}
 
 void print_device(uint32_t index, const char* name, VkPhysicalDeviceType type, uint32_t api_version, void* count) {
     ++*static_cast<uint32_t*>(count);
@@ -370,68 +159,10 @@ int run_formats(const Options& options) {
     return kExitOk;
 }
 
-// ---- bench -------------------------------------------------------------------------------------
-
-int run_bench(const Options& options) {
-    expect_positional_count(options, 0, "no arguments (options only)");
-    if (options.extent) usage_error("option --extent applies to 'decode' and 'info' only (bench takes --size)");
-    if (options.profile) usage_error("option --profile applies to 'decode' and 'info' only (bench takes --format astc-WxH-srgb)");
-    reject_options_not_for(options, "bench");
-    if (options.json && *options.json == "-") usage_error("bench writes its table to stdout: give --json=FILE");
-    bench::Options b;
-    for (const std::string& name : options.formats) {
-        const texdec_format format = parse_format_name(name);
-        if (!(format_info(format).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
-            usage_error(name + " is not implemented in this build (see '" + std::string(kToolName) + " formats')");
-        const uint32_t family = format_info(format).family;
-        if (family != TEXDEC_FAMILY_ASTC && family != TEXDEC_FAMILY_BC1_3 && family != TEXDEC_FAMILY_BC4_5 &&
-            family != TEXDEC_FAMILY_BC6H && family != TEXDEC_FAMILY_BC7 && family != TEXDEC_FAMILY_ETC2 &&
-            family != TEXDEC_FAMILY_EAC)
-            usage_error("the bench has no block generator for " + name + " yet");
-        if (format_info(format).block_depth > 1)
-            usage_error("the bench has no 3D block generator for " + name + " yet");
-        if (std::find(b.formats.begin(), b.formats.end(), format) == b.formats.end()) b.formats.push_back(format);
-    }
-    if (options.size) {
-        const Extent e = parse_extent(*options.size);
-        if (e.depth != 1) usage_error("--size takes WxH");
-        if (e.width > 65536 || e.height > 65536) usage_error("--size: at most 65536x65536");
-        b.width = e.width;
-        b.height = e.height;
-    }
-    if (options.iterations) {
-        const auto n = parse_u32(*options.iterations);
-        if (!n || *n == 0 || *n > 100000) usage_error("--iterations '" + *options.iterations + "' is not a number from 1 to 100000");
-        b.iterations = *n;
-    }
-    if (options.warmup_ms) {
-        const auto n = parse_u32(*options.warmup_ms);
-        if (!n || *n > 600000) usage_error("--warmup-ms '" + *options.warmup_ms + "' is not a number of milliseconds up to 600000");
-        b.warmup_ms = *n;
-    }
-    if (options.output) {
-        b.output = parse_output_type(*options.output);
-        for (texdec_format f : b.formats.empty() ? bench::default_formats() : b.formats)
-            if (!offers_output(f, *b.output))
-                usage_error(std::string(format_info(f).name) + " has no " + *options.output + " output");
-    }
-    if (options.bc_rounding) b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
-    if (options.json) b.json_path = *options.json;
-    b.validate = options.validate;
-    if (options.device) b.device_selector = *options.device;
-    b.command_line = options.command_line;
-    b.verbose = options.verbose;
-    try {
-        return bench::run(b);
-    } catch (const std::runtime_error& e) {
-        throw CliError{kExitRuntime, std::string("bench: ") + e.what()};
-    }
-}
-
 int run(int argc, char** argv) {
     const Options options = parse_command_line(argc, argv);
     if (options.help) {
-        std::fputs(kHelp, stdout);
+        std::fputs(help_text(), stdout);
         return kExitOk;
     }
     if (options.version) {

@@ -1,11 +1,14 @@
 // .pkm parser (layout in pkm.h).
 #include "pkm.h"
 
-#include <cstdarg>
 #include <cstdio>
+
+#include "format_text.h"
 
 namespace pkm {
 namespace {
+
+using texdec_io::format_text;
 
 struct FormatEntry {
     uint32_t code;
@@ -32,15 +35,6 @@ uint32_t read_u16_be(std::span<const uint8_t> bytes, size_t offset) {
     return uint32_t(bytes[offset]) << 8 | bytes[offset + 1];
 }
 
-[[gnu::format(printf, 2, 3)]] Error make_error(ErrorCode code, const char* fmt, ...) {
-    char text[256];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return Error{code, text};
-}
-
 uint32_t round_up4(uint32_t v) { return (v + 3) & ~3u; }
 
 }  // namespace
@@ -51,16 +45,17 @@ bool has_magic(std::span<const uint8_t> file) {
 
 ParseResult parse(std::span<const uint8_t> file) {
     if (file.size() < kHeaderSize)
-        return make_error(ErrorCode::TooSmall, "file is %zu bytes, shorter than the 16-byte PKM header", file.size());
-    if (!has_magic(file)) return make_error(ErrorCode::BadMagic, "not a PKM file (no \"PKM \" magic)");
+        return Error{ErrorCode::TooSmall,
+                     format_text("file is %zu bytes, shorter than the 16-byte PKM header", file.size())};
+    if (!has_magic(file)) return Error{ErrorCode::BadMagic, format_text("not a PKM file (no \"PKM \" magic)")};
     Texture tex{};
     if (file[4] == '1' && file[5] == '0')
         tex.version = 10;
     else if (file[4] == '2' && file[5] == '0')
         tex.version = 20;
     else
-        return make_error(ErrorCode::BadVersion, "PKM version bytes 0x%02X 0x%02X are neither \"10\" nor \"20\"",
-                          file[4], file[5]);
+        return Error{ErrorCode::BadVersion,
+                     format_text("PKM version bytes 0x%02X 0x%02X are neither \"10\" nor \"20\"", file[4], file[5])};
     tex.format_code = read_u16_be(file, 6);
     tex.padded_width = read_u16_be(file, 8);
     tex.padded_height = read_u16_be(file, 10);
@@ -68,30 +63,34 @@ ParseResult parse(std::span<const uint8_t> file) {
     tex.height = read_u16_be(file, 14);
 
     if (tex.version == 10 && tex.format_code != 0)
-        return make_error(ErrorCode::BadHeader, "PKM 10 (ETC1) file has format code %u; version 10 knows only 0 (ETC1)",
-                          tex.format_code);
+        return Error{
+            ErrorCode::BadHeader,
+            format_text("PKM 10 (ETC1) file has format code %u; version 10 knows only 0 (ETC1)", tex.format_code)};
     const FormatEntry* entry = nullptr;
     for (const FormatEntry& e : kFormats)
         if (e.code == tex.format_code) entry = &e;
     if (!entry)
-        return make_error(ErrorCode::UnknownFormat, "unknown PKM format code %u (known: 0, 1, 3-11)", tex.format_code);
+        return Error{ErrorCode::UnknownFormat,
+                     format_text("unknown PKM format code %u (known: 0, 1, 3-11)", tex.format_code)};
     if (entry->format == TEXDEC_FORMAT_UNDEFINED)
-        return make_error(ErrorCode::UnknownFormat,
-                          "PKM format code %u (%s, a pre-standard RGBA layout) is not supported; re-encode as "
-                          "code 3 (ETC2 RGBA8)",
-                          tex.format_code, entry->name);
+        return Error{ErrorCode::UnknownFormat,
+                     format_text("PKM format code %u (%s, a pre-standard RGBA layout) is not supported; re-encode as "
+                                 "code 3 (ETC2 RGBA8)",
+                                 tex.format_code, entry->name)};
     tex.format = entry->format;
     char name[96];
     std::snprintf(name, sizeof name, "PKM %u format %u (%s)", tex.version, tex.format_code, entry->name);
     tex.container_format = name;
 
     if (tex.width == 0 || tex.height == 0)
-        return make_error(ErrorCode::InvalidExtent, "active extent %ux%u has a zero dimension", tex.width, tex.height);
+        return Error{ErrorCode::InvalidExtent,
+                     format_text("active extent %ux%u has a zero dimension", tex.width, tex.height)};
     if (tex.padded_width != round_up4(tex.width) || tex.padded_height != round_up4(tex.height))
-        return make_error(ErrorCode::BadHeader,
-                          "padded extent %ux%u is not the active extent %ux%u rounded up to whole 4x4 blocks (%ux%u)",
-                          tex.padded_width, tex.padded_height, tex.width, tex.height, round_up4(tex.width),
-                          round_up4(tex.height));
+        return Error{
+            ErrorCode::BadHeader,
+            format_text("padded extent %ux%u is not the active extent %ux%u rounded up to whole 4x4 blocks (%ux%u)",
+                        tex.padded_width, tex.padded_height, tex.width, tex.height, round_up4(tex.width),
+                        round_up4(tex.height))};
     texdec_format_info info{};
     texdec_format_get_info(tex.format, &info);
     // At most 16384 x 16384 blocks of 16 bytes: no overflow.
@@ -99,10 +98,11 @@ ParseResult parse(std::span<const uint8_t> file) {
     tex.data_size = size_t(tex.padded_width / 4) * (tex.padded_height / 4) * info.bytes_per_block;
     const size_t available = file.size() - kHeaderSize;
     if (available < tex.data_size)
-        return make_error(ErrorCode::Truncated,
-                          "data is truncated: %ux%u of %s needs %zu bytes of blocks, the file holds %zu after the "
-                          "header",
-                          tex.width, tex.height, info.name, tex.data_size, available);
+        return Error{
+            ErrorCode::Truncated,
+            format_text("data is truncated: %ux%u of %s needs %zu bytes of blocks, the file holds %zu after the "
+                        "header",
+                        tex.width, tex.height, info.name, tex.data_size, available)};
     tex.trailing_bytes = available - tex.data_size;
     return tex;
 }

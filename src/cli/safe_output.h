@@ -1,4 +1,4 @@
-// How astc-gpu-decode writes files without ever losing a user's data (issue 19, items 7 and 8).
+// How astc-gpu-decode writes files without ever losing a user's data.
 // Every output (images, .ktx2, .raw, --json=FILE, the bench's JSON) goes through write_file():
 //   - A regular file (new or existing) is written to a temporary file beside it (same directory,
 //     ".NAME.tmp-PID-N"), flushed to disk (fsync), and renamed over NAME only when every byte was

@@ -57,6 +57,14 @@ std::variant<std::span<const uint8_t>, Error> TextureFile::blocks(uint32_t level
     return data->subspan(range.offset, range.size);
 }
 
+texdec_format profile_twin(texdec_format format, astc_file::Profile profile) {
+    texdec_format_info info{};
+    if (texdec_format_get_info(format, &info) != TEXDEC_SUCCESS) return TEXDEC_FORMAT_UNDEFINED;
+    const std::string name = info.name;  // "astc-6x6-srgb": the profile is the last part
+    const char* suffix = profile == astc_file::Profile::Hdr ? "-sfloat" : profile == astc_file::Profile::Srgb ? "-srgb" : "-unorm";
+    return texdec_format_from_name((name.substr(0, name.rfind('-')) + suffix).c_str());
+}
+
 namespace {
 
 // --profile on a file whose container named its format (see OpenOptions): overrides an ASTC format,
@@ -74,14 +82,12 @@ std::optional<Error> apply_profile(const OpenOptions& options, TextureFile& file
         file.profile_ignored = text + ": " + flag + " ignored";
         return std::nullopt;
     }
-    // UNORM, SRGB and SFLOAT are consecutive in texdec_format for every ASTC footprint.
-    const int has = (info.flags & TEXDEC_FORMAT_FLAG_HDR) ? 2 : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 1 : 0;
-    const int wants = profile == astc_file::Profile::Hdr ? 2 : profile == astc_file::Profile::Srgb ? 1 : 0;
-    if (has == wants) return std::nullopt;
-    const texdec_format chosen = texdec_format(int(file.format) - has + wants);
+    const texdec_format chosen = profile_twin(file.format, profile);
+    if (chosen == file.format) return std::nullopt;
     // GL's ASTC enums say linear or sRGB but not LDR or HDR (that is the GL context's profile): hdr
     // on a linear KTX 1 enum is what --profile is for there, nothing to note.
-    if (!(file.container == Container::Ktx && has == 0 && wants == 2)) {
+    const bool was_ldr = !(info.flags & (TEXDEC_FORMAT_FLAG_HDR | TEXDEC_FORMAT_FLAG_SRGB));
+    if (!(file.container == Container::Ktx && was_ldr && profile == astc_file::Profile::Hdr)) {
         texdec_format_info chosen_info{};
         texdec_format_get_info(chosen, &chosen_info);
         file.notes.push_back(flag + " overrides the format its header names (" + file.container_format + ", " +

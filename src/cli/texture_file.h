@@ -41,6 +41,11 @@ struct OpenOptions {
     bool profile_must_apply = true;
 };
 
+// The format named like `format` for another profile, looked up by name in the format table:
+// astc-6x6-srgb for hdr is astc-6x6-sfloat, bc7-srgb for ldr is bc7-unorm. TEXDEC_FORMAT_UNDEFINED
+// where the table has none (bc6h-ufloat for ldr).
+texdec_format profile_twin(texdec_format format, astc_file::Profile profile);
+
 // A parsed file. Owns its bytes (and inflated KTX 2 levels); surfaces point into them.
 class TextureFile {
 public:

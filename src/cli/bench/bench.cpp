@@ -1,4 +1,4 @@
-// astc-gpu-decode bench (issue 4): texdec's decode throughput next to ceilings measured in the same
+// astc-gpu-decode bench: texdec's decode throughput next to ceilings measured in the same
 // run, on the same device, for the same output bytes.
 //
 // Method, per format:
@@ -30,7 +30,6 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -39,63 +38,24 @@
 
 #include "bench_blocks.h"
 #include "bench_vulkan.h"
+#include "cli_common.h"
+#include "format_text.h"
+#include "json.h"
 #include "safe_output.h"
+#include "texture_file.h"  // profile_twin
 
 namespace bench {
 namespace {
 
+// Shared with the rest of the tool.
+using cli::device_type_name;
+using cli::format_info;
+using cli::Json;
+using texdec_io::format_text;
+
 // ---- small helpers ---------------------------------------------------------------------------
 
-std::string format_text(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format_text(const char* fmt, ...) {
-    char buf[512];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(buf, sizeof buf, fmt, args);
-    va_end(args);
-    return buf;
-}
-
-texdec_format_info info_of(texdec_format f) {
-    texdec_format_info info{};
-    texdec_format_get_info(f, &info);
-    return info;
-}
-
 double gtexels(uint64_t texels, double ms) { return ms > 0 ? double(texels) / (ms * 1e6) : 0.0; }
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-Timing timing_from(std::vector<double> ms) {
-    Timing t;
-    t.ms = std::move(ms);
-    t.median_ms = median(t.ms);
-    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
-    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
-    return t;
-}
-
-const char* output_name(texdec_output output) {
-    switch (output) {
-    case TEXDEC_OUTPUT_RGBA8: return "rgba8";
-    case TEXDEC_OUTPUT_RGBA16F: return "rgba16f";
-    default: return "native";
-    }
-}
-
-const char* device_type_name(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
-    default: return "other";
-    }
-}
 
 // NVIDIA packs its driver version as 10.8.8.6 bits; others follow VK_MAKE_API_VERSION.
 std::string driver_version_text(const VkPhysicalDeviceProperties& p) {
@@ -112,78 +72,6 @@ std::string utc_now() {
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
 }
-
-// ---- JSON writer ------------------------------------------------------------------------------
-
-class Json {
-public:
-    Json& begin_object(const char* key = nullptr) { return open(key, '{'); }
-    Json& end_object() { return close('}'); }
-    Json& begin_array(const char* key = nullptr) { return open(key, '['); }
-    Json& end_array() { return close(']'); }
-    Json& str(const char* key, const std::string& v) {
-        prefix(key);
-        quote(v);
-        return *this;
-    }
-    Json& num(const char* key, double v) {
-        prefix(key);
-        if (!std::isfinite(v)) out_ += "null";
-        else out_ += format_text("%.6g", v);
-        return *this;
-    }
-    Json& integer(const char* key, uint64_t v) {
-        prefix(key);
-        out_ += std::to_string(v);
-        return *this;
-    }
-    Json& boolean(const char* key, bool v) {
-        prefix(key);
-        out_ += v ? "true" : "false";
-        return *this;
-    }
-    Json& null(const char* key) {
-        prefix(key);
-        out_ += "null";
-        return *this;
-    }
-    const std::string& text() const { return out_; }
-
-private:
-    Json& open(const char* key, char c) {
-        prefix(key);
-        out_ += c;
-        first_.push_back(true);
-        return *this;
-    }
-    Json& close(char c) {
-        first_.pop_back();
-        out_ += '\n' + std::string(2 * first_.size(), ' ') + c;
-        return *this;
-    }
-    void prefix(const char* key) {
-        if (!first_.empty()) {
-            if (!first_.back()) out_ += ',';
-            first_.back() = false;
-            out_ += '\n' + std::string(2 * first_.size(), ' ');
-        }
-        if (key) {
-            quote(key);
-            out_ += ": ";
-        }
-    }
-    void quote(const std::string& s) {
-        out_ += '"';
-        for (unsigned char c : s) {
-            if (c == '"' || c == '\\') out_ += '\\', out_ += char(c);
-            else if (c < 0x20) out_ += format_text("\\u%04x", c);
-            else out_ += char(c);
-        }
-        out_ += '"';
-    }
-    std::string out_;
-    std::vector<bool> first_;
-};
 
 // ---- results ----------------------------------------------------------------------------------
 
@@ -305,10 +193,6 @@ struct TexdecLog {
     }
 };
 
-struct ContextDeleter {
-    void operator()(texdec_context* c) const { texdec_context_destroy(c); }
-};
-
 class Runner {
 public:
     Runner(const Options& options, Device& device, texdec_context* ctx, TexdecLog& log)
@@ -413,25 +297,26 @@ void Runner::time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst)
 }
 
 void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], const Buffer& dst) {
-    VkFormat vk = r.info.vk_format;
-    if (r.info.flags & TEXDEC_FORMAT_FLAG_SRGB) vk = VkFormat(vk - 1);  // the UNORM twin: texels stay encoded, like ours
+    // An sRGB format is sampled as its UNORM twin: its texels stay encoded, like ours.
+    const VkFormat vk = (r.info.flags & TEXDEC_FORMAT_FLAG_SRGB)
+                            ? format_info(texture_file::profile_twin(r.format, astc_file::Profile::Ldr)).vk_format
+                            : r.info.vk_format;
     if (!dev_.can_sample(vk)) {
         r.native[0].note = r.native[1].note = "the device does not sample this format";
         return;
     }
     VkFormat out_vk = VK_FORMAT_UNDEFINED;
     texdec_output_vk_format(r.format, r.output, &out_vk);
-    uint32_t store = 0;
-    switch (out_vk) {
-    case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_SRGB: case VK_FORMAT_R8G8B8A8_SNORM: store = 0; break;
-    case VK_FORMAT_R16G16B16A16_SFLOAT: store = 1; break;
-    case VK_FORMAT_R8_UNORM: case VK_FORMAT_R8_SNORM: store = 2; break;
-    case VK_FORMAT_R8G8_UNORM: case VK_FORMAT_R8G8_SNORM: store = 3; break;
-    default:
+    // bench_native.comp's stores: 0 RGBA8, 1 RGBA16F, 2 R8, 3 RG8 (UNORM or SNORM); none for 16-bit integers.
+    texdec_texel_format_info texel{};
+    texdec_texel_format_get_info(out_vk, &texel);
+    const bool half = texel.flags & TEXDEC_TEXEL_FORMAT_HALF;
+    if (!half && texel.channel_bytes != 1) {
         r.native[0].note = r.native[1].note = "no native-path store for this output";
         return;
     }
-    const bool is_signed = out_vk == VK_FORMAT_R8_SNORM || out_vk == VK_FORMAT_R8G8_SNORM || out_vk == VK_FORMAT_R8G8B8A8_SNORM;
+    const uint32_t store = half ? 1 : texel.channels == 4 ? 0 : texel.channels == 1 ? 2 : 3;
+    const bool is_signed = texel.flags & TEXDEC_TEXEL_FORMAT_SIGNED;
     const uint64_t row_bytes = uint64_t(r.width) * r.texel_bytes;
     if (row_bytes * r.height > dev_.properties().limits.maxStorageBufferRange) {
         r.native[0].note = r.native[1].note = "the output exceeds maxStorageBufferRange (use a smaller --size)";
@@ -485,7 +370,7 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
 
 OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks) {
     OneCall oc;
-    oc.format = info_of(format).name;
+    oc.format = format_info(format).name;
     oc.width = width;
     oc.height = height;
     uint64_t size = 0;
@@ -510,7 +395,7 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
         if (i == 0) oc.first = t;
         else oc.runs.push_back(t);
     }
-    if (info_of(format).family == TEXDEC_FAMILY_ASTC) {
+    if (format_info(format).family == TEXDEC_FAMILY_ASTC) {
         uint64_t magenta = 0;
         for (size_t i = 0; i + 4 <= texels.size(); i += 4)
             magenta += texels[i] == 255 && texels[i + 1] == 0 && texels[i + 2] == 255 && texels[i + 3] == 255;
@@ -525,7 +410,7 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
 FormatResult Runner::run_format(texdec_format format) {
     FormatResult r;
     r.format = format;
-    r.info = info_of(format);
+    r.info = format_info(format);
     const texdec_format_info& info = r.info;
     // Whole blocks: round the extent up to the footprint.
     r.width = (base_w_ + info.block_width - 1) / info.block_width * info.block_width;
@@ -534,12 +419,12 @@ FormatResult Runner::run_format(texdec_format format) {
     r.output = opt_.output.value_or(texdec_output_vk_format(format, TEXDEC_OUTPUT_RGBA8, &ignored) == TEXDEC_SUCCESS
                                         ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE);
     if (texdec_output_texel_size(format, r.output, &r.texel_bytes) != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string(info.name) + " has no " + output_name(r.output) + " output");
+        throw std::runtime_error(std::string(info.name) + " has no " + texdec_output_name(r.output) + " output");
     const uint32_t bx = r.width / info.block_width, by = r.height / info.block_height;
     r.block_bytes = uint64_t(bx) * by * info.bytes_per_block;
     r.out_bytes = r.texels() * r.texel_bytes;
 
-    progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, output_name(r.output));
+    progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, texdec_output_name(r.output));
     std::vector<uint8_t> blocks[2] = {real_image_blocks(format, bx, by, threads_),
                                       random_bytes(r.block_bytes, 0x7E5DEC00ull + uint64_t(format))};
     Buffer src[2] = {dev_.create_buffer(r.block_bytes), dev_.create_buffer(r.block_bytes)};
@@ -570,7 +455,7 @@ FormatResult Runner::run_format(texdec_format format) {
     return r;
 }
 
-// The issue's target: the one-call path for a 4096 x 4096 ASTC 6x6 texture (smaller if --size is).
+// The one-call target: the one-call path for a 4096 x 4096 ASTC 6x6 texture (smaller if --size is).
 OneCall Runner::one_call_target() {
     const texdec_format format = TEXDEC_FORMAT_ASTC_6x6_UNORM;
     const uint32_t w = std::min(base_w_, 4096u), h = std::min(base_h_, 4096u);
@@ -606,28 +491,59 @@ struct Target {
     bool met() const { return std::isfinite(value) && (higher_is_better ? value >= threshold : value < threshold); }
 };
 
-std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& target) {
+// The bench's targets, set for an NVIDIA H100 (medians), one row each: the formats a row applies
+// to, what it measures, and the bound. Printed as "<format> <measure> >= <bound>".
+enum class Measure { RealGtexels, RealOverCeiling, RandomOverReal, OneCallDecodeShare };
+struct TargetRow {
+    bool (*applies)(const texdec_format_info& info);  // nullptr: the one-call target
+    Measure measure;
+    const char* text;  // what is measured, as printed
+    bool higher_is_better;
+    double bound;
+};
+bool astc_ldr(const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_ASTC && !(i.flags & TEXDEC_FORMAT_FLAG_HDR); }
+bool square_4_6_8(const texdec_format_info& i) {
+    return i.block_width == i.block_height && (i.block_width == 4 || i.block_width == 6 || i.block_width == 8);
+}
+constexpr TargetRow kTargets[] = {
+    {[](const texdec_format_info& i) { return astc_ldr(i) && square_4_6_8(i); }, Measure::RealGtexels,
+     "real-image GTexel/s", true, 100},
+    {[](const texdec_format_info& i) { return astc_ldr(i) && !square_4_6_8(i); }, Measure::RealGtexels,
+     "real-image GTexel/s", true, 50},
+    {[](const texdec_format_info& i) {
+         return i.family == TEXDEC_FAMILY_BC1_3 || i.family == TEXDEC_FAMILY_BC4_5 || i.family == TEXDEC_FAMILY_BC7 ||
+                i.family == TEXDEC_FAMILY_ETC2 || i.family == TEXDEC_FAMILY_EAC;
+     },
+     Measure::RealOverCeiling, "real-image ours/memory-bound ceiling", true, 0.75},
+    {[](const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_BC6H; }, Measure::RealOverCeiling,
+     "real-image ours/memory-bound ceiling", true, 0.6},
+    {[](const texdec_format_info&) { return true; }, Measure::RandomOverReal, "random/real-image", true, 0.5},
+    {nullptr, Measure::OneCallDecodeShare, "decode / end-to-end", false, 0.05},
+};
+
+std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& one_call) {
     std::vector<Target> out;
+    auto add = [&](const TargetRow& row, const std::string& subject, double value) {
+        out.push_back({format_text("%s %s %s %g", subject.c_str(), row.text, row.higher_is_better ? ">=" : "<", row.bound),
+                       value, row.bound, row.higher_is_better});
+    };
     for (const FormatResult& r : results) {
         const double real = gtexels(r.texels(), r.ours[0].t.median_ms);
         const double random = gtexels(r.texels(), r.ours[1].t.median_ms);
-        const bool astc = r.info.family == TEXDEC_FAMILY_ASTC;
-        if (astc && !(r.info.flags & TEXDEC_FORMAT_FLAG_HDR)) {
-            const bool key = r.info.block_width == r.info.block_height &&
-                             (r.info.block_width == 4 || r.info.block_width == 6 || r.info.block_width == 8);
-            out.push_back({std::string(r.info.name) + " real-image GTexel/s >= " + (key ? "100" : "50"), real, key ? 100.0 : 50.0, true});
+        for (const TargetRow& row : kTargets) {
+            if (!row.applies || !row.applies(r.info)) continue;
+            const double value = row.measure == Measure::RealGtexels       ? real
+                                 : row.measure == Measure::RealOverCeiling ? ratio(r.ceiling, r.ours[0])
+                                                                           : random / real;
+            add(row, r.info.name, value);
         }
-        if (r.info.family == TEXDEC_FAMILY_BC1_3 || r.info.family == TEXDEC_FAMILY_BC4_5 || r.info.family == TEXDEC_FAMILY_BC7 ||
-            r.info.family == TEXDEC_FAMILY_ETC2 || r.info.family == TEXDEC_FAMILY_EAC)
-            out.push_back({std::string(r.info.name) + " real-image ours/memory-bound ceiling >= 0.75", ratio(r.ceiling, r.ours[0]), 0.75, true});
-        if (r.info.family == TEXDEC_FAMILY_BC6H)
-            out.push_back({std::string(r.info.name) + " real-image ours/memory-bound ceiling >= 0.6", ratio(r.ceiling, r.ours[0]), 0.6, true});
-        out.push_back({std::string(r.info.name) + " random/real-image >= 0.5", random / real, 0.5, true});
     }
-    if (target.typical.total_ns) {
-        const double share = target.typical.gpu_timestamps ? double(target.typical.gpu_decode_ns) / double(target.typical.total_ns) : NAN;
-        out.push_back({format_text("one-call %s %ux%u: decode / end-to-end < 0.05", target.format.c_str(), target.width, target.height),
-                       share, 0.05, false});
+    if (one_call.typical.total_ns) {
+        const texdec_decode_timing& t = one_call.typical;
+        for (const TargetRow& row : kTargets)
+            if (row.measure == Measure::OneCallDecodeShare)
+                add(row, format_text("one-call %s %ux%u:", one_call.format.c_str(), one_call.width, one_call.height),
+                    t.gpu_timestamps ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN);
     }
     return out;
 }
@@ -678,43 +594,43 @@ void print_report(const Device& dev, const Runner& runner, const Options& opt, c
     if (!target.runs.empty()) print_one_call_row(target);
     std::printf("  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
                 "copy out; submit = submit to fence\n");
-    std::printf("\ntargets of issue 4 (defined for the NVIDIA H100; medians):\n");
+    std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
     for (const Target& t : targets)
         std::printf("  %-62s %10s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(), t.met() ? "met" : "NOT met");
 }
 
 void json_timing(Json& j, const char* key, const Measured& m, uint64_t texels) {
-    j.begin_object(key);
-    j.boolean("available", m.available);
-    if (!m.note.empty()) j.str("note", m.note);
+    j.key(key).begin_object();
+    j.field("available", m.available);
+    if (!m.note.empty()) j.field("note", m.note);
     if (m.available) {
-        if (!m.shape.empty()) j.str("shape", m.shape);
-        j.num("median_ms", m.t.median_ms).num("min_ms", m.t.min_ms).num("max_ms", m.t.max_ms);
-        j.num("gtexel_s_median", gtexels(texels, m.t.median_ms)).num("gtexel_s_best", gtexels(texels, m.t.min_ms));
-        j.integer("samples", m.t.ms.size());
-        if (std::isfinite(m.error_block_share)) j.num("error_block_share", m.error_block_share);
+        if (!m.shape.empty()) j.field("shape", m.shape);
+        j.field("median_ms", m.t.median_ms).field("min_ms", m.t.min_ms).field("max_ms", m.t.max_ms);
+        j.field("gtexel_s_median", gtexels(texels, m.t.median_ms)).field("gtexel_s_best", gtexels(texels, m.t.min_ms));
+        j.field("samples", uint64_t(m.t.ms.size()));
+        if (std::isfinite(m.error_block_share)) j.field("error_block_share", m.error_block_share);
     }
     j.end_object();
 }
 
 void json_one_call(Json& j, const char* key, const OneCall& oc) {
     auto fields = [&](const char* k, const texdec_decode_timing& t) {
-        j.begin_object(k);
-        j.num("total_ms", ms(t.total_ns)).num("prepare_ms", ms(t.prepare_ns)).num("upload_copy_ms", ms(t.upload_copy_ns));
-        j.num("submit_wait_ms", ms(t.submit_wait_ns)).num("readback_copy_ms", ms(t.readback_copy_ns));
-        j.boolean("gpu_timestamps", t.gpu_timestamps != 0);
-        j.num("gpu_upload_ms", ms(t.gpu_upload_ns)).num("gpu_decode_ms", ms(t.gpu_decode_ns)).num("gpu_readback_ms", ms(t.gpu_readback_ns));
-        j.num("decode_share", t.gpu_timestamps && t.total_ns ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN);
+        j.key(k).begin_object();
+        j.field("total_ms", ms(t.total_ns)).field("prepare_ms", ms(t.prepare_ns)).field("upload_copy_ms", ms(t.upload_copy_ns));
+        j.field("submit_wait_ms", ms(t.submit_wait_ns)).field("readback_copy_ms", ms(t.readback_copy_ns));
+        j.field("gpu_timestamps", bool(t.gpu_timestamps != 0));
+        j.field("gpu_upload_ms", ms(t.gpu_upload_ns)).field("gpu_decode_ms", ms(t.gpu_decode_ns)).field("gpu_readback_ms", ms(t.gpu_readback_ns));
+        j.field("decode_share", t.gpu_timestamps && t.total_ns ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN);
         j.end_object();
     };
-    j.begin_object(key);
-    j.str("format", oc.format).integer("width", oc.width).integer("height", oc.height).str("output", "rgba8");
-    j.integer("runs", oc.runs.size());
-    if (std::isfinite(oc.error_colour_share)) j.num("error_colour_share", oc.error_colour_share);
+    j.key(key).begin_object();
+    j.field("format", oc.format).field("width", uint64_t(oc.width)).field("height", uint64_t(oc.height)).field("output", "rgba8");
+    j.field("runs", uint64_t(oc.runs.size()));
+    if (std::isfinite(oc.error_colour_share)) j.field("error_colour_share", oc.error_colour_share);
     fields("first_call", oc.first);
     fields("median_run", oc.typical);
-    j.begin_array("total_ms_runs");
-    for (const auto& t : oc.runs) j.num(nullptr, ms(t.total_ns));
+    j.key("total_ms_runs").begin_array();
+    for (const auto& t : oc.runs) j.value(ms(t.total_ns));
     j.end_array();
     j.end_object();
 }
@@ -724,71 +640,71 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
     const VkPhysicalDeviceProperties& p = dev.properties();
     Json j;
     j.begin_object();
-    j.str("tool", "astc-gpu-decode bench").str("version", TEXDEC_CLI_VERSION).str("date", date);
-    j.str("command_line", opt.command_line);
-    j.begin_object("device");
-    j.str("name", p.deviceName).str("type", device_type_name(p.deviceType));
-    j.integer("vendor_id", p.vendorID).integer("device_id", p.deviceID);
-    j.str("driver_version", driver_version_text(p)).integer("driver_version_raw", p.driverVersion);
-    j.str("driver_name", dev.driver_name()).str("driver_info", dev.driver_info());
-    j.str("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+    j.field("tool", "astc-gpu-decode bench").field("version", TEXDEC_CLI_VERSION).field("date", date);
+    j.field("command_line", opt.command_line);
+    j.key("device").begin_object();
+    j.field("name", p.deviceName).field("type", device_type_name(p.deviceType));
+    j.field("vendor_id", uint64_t(p.vendorID)).field("device_id", uint64_t(p.deviceID));
+    j.field("driver_version", driver_version_text(p)).field("driver_version_raw", uint64_t(p.driverVersion));
+    j.field("driver_name", dev.driver_name()).field("driver_info", dev.driver_info());
+    j.field("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
                                     VK_API_VERSION_PATCH(p.apiVersion)));
-    j.num("timestamp_period_ns", p.limits.timestampPeriod).integer("timestamp_valid_bits", dev.timestamp_bits());
-    j.integer("max_storage_buffer_range", p.limits.maxStorageBufferRange);
+    j.field("timestamp_period_ns", p.limits.timestampPeriod).field("timestamp_valid_bits", uint64_t(dev.timestamp_bits()));
+    j.field("max_storage_buffer_range", uint64_t(p.limits.maxStorageBufferRange));
     j.end_object();
-    j.begin_object("settings");
-    j.integer("iterations", std::max(opt.iterations, 1u)).integer("warmup_ms", runner.warmup_ms());
-    j.integer("base_width", runner.base_width()).integer("base_height", runner.base_height());
-    j.integer("cpu_threads", runner.threads()).boolean("validation", opt.validate);
-    j.str("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL ? "ideal" : "exact");
-    j.str("gtexel_s", "texels of the extent / time; median = from the median time, best = from the minimum time");
+    j.key("settings").begin_object();
+    j.field("iterations", uint64_t(std::max(opt.iterations, 1u))).field("warmup_ms", uint64_t(runner.warmup_ms()));
+    j.field("base_width", uint64_t(runner.base_width())).field("base_height", uint64_t(runner.base_height()));
+    j.field("cpu_threads", uint64_t(runner.threads())).field("validation", opt.validate);
+    j.field("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL ? "ideal" : "exact");
+    j.field("gtexel_s", "texels of the extent / time; median = from the median time, best = from the minimum time");
     j.end_object();
-    j.begin_array("formats");
+    j.key("formats").begin_array();
     for (const FormatResult& r : results) {
         j.begin_object();
-        j.str("format", r.info.name).integer("width", r.width).integer("height", r.height);
-        j.str("block", format_text("%ux%u", r.info.block_width, r.info.block_height)).integer("bytes_per_block", r.info.bytes_per_block);
-        j.str("output", output_name(r.output)).integer("output_texel_bytes", r.texel_bytes);
-        j.integer("block_bytes", r.block_bytes).integer("output_bytes", r.out_bytes);
+        j.field("format", r.info.name).field("width", uint64_t(r.width)).field("height", uint64_t(r.height));
+        j.field("block", format_text("%ux%u", r.info.block_width, r.info.block_height)).field("bytes_per_block", uint64_t(r.info.bytes_per_block));
+        j.field("output", texdec_output_name(r.output)).field("output_texel_bytes", uint64_t(r.texel_bytes));
+        j.field("block_bytes", uint64_t(r.block_bytes)).field("output_bytes", uint64_t(r.out_bytes));
         json_timing(j, "memory_bound_ceiling", r.ceiling, r.texels());
-        j.begin_array("memory_bound_shapes");
+        j.key("memory_bound_shapes").begin_array();
         for (const Shape& s : r.ceiling_shapes) {
-            j.begin_object().str("shape", s.name).num("median_ms", s.t.median_ms);
-            j.num("gtexel_s_median", gtexels(r.texels(), s.t.median_ms)).end_object();
+            j.begin_object().field("shape", s.name).field("median_ms", s.t.median_ms);
+            j.field("gtexel_s_median", gtexels(r.texels(), s.t.median_ms)).end_object();
         }
         j.end_array();
-        j.begin_array("native_shapes");
+        j.key("native_shapes").begin_array();
         for (const Shape& s : r.native_shapes) {
-            j.begin_object().str("shape", s.name).num("median_ms", s.t.median_ms);
-            j.num("gtexel_s_median", gtexels(r.texels(), s.t.median_ms)).end_object();
+            j.begin_object().field("shape", s.name).field("median_ms", s.t.median_ms);
+            j.field("gtexel_s_median", gtexels(r.texels(), s.t.median_ms)).end_object();
         }
         j.end_array();
         for (int d = 0; d < 2; ++d) {
-            j.begin_object(kDataNames[d]);
+            j.key(kDataNames[d]).begin_object();
             json_timing(j, "ours", r.ours[d], r.texels());
             json_timing(j, "native", r.native[d], r.texels());
             json_timing(j, "cpu", r.cpu[d], r.texels());
-            j.begin_object("ratios");
-            j.num("ours_over_ceiling", ratio(r.ceiling, r.ours[d]));
-            j.num("ours_over_native", ratio(r.native[d], r.ours[d]));
-            j.num("ours_over_cpu", ratio(r.cpu[d], r.ours[d]));
+            j.key("ratios").begin_object();
+            j.field("ours_over_ceiling", ratio(r.ceiling, r.ours[d]));
+            j.field("ours_over_native", ratio(r.native[d], r.ours[d]));
+            j.field("ours_over_cpu", ratio(r.cpu[d], r.ours[d]));
             j.end_object();
             j.end_object();
         }
         if (!r.one_call.runs.empty()) json_one_call(j, "one_call", r.one_call);
-        else j.null("one_call");
+        else j.key("one_call").null();
         j.end_object();
     }
     j.end_array();
     if (!target.runs.empty()) json_one_call(j, "one_call_target", target);
-    else j.null("one_call_target");
-    j.begin_array("targets");
+    else j.key("one_call_target").null();
+    j.key("targets").begin_array();
     for (const Target& t : targets) {
-        j.begin_object().str("target", t.what).num("value", t.value).num("threshold", t.threshold);
-        j.boolean("met", t.met()).end_object();
+        j.begin_object().field("target", t.what).field("value", t.value).field("threshold", t.threshold);
+        j.field("met", bool(t.met())).end_object();
     }
     j.end_array();
-    j.integer("validation_messages", dev.validation_messages());
+    j.field("validation_messages", uint64_t(dev.validation_messages()));
     j.end_object();
     return j.text() + "\n";
 }
@@ -815,8 +731,8 @@ std::vector<texdec_format> default_formats() {
 int run(const Options& options) {
     const std::vector<texdec_format> formats = options.formats.empty() ? default_formats() : options.formats;
     for (texdec_format f : formats)
-        if (!(info_of(f).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
-            throw std::runtime_error(std::string(info_of(f).name) + " is not implemented in this build");
+        if (!(format_info(f).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+            throw std::runtime_error(std::string(format_info(f).name) + " is not implemented in this build");
 
     Device device({options.device_selector, options.validate});
     const VkPhysicalDeviceProperties& p = device.properties();
@@ -835,11 +751,10 @@ int run(const Options& options) {
     ext.device = device.device();
     ext.queue_family_index = device.queue_family();
     ext.queue = device.queue();
-    texdec_context* raw = nullptr;
-    const texdec_status s = texdec_context_create_external(&ci, &ext, &raw);
+    texdec::Context ctx;
+    const texdec_status s = texdec::Context::create_external(ci, ext, ctx);
     if (s != TEXDEC_SUCCESS)
         throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " + log.take());
-    std::unique_ptr<texdec_context, ContextDeleter> ctx(raw);
 
     const std::string date = utc_now();
     Runner runner(options, device, ctx.get(), log);
@@ -847,7 +762,7 @@ int run(const Options& options) {
     for (texdec_format f : formats) results.push_back(runner.run_format(f));
     const OneCall target = runner.one_call_target();
     const std::vector<Target> targets = evaluate_targets(results, target);
-    ctx.reset();  // before the device goes
+    ctx = texdec::Context();  // destroyed before the device goes
 
     print_report(device, runner, options, date, results, target, targets);
     if (!options.json_path.empty()) {

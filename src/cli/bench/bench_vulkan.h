@@ -31,6 +31,8 @@ struct Timing {
     std::vector<double> ms;  // in the order they ran
     double median_ms = 0, min_ms = 0, max_ms = 0;
 };
+// The median, minimum and maximum of per-dispatch durations (at least one).
+Timing timing_from(std::vector<double> ms);
 
 // What the validation layer reported (--validate).
 struct ValidationLog {
@@ -95,6 +97,9 @@ private:
     void pick_device(const std::string& selector);
     void create_device();
     uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+    // Memory of a type with `required` flags, one with `preferred` flags too where there is one.
+    VkDeviceMemory allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
+                            VkMemoryPropertyFlags preferred, const char* what);
     VkCommandBuffer begin_commands();
     void submit_and_wait(VkCommandBuffer cmd);
     VkPipeline pipeline(uint32_t which, const std::vector<uint32_t>& constants);

@@ -1,5 +1,5 @@
 // astc-gpu-decode bench: throughput of texdec's decoders next to ceilings measured in the same
-// run on the same device (issue 4). See bench.cpp for the method.
+// run on the same device. See bench.cpp for the method.
 #pragma once
 
 #include <cstdint>

@@ -2,7 +2,6 @@
 #include "bench_vulkan.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,8 +9,9 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "bench_copy.h"    // spirv_bench_copy (src/cli/shaders/bench_copy.comp)
-#include "bench_native.h"  // spirv_bench_native (src/cli/shaders/bench_native.comp)
+#include "bench_copy.h"     // spirv_bench_copy (src/cli/bench/shaders/bench_copy.comp)
+#include "bench_native.h"   // spirv_bench_native (src/cli/bench/shaders/bench_native.comp)
+#include "device_choice.h"  // src/: the library's device policy
 
 namespace bench {
 namespace {
@@ -21,21 +21,6 @@ constexpr uint64_t kWaitNs = 60ull * 1000 * 1000 * 1000;
 
 void check(VkResult r, const char* what) {
     if (r != VK_SUCCESS) throw std::runtime_error(std::string(what) + " failed with VkResult " + std::to_string(int(r)));
-}
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-int type_rank(VkPhysicalDeviceType t) {
-    switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-    default: return 4;
-    }
 }
 
 bool has_device_extension(VkPhysicalDevice pd, const char* name) {
@@ -63,12 +48,6 @@ uint32_t pick_family(VkPhysicalDevice pd, uint32_t* timestamp_bits) {
     return UINT32_MAX;
 }
 
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 void compute_barrier(VkCommandBuffer cmd) {
     VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
@@ -78,6 +57,18 @@ void compute_barrier(VkCommandBuffer cmd) {
 }
 
 }  // namespace
+
+Timing timing_from(std::vector<double> ms) {
+    Timing t;
+    t.ms = std::move(ms);
+    std::vector<double> sorted = t.ms;
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    t.median_ms = n == 0 ? 0.0 : n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
+    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
+    return t;
+}
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Device::messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                                           VkDebugUtilsMessageTypeFlagsEXT,
@@ -154,40 +145,34 @@ void Device::pick_device(const std::string& selector_option) {
     vkEnumeratePhysicalDevices(instance_, &count, nullptr);
     std::vector<VkPhysicalDevice> devices(count);
     vkEnumeratePhysicalDevices(instance_, &count, devices.data());
-    std::string selector = selector_option;
-    if (selector.empty())
-        if (const char* env = std::getenv("TEXDEC_DEVICE")) selector = env;
-    int best = 99;
-    std::string rejected;
+    // The library's policy (device_choice.h), so the bench measures the device texdec would pick;
+    // a compute queue counts here only where it has timestamps.
+    std::vector<VkPhysicalDeviceProperties> properties(count);
+    std::vector<uint32_t> families(count), bits(count);
+    std::vector<texdec::DeviceCandidate> candidates(count);
     for (uint32_t i = 0; i < count; ++i) {
-        VkPhysicalDeviceProperties props;
-        vkGetPhysicalDeviceProperties(devices[i], &props);
-        if (!selector.empty()) {
-            const bool is_index = std::strspn(selector.c_str(), "0123456789") == selector.size();
-            if (is_index ? std::strtoul(selector.c_str(), nullptr, 10) != i
-                         : lower(props.deviceName).find(lower(selector)) == std::string::npos)
-                continue;
-        }
-        uint32_t bits = 0;
-        const uint32_t family = pick_family(devices[i], &bits);
-        const bool push = has_device_extension(devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-        if (family == UINT32_MAX || !push || props.apiVersion < VK_API_VERSION_1_1) {
-            rejected += std::string(" ") + props.deviceName +
-                        (family == UINT32_MAX ? " (no compute queue with timestamps)" : push ? " (Vulkan < 1.1)" : " (no VK_KHR_push_descriptor)");
-            continue;
-        }
-        if (type_rank(props.deviceType) < best) {
-            best = type_rank(props.deviceType);
-            physical_ = devices[i];
-            family_ = family;
-            timestamp_bits_ = bits;
-            properties_ = props;
-        }
+        vkGetPhysicalDeviceProperties(devices[i], &properties[i]);
+        families[i] = pick_family(devices[i], &bits[i]);
+        candidates[i] = {i, &properties[i], families[i] != UINT32_MAX,
+                         has_device_extension(devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)};
     }
-    if (!physical_)
+    const char* selector = texdec::device_selector(selector_option.c_str());
+    const size_t chosen = texdec::choose_device(candidates.data(), count, selector);
+    if (chosen == SIZE_MAX) {
+        std::string rejected;
+        for (const texdec::DeviceCandidate& c : candidates) {
+            const char* why = texdec::device_unusable_reason(c);
+            if (why && (!selector || texdec::device_matches_selector(selector, c.index, c.properties->deviceName)))
+                rejected += std::string(" ") + c.properties->deviceName + " (" + why + ")";
+        }
         throw std::runtime_error("no Vulkan device with a compute queue with timestamps and VK_KHR_push_descriptor" +
-                                 (selector.empty() ? std::string() : " matching '" + selector + "'") +
+                                 (selector ? " matching '" + std::string(selector) + "'" : std::string()) +
                                  (rejected.empty() ? std::string() : "; rejected:" + rejected));
+    }
+    physical_ = devices[chosen];
+    family_ = families[chosen];
+    timestamp_bits_ = bits[chosen];
+    properties_ = properties[chosen];
     vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
     if (properties_.apiVersion >= VK_API_VERSION_1_2 && vkGetPhysicalDeviceProperties2) {
         VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
@@ -291,6 +276,17 @@ uint32_t Device::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) co
     return UINT32_MAX;
 }
 
+VkDeviceMemory Device::allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
+                                VkMemoryPropertyFlags preferred, const char* what) {
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, required | preferred);
+    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, required);
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    check(vkAllocateMemory(device_, &mai, nullptr, &memory), what);
+    return memory;
+}
+
 Buffer Device::create_buffer(VkDeviceSize size) {
     Buffer b;
     VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -299,11 +295,7 @@ Buffer Device::create_buffer(VkDeviceSize size) {
     check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer");
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(device_, b.buffer, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
-    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory (device-local buffer)");
+    b.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (device-local buffer)");
     check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
     b.size = size;
     return b;
@@ -354,10 +346,8 @@ void Device::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
     check(vkCreateBuffer(device_, &bci, nullptr, &staging), "vkCreateBuffer (staging)");
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(device_, staging, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    check(vkAllocateMemory(device_, &mai, nullptr, &memory), "vkAllocateMemory (staging)");
+    memory = allocate(req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0,
+                      "vkAllocateMemory (staging)");
     check(vkBindBufferMemory(device_, staging, memory, 0), "vkBindBufferMemory (staging)");
     void* mapped = nullptr;
     check(vkMapMemory(device_, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
@@ -392,11 +382,7 @@ Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t 
     check(vkCreateImage(device_, &ici, nullptr, &img.image), "vkCreateImage (compressed)");
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(device_, img.image, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
-    check(vkAllocateMemory(device_, &mai, nullptr, &img.memory), "vkAllocateMemory (image)");
+    img.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (image)");
     check(vkBindImageMemory(device_, img.image, img.memory, 0), "vkBindImageMemory");
     VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = img.image;
@@ -570,12 +556,8 @@ Timing Device::time(const std::function<void(VkCommandBuffer)>& record, uint32_t
     while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() < warmup_ms)
         run(batch, false);
 
-    Timing t;
-    t.ms = run(iterations, true);
+    const Timing t = timing_from(run(iterations, true));
     vkDestroyQueryPool(device_, pool, nullptr);
-    t.median_ms = median_of(t.ms);
-    t.min_ms = *std::min_element(t.ms.begin(), t.ms.end());
-    t.max_ms = *std::max_element(t.ms.begin(), t.ms.end());
     return t;
 }
 

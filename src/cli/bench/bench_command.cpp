@@ -1,0 +1,67 @@
+// astc-gpu-decode bench: checks the bench's command line and runs bench.cpp.
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "bench.h"
+#include "cli_common.h"
+
+namespace cli {
+
+int run_bench(const Options& options) {
+    expect_positional_count(options, 0, "no arguments (options only)");
+    if (options.extent) usage_error("option --extent applies to 'decode' and 'info' only (bench takes --size)");
+    if (options.profile) usage_error("option --profile applies to 'decode' and 'info' only (bench takes --format astc-WxH-srgb)");
+    reject_options_not_for(options, "bench");
+    if (options.json && *options.json == "-") usage_error("bench writes its table to stdout: give --json=FILE");
+    bench::Options b;
+    for (const std::string& name : options.formats) {
+        const texdec_format format = parse_format_name(name);
+        if (!(format_info(format).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+            usage_error(name + " is not implemented in this build (see '" + std::string(kToolName) + " formats')");
+        const uint32_t family = format_info(format).family;
+        if (family != TEXDEC_FAMILY_ASTC && family != TEXDEC_FAMILY_BC1_3 && family != TEXDEC_FAMILY_BC4_5 &&
+            family != TEXDEC_FAMILY_BC6H && family != TEXDEC_FAMILY_BC7 && family != TEXDEC_FAMILY_ETC2 &&
+            family != TEXDEC_FAMILY_EAC)
+            usage_error("the bench has no block generator for " + name + " yet");
+        if (format_info(format).block_depth > 1)
+            usage_error("the bench has no 3D block generator for " + name + " yet");
+        if (std::find(b.formats.begin(), b.formats.end(), format) == b.formats.end()) b.formats.push_back(format);
+    }
+    if (options.size) {
+        const Extent e = parse_extent(*options.size);
+        if (e.depth != 1) usage_error("--size takes WxH");
+        if (e.width > 65536 || e.height > 65536) usage_error("--size: at most 65536x65536");
+        b.width = e.width;
+        b.height = e.height;
+    }
+    if (options.iterations) {
+        const auto n = parse_u32(*options.iterations);
+        if (!n || *n == 0 || *n > 100000) usage_error("--iterations '" + *options.iterations + "' is not a number from 1 to 100000");
+        b.iterations = *n;
+    }
+    if (options.warmup_ms) {
+        const auto n = parse_u32(*options.warmup_ms);
+        if (!n || *n > 600000) usage_error("--warmup-ms '" + *options.warmup_ms + "' is not a number of milliseconds up to 600000");
+        b.warmup_ms = *n;
+    }
+    if (options.output) {
+        b.output = parse_output_type(*options.output);
+        for (texdec_format f : b.formats.empty() ? bench::default_formats() : b.formats)
+            if (!offers_output(f, *b.output))
+                usage_error(std::string(format_info(f).name) + " has no " + *options.output + " output");
+    }
+    if (options.bc_rounding) b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
+    if (options.json) b.json_path = *options.json;
+    b.validate = options.validate;
+    if (options.device) b.device_selector = *options.device;
+    b.command_line = options.command_line;
+    b.verbose = options.verbose;
+    try {
+        return bench::run(b);
+    } catch (const std::runtime_error& e) {
+        throw CliError{kExitRuntime, std::string("bench: ") + e.what()};
+    }
+}
+
+}  // namespace cli
