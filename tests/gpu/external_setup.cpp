@@ -4,6 +4,7 @@
 
 #include <string>
 
+
 namespace texdec_test {
 namespace {
 
@@ -163,6 +164,79 @@ void record_image_readback(VkCommandBuffer cmd, VkImage image, const HostBuffer&
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &ib);
     const VkBufferImageCopy region = whole_image(iw, ih, layers);
     vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
+}
+
+VkFormat storage_view_format(VkFormat format) {
+    return format == VK_FORMAT_R8G8B8A8_SRGB ? VK_FORMAT_R8G8B8A8_UNORM : format;
+}
+
+StorageImageFormat storage_image_format(const VulkanTestDevice& dev, VkFormat format) {
+    StorageImageFormat f;
+    f.view = storage_view_format(format);
+    REQUIRE(dev.format_supports(f.view, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
+    if (f.view != format) {
+        f.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+        if (!dev.format_supports(format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) f.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+    }
+    return f;
+}
+
+CanaryImage create_canary_image(VulkanTestDevice& dev, VkCommandBuffer cmd, VkFormat format, uint32_t iw, uint32_t ih,
+                                uint32_t layers, uint32_t texel) {
+    CanaryImage im;
+    const StorageImageFormat sf = storage_image_format(dev, format);
+    im.image = dev.create_image(format, iw, ih, layers,
+                                VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                sf.flags, sf.view);
+    im.iw = iw, im.ih = ih, im.layers = layers, im.texel = texel;
+    im.bytes = size_t(iw) * ih * layers * texel;
+    im.canary = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    for (size_t i = 0; i < im.bytes; ++i) im.canary.mapped[i] = canary_byte(i);  // fill_canary, inline
+    im.readback = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    record_image_canary(cmd, im.image.image, im.canary, iw, ih, layers);
+    return im;
+}
+
+void record_readback(VkCommandBuffer cmd, const CanaryImage& im) {
+    record_image_readback(cmd, im.image.image, im.readback, im.iw, im.ih, im.layers);
+}
+
+TexelLayout window_layout(const CanaryImage& im, int32_t x0, int32_t y0, uint32_t layer) {
+    TexelLayout tl;
+    tl.row_pitch = size_t(im.iw) * im.texel;
+    tl.slice_pitch = tl.row_pitch * im.ih;
+    tl.offset = layer * tl.slice_pitch + y0 * tl.row_pitch + x0 * im.texel;
+    return tl;
+}
+
+CanaryBuffer create_canary_buffer(VulkanTestDevice& dev, size_t offset, uint32_t texel, uint32_t w, uint32_t h,
+                                  uint32_t slices) {
+    CanaryBuffer b;
+    b.layout.offset = offset;
+    b.layout.row_pitch = size_t(w + 3) * texel;
+    b.layout.slice_pitch = b.layout.row_pitch * h + 5 * texel;
+    b.dst_size = b.layout.slice_pitch * (slices - 1) + b.layout.row_pitch * (h - 1) + size_t(w) * texel;
+    b.total = b.layout.offset + b.dst_size + 64;
+    b.buffer = dev.create_buffer(b.total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    for (size_t i = 0; i < b.total; ++i) b.buffer.mapped[i] = canary_byte(i);
+    b.readback = dev.create_buffer(b.total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    return b;
+}
+
+void record_readback(VkCommandBuffer cmd, const CanaryBuffer& b) {
+    const VkBufferCopy copy{0, 0, b.total};
+    vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
+}
+
+void destroy(VulkanTestDevice& dev, CanaryBuffer& b) {
+    dev.destroy(b.buffer);
+    dev.destroy(b.readback);
+}
+
+void destroy(VulkanTestDevice& dev, CanaryImage& im) {
+    dev.destroy(im.canary);
+    dev.destroy(im.readback);
+    dev.destroy(im.image);
 }
 
 }  // namespace texdec_test

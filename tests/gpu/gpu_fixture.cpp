@@ -9,6 +9,8 @@
 #include <cstring>
 #include <utility>
 
+#include "support/job_builder.h"
+
 namespace texdec_test {
 namespace {
 
@@ -121,6 +123,13 @@ texdec_status OwnContext::decode(const texdec_host_job& job) {
     const texdec_status status = texdec_decode(ctx_, &job);
     check_no_validation_messages(log_, "texdec_decode");
     return status;
+}
+
+std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_output output, const std::vector<uint8_t>& blocks,
+                                              uint32_t w, uint32_t h, uint32_t texel_bytes, uint8_t fill) {
+    std::vector<uint8_t> out(size_t(w) * h * texel_bytes, fill);
+    REQUIRE(decode(JobBuilder(format, output, w, h).blocks(blocks).texels(out)) == TEXDEC_SUCCESS);
+    return out;
 }
 
 void OwnContext::close_and_check() {
@@ -353,6 +362,13 @@ void VulkanTestDevice::close_and_check() {
     }
     check_no_validation_messages(log_, "destroying the test's Vulkan device");
     destroy_all();
+}
+
+texdec_memory_usage usage_of(texdec_context* ctx) {
+    texdec_memory_usage usage;
+    std::memset(&usage, 0xAB, sizeof usage);  // every field must be written
+    REQUIRE(texdec_context_memory_usage(ctx, &usage) == TEXDEC_SUCCESS);
+    return usage;
 }
 
 texdec_external_device VulkanTestDevice::external_device() const {
