@@ -43,13 +43,12 @@ constexpr uint32_t kSlices = 2;
 
 // Source: `slices` slices of row_blocks x rows blocks, the extent's blocks in the top-left
 // corner; the bytes before `offset` and the spare blocks are random too.
-struct AstcSource {
+struct AstcSource : StagedSource {
     uint32_t width = 0, height = 0;                  // extent (texels)
     uint32_t row_length = 0, image_height = 0;       // texels
     uint32_t row_blocks = 0, rows = 0;               // per slice
     size_t offset = 256;
     std::vector<uint8_t> bytes;
-    HostBuffer staging, buffer;
 
     const uint8_t* block(uint32_t bx, uint32_t by, uint32_t z) const {
         return &bytes[offset + ((size_t(z) * rows + by) * row_blocks + bx) * 16];
@@ -86,10 +85,7 @@ AstcSource make_source(VulkanTestDevice& dev, AstcFootprint fp, uint64_t seed) {
         const AstcBlock b = mixed_block(fp, modes, rng);
         std::memcpy(&s.bytes[s.offset + i * 16], b.data(), 16);
     }
-    s.staging = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-    std::memcpy(s.staging.mapped, s.bytes.data(), s.bytes.size());
-    s.buffer = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    std::memset(s.buffer.mapped, 0, s.bytes.size());
+    static_cast<StagedSource&>(s) = create_staged_source(dev, s.bytes);
     return s;
 }
 
@@ -140,16 +136,6 @@ void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, s
     CHECK(mismatches == 0);
 }
 
-struct BufferTarget {
-    texdec_output output;
-    CanaryBuffer buffer;
-};
-
-struct ImageTarget {
-    texdec_output output;
-    CanaryImage image;
-};
-
 }  // namespace
 
 TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D footprint, both profiles",
@@ -174,33 +160,19 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
                            .src_row_length = s.row_length, .src_image_height = s.image_height};
 
             VkCommandBuffer cmd = dev.begin_commands();
-            VkBufferCopy upload{0, 0, s.bytes.size()};
-            vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &upload);
+            record_upload(cmd, s);
 
             std::vector<BufferTarget> buffers;
             std::vector<ImageTarget> images;
             for (texdec_output output : outputs) {
                 const uint32_t texel = output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-                // Buffer destination.
-                BufferTarget b{output, create_canary_buffer(dev, 64, texel, w, h, kSlices)};
-                const TexelLayout& bl = b.buffer.layout;
                 RecordJob job = base;
                 job.output = output;
-                job.into_buffer(b.buffer.buffer.buffer, bl.offset, b.buffer.dst_size, bl.row_pitch, bl.slice_pitch);
-                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-                record_readback(cmd, b.buffer);
-                buffers.push_back(b);
-
-                // Image destination.
+                buffers.push_back(record_to_canary_buffer(setup, cmd, job, 64, texel));
                 VkFormat vk_format = VK_FORMAT_UNDEFINED;
                 REQUIRE(texdec_output_vk_format(format, output, &vk_format) == TEXDEC_SUCCESS);
                 const uint32_t iw = w + x0 + 2, ih = h + y0 + 1, layers = kSlices + first_layer + 1;
-                ImageTarget im{output, create_canary_image(dev, cmd, vk_format, iw, ih, layers, texel)};
-                job = base;
-                job.output = output;
-                REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&im.image.image, x0, y0, first_layer)) == TEXDEC_SUCCESS);
-                record_readback(cmd, im.image);
-                images.push_back(im);
+                images.push_back(record_to_canary_image(setup, cmd, job, vk_format, iw, ih, layers, texel, x0, y0, first_layer));
             }
             host_read_barrier(cmd);
             dev.submit_and_wait(cmd);
@@ -221,8 +193,7 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
                 check(im.output, true, im.image.readback.mapped, im.image.bytes, window_layout(im.image, x0, y0, first_layer));
                 destroy(dev, im.image);
             }
-            dev.destroy(s.staging);
-            dev.destroy(s.buffer);
+            destroy(dev, s);
         }
     setup.close();
 }

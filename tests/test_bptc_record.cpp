@@ -92,10 +92,9 @@ void force_mode(bool bc7, uint32_t kind, uint8_t* block) {
     block[0] = uint8_t((block[0] & ~mask) | code);
 }
 
-struct Source {
+struct Source : StagedSource {
     uint32_t row_blocks = (kRowLength + 3) / 4, rows = (kImageHeight + 3) / 4;
     std::vector<uint8_t> bytes;
-    HostBuffer staging, buffer;
     uint8_t* block(uint32_t bx, uint32_t by, uint32_t z) {
         return &bytes[kSrcOffset + ((size_t(z) * rows + by) * row_blocks + bx) * 16];
     }
@@ -120,10 +119,7 @@ Source make_source(VulkanTestDevice& dev, const BcFormat& f, uint64_t seed) {
         write_bc6h_mode15(s.block(3, 2, 0), 0x7FFF);
         write_bc6h_mode15(s.block(4, 2, 1), 0xFFFF);
     }
-    s.staging = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-    std::memcpy(s.staging.mapped, s.bytes.data(), s.bytes.size());
-    s.buffer = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    std::memset(s.buffer.mapped, 0, s.bytes.size());
+    static_cast<StagedSource&>(s) = create_staged_source(dev, s.bytes);
     return s;
 }
 
@@ -212,16 +208,6 @@ void check_texels(const BcFormat& f, bool half, const uint8_t* base, size_t row_
     CHECK(o.mismatches == 0);
 }
 
-struct BufferTarget {
-    texdec_output output;
-    CanaryBuffer buffer;
-};
-
-struct ImageTarget {
-    texdec_output output;
-    CanaryImage image;
-};
-
 void record_test(texdec_format format) {
     const BcFormat* fp = nullptr;
     for (const BcFormat& g : bc7_formats())
@@ -258,8 +244,7 @@ void record_test(texdec_format format) {
                    .src_row_length = kRowLength, .src_image_height = kImageHeight};
 
     VkCommandBuffer cmd = dev.begin_commands();
-    VkBufferCopy upload{0, 0, s.bytes.size()};
-    vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &upload);
+    record_upload(cmd, s);
 
     // (a) buffers: every offered output, at an offset, padded rows and slices.
     std::vector<texdec_output> buffer_outputs = {TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_NATIVE};
@@ -270,14 +255,9 @@ void record_test(texdec_format format) {
         uint32_t reported = 0;
         REQUIRE(texdec_output_texel_size(f.format, output, &reported) == TEXDEC_SUCCESS);
         REQUIRE(reported == texel);
-        BufferTarget b{output, create_canary_buffer(dev, 68, texel, kWidth, kHeight, kSlices)};
-        const TexelLayout& bl = b.buffer.layout;
         RecordJob job = base;
         job.output = output;
-        job.into_buffer(b.buffer.buffer.buffer, bl.offset, b.buffer.dst_size, bl.row_pitch, bl.slice_pitch);
-        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-        record_readback(cmd, b.buffer);
-        buffers.push_back(b);
+        buffers.push_back(record_to_canary_buffer(setup, cmd, job, 68, texel));
     }
 
     // (b) storage images: 2D array, texels at (kX0, kY0) from layer kFirstLayer.
@@ -292,12 +272,9 @@ void record_test(texdec_format format) {
         VkFormat reported = VK_FORMAT_UNDEFINED;
         REQUIRE(texdec_output_vk_format(f.format, output, &reported) == TEXDEC_SUCCESS);
         REQUIRE(reported == image_format);
-        ImageTarget im{output, create_canary_image(dev, cmd, image_format, iw, ih, layers, half ? 8 : 4)};
         RecordJob job = base;
         job.output = output;
-        REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&im.image.image, kX0, kY0, kFirstLayer)) == TEXDEC_SUCCESS);
-        record_readback(cmd, im.image);
-        images.push_back(im);
+        images.push_back(record_to_canary_image(setup, cmd, job, image_format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kFirstLayer));
     }
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
@@ -323,8 +300,7 @@ void record_test(texdec_format format) {
         check_texels(f, half, bytes + tl.offset, tl.row_pitch, tl.slice_pitch, expected, nvidia, where);
         destroy(dev, im.image);
     }
-    dev.destroy(s.staging);
-    dev.destroy(s.buffer);
+    destroy(dev, s);
     setup.close();
 }
 

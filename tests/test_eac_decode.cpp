@@ -335,36 +335,26 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
             if (i % 48 == 8) blocks[i + 1] &= 0x0F;  // multiplier 0
         }
         const std::vector<uint16_t> mesa = oracle16(f, kBx * 4, kBy * 4, blocks);
-        HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-        std::memcpy(staging.mapped, blocks.data(), blocks.size());
-        HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        StagedSource src = create_staged_source(dev, blocks);
         VkCommandBuffer cmd = dev.begin_commands();
-        VkBufferCopy upload{0, 0, blocks.size()};
-        vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
-        struct Target {
-            texdec_output output;
-            CanaryImage im;
-        };
-        std::vector<Target> targets;
+        record_upload(cmd, src);
+        std::vector<ImageTarget> targets;
         for (texdec_output output : {TEXDEC_OUTPUT_NATIVE, TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_RGBA8}) {
             if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) continue;
             VkFormat format = VK_FORMAT_UNDEFINED;
             REQUIRE(texdec_output_vk_format(f.format, output, &format) == TEXDEC_SUCCESS);
             const uint32_t texel = output == TEXDEC_OUTPUT_NATIVE ? 2 * f.channels : output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-            Target t{output, create_canary_image(dev, cmd, format, iw, ih, layers, texel)};
             RecordJob job{.format = f.format, .output = output, .barriers = true, .width = kW, .height = kH, .depth = 1,
-                          .src_buffer = src.buffer, .src_size = blocks.size()};
-            REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&t.im.image, kX0, kY0, kLayer)) == TEXDEC_SUCCESS);
-            record_readback(cmd, t.im);
-            targets.push_back(t);
+                          .src_buffer = src.buffer.buffer, .src_size = blocks.size()};
+            targets.push_back(record_to_canary_image(setup, cmd, job, format, iw, ih, layers, texel, kX0, kY0, kLayer));
         }
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);
         check_no_validation_messages(dev.log(), "recording and running the EAC image decodes");
-        for (Target& t : targets) {
+        for (ImageTarget& t : targets) {
             size_t mismatches = 0;
             std::string first;
-            const size_t clobbered = visit_window(t.im, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
+            const size_t clobbered = visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
                 const size_t m = (size_t(y) * kBx * 4 + x) * f.channels;
                 const uint32_t channels = t.output == TEXDEC_OUTPUT_NATIVE ? f.channels : 4;
                 for (uint32_t c = 0; c < channels; ++c) {
@@ -393,10 +383,9 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
                                        << " canary texels changed");
             CHECK(mismatches == 0);
             CHECK(clobbered == 0);
-            destroy(dev, t.im);
+            destroy(dev, t.image);
         }
-        dev.destroy(staging);
-        dev.destroy(src);
+        destroy(dev, src);
     }
     setup.close();
 }

@@ -313,38 +313,29 @@ TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa"
         std::vector<uint8_t> blocks;
         for (uint32_t i = 0; i < kBx * kBy; ++i) append_block(blocks, f, forced(rng, modes[i % 5], f.punch), rng.next());
         const std::vector<uint8_t> mesa = mesa_gl_decode_etc(f.format, kBx * 4, kBy * 4, blocks.data(), blocks.size());
-        HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-        std::memcpy(staging.mapped, blocks.data(), blocks.size());
-        HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        StagedSource src = create_staged_source(dev, blocks);
         VkCommandBuffer cmd = dev.begin_commands();
-        VkBufferCopy upload{0, 0, blocks.size()};
-        vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
-        struct Target {
-            bool half;
-            CanaryImage im;
-        };
-        std::vector<Target> targets;
+        record_upload(cmd, src);
+        std::vector<ImageTarget> targets;
         for (bool half : {false, true}) {
             const VkFormat format = half ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R8G8B8A8_UNORM;
-            Target t{half, create_canary_image(dev, cmd, format, iw, ih, layers, half ? 8 : 4)};
             RecordJob job{.format = f.format, .output = half ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8,
-                          .barriers = true, .width = kW, .height = kH, .depth = 1, .src_buffer = src.buffer,
+                          .barriers = true, .width = kW, .height = kH, .depth = 1, .src_buffer = src.buffer.buffer,
                           .src_size = blocks.size()};
-            REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&t.im.image, kX0, kY0, kLayer)) == TEXDEC_SUCCESS);
-            record_readback(cmd, t.im);
-            targets.push_back(t);
+            targets.push_back(record_to_canary_image(setup, cmd, job, format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kLayer));
         }
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);
         check_no_validation_messages(dev.log(), "recording and running the ETC2 image decodes");
-        for (Target& t : targets) {
+        for (ImageTarget& t : targets) {
+            const bool half = t.output == TEXDEC_OUTPUT_RGBA16F;
             size_t mismatches = 0;
             std::string first;
-            const size_t clobbered = visit_window(t.im, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
+            const size_t clobbered = visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
                 const size_t m = (size_t(y) * kBx * 4 + x) * 4;
                 for (uint32_t c = 0; c < 4; ++c) {
                     uint16_t got = texel[c], want = mesa[m + c];
-                    if (t.half) {
+                    if (half) {
                         std::memcpy(&got, texel + 2 * c, 2);
                         want = half_from_unorm8(mesa[m + c]);
                     }
@@ -355,14 +346,13 @@ TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa"
                     }
                 }
             });
-            INFO((t.half ? "RGBA16F" : "RGBA8") << " image: " << mismatches << " mismatches, first: " << first << "; "
+            INFO((half ? "RGBA16F" : "RGBA8") << " image: " << mismatches << " mismatches, first: " << first << "; "
                                                 << clobbered << " canary texels changed");
             CHECK(mismatches == 0);
             CHECK(clobbered == 0);
-            destroy(dev, t.im);
+            destroy(dev, t.image);
         }
-        dev.destroy(staging);
-        dev.destroy(src);
+        destroy(dev, src);
     }
     setup.close();
 }

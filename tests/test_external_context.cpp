@@ -228,13 +228,12 @@ TEST_CASE("external context: storage image destinations for every format/output/
                     continue;
                 }
                 const uint32_t texel = output_texel_bytes(f, output);
-                VkCommandBuffer cmd = dev.begin_commands();
-                CanaryImage image = create_canary_image(dev, cmd, image_format, iw, ih, layers, texel);
                 Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 13 + output * 3 + rounding);
+                VkCommandBuffer cmd = dev.begin_commands();
                 record_upload(cmd, s);
-                RecordJob job = base_job(f, rounding, output, s);
-                REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&image.image, x0, y0, first_layer)) == TEXDEC_SUCCESS);
-                record_readback(cmd, image);
+                ImageTarget t = record_to_canary_image(setup, cmd, base_job(f, rounding, output, s), image_format, iw, ih, layers,
+                                                       texel, x0, y0, first_layer);
+                const CanaryImage& image = t.image;
                 host_read_barrier(cmd);
                 dev.submit_and_wait(cmd);
                 check_no_validation_messages(dev.log(), "recording and running the decode into an image");
@@ -248,7 +247,7 @@ TEST_CASE("external context: storage image destinations for every format/output/
                                                                 {{output, bytes, tl}}),
                                             oracle_name(primary_oracle(f, rounding)));
                 destroy(dev, s);
-                destroy(dev, image);
+                destroy(dev, t.image);
             }
     setup.close();
 }

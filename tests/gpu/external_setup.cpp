@@ -110,6 +110,25 @@ ExternalSetup::~ExternalSetup() {
     if (ctx) texdec_context_destroy(ctx);
 }
 
+StagedSource create_staged_source(VulkanTestDevice& dev, const std::vector<uint8_t>& bytes) {
+    StagedSource s;
+    s.staging = dev.create_buffer(bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    std::memcpy(s.staging.mapped, bytes.data(), bytes.size());
+    s.buffer = dev.create_buffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    std::memset(s.buffer.mapped, 0, bytes.size());
+    return s;
+}
+
+void record_upload(VkCommandBuffer cmd, const StagedSource& s) {
+    const VkBufferCopy upload{0, 0, s.staging.size};
+    vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &upload);
+}
+
+void destroy(VulkanTestDevice& dev, StagedSource& s) {
+    dev.destroy(s.staging);
+    dev.destroy(s.buffer);
+}
+
 void host_read_barrier(VkCommandBuffer cmd) {
     VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
@@ -231,6 +250,24 @@ void record_readback(VkCommandBuffer cmd, const CanaryBuffer& b) {
 void destroy(VulkanTestDevice& dev, CanaryBuffer& b) {
     dev.destroy(b.buffer);
     dev.destroy(b.readback);
+}
+
+BufferTarget record_to_canary_buffer(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, size_t offset,
+                                     uint32_t texel) {
+    BufferTarget t{job.output, create_canary_buffer(*setup.device, offset, texel, job.width, job.height, job.depth)};
+    const TexelLayout& l = t.buffer.layout;
+    job.into_buffer(t.buffer.buffer.buffer, l.offset, t.buffer.dst_size, l.row_pitch, l.slice_pitch);
+    REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+    record_readback(cmd, t.buffer);
+    return t;
+}
+
+ImageTarget record_to_canary_image(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, VkFormat format, uint32_t iw,
+                                   uint32_t ih, uint32_t layers, uint32_t texel, int32_t x, int32_t y, uint32_t layer) {
+    ImageTarget t{job.output, create_canary_image(*setup.device, cmd, format, iw, ih, layers, texel)};
+    REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&t.image.image, x, y, layer)) == TEXDEC_SUCCESS);
+    record_readback(cmd, t.image);
+    return t;
 }
 
 void destroy(VulkanTestDevice& dev, CanaryImage& im) {

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"  // TexelLayout, canary bytes
@@ -65,6 +66,15 @@ struct RecordJob {
 };
 texdec_status record_one(texdec_context* ctx, VkCommandBuffer cmd, const RecordJob* job);
 
+// A record job's source: `buffer` (STORAGE and TRANSFER_DST, zero until the upload) and a host
+// `staging` copy of the bytes; record_upload records the copy from one to the other.
+struct StagedSource {
+    HostBuffer staging, buffer;
+};
+StagedSource create_staged_source(VulkanTestDevice& dev, const std::vector<uint8_t>& bytes);
+void record_upload(VkCommandBuffer cmd, const StagedSource& s);
+void destroy(VulkanTestDevice& dev, StagedSource& s);
+
 // Makes transfer and shader writes visible to host reads (before a submit + wait).
 void host_read_barrier(VkCommandBuffer cmd);
 
@@ -117,6 +127,24 @@ CanaryBuffer create_canary_buffer(VulkanTestDevice& dev, size_t offset, uint32_t
                                   uint32_t slices);
 void record_readback(VkCommandBuffer cmd, const CanaryBuffer& b);
 void destroy(VulkanTestDevice& dev, CanaryBuffer& b);
+
+// A record job's destinations of each kind, with the output decoded into them.
+struct BufferTarget {
+    texdec_output output;
+    CanaryBuffer buffer;
+};
+struct ImageTarget {
+    texdec_output output;
+    CanaryImage image;
+};
+
+// Records `job` into a new canary buffer (create_canary_buffer at `offset`, job.width x
+// job.height x job.depth texels), or into the window at (x, y, layer) of a new canary image
+// (create_canary_image), then the readback; REQUIREs that the record call succeeds.
+BufferTarget record_to_canary_buffer(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, size_t offset,
+                                     uint32_t texel);
+ImageTarget record_to_canary_image(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, VkFormat format, uint32_t iw,
+                                   uint32_t ih, uint32_t layers, uint32_t texel, int32_t x, int32_t y, uint32_t layer);
 
 // After the readback: calls inside(x, y, texel) for every texel of the w x h window at (x0, y0)
 // of `layer` ((x, y) from the window's corner, `texel` its bytes), and returns how many texels
