@@ -206,7 +206,7 @@ uint8_t unquantize_color(int range_index, uint32_t value) {
     check_value(r, value);
     if (!r.trits && !r.quints) return static_cast<uint8_t>(replicate(value, r.bits, 8));
     if (r.bits == 0)
-        throw std::out_of_range("texdec::luts: range 0.." + std::to_string(r.levels - 1) + " is not a colour range");
+        throw std::out_of_range("texdec::luts: range 0.." + std::to_string(r.levels - 1) + " is not a color range");
     const UnqParams& p = params_for(kColorParams, r.levels);
     const uint32_t m = value & ((1u << r.bits) - 1u);
     const uint32_t D = value >> r.bits;
@@ -222,7 +222,7 @@ std::vector<uint8_t> color_unquantize_table() {
     std::vector<uint8_t> t(static_cast<size_t>(kIseRangeCount) * 256, 0);
     for (int r = 0; r < kIseRangeCount; ++r) {
         const IseRange& ir = kIseRanges[static_cast<size_t>(r)];
-        if (ir.bits == 0) continue;  // 0..2, 0..4: not colour ranges
+        if (ir.bits == 0) continue;  // 0..2, 0..4: not color ranges
         for (uint32_t v = 0; v < ir.levels; ++v) t[static_cast<size_t>(r) * 256 + v] = unquantize_color(r, v);
     }
     return t;

@@ -36,6 +36,7 @@
 #define TEXDEC_ASTC_TILED
 #include "interface.h"
 #include "common/layout.glsl"
+#include "common/bits.glsl"
 #include "common/encode.glsl"
 #include "common/store.glsl"
 
@@ -69,8 +70,8 @@ layout(std430, set = 0, binding = TEXDEC_BINDING_FOOTPRINT_LUT) readonly buffer 
 };
 
 // Copies of the small shared tables (trits, quints, weight unquantization: the first
-// TEXDEC_ASTC_LUT_COLOR_UNQ words of `lut`), read many times per block.
-shared uint s_lut[TEXDEC_ASTC_LUT_COLOR_UNQ];
+// TEXDEC_ASTC_LUT_COLOUR_UNQ words of `lut`), read many times per block.
+shared uint s_lut[TEXDEC_ASTC_LUT_COLOUR_UNQ];
 
 // What step 1 leaves for each block of the tile.
 const uint BLOCK_ERROR = 0u;     // every texel takes the error colour (or the block is outside the extent)
@@ -78,12 +79,9 @@ const uint BLOCK_CONSTANT = 1u;  // LDR void extent: its colour is endpoint pair
 const uint BLOCK_WEIGHTS = 2u;   // stored weights and endpoints follow
 const uint BLOCK_CONSTANT_F16 = 3u;  // HDR void extent (HDR variant): endpoint pair 0 holds its FP16 output codes
 shared uvec4 s_block[TEXDEC_ASTC_TILE_MAX_BLOCKS];  // the 128 bits
-// BLOCK_* | (partitions - 1) << 2 | seed << 4 | dual-plane channel (CCS) << 14 | HDR partitions << 16
-// | (HDR variant) partitions whose alpha is HDR too << 20 (a bit per partition in both fields)
-shared uint s_state[TEXDEC_ASTC_TILE_MAX_BLOCKS];
+shared uint s_state[TEXDEC_ASTC_TILE_MAX_BLOCKS];   // TEXDEC_ASTC_STATE_* fields (interface.h)
 shared uint s_mode[TEXDEC_ASTC_TILE_MAX_BLOCKS];    // the footprint table's block mode word
-// endpoint modes (4 bits per partition) | value count << 16 | colour range << 21 | colour start bit << 26
-shared uint s_colour[TEXDEC_ASTC_TILE_MAX_BLOCKS];
+shared uint s_colour[TEXDEC_ASTC_TILE_MAX_BLOCKS];  // TEXDEC_ASTC_COLOUR_* fields (interface.h)
 // Per-value arrays are value-major, [value * TILE_STRIDE + block]: the invocations of step 2 that
 // decode the same value of consecutive blocks write consecutive words, and TILE_STRIDE is odd so
 // that the texels of step 4, which read different values of a few blocks, spread over the banks.
@@ -99,23 +97,12 @@ shared uvec4 s_endpoints[4 * TEXDEC_ASTC_TILE_MAX_BLOCKS];
 
 // ---- bits ---------------------------------------------------------------------------------------
 
-// Bits [offset, offset + count) of the 128-bit block (bit 0 = bit 0 of word 0), count 0..32.
-uint block_bits(uvec4 b, uint offset, uint count) {
-    if (count == 0u) return 0u;
-    // Selects instead of b[word]: a dynamically indexed vector may be spilled to local memory.
-    uint word = offset >> 5u, shift = offset & 31u;
-    uint w0 = word == 0u ? b.x : word == 1u ? b.y : word == 2u ? b.z : b.w;
-    uint w1 = word == 0u ? b.y : word == 1u ? b.z : word == 2u ? b.w : 0u;
-    uint high = shift != 0u ? w1 << (32u - shift) : 0u;
-    return bitfieldExtract((w0 >> shift) | high, 0, int(count));
-}
-
 // Bits [offset, offset + count) of an integer sequence that starts at bit `start` of `b` and is
 // `length` bits long. "If there are insufficient bits in the stream to fill the final block, then
 // unused (higher-order) bits are assumed to be 0": bits past the end read as 0.
 uint stream_bits(uvec4 b, uint start, uint length, uint offset, uint count) {
     if (offset >= length) return 0u;
-    return block_bits(b, start + offset, min(count, length - offset));
+    return texdec_bits128(b, start + offset, min(count, length - offset));
 }
 
 // ---- "Integer Sequence Encoding" ----------------------------------------------------------------
@@ -254,20 +241,20 @@ uint cem_value_count(uint cem) {
 uint setup_void_extent(uint tile_block, uvec4 b) {
     bool legal;
     if (IS_3D) {  // six 9-bit coordinates from bit 10; no reserved bits
-        uint min_s = block_bits(b, 10u, 9u), max_s = block_bits(b, 19u, 9u);
-        uint min_t = block_bits(b, 28u, 9u), max_t = block_bits(b, 37u, 9u);
-        uint min_r = block_bits(b, 46u, 9u), max_r = block_bits(b, 55u, 9u);
+        uint min_s = texdec_bits128(b, 10u, 9u), max_s = texdec_bits128(b, 19u, 9u);
+        uint min_t = texdec_bits128(b, 28u, 9u), max_t = texdec_bits128(b, 37u, 9u);
+        uint min_r = texdec_bits128(b, 46u, 9u), max_r = texdec_bits128(b, 55u, 9u);
         bool all_ones = (min_s & max_s & min_t & max_t & min_r & max_r) == 0x1FFu;
         legal = all_ones || (min_s < max_s && min_t < max_t && min_r < max_r);
     } else {  // "Bits 10 and 11 are reserved and must be 1", then four 13-bit coordinates
-        uint min_s = block_bits(b, 12u, 13u), max_s = block_bits(b, 25u, 13u);
-        uint min_t = block_bits(b, 38u, 13u), max_t = block_bits(b, 51u, 13u);
+        uint min_s = texdec_bits128(b, 12u, 13u), max_s = texdec_bits128(b, 25u, 13u);
+        uint min_t = texdec_bits128(b, 38u, 13u), max_t = texdec_bits128(b, 51u, 13u);
         bool all_ones = (min_s & max_s & min_t & max_t) == 0x1FFFu;
-        legal = block_bits(b, 10u, 2u) == 3u && (all_ones || (min_s < max_s && min_t < max_t));
+        legal = texdec_bits128(b, 10u, 2u) == 3u && (all_ones || (min_s < max_s && min_t < max_t));
     }
     if (!legal) return BLOCK_ERROR;
     // Bit 9: the colour is FP16 (HDR), which an LDR operation mode decodes as the error colour.
-    if (block_bits(b, 9u, 1u) != 0u) {
+    if (texdec_bits128(b, 9u, 1u) != 0u) {
         if (!IS_HDR) return BLOCK_ERROR;
         // The FP16 values are the output ("directly provide the HDR values of C_f"). Infinity and
         // NaN are undefined there; like astcenc 4.2 (measured), a signalling NaN is made quiet
@@ -300,7 +287,7 @@ void load_tile(uint id) {
         bool inside = tile_block_coords(tile_block, block);
         s_block[tile_block][word & 3u] = inside ? src_words[texdec_src_block_word(block, 4u) + (word & 3u)] : 0u;
     }
-    for (uint i = id; i < TEXDEC_ASTC_LUT_COLOR_UNQ; i += GROUP_SIZE) s_lut[i] = lut[i];
+    for (uint i = id; i < TEXDEC_ASTC_LUT_COLOUR_UNQ; i += GROUP_SIZE) s_lut[i] = lut[i];
 }
 
 // Step 1: the state of block `tile_block` into s_state and friends.
@@ -314,31 +301,30 @@ void setup_block(uint tile_block) {
         return;
     }
 
-    // "Block Mode", from the footprint's table (reserved and illegal modes are TEXDEC_ASTC_MODE_ERROR):
-    // grid w | h << 4 | d << 8 | weight range << 12 | dual plane << 16 | weight bits << 17 | kind << 25.
+    // "Block Mode", from the footprint's table (reserved and illegal modes are TEXDEC_ASTC_MODE_ERROR).
     uint mode = footprint_lut[TEXDEC_ASTC_LUT_MODES + (b.x & 0x7FFu)];
-    if ((mode >> 25u) != TEXDEC_ASTC_MODE_WEIGHTS) return;
-    bool dual_plane = ((mode >> 16u) & 1u) != 0u;
-    uint weight_bits = (mode >> 17u) & 0xFFu;
-    uint partitions = block_bits(b, 11u, 2u) + 1u;
+    if (TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_KIND) != TEXDEC_ASTC_MODE_WEIGHTS) return;
+    bool dual_plane = TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_DUAL_PLANE) != 0u;
+    uint weight_bits = TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_WEIGHT_BITS);
+    uint partitions = texdec_bits128(b, 11u, 2u) + 1u;
     // "Dual-weight mode is enabled for a block with 4 partitions" is illegal.
     if (dual_plane && partitions == 4u) return;
 
     // "Color Endpoint Mode": one 4-bit mode per partition, packed in `cems`.
     uint weights_start = 128u - weight_bits;  // the weight stream grows down from bit 127
-    uint color_start = 17u, extra_cem_bits = 0u, cems;
+    uint colour_start = 17u, extra_cem_bits = 0u, cems;
     if (partitions == 1u) {
-        cems = block_bits(b, 13u, 4u);
+        cems = texdec_bits128(b, 13u, 4u);
     } else {
-        color_start = 29u;
-        uint selector = block_bits(b, 23u, 2u);
+        colour_start = 29u;
+        uint selector = texdec_bits128(b, 23u, 2u);
         if (selector == 0u) {
-            cems = block_bits(b, 25u, 4u) * 0x1111u;  // one mode shared by every partition
+            cems = texdec_bits128(b, 25u, 4u) * 0x1111u;  // one mode shared by every partition
         } else {
             // Bits 23..28 and the extra bits just below the weights: selector, class bits C_i,
             // then the 2-bit M_i fields ("ASTC multi-partition color endpoint mode layout").
             extra_cem_bits = 3u * partitions - 4u;
-            uint field = block_bits(b, 23u, 6u) | (block_bits(b, weights_start - extra_cem_bits, extra_cem_bits) << 6u);
+            uint field = texdec_bits128(b, 23u, 6u) | (texdec_bits128(b, weights_start - extra_cem_bits, extra_cem_bits) << 6u);
             cems = 0u;
             for (uint i = 0u; i < partitions; ++i) {
                 uint cls = selector - 1u + bitfieldExtract(field, int(2u + i), 1);
@@ -363,17 +349,20 @@ void setup_block(uint tile_block) {
         if (IS_HDR) hdr_alpha_partitions |= (cem != 14u ? hdr : 0u) << i;
     }
     if (value_count > 18u) return;
-    int remaining = int(weights_start) - int(extra_cem_bits + ccs_bits) - int(color_start);
+    int remaining = int(weights_start) - int(extra_cem_bits + ccs_bits) - int(colour_start);
     if (remaining < 0) return;
-    uint color_range = lut[TEXDEC_ASTC_LUT_COLOR_RANGE + (value_count / 2u - 1u) * 128u + uint(remaining)];
-    if (color_range == 0xFFu) return;  // below 0..5: illegal
+    uint colour_range = lut[TEXDEC_ASTC_LUT_COLOUR_RANGE + (value_count / 2u - 1u) * 128u + uint(remaining)];
+    if (colour_range == 0xFFu) return;  // below 0..5: illegal
 
-    uint ccs = dual_plane ? block_bits(b, weights_start - extra_cem_bits - 2u, 2u) : 0u;
-    uint seed = partitions > 1u ? block_bits(b, 13u, 10u) : 0u;
+    uint ccs = dual_plane ? texdec_bits128(b, weights_start - extra_cem_bits - 2u, 2u) : 0u;
+    uint seed = partitions > 1u ? texdec_bits128(b, 13u, 10u) : 0u;
     s_mode[tile_block] = mode;
-    s_colour[tile_block] = cems | (value_count << 16u) | (color_range << 21u) | (color_start << 26u);
-    uint state = BLOCK_WEIGHTS | ((partitions - 1u) << 2u) | (seed << 4u) | (ccs << 14u) | (hdr_partitions << 16u);
-    if (IS_HDR) state |= hdr_alpha_partitions << 20u;
+    s_colour[tile_block] = TEXDEC_FIELD_PUT(cems, TEXDEC_ASTC_COLOUR_CEMS) | TEXDEC_FIELD_PUT(value_count, TEXDEC_ASTC_COLOUR_VALUE_COUNT) |
+                           TEXDEC_FIELD_PUT(colour_range, TEXDEC_ASTC_COLOUR_RANGE) | TEXDEC_FIELD_PUT(colour_start, TEXDEC_ASTC_COLOUR_START);
+    uint state = TEXDEC_FIELD_PUT(BLOCK_WEIGHTS, TEXDEC_ASTC_STATE_KIND) | TEXDEC_FIELD_PUT(partitions - 1u, TEXDEC_ASTC_STATE_PARTITIONS) |
+                 TEXDEC_FIELD_PUT(seed, TEXDEC_ASTC_STATE_SEED) | TEXDEC_FIELD_PUT(ccs, TEXDEC_ASTC_STATE_CCS) |
+                 TEXDEC_FIELD_PUT(hdr_partitions, TEXDEC_ASTC_STATE_HDR);
+    if (IS_HDR) state |= TEXDEC_FIELD_PUT(hdr_alpha_partitions, TEXDEC_ASTC_STATE_HDR_ALPHA);
     s_state[tile_block] = state;
 }
 
@@ -612,21 +601,22 @@ void hdr_endpoints(uint cem, int v[8], out ivec4 e0, out ivec4 e1) {
 
 // Weight grid of a block mode word: w, h, d.
 uvec3 grid_size(uint mode) {
-    return uvec3(mode & 0xFu, (mode >> 4u) & 0xFu, (mode >> 8u) & 0xFu);
+    return uvec3(TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_GRID_W), TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_GRID_H),
+                 TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_GRID_D));
 }
 
 bool is_dual_plane(uint mode) {
-    return ((mode >> 16u) & 1u) != 0u;
+    return TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_DUAL_PLANE) != 0u;
 }
 
 // Group `group` (see ise_group) of the stored weights of a tile block, unquantized
 // ("Weight Unquantization"). Nothing for a group past the block's last weight.
 void decode_weight_group(uint tile_block, uint group) {
-    if ((s_state[tile_block] & 3u) != BLOCK_WEIGHTS) return;
+    if (TEXDEC_FIELD(s_state[tile_block], TEXDEC_ASTC_STATE_KIND) != BLOCK_WEIGHTS) return;
     uint mode = s_mode[tile_block];
     uvec3 grid = grid_size(mode);
     uint count = grid.x * grid.y * grid.z * (is_dual_plane(mode) ? 2u : 1u);
-    uint range = (mode >> 12u) & 0xFu;
+    uint range = TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_WEIGHT_RANGE);
     IseRange r = ise_range(range);
     uint first = group * ise_group_size(r);
     if (first >= count) return;
@@ -634,7 +624,7 @@ void decode_weight_group(uint tile_block, uint group) {
     uvec4 b = s_block[tile_block];
     uvec4 reversed = uvec4(bitfieldReverse(b.w), bitfieldReverse(b.z), bitfieldReverse(b.y), bitfieldReverse(b.x));
     uint values[5];
-    ise_group(reversed, 0u, (mode >> 17u) & 0xFFu, r, group, values);
+    ise_group(reversed, 0u, TEXDEC_FIELD(mode, TEXDEC_ASTC_MODE_WEIGHT_BITS), r, group, values);
     uint size = ise_group_size(r);
     for (uint i = 0u; i < 5u; ++i)  // a constant trip count keeps values[] in registers
         if (i < size && first + i < count) s_weights[(first + i) * TILE_STRIDE + tile_block] = s_lut[TEXDEC_ASTC_LUT_WEIGHT_UNQ + range * 32u + values[i]];
@@ -642,17 +632,17 @@ void decode_weight_group(uint tile_block, uint group) {
 
 // Group `group` of the colour values of a tile block, unquantized ("Endpoint Unquantization").
 void decode_colour_group(uint tile_block, uint group) {
-    if ((s_state[tile_block] & 3u) != BLOCK_WEIGHTS) return;
+    if (TEXDEC_FIELD(s_state[tile_block], TEXDEC_ASTC_STATE_KIND) != BLOCK_WEIGHTS) return;
     uint colour = s_colour[tile_block];
-    uint value_count = (colour >> 16u) & 0x1Fu, color_range = (colour >> 21u) & 0x1Fu;
-    IseRange r = ise_range(color_range);
+    uint value_count = TEXDEC_FIELD(colour, TEXDEC_ASTC_COLOUR_VALUE_COUNT), colour_range = TEXDEC_FIELD(colour, TEXDEC_ASTC_COLOUR_RANGE);
+    IseRange r = ise_range(colour_range);
     uint first = group * ise_group_size(r);
     if (first >= value_count) return;
     uint values[5];
-    ise_group(s_block[tile_block], colour >> 26u, ise_length(r, value_count), r, group, values);
+    ise_group(s_block[tile_block], TEXDEC_FIELD(colour, TEXDEC_ASTC_COLOUR_START), ise_length(r, value_count), r, group, values);
     uint size = ise_group_size(r);
     for (uint i = 0u; i < 5u; ++i)
-        if (i < size && first + i < value_count) s_colour_values[(first + i) * TILE_STRIDE + tile_block] = lut[TEXDEC_ASTC_LUT_COLOR_UNQ + color_range * 256u + values[i]];
+        if (i < size && first + i < value_count) s_colour_values[(first + i) * TILE_STRIDE + tile_block] = lut[TEXDEC_ASTC_LUT_COLOUR_UNQ + colour_range * 256u + values[i]];
 }
 
 // The endpoints of one partition of a tile block ("LDR Endpoint Decoding", "HDR Endpoint
@@ -660,10 +650,10 @@ void decode_colour_group(uint tile_block, uint group) {
 // shifted left by 4.
 void decode_endpoints(uint tile_block, uint part) {
     uint state = s_state[tile_block];
-    if ((state & 3u) != BLOCK_WEIGHTS || part > ((state >> 2u) & 3u)) return;
-    bool hdr = ((state >> (16u + part)) & 1u) != 0u;
+    if (TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_KIND) != BLOCK_WEIGHTS || part > TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_PARTITIONS)) return;
+    bool hdr = ((TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_HDR) >> part) & 1u) != 0u;
     if (!IS_HDR && hdr) return;  // LDR variant: its texels take the error colour
-    uint cems = s_colour[tile_block] & 0xFFFFu;
+    uint cems = TEXDEC_FIELD(s_colour[tile_block], TEXDEC_ASTC_COLOUR_CEMS);
     uint first_value = 0u;
     for (uint i = 0u; i < part; ++i) first_value += cem_value_count((cems >> (4u * i)) & 0xFu);
     uint cem = (cems >> (4u * part)) & 0xFu;
@@ -751,7 +741,7 @@ uvec2 texel_weights(uint tile_block, uint mode, uvec3 pos) {
 // The output codes of texel `pos` (within its block) of a tile block.
 uvec4 decode_texel(uint tile_block, uvec3 pos) {
     uint state = s_state[tile_block];
-    uint kind = state & 3u;
+    uint kind = TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_KIND);
     if (kind == BLOCK_ERROR) return error_codes(ERROR_ILLEGAL_BLOCK);
     if (IS_HDR && kind == BLOCK_CONSTANT_F16) {
         uvec4 e = s_endpoints[4u * tile_block];
@@ -760,23 +750,23 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
 
     // "Partition Pattern Generation", from the footprint's table.
     uint part = 0u;  // ("partition" is a reserved word in GLSL)
-    uint partitions = ((state >> 2u) & 3u) + 1u;
+    uint partitions = TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_PARTITIONS) + 1u;
     if (partitions > 1u) {
-        uint seed = (state >> 4u) & 0x3FFu;
+        uint seed = TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_SEED);
         uint texel = pos.x + BLOCK_W * (pos.y + BLOCK_H * pos.z);
         uint words_per_seed = (BLOCK_W * BLOCK_H * BLOCK_D + 15u) / 16u;
         uint word = footprint_lut[TEXDEC_ASTC_LUT_PARTITIONS + ((partitions - 2u) * 1024u + seed) * words_per_seed
                                   + texel / 16u];
         part = bitfieldExtract(word, int(2u * (texel % 16u)), 2);
     }
-    if (!IS_HDR && ((state >> (16u + part)) & 1u) != 0u) return error_codes(ERROR_HDR_ENDPOINTS);
+    if (!IS_HDR && ((TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_HDR) >> part) & 1u) != 0u) return error_codes(ERROR_HDR_ENDPOINTS);
 
     // Weights ("Weight Infill", "Dual-Plane Decoding"); a void extent keeps weight 0.
     uvec4 w = uvec4(0u);
     if (kind == BLOCK_WEIGHTS) {
         uint mode = s_mode[tile_block];
         uvec2 weights = texel_weights(tile_block, mode, pos);
-        uint ccs = (state >> 14u) & 3u;
+        uint ccs = TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_CCS);
         w = is_dual_plane(mode) ? mix(uvec4(weights.x), uvec4(weights.y), equal(uvec4(0u, 1u, 2u, 3u), uvec4(ccs)))
                                 : uvec4(weights.x);
     }
@@ -787,7 +777,8 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
     uvec4 c1 = uvec4(e.z & 0xFFFFu, e.z >> 16u, e.w & 0xFFFFu, e.w >> 16u);
     uvec4 c = (c0 * (64u - w) + c1 * w + 32u) >> 6u;
     if (IS_HDR) {
-        bool rgb = ((state >> (16u + part)) & 1u) != 0u, alpha = ((state >> (20u + part)) & 1u) != 0u;
+        bool rgb = ((TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_HDR) >> part) & 1u) != 0u;
+        bool alpha = ((TEXDEC_FIELD(state, TEXDEC_ASTC_STATE_HDR_ALPHA) >> part) & 1u) != 0u;
         return hdr_variant_codes(c, bvec4(rgb, rgb, rgb, alpha));
     }
     return unorm16_codes(c);

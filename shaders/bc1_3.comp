@@ -88,19 +88,19 @@ void main() {
     if (IS_BC1) words = uvec4(0u, 0u, texdec_load_block_8(first_word));
     else words = texdec_load_block_16(first_word);
     uvec2 alpha_words = words.xy;
-    uint endpoints = words.z;     // color0 in bits 0..15, color1 in 16..31
+    uint endpoints = words.z;     // colour0 in bits 0..15, colour1 in 16..31
     uint colour_codes = words.w;  // 2 bits per texel, texel (x, y) at 2 * (4y + x)
 
     // "BC1 with no alpha": c0 <= c1 selects 3 colours + black. BC2/BC3 ("BC2", "BC3") always
-    // decode as if color0 > color1.
-    uint color0 = endpoints & 0xFFFFu;
-    uint color1 = endpoints >> 16u;
-    bool four_colours = !IS_BC1 || color0 > color1;
+    // decode as if colour0 > colour1.
+    uint colour0 = endpoints & 0xFFFFu;
+    uint colour1 = endpoints >> 16u;
+    bool four_colours = !IS_BC1 || colour0 > colour1;
 
     // RGB565: red in bits 15..11, green 10..5, blue 4..0.
-    uvec4 red = bc1_channel_palette(bitfieldExtract(color0, 11, 5), bitfieldExtract(color1, 11, 5), 5u, four_colours);
-    uvec4 green = bc1_channel_palette(bitfieldExtract(color0, 5, 6), bitfieldExtract(color1, 5, 6), 6u, four_colours);
-    uvec4 blue = bc1_channel_palette(bitfieldExtract(color0, 0, 5), bitfieldExtract(color1, 0, 5), 5u, four_colours);
+    uvec4 red = bc1_channel_palette(bitfieldExtract(colour0, 11, 5), bitfieldExtract(colour1, 11, 5), 5u, four_colours);
+    uvec4 green = bc1_channel_palette(bitfieldExtract(colour0, 5, 6), bitfieldExtract(colour1, 5, 6), 6u, four_colours);
+    uvec4 blue = bc1_channel_palette(bitfieldExtract(colour0, 0, 5), bitfieldExtract(colour1, 0, 5), 5u, four_colours);
 
     // Alpha of the colour entries: 1 everywhere, except "BC1 with alpha": entry 3 of the
     // 3-colour mode is transparent (the RGB variant keeps it opaque black). BC2/BC3 leave it 0

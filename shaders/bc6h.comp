@@ -15,22 +15,8 @@
 #include "common/encode.glsl"
 #include "common/store.glsl"
 #include "common/load_block.glsl"
+#include "common/bits.glsl"
 #include "common/bptc.glsl"
-
-// Word i (0..3) of the block, by selects rather than a run-time vector index.
-uint bc6h_word(uvec4 w, uint i) {
-    uint low = (i & 1u) != 0u ? w.y : w.x;
-    uint high = (i & 1u) != 0u ? w.w : w.z;
-    return (i & 2u) != 0u ? high : low;
-}
-
-// `count` (1..16) bits of the 128-bit block starting at bit `start` (LSB of word 0 = bit 0).
-uint bc6h_bits(uvec4 w, uint start, uint count) {
-    uint i = start >> 5u, shift = start & 31u;
-    uint low = bc6h_word(w, i) >> shift;
-    uint high = shift == 0u || i == 3u ? 0u : bc6h_word(w, i + 1u) << (32u - shift);
-    return (low | high) & ((1u << count) - 1u);
-}
 
 // One channel's four endpoints (E0..E3) as signed integers from their raw header bits: transformed
 // modes add the sign-extended deltas to E0, "wrapped at the number of endpoint bits"; signed formats
@@ -100,7 +86,7 @@ void main() {
         uint run = bptc_lut_word(runs + r);
         uint value = run & 15u;
         uint length = bitfieldExtract(run, 15, 5);
-        uint bits = bc6h_bits(w, bitfieldExtract(run, 4, 7), length);
+        uint bits = texdec_bits128(w, bitfieldExtract(run, 4, 7), length);
         if ((run & (1u << 20u)) != 0u) bits = bitfieldReverse(bits) >> (32u - length);
         bits <<= bitfieldExtract(run, 11, 4);
         uint endpoint = value / 3u, channel = value - 3u * endpoint;  // value 12: endpoint 4, none
@@ -131,7 +117,7 @@ void main() {
             // "Bit offset of IB_x,y": the indices follow in texel order, anchors one bit shorter.
             uint offset = i == 0u ? index_start : index_start + index_bits * i - 1u - (i > anchor ? 1u : 0u);
             uint width = (i == 0u || i == anchor) ? index_bits - 1u : index_bits;
-            int weight = int(bptc_weight(index_bits, bc6h_bits(w, offset, width)));
+            int weight = int(bptc_weight(index_bits, texdec_bits128(w, offset, width)));
             bool second = bptc_subset(partition_bits, i) != 0u;
             ivec2 r = second ? end_r.zw : end_r.xy;
             ivec2 g = second ? end_g.zw : end_g.xy;

@@ -13,6 +13,7 @@
 #include "common/encode.glsl"
 #include "common/store.glsl"
 #include "common/load_block.glsl"
+#include "common/bits.glsl"
 #include "common/bptc.glsl"
 
 // "Mode-dependent BPTC parameters", one 4-bit field per mode (mode m in bits 4m..4m+3), so a
@@ -30,17 +31,6 @@ const uint MODE_IB2 = 0x00230000u;  // secondary index bits
 
 uint mode_field(uint table, uint mode) {
     return bitfieldExtract(table, int(4u * mode), 4);
-}
-
-// `count` (0..8) bits of the 128-bit block starting at bit `pos` (pos + count <= 128), LSB first.
-// Words are picked with selects, not by indexing the vector with a run-time value.
-uint block_bits(uvec4 w, uint pos, uint count) {
-    uint word = pos >> 5u;
-    uint shift = pos & 31u;
-    uint lo = word == 0u ? w.x : word == 1u ? w.y : word == 2u ? w.z : w.w;
-    uint hi = word == 0u ? w.y : word == 1u ? w.z : word == 2u ? w.w : 0u;
-    uint v = shift == 0u ? lo : (lo >> shift) | (hi << (32u - shift));
-    return bitfieldExtract(v, 0, int(count));
 }
 
 // A channel of `bits` bits (5..8, P-bit included) to 8 bits: "the top bits of the value are
@@ -83,11 +73,11 @@ void main() {
     // "The fields in the block are always in the same order for all modes": mode, partition,
     // rotation, index selection, colour, alpha, per-endpoint P-bits, shared P-bits, indices.
     uint pos = mode + 1u;
-    uint shape = block_bits(w, pos, mode_field(MODE_PB, mode));
+    uint shape = texdec_bits128(w, pos, mode_field(MODE_PB, mode));
     pos += mode_field(MODE_PB, mode);
-    uint rotation = block_bits(w, pos, mode_field(MODE_RB, mode));
+    uint rotation = texdec_bits128(w, pos, mode_field(MODE_RB, mode));
     pos += mode_field(MODE_RB, mode);
-    uint index_selection = block_bits(w, pos, mode_field(MODE_ISB, mode));
+    uint index_selection = texdec_bits128(w, pos, mode_field(MODE_ISB, mode));
     pos += mode_field(MODE_ISB, mode);
 
     // Endpoints packed as RGBA bytes, endpoint e of subset s at 2s + e. Colour is stored
@@ -96,14 +86,14 @@ void main() {
     [[unroll]] for (uint channel = 0u; channel < 3u; ++channel) {
         [[unroll]] for (uint e = 0u; e < 6u; ++e) {
             if (e < endpoints) {
-                raw[e] |= block_bits(w, pos, colour_bits) << (8u * channel);
+                raw[e] |= texdec_bits128(w, pos, colour_bits) << (8u * channel);
                 pos += colour_bits;
             }
         }
     }
     [[unroll]] for (uint e = 0u; e < 6u; ++e) {
         if (e < endpoints) {
-            raw[e] |= block_bits(w, pos, alpha_bits) << 24u;
+            raw[e] |= texdec_bits128(w, pos, alpha_bits) << 24u;
             pos += alpha_bits;
         }
     }
@@ -112,7 +102,7 @@ void main() {
     // then the value is widened to 8 bits by replicating its top bits. No alpha bits: alpha 255.
     bool has_pbit = endpoint_pbits || shared_pbits;
     uint pbit_count = endpoint_pbits ? endpoints : shared_pbits ? subsets : 0u;
-    uint pbits = block_bits(w, pos, pbit_count);
+    uint pbits = texdec_bits128(w, pos, pbit_count);
     pos += pbit_count;
     uint colour_width = colour_bits + (has_pbit ? 1u : 0u);
     uint alpha_width = alpha_bits + (has_pbit ? 1u : 0u);
@@ -144,10 +134,10 @@ void main() {
             // "index offset" of the spec's note: one bit less for every anchor before texel i.
             uint skipped = (i > 0u ? 1u : 0u) + (anchors.y < i ? 1u : 0u) + (anchors.z < i ? 1u : 0u);
             bool anchor = i == 0u || i == anchors.y || i == anchors.z;
-            uint primary = block_bits(w, index_start + index_bits * i - skipped, index_bits - (anchor ? 1u : 0u));
+            uint primary = texdec_bits128(w, index_start + index_bits * i - skipped, index_bits - (anchor ? 1u : 0u));
             uint secondary = 0u;
             if (index2_bits != 0u)
-                secondary = block_bits(w, index2_start + index2_bits * i - (i > 0u ? 1u : 0u), index2_bits - (i == 0u ? 1u : 0u));
+                secondary = texdec_bits128(w, index2_start + index2_bits * i - (i > 0u ? 1u : 0u), index2_bits - (i == 0u ? 1u : 0u));
             uint colour_index = primary, colour_index_bits = index_bits;
             uint alpha_index = primary, alpha_index_bits = index_bits;
             if (index2_bits != 0u) {

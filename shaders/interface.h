@@ -29,7 +29,7 @@
 #define TEXDEC_ASTC_TILE_MAX_WEIGHTS 2304
 // Bytes of shared memory astc.comp declares (its s_* arrays; keep in sync): 22856, more than the
 // 16 KiB Vulkan guarantees, so the host checks maxComputeSharedMemorySize.
-#define TEXDEC_ASTC_SHARED_BYTES (4 * (TEXDEC_ASTC_LUT_COLOR_UNQ + 4 * TEXDEC_ASTC_TILE_MAX_BLOCKS + 3 * TEXDEC_ASTC_TILE_MAX_BLOCKS + \
+#define TEXDEC_ASTC_SHARED_BYTES (4 * (TEXDEC_ASTC_LUT_COLOUR_UNQ + 4 * TEXDEC_ASTC_TILE_MAX_BLOCKS + 3 * TEXDEC_ASTC_TILE_MAX_BLOCKS + \
                                        TEXDEC_ASTC_TILE_MAX_WEIGHTS + 18 * (TEXDEC_ASTC_TILE_MAX_BLOCKS + 1) + 16 * TEXDEC_ASTC_TILE_MAX_BLOCKS))
 
 // What one output texel looks like in memory (chosen on the host from format + output type).
@@ -87,8 +87,8 @@
 #define TEXDEC_ASTC_LUT_TRITS 0           // [256]: packed T -> t0 | t1 << 2 | t2 << 4 | t3 << 6 | t4 << 8
 #define TEXDEC_ASTC_LUT_QUINTS 256        // [128]: packed Q -> q0 | q1 << 3 | q2 << 6
 #define TEXDEC_ASTC_LUT_WEIGHT_UNQ 384    // [12 * 32]: [range * 32 + value] -> 0..64
-#define TEXDEC_ASTC_LUT_COLOR_UNQ 768     // [21 * 256]: [range * 256 + value] -> 0..255
-#define TEXDEC_ASTC_LUT_COLOR_RANGE 6144  // [16 * 128]: [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
+#define TEXDEC_ASTC_LUT_COLOUR_UNQ 768     // [21 * 256]: [range * 256 + value] -> 0..255
+#define TEXDEC_ASTC_LUT_COLOUR_RANGE 6144  // [16 * 128]: [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
 #define TEXDEC_ASTC_LUT_WORDS 8192
 // The ISE range table (range 0 = 0..1, 1 = 0..2, ... 20 = 0..255) as constants the shader reads
 // without memory: bits per value n in 4-bit fields (8 ranges per word), and the trit / quint
@@ -99,15 +99,59 @@
 #define TEXDEC_ASTC_ISE_TRIT_RANGES 0x92492u
 #define TEXDEC_ASTC_ISE_QUINT_RANGES 0x49248u
 // Footprint tables (binding TEXDEC_BINDING_FOOTPRINT_LUT):
-//   [2048] block mode -> grid w | h << 4 | d << 8 | weight range << 12 | dual plane << 16 |
-//          weight bits << 17 | kind << 25 (TEXDEC_ASTC_MODE_*);
+//   [2048] block mode -> a block mode word (TEXDEC_ASTC_MODE_* fields below);
 //   then for 2, 3 and 4 partitions: 1024 seeds x ceil(texels / 16) words, 2 bits per texel
 //   (texel t = x + w * (y + h * z) in bits 2 * (t % 16) of word t / 16).
 #define TEXDEC_ASTC_LUT_MODES 0
 #define TEXDEC_ASTC_LUT_PARTITIONS 2048
+
+// Packed words: field F of a word is its bits F_SHIFT .. F_SHIFT + F_WIDTH - 1. TEXDEC_FIELD reads
+// it, TEXDEC_FIELD_PUT places a value that fits it (GLSL and C++ alike; F is a name prefix).
+#define TEXDEC_FIELD(word, F) (((word) >> F##_SHIFT) & ((1u << F##_WIDTH) - 1u))
+#define TEXDEC_FIELD_PUT(value, F) ((value) << F##_SHIFT)
+
+// Block mode word ("Block Mode"; src/luts.cpp packs it, astc.comp reads it).
+#define TEXDEC_ASTC_MODE_GRID_W_SHIFT 0u  // weight grid width
+#define TEXDEC_ASTC_MODE_GRID_W_WIDTH 4u
+#define TEXDEC_ASTC_MODE_GRID_H_SHIFT 4u  // height
+#define TEXDEC_ASTC_MODE_GRID_H_WIDTH 4u
+#define TEXDEC_ASTC_MODE_GRID_D_SHIFT 8u  // depth
+#define TEXDEC_ASTC_MODE_GRID_D_WIDTH 4u
+#define TEXDEC_ASTC_MODE_WEIGHT_RANGE_SHIFT 12u  // ISE range of the weights
+#define TEXDEC_ASTC_MODE_WEIGHT_RANGE_WIDTH 4u
+#define TEXDEC_ASTC_MODE_DUAL_PLANE_SHIFT 16u
+#define TEXDEC_ASTC_MODE_DUAL_PLANE_WIDTH 1u
+#define TEXDEC_ASTC_MODE_WEIGHT_BITS_SHIFT 17u  // bits of the weight stream
+#define TEXDEC_ASTC_MODE_WEIGHT_BITS_WIDTH 8u
+#define TEXDEC_ASTC_MODE_KIND_SHIFT 25u  // TEXDEC_ASTC_MODE_ERROR / WEIGHTS / VOID_EXTENT (the other fields 0 unless WEIGHTS)
+#define TEXDEC_ASTC_MODE_KIND_WIDTH 7u
 #define TEXDEC_ASTC_MODE_ERROR 0u
 #define TEXDEC_ASTC_MODE_WEIGHTS 1u
 #define TEXDEC_ASTC_MODE_VOID_EXTENT 2u
+
+// astc.comp's per-block state word (s_state), written by its step 1 and read by the later steps.
+#define TEXDEC_ASTC_STATE_KIND_SHIFT 0u  // BLOCK_* of astc.comp
+#define TEXDEC_ASTC_STATE_KIND_WIDTH 2u
+#define TEXDEC_ASTC_STATE_PARTITIONS_SHIFT 2u  // partitions - 1
+#define TEXDEC_ASTC_STATE_PARTITIONS_WIDTH 2u
+#define TEXDEC_ASTC_STATE_SEED_SHIFT 4u  // partition pattern seed
+#define TEXDEC_ASTC_STATE_SEED_WIDTH 10u
+#define TEXDEC_ASTC_STATE_CCS_SHIFT 14u  // dual-plane channel
+#define TEXDEC_ASTC_STATE_CCS_WIDTH 2u
+#define TEXDEC_ASTC_STATE_HDR_SHIFT 16u  // a bit per partition whose endpoint mode is HDR
+#define TEXDEC_ASTC_STATE_HDR_WIDTH 4u
+#define TEXDEC_ASTC_STATE_HDR_ALPHA_SHIFT 20u  // (HDR variant) a bit per partition whose alpha is HDR too
+#define TEXDEC_ASTC_STATE_HDR_ALPHA_WIDTH 4u
+
+// astc.comp's per-block colour word (s_colour).
+#define TEXDEC_ASTC_COLOUR_CEMS_SHIFT 0u  // endpoint modes, 4 bits per partition
+#define TEXDEC_ASTC_COLOUR_CEMS_WIDTH 16u
+#define TEXDEC_ASTC_COLOUR_VALUE_COUNT_SHIFT 16u
+#define TEXDEC_ASTC_COLOUR_VALUE_COUNT_WIDTH 5u
+#define TEXDEC_ASTC_COLOUR_RANGE_SHIFT 21u  // ISE range of the colour values
+#define TEXDEC_ASTC_COLOUR_RANGE_WIDTH 5u
+#define TEXDEC_ASTC_COLOUR_START_SHIFT 26u  // first bit of the colour values
+#define TEXDEC_ASTC_COLOUR_START_WIDTH 6u
 
 // BPTC tables (BC6H, BC7), built by src/luts.cpp from luts/bptc_tables.h into one uniform texel
 // buffer per context (KDFS "BPTC Compressed Texture Image Formats"), one uint per entry:

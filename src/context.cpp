@@ -1,6 +1,7 @@
 // Context creation: an own instance + device (loader dlopened; GPU first, lavapipe as fallback), or
 // the caller's device. All Vulkan functions come from per-context tables.
 #include "context.h"
+#include "device_choice.h"
 #include "vulkan_loader.h"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <string>
 #include <vector>
 
 using namespace texdec;
@@ -127,39 +127,10 @@ uint32_t find_compute_queue_family(const InstanceFunctions& vki, VkPhysicalDevic
     return UINT32_MAX;
 }
 
-int device_type_rank(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-    default: return 4;
-    }
-}
-
-bool contains_case_insensitive(const char* haystack, const char* needle) {
-    std::string h(haystack), n(needle);
-    for (auto& c : h) c = char(tolower(static_cast<unsigned char>(c)));
-    for (auto& c : n) c = char(tolower(static_cast<unsigned char>(c)));
-    return h.find(n) != std::string::npos;
-}
-
 bool is_decimal(const char* s) {
     if (!*s) return false;
     for (; *s; ++s)
         if (!isdigit(static_cast<unsigned char>(*s))) return false;
-    return true;
-}
-
-// A decimal device index; false where it does not fit 32 bits ("4294967296" must match no
-// device, not wrap around to device 0).
-bool parse_device_index(const char* s, uint32_t* index) {
-    uint64_t v = 0;
-    for (; *s; ++s) {
-        v = v * 10 + uint64_t(*s - '0');
-        if (v > UINT32_MAX) return false;
-    }
-    *index = uint32_t(v);
     return true;
 }
 
@@ -262,12 +233,6 @@ texdec_status create_own_instance(texdec_context* ctx, const texdec_context_crea
     return TEXDEC_SUCCESS;
 }
 
-struct Candidate {
-    VkPhysicalDevice device;
-    VkPhysicalDeviceProperties props;
-    uint32_t index;
-};
-
 texdec_status choose_physical_device(texdec_context* ctx, const texdec_context_create_info* info) {
     uint32_t count = 0;
     VkResult r = ctx->vki.vkEnumeratePhysicalDevices(ctx->instance, &count, nullptr);
@@ -279,47 +244,30 @@ texdec_status choose_physical_device(texdec_context* ctx, const texdec_context_c
         return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
                            "no Vulkan physical device (install mesa-vulkan-drivers for lavapipe)");
 
-    // Usable = Vulkan 1.1, a compute queue, VK_KHR_push_descriptor.
-    std::vector<Candidate> usable;
+    // The facts the policy (device_choice.h) needs; unusable devices are named.
+    std::vector<VkPhysicalDeviceProperties> props(count);
+    std::vector<DeviceCandidate> candidates(count);
     for (uint32_t i = 0; i < count; ++i) {
-        Candidate c{devices[i], {}, i};
-        ctx->vki.vkGetPhysicalDeviceProperties(devices[i], &c.props);
-        const char* why = nullptr;
-        if (c.props.apiVersion < VK_API_VERSION_1_1) why = "Vulkan 1.1 is required";
-        else if (find_compute_queue_family(ctx->vki, devices[i], nullptr) == UINT32_MAX) why = "no compute queue";
-        else if (!has_extension(ctx->vki, devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) why = "no VK_KHR_push_descriptor";
-        if (why) {
-            ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_WARNING, "device %u (%s) skipped: %s", i, c.props.deviceName, why);
-            continue;
-        }
-        usable.push_back(c);
+        ctx->vki.vkGetPhysicalDeviceProperties(devices[i], &props[i]);
+        DeviceCandidate& c = candidates[i];
+        c.index = i;
+        c.properties = &props[i];
+        c.has_compute_queue = find_compute_queue_family(ctx->vki, devices[i], nullptr) != UINT32_MAX;
+        c.has_push_descriptor = has_extension(ctx->vki, devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+        if (const char* why = device_unusable_reason(c))
+            ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_WARNING, "device %u (%s) skipped: %s", i, props[i].deviceName, why);
     }
 
-    const char* selector = info->device_selector;
-    if (!selector || !*selector) selector = getenv("TEXDEC_DEVICE");
-    const Candidate* chosen = nullptr;
-    if (selector && *selector) {
-        uint32_t index = 0;
-        const bool by_index = is_decimal(selector);
-        const bool index_fits = by_index && parse_device_index(selector, &index);
-        for (const Candidate& c : usable) {
-            if (by_index ? index_fits && c.index == index : contains_case_insensitive(c.props.deviceName, selector)) {
-                chosen = &c;
-                break;
-            }
-        }
-        if (!chosen)
-            return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
-                               "no usable Vulkan device matches \"%s\" (see astc-gpu-decode list-devices)", selector);
-    } else {
-        for (const Candidate& c : usable)
-            if (!chosen || device_type_rank(c.props.deviceType) < device_type_rank(chosen->props.deviceType)) chosen = &c;
-        if (!chosen)
-            return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "no Vulkan device has Vulkan 1.1, compute and VK_KHR_push_descriptor");
-    }
-    ctx->physical_device = chosen->device;
-    ctx->queue_family = find_compute_queue_family(ctx->vki, chosen->device, &ctx->queue_flags);
-    ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_INFO, "device %u: %s", chosen->index, chosen->props.deviceName);
+    const char* selector = device_selector(info->device_selector);
+    const size_t choice = choose_device(candidates.data(), count, selector);
+    if (choice == SIZE_MAX && selector)
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
+                           "no usable Vulkan device matches \"%s\" (see astc-gpu-decode list-devices)", selector);
+    if (choice == SIZE_MAX)
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "no Vulkan device has Vulkan 1.1, compute and VK_KHR_push_descriptor");
+    ctx->physical_device = devices[choice];
+    ctx->queue_family = find_compute_queue_family(ctx->vki, devices[choice], &ctx->queue_flags);
+    ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_INFO, "device %u: %s", uint32_t(choice), props[choice].deviceName);
     return TEXDEC_SUCCESS;
 }
 

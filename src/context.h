@@ -15,7 +15,7 @@
 
 namespace texdec {
 
-struct ImageFormatWrite;  // job.h
+struct TexelFormat;  // formats.h
 struct FormatEntry;  // formats.h
 
 // Everything a record call needs to know about one compute pipeline variant.
@@ -157,7 +157,7 @@ struct texdec_context {
 struct texdec_image_target {
     VkImage image = VK_NULL_HANDLE;
     bool is_3d = false;
-    const texdec::ImageFormatWrite* write = nullptr;  // its format's row of the image-format table (job.h)
+    const texdec::TexelFormat* format = nullptr;  // its format's row of the texel-format table (formats.h)
     VkExtent3D extent{};
     uint32_t mip_levels = 0, array_layers = 0;
     VkImageView views[32] = {};                  // one per mip level
@@ -220,10 +220,6 @@ uint64_t handle_bits(Handle h) {
 }
 void begin_label(const texdec_context* ctx, VkCommandBuffer cmd, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 void end_label(const texdec_context* ctx, VkCommandBuffer cmd);
-// Short names for labels, object names and messages: "rgba8", "rg16", ... (TEXDEC_STORE_*);
-// "buffer", "image", "3D image" (texdec_destination_kind).
-const char* store_name(uint32_t store_kind);
-const char* destination_name(uint32_t kind);
 
 // Host path teardown (decode_host.cpp).
 void destroy_host_staging(texdec_context* ctx);

@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "context.h"
-#include "interface.h"
 
 namespace texdec {
 
@@ -37,22 +36,6 @@ void begin_label(const texdec_context* ctx, VkCommandBuffer cmd, const char* fmt
 
 void end_label(const texdec_context* ctx, VkCommandBuffer cmd) {
     if (ctx->debug_utils) ctx->vki.vkCmdEndDebugUtilsLabelEXT(cmd);
-}
-
-const char* store_name(uint32_t store_kind) {
-    switch (store_kind) {
-    case TEXDEC_STORE_RGBA8: return "rgba8";
-    case TEXDEC_STORE_RGBA16F: return "rgba16f";
-    case TEXDEC_STORE_R8: return "r8";
-    case TEXDEC_STORE_RG8: return "rg8";
-    case TEXDEC_STORE_R16: return "r16";
-    case TEXDEC_STORE_RG16: return "rg16";
-    default: return "?";
-    }
-}
-
-const char* destination_name(uint32_t kind) {
-    return kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D image" : kind == TEXDEC_DESTINATION_IMAGE ? "image" : "buffer";
 }
 
 }  // namespace texdec

@@ -26,45 +26,43 @@ constexpr VkFormat astc2d_vk(int footprint, int kind) {
     return kind == 2 ? VkFormat(1000066000 + footprint) : VkFormat(157 + 2 * footprint + kind);
 }
 
-#define BC(fmt, name, fam, bytes, ch, flags, vk, var) \
-    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, vk, #vk, var}
-#define ASTC2(w, h, i)                                                                                 \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_UNORM, "astc-" #w "x" #h "-unorm", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha, astc2d_vk(i, 0), "VK_FORMAT_ASTC_" #w "x" #h "_UNORM_BLOCK", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SRGB, "astc-" #w "x" #h "-srgb", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kSrgb, astc2d_vk(i, 1), "VK_FORMAT_ASTC_" #w "x" #h "_SRGB_BLOCK", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##_SFLOAT, "astc-" #w "x" #h "-sfloat", TEXDEC_FAMILY_ASTC, w, h, 1, 16, 4, kDone | kAlpha | kHdr | kSigned, astc2d_vk(i, 2), "VK_FORMAT_ASTC_" #w "x" #h "_SFLOAT_BLOCK", 0}
-#define ASTC3(w, h, d, i)                                                                              \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_UNORM, "astc-" #w "x" #h "x" #d "-unorm", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha, astc3d_vk(i, 0), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_UNORM_BLOCK_EXT", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SRGB, "astc-" #w "x" #h "x" #d "-srgb", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kSrgb, astc3d_vk(i, 1), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_SRGB_BLOCK_EXT", 0}, \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##w##x##h##x##d##_SFLOAT, "astc-" #w "x" #h "x" #d "-sfloat", TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | kHdr | kSigned, astc3d_vk(i, 2), "VK_FORMAT_ASTC_" #w "x" #h "x" #d "_SFLOAT_BLOCK_EXT", 0}
+// 4x4 blocks whose VkFormat is VK_FORMAT_<fmt>_BLOCK.
+#define BC(fmt, name, fam, bytes, ch, flags, var)                                                                  \
+    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, VK_FORMAT_##fmt##_BLOCK, \
+                "VK_FORMAT_" #fmt "_BLOCK", var}
+// A format's _UNORM and _SRGB (or _SNORM) twins, alike but for that flag.
+#define BC_UNORM_SRGB(fmt, name, fam, bytes, ch, flags, var) \
+    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), BC(fmt##_SRGB, name "-srgb", fam, bytes, ch, flags | kSrgb, var)
+#define BC_UNORM_SNORM(fmt, name, fam, bytes, ch, flags, var) \
+    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), BC(fmt##_SNORM, name "-snorm", fam, bytes, ch, flags | kSigned, var)
+// ASTC: the UNORM, SRGB and SFLOAT formats of one footprint (`dims` "4x4" or "3x3x3"), whose
+// VkFormats `vk(i, kind)` gives (kind 0, 1, 2).
+#define ASTC_ROW(id, name, w, h, d, flags, vk, vk_name, mode)                                                \
+    FormatEntry{TEXDEC_FORMAT_ASTC_##id, "astc-" name, TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | flags, vk, \
+                "VK_FORMAT_ASTC_" vk_name, mode}
+#define ASTC_FOOTPRINT(dims, w, h, d, vk, i, ext)                                                            \
+    ASTC_ROW(dims##_UNORM, #dims "-unorm", w, h, d, 0, vk(i, 0), #dims "_UNORM_BLOCK" ext, TEXDEC_ASTC_LDR),  \
+    ASTC_ROW(dims##_SRGB, #dims "-srgb", w, h, d, kSrgb, vk(i, 1), #dims "_SRGB_BLOCK" ext, TEXDEC_ASTC_LDR), \
+    ASTC_ROW(dims##_SFLOAT, #dims "-sfloat", w, h, d, kHdr | kSigned, vk(i, 2), #dims "_SFLOAT_BLOCK" ext, TEXDEC_ASTC_HDR)
+#define ASTC2(w, h, i) ASTC_FOOTPRINT(w##x##h, w, h, 1, astc2d_vk, i, "")
+#define ASTC3(w, h, d, i) ASTC_FOOTPRINT(w##x##h##x##d, w, h, d, astc3d_vk, i, "_EXT")
 
 // Indexed by texdec_format - 1. Channels = what the format stores (BC1 RGBA has 1-bit alpha).
 constexpr FormatEntry kFormats[] = {
-    BC(BC1_RGB_UNORM, "bc1-rgb-unorm", BC1_3, 8, 3, kDone, VK_FORMAT_BC1_RGB_UNORM_BLOCK, TEXDEC_BC1_RGB),
-    BC(BC1_RGB_SRGB, "bc1-rgb-srgb", BC1_3, 8, 3, kDone | kSrgb, VK_FORMAT_BC1_RGB_SRGB_BLOCK, TEXDEC_BC1_RGB),
-    BC(BC1_RGBA_UNORM, "bc1-rgba-unorm", BC1_3, 8, 4, kDone | kAlpha, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, TEXDEC_BC1_RGBA),
-    BC(BC1_RGBA_SRGB, "bc1-rgba-srgb", BC1_3, 8, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC1_RGBA_SRGB_BLOCK, TEXDEC_BC1_RGBA),
-    BC(BC2_UNORM, "bc2-unorm", BC1_3, 16, 4, kDone | kAlpha, VK_FORMAT_BC2_UNORM_BLOCK, TEXDEC_BC2),
-    BC(BC2_SRGB, "bc2-srgb", BC1_3, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC2_SRGB_BLOCK, TEXDEC_BC2),
-    BC(BC3_UNORM, "bc3-unorm", BC1_3, 16, 4, kDone | kAlpha, VK_FORMAT_BC3_UNORM_BLOCK, TEXDEC_BC3),
-    BC(BC3_SRGB, "bc3-srgb", BC1_3, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC3_SRGB_BLOCK, TEXDEC_BC3),
-    BC(BC4_UNORM, "bc4-unorm", BC4_5, 8, 1, kDone, VK_FORMAT_BC4_UNORM_BLOCK, TEXDEC_BC4),
-    BC(BC4_SNORM, "bc4-snorm", BC4_5, 8, 1, kDone | kSigned, VK_FORMAT_BC4_SNORM_BLOCK, TEXDEC_BC4),
-    BC(BC5_UNORM, "bc5-unorm", BC4_5, 16, 2, kDone, VK_FORMAT_BC5_UNORM_BLOCK, TEXDEC_BC5),
-    BC(BC5_SNORM, "bc5-snorm", BC4_5, 16, 2, kDone | kSigned, VK_FORMAT_BC5_SNORM_BLOCK, TEXDEC_BC5),
-    BC(BC6H_UFLOAT, "bc6h-ufloat", BC6H, 16, 3, kDone | kHdr, VK_FORMAT_BC6H_UFLOAT_BLOCK, 0),
-    BC(BC6H_SFLOAT, "bc6h-sfloat", BC6H, 16, 3, kDone | kHdr | kSigned, VK_FORMAT_BC6H_SFLOAT_BLOCK, 0),
-    BC(BC7_UNORM, "bc7-unorm", BC7, 16, 4, kDone | kAlpha, VK_FORMAT_BC7_UNORM_BLOCK, 0),
-    BC(BC7_SRGB, "bc7-srgb", BC7, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_BC7_SRGB_BLOCK, 0),
-    BC(ETC2_R8G8B8_UNORM, "etc2-r8g8b8-unorm", ETC2, 8, 3, kDone, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK, TEXDEC_ETC2_RGB8),
-    BC(ETC2_R8G8B8_SRGB, "etc2-r8g8b8-srgb", ETC2, 8, 3, kDone | kSrgb, VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, TEXDEC_ETC2_RGB8),
-    BC(ETC2_R8G8B8A1_UNORM, "etc2-r8g8b8a1-unorm", ETC2, 8, 4, kDone | kAlpha, VK_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK, TEXDEC_ETC2_RGB8A1),
-    BC(ETC2_R8G8B8A1_SRGB, "etc2-r8g8b8a1-srgb", ETC2, 8, 4, kDone | kAlpha | kSrgb, VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK, TEXDEC_ETC2_RGB8A1),
-    BC(ETC2_R8G8B8A8_UNORM, "etc2-r8g8b8a8-unorm", ETC2, 16, 4, kDone | kAlpha, VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK, TEXDEC_ETC2_RGBA8),
-    BC(ETC2_R8G8B8A8_SRGB, "etc2-r8g8b8a8-srgb", ETC2, 16, 4, kDone | kAlpha | kSrgb, VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK, TEXDEC_ETC2_RGBA8),
-    BC(EAC_R11_UNORM, "eac-r11-unorm", EAC, 8, 1, kDone, VK_FORMAT_EAC_R11_UNORM_BLOCK, TEXDEC_EAC_R11),
-    BC(EAC_R11_SNORM, "eac-r11-snorm", EAC, 8, 1, kDone | kSigned, VK_FORMAT_EAC_R11_SNORM_BLOCK, TEXDEC_EAC_R11),
-    BC(EAC_R11G11_UNORM, "eac-r11g11-unorm", EAC, 16, 2, kDone, VK_FORMAT_EAC_R11G11_UNORM_BLOCK, TEXDEC_EAC_RG11),
-    BC(EAC_R11G11_SNORM, "eac-r11g11-snorm", EAC, 16, 2, kDone | kSigned, VK_FORMAT_EAC_R11G11_SNORM_BLOCK, TEXDEC_EAC_RG11),
+    BC_UNORM_SRGB(BC1_RGB, "bc1-rgb", BC1_3, 8, 3, kDone, TEXDEC_BC1_RGB),
+    BC_UNORM_SRGB(BC1_RGBA, "bc1-rgba", BC1_3, 8, 4, kDone | kAlpha, TEXDEC_BC1_RGBA),
+    BC_UNORM_SRGB(BC2, "bc2", BC1_3, 16, 4, kDone | kAlpha, TEXDEC_BC2),
+    BC_UNORM_SRGB(BC3, "bc3", BC1_3, 16, 4, kDone | kAlpha, TEXDEC_BC3),
+    BC_UNORM_SNORM(BC4, "bc4", BC4_5, 8, 1, kDone, TEXDEC_BC4),
+    BC_UNORM_SNORM(BC5, "bc5", BC4_5, 16, 2, kDone, TEXDEC_BC5),
+    BC(BC6H_UFLOAT, "bc6h-ufloat", BC6H, 16, 3, kDone | kHdr, 0),
+    BC(BC6H_SFLOAT, "bc6h-sfloat", BC6H, 16, 3, kDone | kHdr | kSigned, 0),
+    BC_UNORM_SRGB(BC7, "bc7", BC7, 16, 4, kDone | kAlpha, 0),
+    BC_UNORM_SRGB(ETC2_R8G8B8, "etc2-r8g8b8", ETC2, 8, 3, kDone, TEXDEC_ETC2_RGB8),
+    BC_UNORM_SRGB(ETC2_R8G8B8A1, "etc2-r8g8b8a1", ETC2, 8, 4, kDone | kAlpha, TEXDEC_ETC2_RGB8A1),
+    BC_UNORM_SRGB(ETC2_R8G8B8A8, "etc2-r8g8b8a8", ETC2, 16, 4, kDone | kAlpha, TEXDEC_ETC2_RGBA8),
+    BC_UNORM_SNORM(EAC_R11, "eac-r11", EAC, 8, 1, kDone, TEXDEC_EAC_R11),
+    BC_UNORM_SNORM(EAC_R11G11, "eac-r11g11", EAC, 16, 2, kDone, TEXDEC_EAC_RG11),
     ASTC2(4, 4, 0), ASTC2(5, 4, 1), ASTC2(5, 5, 2), ASTC2(6, 5, 3), ASTC2(6, 6, 4), ASTC2(8, 5, 5),
     ASTC2(8, 6, 6), ASTC2(8, 8, 7), ASTC2(10, 5, 8), ASTC2(10, 6, 9), ASTC2(10, 8, 10),
     ASTC2(10, 10, 11), ASTC2(12, 10, 12), ASTC2(12, 12, 13),
@@ -72,10 +70,40 @@ constexpr FormatEntry kFormats[] = {
     ASTC3(5, 5, 4, 5), ASTC3(5, 5, 5, 6), ASTC3(6, 5, 5, 7), ASTC3(6, 6, 5, 8), ASTC3(6, 6, 6, 9),
 };
 #undef BC
+#undef BC_UNORM_SRGB
+#undef BC_UNORM_SNORM
+#undef ASTC_ROW
+#undef ASTC_FOOTPRINT
 #undef ASTC2
 #undef ASTC3
 
 static_assert(std::size(kFormats) == TEXDEC_FORMAT_COUNT - 1, "one table row per texdec_format");
+
+// THE family table (formats.h), indexed by texdec_family.
+constexpr bool kRounds = true, kAstcLuts = true, kTables = true, kSrgbDecode = true, kTiles = true;
+#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes)                                     \
+    FamilyTraits{TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                 \
+                 tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes}
+constexpr FamilyTraits kFamilies[] = {
+    //     family rounding astc luts  BPTC/ETC sRGB in decode tiles   NATIVE R/RG bytes
+    FAMILY(BC1_3, kRounds, false,     false,   false,        false,   0),
+    FAMILY(BC4_5, kRounds, false,     false,   false,        false,   1),
+    FAMILY(BC6H,  false,   false,     kTables, false,        false,   0),
+    FAMILY(BC7,   false,   false,     kTables, false,        false,   0),
+    FAMILY(ETC2,  false,   false,     kTables, false,        false,   0),
+    FAMILY(EAC,   false,   false,     kTables, false,        false,   2),
+    FAMILY(ASTC,  false,   kAstcLuts, false,   kSrgbDecode,  kTiles,  0),
+};
+#undef FAMILY
+
+constexpr bool families_in_enum_order() {
+    for (size_t i = 0; i < std::size(kFamilies); ++i)
+        if (kFamilies[i].family != texdec_family(i)) return false;
+    for (const FormatEntry& f : kFormats)
+        if (uint32_t(f.family) >= std::size(kFamilies)) return false;
+    return true;
+}
+static_assert(families_in_enum_order(), "kFamilies rows must follow the texdec_family enum and cover every format's family");
 
 constexpr bool table_is_in_enum_order() {
     for (size_t i = 0; i < std::size(kFormats); ++i)
@@ -87,7 +115,7 @@ static_assert(table_is_in_enum_order(), "kFormats rows must follow the texdec_fo
 // astc.comp sizes its shared arrays for the largest tile (interface.h): every footprint must fit.
 constexpr bool astc_tiles_fit_shared_memory() {
     for (const FormatEntry& f : kFormats) {
-        if (f.family != TEXDEC_FAMILY_ASTC) continue;
+        if (!kFamilies[f.family].tiles) continue;
         const uint32_t blocks = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width)) *
                                 TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
         const uint32_t weights = (blocks | 1) * TEXDEC_ASTC_MAX_WEIGHTS(uint32_t(f.block_width) * f.block_height * f.block_depth);
@@ -97,8 +125,96 @@ constexpr bool astc_tiles_fit_shared_memory() {
 }
 static_assert(astc_tiles_fit_shared_memory(), "an ASTC tile exceeds astc.comp's shared arrays");
 
-// The uncompressed formats texdec deals with: its outputs (texdec_output_vk_format) and the image
-// formats texdec_image_target_create accepts (image_target.cpp), by name for messages.
+constexpr uint32_t kTexelSigned = TEXDEC_TEXEL_FORMAT_SIGNED;
+constexpr uint32_t kTexelHalf = TEXDEC_TEXEL_FORMAT_HALF;
+constexpr uint32_t kTexelSrgb = TEXDEC_TEXEL_FORMAT_SRGB;
+constexpr uint32_t kTexelBgra = TEXDEC_TEXEL_FORMAT_BGRA;
+
+// THE texel-format table (formats.h). The image formats' storage views, and why some formats are
+// not written, are explained in image_target.cpp. In short: 8-bit RGBA layouts (sRGB, A8B8G8R8,
+// B8G8R8A8) are written through R8G8B8A8_UNORM views (B8G8R8A8 with R and B swapped by the
+// shader); the others through a view of their own format.
+#define TEXEL(fmt, ch, bytes, flags, linear, srgb, store, view)                                            \
+    TexelFormat{VK_FORMAT_##fmt, "VK_FORMAT_" #fmt, ch, bytes, flags, VK_FORMAT_##linear, VK_FORMAT_##srgb, \
+                TEXDEC_STORE_##store, VK_FORMAT_##view}
+constexpr TexelFormat kTexelFormats[] = {
+    //    format                 ch bytes flags                    linear twin     sRGB twin              store    storage view
+    TEXEL(R8G8B8A8_UNORM,        4, 1, 0,                         R8G8B8A8_UNORM, R8G8B8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(R8G8B8A8_SRGB,         4, 1, kTexelSrgb,                R8G8B8A8_UNORM, R8G8B8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(A8B8G8R8_UNORM_PACK32, 4, 1, 0,                         A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(A8B8G8R8_SRGB_PACK32,  4, 1, kTexelSrgb,                A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(B8G8R8A8_UNORM,        4, 1, kTexelBgra,                B8G8R8A8_UNORM, B8G8R8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(B8G8R8A8_SRGB,         4, 1, kTexelBgra | kTexelSrgb,   B8G8R8A8_UNORM, B8G8R8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
+    TEXEL(R16G16B16A16_SFLOAT,   4, 2, kTexelHalf,                R16G16B16A16_SFLOAT, UNDEFINED,        RGBA16F, R16G16B16A16_SFLOAT),
+    TEXEL(R8_UNORM,              1, 1, 0,                         R8_UNORM,       UNDEFINED,             R8,      R8_UNORM),
+    TEXEL(R8_SNORM,              1, 1, kTexelSigned,              R8_SNORM,       UNDEFINED,             R8,      R8_SNORM),
+    TEXEL(R8G8_UNORM,            2, 1, 0,                         R8G8_UNORM,     UNDEFINED,             RG8,     R8G8_UNORM),
+    TEXEL(R8G8_SNORM,            2, 1, kTexelSigned,              R8G8_SNORM,     UNDEFINED,             RG8,     R8G8_SNORM),
+    TEXEL(R16_UNORM,             1, 2, 0,                         R16_UNORM,      UNDEFINED,             R16,     R16_UNORM),
+    TEXEL(R16_SNORM,             1, 2, kTexelSigned,              R16_SNORM,      UNDEFINED,             R16,     R16_SNORM),
+    TEXEL(R16G16_UNORM,          2, 2, 0,                         R16G16_UNORM,   UNDEFINED,             RG16,    R16G16_UNORM),
+    TEXEL(R16G16_SNORM,          2, 2, kTexelSigned,              R16G16_SNORM,   UNDEFINED,             RG16,    R16G16_SNORM),
+};
+#undef TEXEL
+
+constexpr const TexelFormat* texel_row(VkFormat format) {
+    for (const TexelFormat& t : kTexelFormats)
+        if (t.format == format) return &t;
+    return nullptr;
+}
+
+// Twins point at each other, an sRGB row is its own sRGB twin, and a view format is a row of its
+// own that stores alike and is never sRGB (storage images cannot be).
+constexpr bool texel_rows_agree() {
+    for (const TexelFormat& t : kTexelFormats) {
+        const TexelFormat* linear = texel_row(t.linear_format);
+        const TexelFormat* view = texel_row(t.view_format);
+        if (!linear || (linear->flags & kTexelSrgb) || linear->srgb_format != t.srgb_format) return false;
+        if (bool(t.flags & kTexelSrgb) != (t.srgb_format == t.format)) return false;
+        if (t.srgb_format && !texel_row(t.srgb_format)) return false;
+        if (!view || (view->flags & (kTexelSrgb | kTexelBgra)) || view->store_kind != t.store_kind || view->view_format != view->format)
+            return false;
+    }
+    return true;
+}
+static_assert(texel_rows_agree(), "the texel-format table's twins or views disagree");
+
+// The R/RG UNORM or SNORM texel format of `channels` channels of `bytes` bytes (a row exists for
+// each family's native_channel_bytes: static_assert below).
+constexpr VkFormat narrow_texel_format(uint32_t channels, uint32_t bytes, bool is_signed) {
+    for (const TexelFormat& t : kTexelFormats)
+        if (t.channels == channels && t.channel_bytes == bytes && bool(t.flags & kTexelSigned) == is_signed &&
+            !(t.flags & kTexelHalf))
+            return t.format;
+    return VK_FORMAT_UNDEFINED;
+}
+constexpr bool native_formats_exist() {
+    for (const FamilyTraits& f : kFamilies)
+        for (uint32_t ch : {1u, 2u})
+            for (bool sign : {false, true})
+                if (f.native_channel_bytes && !narrow_texel_format(ch, f.native_channel_bytes, sign)) return false;
+    return true;
+}
+static_assert(native_formats_exist(), "a family's NATIVE R/RG format is missing from the texel-format table");
+
+// THE output table: texdec_output_name's name and the label of messages.
+struct OutputRow {
+    texdec_output output;
+    const char* name;   // "rgba8" (texdec_output_name, the CLI's --output)
+    const char* label;  // "RGBA8" (messages)
+};
+#define OUTPUT(o, name) OutputRow{TEXDEC_OUTPUT_##o, name, #o}
+constexpr OutputRow kOutputs[] = {OUTPUT(RGBA8, "rgba8"), OUTPUT(RGBA16F, "rgba16f"), OUTPUT(NATIVE, "native")};
+#undef OUTPUT
+
+const OutputRow* find_output(uint32_t output) {
+    for (const OutputRow& row : kOutputs)
+        if (uint32_t(row.output) == output) return &row;
+    return nullptr;
+}
+
+// The compressed formats are named by kFormats, the written ones by kTexelFormats; these are
+// the other VkFormats a message may name.
 struct NamedVkFormat {
     VkFormat format;
     const char* name;
@@ -106,14 +222,6 @@ struct NamedVkFormat {
 #define NAMED(f) NamedVkFormat{f, #f}
 constexpr NamedVkFormat kUncompressedNames[] = {
     NAMED(VK_FORMAT_UNDEFINED),
-    NAMED(VK_FORMAT_R8G8B8A8_UNORM),         NAMED(VK_FORMAT_R8G8B8A8_SRGB),
-    NAMED(VK_FORMAT_A8B8G8R8_UNORM_PACK32),  NAMED(VK_FORMAT_A8B8G8R8_SRGB_PACK32),
-    NAMED(VK_FORMAT_B8G8R8A8_UNORM),         NAMED(VK_FORMAT_B8G8R8A8_SRGB),
-    NAMED(VK_FORMAT_R16G16B16A16_SFLOAT),
-    NAMED(VK_FORMAT_R8_UNORM),               NAMED(VK_FORMAT_R8_SNORM),
-    NAMED(VK_FORMAT_R8G8_UNORM),             NAMED(VK_FORMAT_R8G8_SNORM),
-    NAMED(VK_FORMAT_R16_UNORM),              NAMED(VK_FORMAT_R16_SNORM),
-    NAMED(VK_FORMAT_R16G16_UNORM),           NAMED(VK_FORMAT_R16G16_SNORM),
     // Formats a caller may try that texdec refuses, named in the refusal.
     NAMED(VK_FORMAT_R8_UINT),                NAMED(VK_FORMAT_R8_SRGB),               NAMED(VK_FORMAT_R8G8_SRGB),
     NAMED(VK_FORMAT_R8G8B8A8_SNORM),         NAMED(VK_FORMAT_R8G8B8A8_UINT),         NAMED(VK_FORMAT_R8G8B8A8_SINT),
@@ -133,12 +241,44 @@ const FormatEntry* find_format(uint32_t format) {
     return &kFormats[format - 1];
 }
 
+const FamilyTraits& family_traits(texdec_family family) { return kFamilies[family]; }
+
+uint32_t TexelFormat::store_swizzle() const {
+    return (flags & kTexelBgra) ? TEXDEC_STORE_SWIZZLE_BGRA : TEXDEC_STORE_SWIZZLE_NONE;
+}
+
+const TexelFormat* find_texel_format(VkFormat format) { return texel_row(format); }
+
+TexelFormatRows texel_formats() { return {std::begin(kTexelFormats), std::end(kTexelFormats)}; }
+
+VkFormat storage_format(VkFormat format) {
+    const TexelFormat* t = find_texel_format(format);
+    return t ? t->view_format : format;
+}
+
+const char* output_label(uint32_t output) {
+    const OutputRow* row = find_output(output);
+    return row ? row->label : "not a texdec_output";
+}
+
+const char* store_name(uint32_t store_kind) {
+    // Indexed by TEXDEC_STORE_* (interface.h).
+    constexpr const char* kStoreNames[] = {"rgba8", "rgba16f", "r8", "rg8", "r16", "rg16"};
+    static_assert(TEXDEC_STORE_RGBA16F == 1 && TEXDEC_STORE_RG16 == std::size(kStoreNames) - 1, "kStoreNames follows TEXDEC_STORE_*");
+    return store_kind < std::size(kStoreNames) ? kStoreNames[store_kind] : "?";
+}
+
+const char* destination_name(uint32_t kind) {
+    return kind == TEXDEC_DESTINATION_IMAGE_3D ? "3D image" : kind == TEXDEC_DESTINATION_IMAGE ? "image" : "buffer";
+}
+
 VkFormatName vk_format_name(VkFormat format) {
     VkFormatName out{};
     auto named = [&](const char* name) {
         std::snprintf(out.text, sizeof out.text, "%s", name);
         return out;
     };
+    if (const TexelFormat* t = find_texel_format(format)) return named(t->name);
     for (const NamedVkFormat& n : kUncompressedNames)
         if (n.format == format) return named(n.name);
     for (const FormatEntry& entry : kFormats)
@@ -156,35 +296,28 @@ texdec_status resolve_output(uint32_t format, uint32_t output, bool require_impl
     const bool is_signed = entry->flags & kSigned;
     const bool is_srgb = entry->flags & kSrgb;
     const bool is_hdr = entry->flags & kHdr;
-    OutputInfo result{};
+    const VkFormat rgba8 = is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM;
+    const uint32_t native_bytes = kFamilies[entry->family].native_channel_bytes;
+    VkFormat vk = VK_FORMAT_UNDEFINED;
     switch (output) {
     case TEXDEC_OUTPUT_RGBA8:
         // 8 bits cannot hold signed or float results.
         if (is_signed || is_hdr) return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
-        result = {TEXDEC_STORE_RGBA8, 4, is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM};
+        vk = rgba8;
         break;
     case TEXDEC_OUTPUT_RGBA16F:
-        result = {TEXDEC_STORE_RGBA16F, 8, VK_FORMAT_R16G16B16A16_SFLOAT};
+        vk = VK_FORMAT_R16G16B16A16_SFLOAT;
         break;
     case TEXDEC_OUTPUT_NATIVE:
-        if (is_hdr) {
-            result = {TEXDEC_STORE_RGBA16F, 8, VK_FORMAT_R16G16B16A16_SFLOAT};
-        } else if (entry->family == TEXDEC_FAMILY_BC4_5) {
-            const bool two = entry->channels == 2;
-            result = two ? OutputInfo{TEXDEC_STORE_RG8, 2, is_signed ? VK_FORMAT_R8G8_SNORM : VK_FORMAT_R8G8_UNORM}
-                         : OutputInfo{TEXDEC_STORE_R8, 1, is_signed ? VK_FORMAT_R8_SNORM : VK_FORMAT_R8_UNORM};
-        } else if (entry->family == TEXDEC_FAMILY_EAC) {
-            const bool two = entry->channels == 2;
-            result = two ? OutputInfo{TEXDEC_STORE_RG16, 4, is_signed ? VK_FORMAT_R16G16_SNORM : VK_FORMAT_R16G16_UNORM}
-                         : OutputInfo{TEXDEC_STORE_R16, 2, is_signed ? VK_FORMAT_R16_SNORM : VK_FORMAT_R16_UNORM};
-        } else {
-            result = {TEXDEC_STORE_RGBA8, 4, is_srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM};
-        }
+        vk = is_hdr ? VK_FORMAT_R16G16B16A16_SFLOAT
+           : native_bytes && entry->channels <= 2 ? narrow_texel_format(entry->channels, native_bytes, is_signed)
+                                                  : rgba8;
         break;
     default:
         return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
     }
-    if (info) *info = result;
+    const TexelFormat& texel = *find_texel_format(vk);  // every output format is a row
+    if (info) *info = OutputInfo{texel.store_kind, texel.texel_bytes(), vk};
     return TEXDEC_SUCCESS;
 }
 
@@ -233,6 +366,19 @@ TEXDEC_API texdec_status texdec_output_texel_size(texdec_format format, texdec_o
     if (status != TEXDEC_SUCCESS) return status;
     if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
     *bytes = info.texel_bytes;
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_API const char* texdec_output_name(texdec_output output) {
+    const OutputRow* row = find_output(enum_bits(output));
+    return row ? row->name : nullptr;
+}
+
+TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_texel_format_info* info) {
+    const TexelFormat* t = find_texel_format(format);
+    if (!t) return TEXDEC_ERROR_UNKNOWN_FORMAT;
+    if (!info) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    *info = texdec_texel_format_info{t->channels, t->channel_bytes, t->texel_bytes(), t->flags, t->linear_format, t->srgb_format};
     return TEXDEC_SUCCESS;
 }
 

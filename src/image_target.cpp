@@ -11,7 +11,8 @@ using namespace texdec;
 
 namespace {
 
-// THE image-format table: every VkFormat texdec writes as an image target, and how.
+// How texdec writes image targets: which VkFormats, through which storage view, with which store
+// swizzle (the columns of the texel-format table in formats.cpp).
 //
 // The image shaders declare their storage image with the SPIR-V Image Format of their output
 // (Rgba8, Rgba16f, R8, ...), and Vulkan's "Compatibility Between SPIR-V Image Formats and Vulkan
@@ -36,35 +37,7 @@ namespace {
 //
 // Not written: R8_SRGB / R8G8_SRGB (no output of 1 or 2 channels is sRGB-encoded), *_UINT, *_SINT,
 // *_USCALED, *_SSCALED (decoded colours are not integers), and formats whose bytes no output has.
-constexpr ImageFormatWrite kImageFormats[] = {
-    // image format                      storage view format              store swizzle               written by outputs of
-    {VK_FORMAT_R8G8B8A8_UNORM,           VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
-    {VK_FORMAT_R8G8B8A8_SRGB,            VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
-    {VK_FORMAT_A8B8G8R8_UNORM_PACK32,    VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
-    {VK_FORMAT_A8B8G8R8_SRGB_PACK32,     VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8B8A8_UNORM},
-    {VK_FORMAT_B8G8R8A8_UNORM,           VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_BGRA, VK_FORMAT_R8G8B8A8_UNORM},
-    {VK_FORMAT_B8G8R8A8_SRGB,            VK_FORMAT_R8G8B8A8_UNORM,       TEXDEC_STORE_SWIZZLE_BGRA, VK_FORMAT_R8G8B8A8_UNORM},
-    {VK_FORMAT_R16G16B16A16_SFLOAT,      VK_FORMAT_R16G16B16A16_SFLOAT,  TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16G16B16A16_SFLOAT},
-    {VK_FORMAT_R8_UNORM,                 VK_FORMAT_R8_UNORM,             TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8_UNORM},
-    {VK_FORMAT_R8_SNORM,                 VK_FORMAT_R8_SNORM,             TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8_SNORM},
-    {VK_FORMAT_R8G8_UNORM,               VK_FORMAT_R8G8_UNORM,           TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8_UNORM},
-    {VK_FORMAT_R8G8_SNORM,               VK_FORMAT_R8G8_SNORM,           TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R8G8_SNORM},
-    {VK_FORMAT_R16_UNORM,                VK_FORMAT_R16_UNORM,            TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16_UNORM},
-    {VK_FORMAT_R16_SNORM,                VK_FORMAT_R16_SNORM,            TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16_SNORM},
-    {VK_FORMAT_R16G16_UNORM,             VK_FORMAT_R16G16_UNORM,         TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16G16_UNORM},
-    {VK_FORMAT_R16G16_SNORM,             VK_FORMAT_R16G16_SNORM,         TEXDEC_STORE_SWIZZLE_NONE, VK_FORMAT_R16G16_SNORM},
-};
-
 static_assert(std::endian::native == std::endian::little, "A8B8G8R8_*_PACK32 rows assume little-endian words");
-
-// The image shader of an output writes a view of the output's storage format (find_shader), so
-// that is every row's view format.
-constexpr bool views_are_the_outputs_formats() {
-    for (const ImageFormatWrite& row : kImageFormats)
-        if (row.view_format != storage_format(row.output_format)) return false;
-    return true;
-}
-static_assert(views_are_the_outputs_formats(), "an image-format row's view is not its outputs' storage format");
 
 // The VkImageFormatListCreateInfo chained to the create info (nullptr if none). INVALID_ARGUMENT
 // for any other structure in the chain, or a second list.
@@ -93,24 +66,18 @@ void destroy_views(texdec_context* ctx, texdec_image_target* target) {
 
 namespace texdec {
 
-const ImageFormatWrite* find_image_format_write(VkFormat image_format) {
-    for (const ImageFormatWrite& row : kImageFormats)
-        if (row.image_format == image_format) return &row;
-    return nullptr;
-}
-
-bool image_format_takes_output(const ImageFormatWrite& row, VkFormat output_format) {
-    return storage_format(output_format) == row.output_format;  // R8G8B8A8_SRGB texels: its UNORM twin's bytes
+bool image_format_takes_output(const TexelFormat& image, VkFormat output_format) {
+    return storage_format(output_format) == image.view_format;  // R8G8B8A8_SRGB texels: its UNORM twin's bytes
 }
 
 texdec_status check_target_output(const texdec_context* ctx, const texdec_image_target& target, const JobPlan& plan) {
-    const ImageFormatWrite& row = *target.write;
-    if (image_format_takes_output(row, plan.output.vk_format)) return TEXDEC_SUCCESS;
-    const bool takes_srgb_twin = row.output_format == storage_format(VK_FORMAT_R8G8B8A8_SRGB);
+    const TexelFormat& image = *target.format;
+    if (image_format_takes_output(image, plan.output.vk_format)) return TEXDEC_SUCCESS;
+    const VkFormat srgb_twin = find_texel_format(image.view_format)->srgb_format;  // views are rows
     return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                       "%s with this output gives %s texels; the target image is %s, which takes %s%s texels", plan.format->name,
-                       vk_format_name(plan.output.vk_format).text, vk_format_name(row.image_format).text,
-                       vk_format_name(row.output_format).text, takes_srgb_twin ? " or VK_FORMAT_R8G8B8A8_SRGB" : "");
+                       "%s with this output gives %s texels; the target image is %s, which takes %s%s%s texels", plan.format->name,
+                       vk_format_name(plan.output.vk_format).text, image.name, vk_format_name(image.view_format).text,
+                       srgb_twin ? " or " : "", srgb_twin ? vk_format_name(srgb_twin).text : "");
 }
 
 uint32_t target_formats(VkFormat* formats, uint32_t max) {
@@ -118,8 +85,8 @@ uint32_t target_formats(VkFormat* formats, uint32_t max) {
     auto add = [&](VkFormat f) {
         if (n < max && std::find(formats, formats + n, f) == formats + n) formats[n++] = f;
     };
-    for (const ImageFormatWrite& row : kImageFormats) {
-        add(row.image_format);
+    for (const TexelFormat& row : texel_formats()) {
+        add(row.format);
         add(row.view_format);
     }
     return n;
@@ -145,7 +112,7 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (is_3d && info->array_layers != 1) return fail("a 3D image has array_layers 1");
     if (!is_3d && info->extent.depth != 1) return fail("a 2D image has extent.depth 1");
     if (!(info->usage & VK_IMAGE_USAGE_STORAGE_BIT)) return fail("the image lacks VK_IMAGE_USAGE_STORAGE_BIT (texdec writes it with imageStore)");
-    const ImageFormatWrite* row = find_image_format_write(info->format);
+    const TexelFormat* row = find_texel_format(info->format);
     const auto image_name = vk_format_name(info->format);
     if (!row)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
@@ -191,7 +158,7 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (!target) return TEXDEC_ERROR_OUT_OF_MEMORY;
     target->image = info->image;
     target->is_3d = is_3d;
-    target->write = row;
+    target->format = row;
     target->extent = info->extent;
     target->mip_levels = info->mip_levels;
     target->array_layers = info->array_layers;

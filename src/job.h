@@ -37,16 +37,6 @@ struct SourceLayout {
     uint32_t image_height;  // texels, 0 = height
 };
 
-// Job structs come from C callers, who may store any 32-bit value in an enum field: read the
-// bits, not the enum (a C++ load of an out-of-range enum value is undefined behaviour).
-template <class Enum>
-uint32_t enum_bits(const Enum& field) {
-    static_assert(sizeof(Enum) == sizeof(uint32_t), "texdec enums are 32-bit");
-    uint32_t bits;
-    std::memcpy(&bits, &field, sizeof bits);
-    return bits;
-}
-
 // Checks format, output, rounding (raw enum bits), extent and source layout; fills everything
 // but the destination fields. Reports the problem through ctx (may be nullptr).
 texdec_status plan_job(const texdec_context* ctx, uint32_t format, uint32_t output, uint32_t rounding,
@@ -85,24 +75,10 @@ struct RegionTarget {
 // Mip levels an image target can have (a 2^31-texel edge has 32).
 constexpr uint32_t kMaxMipLevels = 32;
 
-// How texdec writes an image of one VkFormat: a row of THE image-format table (image_target.cpp),
-// the one place that says which image formats texdec writes, through which storage view, with
-// which store swizzle, from which outputs. texdec_image_target_create and the record checks read
-// it; so does texdec_prepare for an image format.
-struct ImageFormatWrite {
-    VkFormat image_format;
-    VkFormat view_format;    // the storage views texdec creates on the image (the image shaders'
-                             // SPIR-V Image Format is compatible with this format alone)
-    uint32_t store_swizzle;  // TEXDEC_STORE_SWIZZLE_* of the image shaders (PipelineKey::store_swizzle)
-    VkFormat output_format;  // outputs whose texdec_output_vk_format is this or its sRGB twin write it
-};
-
-// The row of `image_format`; nullptr if texdec writes no image of that format.
-const ImageFormatWrite* find_image_format_write(VkFormat image_format);
-
-// Whether an output of VkFormat `output_format` (texdec_output_vk_format) writes images of the row:
-// the same bytes, its sRGB/UNORM twin included (R8G8B8A8_SRGB texels into a UNORM image and back).
-bool image_format_takes_output(const ImageFormatWrite& row, VkFormat output_format);
+// Whether an output of VkFormat `output_format` (texdec_output_vk_format) writes images of the
+// texel-format row `image` (formats.h: every row is a format texdec writes images of): the same
+// bytes, its sRGB/UNORM twin included (R8G8B8A8_SRGB texels into a UNORM image and back).
+bool image_format_takes_output(const TexelFormat& image, VkFormat output_format);
 
 // INVALID_DESTINATION (with a message naming both formats) unless the plan's output writes the
 // target's image format.
@@ -121,7 +97,7 @@ struct RecordCall {
     // the layout transitions of `barriers` (every layer of a written level: its storage view
     // spans them all, and a descriptor's layout must hold for every subresource of its view).
     VkImage image = VK_NULL_HANDLE;
-    VkFormat image_format = VK_FORMAT_UNDEFINED;  // the image's (selects the pipeline, as texdec_variant)
+    const TexelFormat* image_format = nullptr;  // the image's row (selects the pipeline, as texdec_variant)
     uint32_t levels_written = 0;
     uint32_t layer_count = 1;
 };
@@ -144,6 +120,13 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
 // The shader (kShaders index) that writes `output` of `format` to a destination kind.
 texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
                            texdec_destination_kind kind, bool report, uint32_t* shader);
+// The destination rule that texdec_prepare, texdec_query_support and the record calls share
+// (each words its own message): a destination kind texdec knows and, for images, an image format
+// (VK_FORMAT_UNDEFINED: the output's own) of the texel-format table that takes `output_format`.
+// Sets *image_row to that format's row (nullptr for buffers and unknown formats).
+enum class DestinationFit { fits, unknown_kind, unknown_image_format, image_format_mismatch };
+DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format, const TexelFormat** image_row);
+
 // Whether a destination kind (raw bits) and, for images, an image format (VK_FORMAT_UNDEFINED: the
 // output's own) can take `output` of `format`: a kind texdec knows, a format image targets take
 // whose storage view the output fits and the device can store (optimal tiling), and a decoder.
@@ -151,18 +134,10 @@ texdec_status check_destination(const texdec_context* ctx, const FormatEntry& fo
                                 uint32_t kind, VkFormat image_format, bool report, texdec_support* support);
 
 // Creates the pipeline and lookup tables of a variant: the plan's format, output and rounding, a
-// destination kind and, for image destinations, the image's VkFormat (VK_FORMAT_UNDEFINED: the
-// output's own; checked by the caller with image_holds_output). Creation::lookup_only creates
+// destination kind and, for image destinations, the image format's row (nullptr: the output's
+// own; checked by the caller with image_format_takes_output). Creation::lookup_only creates
 // nothing and returns TEXDEC_ERROR_NOT_READY (no message) if anything is missing.
-texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
-                              Creation creation);
-
-// Names for messages.
-inline const char* output_name(uint32_t output) {
-    return output == TEXDEC_OUTPUT_RGBA8   ? "RGBA8"
-         : output == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F"
-         : output == TEXDEC_OUTPUT_NATIVE  ? "NATIVE"
-                                           : "not a texdec_output";
-}
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
+                              const TexelFormat* image_format, Creation creation);
 
 }  // namespace texdec

@@ -61,12 +61,12 @@ std::vector<uint32_t> astc_shared_words() {
         for (size_t j = 0; j < 3; ++j) w[TEXDEC_ASTC_LUT_QUINTS + i] |= uint32_t{quints[i][j]} << (3 * j);
     const auto weights = luts::weight_unquantize_table();
     std::copy(weights.begin(), weights.end(), w.begin() + TEXDEC_ASTC_LUT_WEIGHT_UNQ);
-    const auto colors = luts::color_unquantize_table();
-    std::copy(colors.begin(), colors.end(), w.begin() + TEXDEC_ASTC_LUT_COLOR_UNQ);
+    const auto colours = luts::color_unquantize_table();
+    std::copy(colours.begin(), colours.end(), w.begin() + TEXDEC_ASTC_LUT_COLOUR_UNQ);
     for (uint32_t pairs = 1; pairs <= 16; ++pairs)
         for (int remaining = 0; remaining < 128; ++remaining) {
             const int range = luts::color_range_for(2 * pairs, remaining);
-            w[TEXDEC_ASTC_LUT_COLOR_RANGE + (pairs - 1) * 128 + uint32_t(remaining)] = range < 0 ? 0xFFu : uint32_t(range);
+            w[TEXDEC_ASTC_LUT_COLOUR_RANGE + (pairs - 1) * 128 + uint32_t(remaining)] = range < 0 ? 0xFFu : uint32_t(range);
         }
     return w;
 }
@@ -94,10 +94,14 @@ std::vector<uint32_t> astc_footprint_words(uint32_t bw, uint32_t bh, uint32_t bd
         uint32_t kind = TEXDEC_ASTC_MODE_ERROR;
         if (m.kind == luts::BlockModeKind::weights) kind = TEXDEC_ASTC_MODE_WEIGHTS;
         if (m.kind == luts::BlockModeKind::void_extent) kind = TEXDEC_ASTC_MODE_VOID_EXTENT;
-        w[TEXDEC_ASTC_LUT_MODES + mode] = kind == TEXDEC_ASTC_MODE_WEIGHTS
-            ? m.grid_w | (uint32_t{m.grid_h} << 4) | (uint32_t{m.grid_d} << 8) | (uint32_t{m.weight_range} << 12) |
-                  (uint32_t{m.dual_plane} << 16) | (uint32_t{m.weight_bits} << 17) | (kind << 25)
-            : kind << 25;
+        uint32_t word = TEXDEC_FIELD_PUT(kind, TEXDEC_ASTC_MODE_KIND);
+        if (kind == TEXDEC_ASTC_MODE_WEIGHTS)
+            word |= TEXDEC_FIELD_PUT(uint32_t{m.grid_w}, TEXDEC_ASTC_MODE_GRID_W) | TEXDEC_FIELD_PUT(uint32_t{m.grid_h}, TEXDEC_ASTC_MODE_GRID_H) |
+                    TEXDEC_FIELD_PUT(uint32_t{m.grid_d}, TEXDEC_ASTC_MODE_GRID_D) |
+                    TEXDEC_FIELD_PUT(uint32_t{m.weight_range}, TEXDEC_ASTC_MODE_WEIGHT_RANGE) |
+                    TEXDEC_FIELD_PUT(uint32_t{m.dual_plane}, TEXDEC_ASTC_MODE_DUAL_PLANE) |
+                    TEXDEC_FIELD_PUT(uint32_t{m.weight_bits}, TEXDEC_ASTC_MODE_WEIGHT_BITS);
+        w[TEXDEC_ASTC_LUT_MODES + mode] = word;
     }
     for (uint32_t count = 2; count <= 4; ++count) {
         const luts::PartitionTable t = luts::partition_table(bw, bh, bd, count);
@@ -107,19 +111,30 @@ std::vector<uint32_t> astc_footprint_words(uint32_t bw, uint32_t bh, uint32_t bd
     return w;
 }
 
-// Stores `created` in `slot` (one of ctx's tables, guarded by lut_mutex) unless another thread
-// stored its own first; then `created` is destroyed: the first table finished wins. Returns the
-// buffer the slot holds.
-VkBuffer keep_first(texdec_context* ctx, MappedBuffer& slot, MappedBuffer& created) {
+// Stores `created` (and its view, where the table has one) in `slot` (one of ctx's tables, guarded
+// by lut_mutex) unless another thread stored its own first; then `created` is destroyed: the first
+// table finished wins. Returns what the slot holds.
+struct KeptTable {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkBufferView view = VK_NULL_HANDLE;
+};
+KeptTable keep_first(texdec_context* ctx, MappedBuffer& slot, MappedBuffer& created, VkBufferView* slot_view = nullptr,
+                     VkBufferView created_view = VK_NULL_HANDLE) {
     bool lost = false;
-    VkBuffer kept = VK_NULL_HANDLE;
+    KeptTable kept;
     {
         std::lock_guard<std::mutex> lock(ctx->lut_mutex);
         lost = slot.buffer != VK_NULL_HANDLE;
-        if (!lost) slot = created;
-        kept = slot.buffer;
+        if (!lost) {
+            slot = created;
+            if (slot_view) *slot_view = created_view;
+        }
+        kept = {slot.buffer, slot_view ? *slot_view : VK_NULL_HANDLE};
     }
-    if (lost) destroy_buffer(ctx, created);
+    if (lost) {
+        if (created_view) ctx->vkd.vkDestroyBufferView(ctx->device, created_view, ctx->allocator);
+        destroy_buffer(ctx, created);
+    }
     return kept;
 }
 
@@ -146,7 +161,7 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
             MappedBuffer b;
             texdec_status s = upload_table(ctx, astc_shared_words(), "ASTC lookup tables", b);
             if (s != TEXDEC_SUCCESS) return s;
-            shared_buffer = keep_first(ctx, ctx->astc_shared_lut, b);
+            shared_buffer = keep_first(ctx, ctx->astc_shared_lut, b).buffer;
         }
         if (!footprint_buffer) {
             MappedBuffer b;
@@ -154,7 +169,7 @@ texdec_status get_astc_luts(texdec_context* ctx, uint32_t block_w, uint32_t bloc
             snprintf(what, sizeof what, "ASTC %ux%ux%u footprint lookup tables", block_w, block_h, block_d);
             texdec_status s = upload_table(ctx, astc_footprint_words(block_w, block_h, block_d), what, b);
             if (s != TEXDEC_SUCCESS) return s;
-            footprint_buffer = keep_first(ctx, *footprint_slot, b);
+            footprint_buffer = keep_first(ctx, *footprint_slot, b).buffer;
         }
         *shared = {shared_buffer, 0, VK_WHOLE_SIZE};
         *footprint = {footprint_buffer, 0, VK_WHOLE_SIZE};
@@ -197,17 +212,7 @@ texdec_status get_tables_lut(texdec_context* ctx, Creation creation, VkBufferVie
             return vk_failure(ctx, r, "vkCreateBufferView (BPTC/ETC lookup tables)");
         }
         name_object(ctx, VK_OBJECT_TYPE_BUFFER_VIEW, handle_bits(created), "texdec BPTC/ETC lookup tables (R32_UINT view)");
-        bool lost = false;  // another thread stored its tables first: use those, destroy these
-        {
-            std::lock_guard<std::mutex> lock(ctx->lut_mutex);
-            lost = ctx->tables_lut_view != VK_NULL_HANDLE;
-            if (!lost) ctx->tables_lut = b, ctx->tables_lut_view = created;
-            *view = ctx->tables_lut_view;
-        }
-        if (lost) {
-            ctx->vkd.vkDestroyBufferView(ctx->device, created, ctx->allocator);
-            destroy_buffer(ctx, b);
-        }
+        *view = keep_first(ctx, ctx->tables_lut, b, &ctx->tables_lut_view, created).view;
         return TEXDEC_SUCCESS;
     } catch (const std::bad_alloc&) {
         return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR, "out of host memory building BPTC/ETC tables");

@@ -13,7 +13,7 @@ namespace {
 struct CheckedVariant {
     JobPlan plan;  // format, output and rounding (the extent is 1x1x1)
     texdec_destination_kind destination = TEXDEC_DESTINATION_BUFFER;
-    VkFormat image_format = VK_FORMAT_UNDEFINED;
+    const TexelFormat* image_format = nullptr;  // image destinations: the image format's row
 };
 
 // Checks one variant; `who` names it in messages ("texdec_prepare: variant 2").
@@ -42,28 +42,25 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
     }
     if (s == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
         std::snprintf(what, sizeof what, "output %u (%s) is not offered for %s (RGBA8 cannot hold signed or float data)", output,
-                      output_name(output), out->plan.format->name);
+                      output_label(output), out->plan.format->name);
         return fail(s, what);
     }
     if (s != TEXDEC_SUCCESS) return fail(s, texdec_status_string(s));
     const uint32_t kind = enum_bits(v.destination);
-    if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind)) {
+    const DestinationFit fit = fit_destination(kind, v.image_format, out->plan.output.vk_format, &out->image_format);
+    if (fit == DestinationFit::unknown_kind) {
         std::snprintf(what, sizeof what, "destination %u is not a texdec_destination_kind", kind);
         return fail(TEXDEC_ERROR_INVALID_DESTINATION, what);
     }
     if (kind == TEXDEC_DESTINATION_BUFFER && v.image_format != VK_FORMAT_UNDEFINED)
         return fail(TEXDEC_ERROR_INVALID_DESTINATION, "image_format is set for a buffer destination (leave it VK_FORMAT_UNDEFINED)");
-    if (kind != TEXDEC_DESTINATION_BUFFER && v.image_format != VK_FORMAT_UNDEFINED) {
-        const ImageFormatWrite* row = find_image_format_write(v.image_format);
-        if (!row || !image_format_takes_output(*row, out->plan.output.vk_format)) {
-            std::snprintf(what, sizeof what, "an image of %s cannot hold %s -> %s texels (texdec_image_target_create_info lists "
-                          "what each image format holds)", vk_format_name(v.image_format).text, out->plan.format->name,
-                          output_name(output));
-            return fail(TEXDEC_ERROR_INVALID_DESTINATION, what);
-        }
+    if (fit != DestinationFit::fits) {
+        std::snprintf(what, sizeof what, "an image of %s cannot hold %s -> %s texels (texdec_image_target_create_info lists "
+                      "what each image format holds)", vk_format_name(v.image_format).text, out->plan.format->name,
+                      output_label(output));
+        return fail(TEXDEC_ERROR_INVALID_DESTINATION, what);
     }
     out->destination = texdec_destination_kind(kind);
-    out->image_format = v.image_format;
     return TEXDEC_SUCCESS;
 }
 

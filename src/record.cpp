@@ -41,8 +41,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
     }
     if (status != TEXDEC_SUCCESS) return status;
     plan->output_kind = output_bits;
-    const bool uses_rounding = plan->format->family == TEXDEC_FAMILY_BC1_3 || plan->format->family == TEXDEC_FAMILY_BC4_5;
-    plan->rounding = uses_rounding ? uint32_t(rounding) : 0;
+    plan->rounding = family_traits(plan->format->family).takes_rounding ? uint32_t(rounding) : 0;
     if (width == 0 || height == 0 || depth == 0) return fail(TEXDEC_ERROR_INVALID_EXTENT, "width, height and depth must be at least 1");
     const uint32_t row_length = source.row_length ? source.row_length : width;
     const uint32_t image_height = source.image_height ? source.image_height : height;
@@ -115,44 +114,41 @@ VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) { return div_round_up(v, a
 struct ShaderShape {
     uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
     VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
-    VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (BC6H, BC7, ETC2, EAC; null: none)
+    VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (FamilyTraits::reads_tables; null: none)
 };
 
 // The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
-texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, VkFormat image_format,
+texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, const TexelFormat* image_format,
                                      Creation creation, VkPipeline* pipeline, ShaderShape* shape) {
     const FormatEntry& f = *p.format;
     PipelineKey key{};
     if (texdec_status s = find_decoder(ctx, f, p.output, dst_kind, true, &key.shader); s != TEXDEC_SUCCESS) return s;
     // Checked before the pipeline is created: creating it would break these limits.
     if (texdec_status s = check_device_needs(ctx, f, true, nullptr); s != TEXDEC_SUCCESS) return s;
-    const bool is_astc = f.family == TEXDEC_FAMILY_ASTC;
-    // ASTC's variant is its operation mode: HDR for the sfloat formats (astc.comp).
-    key.variant = !is_astc ? f.shader_variant : (f.flags & TEXDEC_FORMAT_FLAG_HDR) ? TEXDEC_ASTC_HDR : TEXDEC_ASTC_LDR;
+    const FamilyTraits& family = family_traits(f.family);
+    key.variant = f.shader_variant;
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
-    // sRGB changes ASTC's endpoint expansion; for the other families only RGBA16F (v / 255 of the
-    // byte), so their other stores share the UNORM pipeline.
-    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (is_astc || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
+    // Where sRGB changes only RGBA16F (v / 255 of the byte), the other stores share the UNORM pipeline.
+    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (family.srgb_in_decode || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
-    // Image formats whose bytes are the output's in another order are stored swizzled (the table
-    // in image_target.cpp); the caller checked that the image format holds the output.
-    const ImageFormatWrite* write = is_image_destination(dst_kind) && image_format ? find_image_format_write(image_format) : nullptr;
-    key.store_swizzle = write ? write->store_swizzle : TEXDEC_STORE_SWIZZLE_NONE;
+    // Image formats whose bytes are the output's in another order are stored swizzled (the
+    // texel-format table); the caller checked that the image format holds the output.
+    key.store_swizzle = is_image_destination(dst_kind) && image_format ? image_format->store_swizzle() : TEXDEC_STORE_SWIZZLE_NONE;
     // The workgroup shape first: the caller's chunk checks need it even when the variant is not ready.
     *shape = ShaderShape{};
-    if (is_astc) {
+    if (family.tiles) {
         shape->tile_x = TEXDEC_ASTC_TILE_BLOCKS_X(uint32_t(f.block_width));
         shape->tile_y = TEXDEC_ASTC_TILE_BLOCKS_Y(uint32_t(f.block_height), uint32_t(f.block_depth));
     }
     if (texdec_status s = get_pipeline(ctx, key, creation, pipeline); s != TEXDEC_SUCCESS) return s;
-    if (is_astc) {
+    if (family.reads_astc_luts) {
         texdec_status s = get_astc_luts(ctx, f.block_width, f.block_height, f.block_depth, creation, &shape->luts[0],
                                         &shape->luts[1]);
         if (s != TEXDEC_SUCCESS) return s;
     }
-    if (family_uses_tables(f.family)) {
+    if (family.reads_tables) {
         texdec_status s = get_tables_lut(ctx, creation, &shape->tables);
         if (s != TEXDEC_SUCCESS) return s;
     }
@@ -381,8 +377,8 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 }  // namespace
 
-texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind, VkFormat image_format,
-                              Creation creation) {
+texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
+                              const TexelFormat* image_format, Creation creation) {
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
     return get_pipeline_and_shape(ctx, plan, dst_kind, image_format, creation, &pipeline, &shape);
@@ -416,7 +412,7 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         return ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
                            "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
                            "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-                           p.format->name, output_name(p.output_kind), destination_name(call.dst_kind));
+                           p.format->name, output_label(p.output_kind), destination_name(call.dst_kind));
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
@@ -590,7 +586,7 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (const texdec_image_target* image = job->dst_image) {
         call.dst_kind = image->is_3d ? TEXDEC_DESTINATION_IMAGE_3D : TEXDEC_DESTINATION_IMAGE;
         call.image = image->image;
-        call.image_format = image->write->image_format;
+        call.image_format = image->format;
         // The levels the barriers cover (out-of-range levels are refused in record_regions).
         call.layer_count = image->array_layers;
         for (uint32_t i = 0; i < job->region_count; ++i)

@@ -71,14 +71,12 @@ VkFormatProperties format_properties(const texdec_context* ctx, VkFormat format)
 
 texdec_status check_device_needs(const texdec_context* ctx, const FormatEntry& format, bool report, texdec_support* support) {
     const DeviceFacts& d = ctx->facts;
-    // What the family's shader uses (interface.h): ASTC decodes a tile of blocks per workgroup of
-    // TEXDEC_ASTC_GROUP_SIZE invocations through shared memory; the others one block per
-    // invocation, TEXDEC_WORKGROUP_X per workgroup, no shared memory.
-    const bool astc = format.family == TEXDEC_FAMILY_ASTC;
-    const uint32_t shared = astc ? TEXDEC_ASTC_SHARED_BYTES : 0;
-    const uint32_t invocations = astc ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X;
+    // What the family's shader uses (its workgroup and shared memory, its tables).
+    const FamilyTraits& family = family_traits(format.family);
+    const uint32_t shared = family.shared_bytes;
+    const uint32_t invocations = family.group_size;
     bool tables_ok = true;
-    if (family_uses_tables(format.family)) {
+    if (family.reads_tables) {
         const VkFormatProperties props = format_properties(ctx, VK_FORMAT_R32_UINT);
         tables_ok = (props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) &&
                     d.max_texel_buffer_elements >= TEXDEC_TABLES_WORDS;
@@ -141,39 +139,43 @@ texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format,
                        vk_format_name(output.vk_format).text, format.name, destination_name(kind));
 }
 
+DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format, const TexelFormat** image_row) {
+    *image_row = nullptr;
+    if (kind == TEXDEC_DESTINATION_BUFFER) return DestinationFit::fits;
+    if (!is_image_destination(kind)) return DestinationFit::unknown_kind;
+    *image_row = find_texel_format(image_format ? image_format : output_format);
+    if (!*image_row) return DestinationFit::unknown_image_format;
+    return image_format_takes_output(**image_row, output_format) ? DestinationFit::fits : DestinationFit::image_format_mismatch;
+}
+
 texdec_status check_destination(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
                                 uint32_t kind, VkFormat image_format, bool report, texdec_support* support) {
     auto add_reason = [&](texdec_support_reasons reason) {
         if (support) support->reasons |= reason;
     };
-    if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind)) {
+    const TexelFormat* row = nullptr;
+    const DestinationFit fit = fit_destination(kind, image_format, output.vk_format, &row);
+    if (fit == DestinationFit::unknown_kind) {
         add_reason(TEXDEC_SUPPORT_REASON_DESTINATION);
         return report ? ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "unknown destination kind %u", kind)
                       : TEXDEC_ERROR_INVALID_DESTINATION;
     }
     const auto dst_kind = texdec_destination_kind(kind);
     texdec_status first = TEXDEC_SUCCESS;  // the first failure; every reason is collected
-    if (dst_kind != TEXDEC_DESTINATION_BUFFER) {
-        const VkFormat image = image_format ? image_format : output.vk_format;
-        const ImageFormatWrite* row = find_image_format_write(image);
-        const VkFormat view = row ? row->view_format : VK_FORMAT_UNDEFINED;
-        if (!row) {
-            add_reason(TEXDEC_SUPPORT_REASON_DESTINATION);
-            first = TEXDEC_ERROR_INVALID_DESTINATION;
-            if (report)
-                ctx->report(first, TEXDEC_MESSAGE_ERROR, "image_format %s is not a format image targets take "
-                            "(texdec_output_vk_format lists them)", vk_format_name(image).text);
-        } else if (!image_format_takes_output(*row, output.vk_format)) {
-            add_reason(TEXDEC_SUPPORT_REASON_DESTINATION);
-            first = TEXDEC_ERROR_INVALID_DESTINATION;
-            if (report)
-                ctx->report(first, TEXDEC_MESSAGE_ERROR, "%s with this output writes %s texels, not %s", format.name,
-                            vk_format_name(output.vk_format).text, vk_format_name(image).text);
-        }
-        if (view != VK_FORMAT_UNDEFINED) {
-            const texdec_status s = check_storage_format(ctx, view, VK_IMAGE_TILING_OPTIMAL, report && !first, support);
-            if (!first) first = s;
-        }
+    if (fit != DestinationFit::fits) {
+        add_reason(TEXDEC_SUPPORT_REASON_DESTINATION);
+        first = TEXDEC_ERROR_INVALID_DESTINATION;
+        const auto image = vk_format_name(image_format ? image_format : output.vk_format);
+        if (report && fit == DestinationFit::unknown_image_format)
+            ctx->report(first, TEXDEC_MESSAGE_ERROR, "image_format %s is not a format image targets take "
+                        "(texdec_output_vk_format lists them)", image.text);
+        else if (report)
+            ctx->report(first, TEXDEC_MESSAGE_ERROR, "%s with this output writes %s texels, not %s", format.name,
+                        vk_format_name(output.vk_format).text, image.text);
+    }
+    if (row) {
+        const texdec_status s = check_storage_format(ctx, row->view_format, VK_IMAGE_TILING_OPTIMAL, report && !first, support);
+        if (!first) first = s;
     }
     uint32_t shader = 0;
     if (const texdec_status s = find_decoder(ctx, format, output, dst_kind, report && !first, &shader); s != TEXDEC_SUCCESS) {

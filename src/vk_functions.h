@@ -94,32 +94,23 @@ struct DeviceFunctions {
     TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_DECLARE_PFN)
 };
 
-// Loads every instance function; returns the name of the first missing required one (nullptr if
-// all are there). Debug-utils functions are optional.
-inline const char* load_instance_functions(PFN_vkGetInstanceProcAddr gipa, VkInstance instance, InstanceFunctions& f) {
-#define TEXDEC_LOAD_INSTANCE(name)                                        \
-    f.name = reinterpret_cast<PFN_##name>(gipa(instance, #name));         \
+// Each loads its functions through `get` and returns the name of the first missing required one
+// (nullptr if all are there). Debug-utils and push-descriptor functions are optional.
+#define TEXDEC_LOAD_REQUIRED(name)                                  \
+    f.name = reinterpret_cast<PFN_##name>(get(handle, #name));      \
     if (!f.name) return #name;
-    TEXDEC_INSTANCE_FUNCTIONS(TEXDEC_LOAD_INSTANCE)
-#undef TEXDEC_LOAD_INSTANCE
-#define TEXDEC_LOAD_OPTIONAL(name) f.name = reinterpret_cast<PFN_##name>(gipa(instance, #name));
+#define TEXDEC_LOAD_OPTIONAL(name) f.name = reinterpret_cast<PFN_##name>(get(handle, #name));
+inline const char* load_instance_functions(PFN_vkGetInstanceProcAddr get, VkInstance handle, InstanceFunctions& f) {
+    TEXDEC_INSTANCE_FUNCTIONS(TEXDEC_LOAD_REQUIRED)
     TEXDEC_DEBUG_UTILS_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
-#undef TEXDEC_LOAD_OPTIONAL
     return nullptr;
 }
-
-// Loads every device function; returns the name of the first missing required one (nullptr if
-// all are there). Push-descriptor functions are optional.
-inline const char* load_device_functions(PFN_vkGetDeviceProcAddr gdpa, VkDevice device, DeviceFunctions& f) {
-#define TEXDEC_LOAD_DEVICE(name)                                          \
-    f.name = reinterpret_cast<PFN_##name>(gdpa(device, #name));           \
-    if (!f.name) return #name;
-    TEXDEC_DEVICE_FUNCTIONS(TEXDEC_LOAD_DEVICE)
-#undef TEXDEC_LOAD_DEVICE
-#define TEXDEC_LOAD_OPTIONAL(name) f.name = reinterpret_cast<PFN_##name>(gdpa(device, #name));
+inline const char* load_device_functions(PFN_vkGetDeviceProcAddr get, VkDevice handle, DeviceFunctions& f) {
+    TEXDEC_DEVICE_FUNCTIONS(TEXDEC_LOAD_REQUIRED)
     TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
-#undef TEXDEC_LOAD_OPTIONAL
     return nullptr;
 }
+#undef TEXDEC_LOAD_REQUIRED
+#undef TEXDEC_LOAD_OPTIONAL
 
 }  // namespace texdec

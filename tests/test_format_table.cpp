@@ -290,3 +290,39 @@ TEST_CASE("status strings are non-empty and distinct", "[format]") {
 }
 
 TEST_CASE("library version matches the header", "[format]") { CHECK(texdec_version() == uint32_t(TEXDEC_VERSION)); }
+
+TEST_CASE("texel formats: every output's VkFormat, its size and sRGB twin", "[format]") {
+    for (uint32_t i = 1; i < TEXDEC_FORMAT_COUNT; ++i) {
+        const auto format = texdec_format(i);
+        texdec_format_info f{};
+        REQUIRE(texdec_format_get_info(format, &f) == TEXDEC_SUCCESS);
+        for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_NATIVE}) {
+            VkFormat vk = VK_FORMAT_UNDEFINED;
+            uint32_t bytes = 0;
+            if (texdec_output_vk_format(format, output, &vk) != TEXDEC_SUCCESS) continue;
+            REQUIRE(texdec_output_texel_size(format, output, &bytes) == TEXDEC_SUCCESS);
+            INFO(f.name << " " << texdec_output_name(output));
+            texdec_texel_format_info t{};
+            REQUIRE(texdec_texel_format_get_info(vk, &t) == TEXDEC_SUCCESS);
+            CHECK(t.texel_bytes == bytes);
+            CHECK(t.channels * t.channel_bytes == t.texel_bytes);
+            CHECK(bool(t.flags & TEXDEC_TEXEL_FORMAT_SRGB) == (vk == VK_FORMAT_R8G8B8A8_SRGB));
+            CHECK(bool(t.flags & TEXDEC_TEXEL_FORMAT_HALF) == (vk == VK_FORMAT_R16G16B16A16_SFLOAT));
+        }
+    }
+    texdec_texel_format_info t{};
+    REQUIRE(texdec_texel_format_get_info(VK_FORMAT_B8G8R8A8_SRGB, &t) == TEXDEC_SUCCESS);
+    CHECK(t.flags == (TEXDEC_TEXEL_FORMAT_SRGB | TEXDEC_TEXEL_FORMAT_BGRA));
+    CHECK(t.linear_format == VK_FORMAT_B8G8R8A8_UNORM);
+    CHECK(t.srgb_format == VK_FORMAT_B8G8R8A8_SRGB);
+    REQUIRE(texdec_texel_format_get_info(VK_FORMAT_R8G8_SNORM, &t) == TEXDEC_SUCCESS);
+    CHECK(t.flags == TEXDEC_TEXEL_FORMAT_SIGNED);
+    CHECK(t.linear_format == VK_FORMAT_R8G8_SNORM);
+    CHECK(t.srgb_format == VK_FORMAT_UNDEFINED);
+    CHECK(texdec_texel_format_get_info(VK_FORMAT_R8_SRGB, &t) == TEXDEC_ERROR_UNKNOWN_FORMAT);
+    CHECK(texdec_texel_format_get_info(VK_FORMAT_R8G8B8A8_UNORM, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(std::string(texdec_output_name(TEXDEC_OUTPUT_RGBA8)) == "rgba8");
+    CHECK(std::string(texdec_output_name(TEXDEC_OUTPUT_RGBA16F)) == "rgba16f");
+    CHECK(std::string(texdec_output_name(TEXDEC_OUTPUT_NATIVE)) == "native");
+    CHECK(texdec_output_name(texdec_output(3)) == nullptr);
+}

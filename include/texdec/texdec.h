@@ -366,6 +366,32 @@ TEXDEC_API texdec_status texdec_decoded_size(texdec_format format, texdec_output
                                              uint32_t width, uint32_t height, uint32_t depth,
                                              uint64_t* bytes);
 
+/* "rgba8", "rgba16f", "native" (the CLI's --output names); NULL for values outside the enum. */
+TEXDEC_API const char* texdec_output_name(texdec_output output);
+
+/* What an uncompressed VkFormat that texdec writes holds: every texdec_output_vk_format answer and
+ * every image format texdec_image_target_create takes (its table below). */
+typedef enum texdec_texel_format_flag_bits {
+    TEXDEC_TEXEL_FORMAT_SIGNED = 0x1, /* SNORM channels */
+    TEXDEC_TEXEL_FORMAT_HALF = 0x2,   /* 16-bit float channels */
+    TEXDEC_TEXEL_FORMAT_SRGB = 0x4,   /* sRGB-encoded colour channels */
+    TEXDEC_TEXEL_FORMAT_BGRA = 0x8,   /* B8G8R8A8: red and blue swapped in memory */
+    TEXDEC_TEXEL_FORMAT_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
+} texdec_texel_format_flag_bits;
+
+typedef struct texdec_texel_format_info { /* output only: no next */
+    uint32_t channels;      /* 1, 2 or 4 */
+    uint32_t channel_bytes; /* 1 or 2 */
+    uint32_t texel_bytes;   /* channels * channel_bytes */
+    uint32_t flags;         /* texdec_texel_format_flag_bits */
+    VkFormat linear_format; /* the non-sRGB twin (R8G8B8A8_UNORM for R8G8B8A8_SRGB); itself if not sRGB */
+    VkFormat srgb_format;   /* the sRGB twin (itself for an sRGB format); VK_FORMAT_UNDEFINED if none */
+} texdec_texel_format_info;
+
+/* Fills *info for a VkFormat texdec writes. TEXDEC_ERROR_UNKNOWN_FORMAT for any other VkFormat,
+ * TEXDEC_ERROR_INVALID_ARGUMENT for a NULL info. */
+TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_texel_format_info* info);
+
 /* ---- context ------------------------------------------------------------------------------- */
 
 typedef struct texdec_context texdec_context;

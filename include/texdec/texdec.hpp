@@ -218,6 +218,9 @@ private:
 [[nodiscard]] inline Status output_vk_format(Format format, Output output, VkFormat& vk_format) noexcept {
     return texdec_output_vk_format(format, output, &vk_format);
 }
+[[nodiscard]] inline Status texel_format_get_info(VkFormat format, texdec_texel_format_info& info) noexcept {
+    return texdec_texel_format_get_info(format, &info);
+}
 [[nodiscard]] inline Status output_texel_size(Format format, Output output, uint32_t& bytes) noexcept {
     return texdec_output_texel_size(format, output, &bytes);
 }

@@ -10,25 +10,15 @@
 #include <new>
 #include <stdexcept>
 
+#include "enum_bits.h"
 #include "reference/block_decoders.h"
 
 namespace texdec_reference {
 namespace {
 
-// Job fields are enums a C caller may fill with any 32-bit value: read the bits.
-template <class Enum>
-uint32_t enum_bits(const Enum& field) {
-    static_assert(sizeof(Enum) == sizeof(uint32_t), "texdec enums are 32-bit");
-    uint32_t bits;
-    std::memcpy(&bits, &field, sizeof bits);
-    return bits;
-}
-template <class Enum>
-Enum enum_from_bits(uint32_t bits) {
-    Enum e;
-    std::memcpy(&e, &bits, sizeof e);
-    return e;
-}
+// Job fields are enums a C caller may fill with any 32-bit value: read the bits (as the library).
+using texdec::enum_bits;
+using texdec::enum_from_bits;
 
 Result fail(texdec_status status, const char* format, ...) __attribute__((format(printf, 2, 3)));
 Result fail(texdec_status status, const char* format, ...) {
