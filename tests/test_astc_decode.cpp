@@ -550,17 +550,4 @@ TEST_CASE("ASTC extents and source row length: sRGB", "[astc][gpu]") { run_exten
     TEST_CASE("ASTC random blocks: " #X "x" #Y, "[astc][gpu][random]") { run_random_blocks(astc_footprint(X, Y)); } \
     TEST_CASE("ASTC structured blocks: " #X "x" #Y, "[astc][gpu]") { run_structured_blocks(astc_footprint(X, Y)); }
 
-ASTC_FOOTPRINT_TESTS(4, 4)
-ASTC_FOOTPRINT_TESTS(5, 4)
-ASTC_FOOTPRINT_TESTS(5, 5)
-ASTC_FOOTPRINT_TESTS(6, 5)
-ASTC_FOOTPRINT_TESTS(6, 6)
-ASTC_FOOTPRINT_TESTS(8, 5)
-ASTC_FOOTPRINT_TESTS(8, 6)
-ASTC_FOOTPRINT_TESTS(8, 8)
-ASTC_FOOTPRINT_TESTS(10, 5)
-ASTC_FOOTPRINT_TESTS(10, 6)
-ASTC_FOOTPRINT_TESTS(10, 8)
-ASTC_FOOTPRINT_TESTS(10, 10)
-ASTC_FOOTPRINT_TESTS(12, 10)
-ASTC_FOOTPRINT_TESTS(12, 12)
+TEXDEC_ASTC_2D_FOOTPRINTS(ASTC_FOOTPRINT_TESTS)

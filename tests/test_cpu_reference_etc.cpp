@@ -406,15 +406,9 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
     }
     SECTION("T and H: base colours (13 1 8) and (4 12 13) with distance index 5") {
         // T: paint colours (221, 17, 136), (100, 236, 253), (68, 204, 221), (36, 172, 189).
-        EtcWord t = 0;
-        t = etc_set_field(t, 59, 2, 13 >> 2);
-        t = etc_set_field(t, 56, 2, 13 & 3);
-        t = etc_set_field(t, 52, 4, 1);
-        t = etc_set_field(t, 48, 4, 8);
-        t = etc_set_field(t, 36, 12, 0x4CD);
-        t = etc_set_field(t, 34, 2, 5 >> 1);
-        t = etc_set_field(t, 32, 1, 5 & 1);
-        t = etc_set_field(t, 0, 32, 0xFF00F0F0u);  // pixel k = 4x + y gets index x (MSBs at 16 + k, LSBs at k)
+        // Pixel k = 4x + y gets index x (MSBs at 16 + k, LSBs at k).
+        EtcWord t = etc_word({{59, 2, 13 >> 2}, {56, 2, 13 & 3}, {52, 4, 1}, {48, 4, 8}, {36, 12, 0x4CD}, {34, 2, 5 >> 1},
+                              {32, 1, 5 & 1}, {0, 32, 0xFF00F0F0u}});
         SplitMix64 rng(2);
         REQUIRE(force_mode(t, EtcMode::t, false, 1, rng));
         const int t_paint[4][3] = {{221, 17, 136}, {100, 236, 253}, {68, 204, 221}, {36, 172, 189}};
@@ -424,16 +418,8 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
                 for (int c = 0; c < 3; ++c) CHECK(int(out[size_t(4 * (4 * y + x) + c)]) == t_paint[x][c]);
         // H: (253, 49, 168), (189, 0, 104), (100, 236, 253), (36, 172, 189); da = 1, db = 0, and
         // base colour 1 >= base colour 2 gives the LSB 1.
-        EtcWord h = 0;
-        h = etc_set_field(h, 59, 4, 13);
-        h = etc_set_field(h, 56, 3, 1 >> 1);
-        h = etc_set_field(h, 52, 1, 1 & 1);
-        h = etc_set_field(h, 51, 1, 8 >> 3);
-        h = etc_set_field(h, 47, 3, 8 & 7);
-        h = etc_set_field(h, 35, 12, 0x4CD);
-        h = etc_set_field(h, 34, 1, 1);
-        h = etc_set_field(h, 32, 1, 0);
-        h = etc_set_field(h, 0, 32, 0xFF00F0F0u);
+        EtcWord h = etc_word({{59, 4, 13}, {56, 3, 1 >> 1}, {52, 1, 1 & 1}, {51, 1, 8 >> 3}, {47, 3, 8 & 7}, {35, 12, 0x4CD},
+                              {34, 1, 1}, {32, 1, 0}, {0, 32, 0xFF00F0F0u}});
         REQUIRE(force_mode(h, EtcMode::h, false, 1, rng));
         const int h_paint[4][3] = {{253, 49, 168}, {189, 0, 104}, {100, 236, 253}, {36, 172, 189}};
         out = decode8(rgb8, h);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <vector>
 
 namespace texdec_test {
@@ -16,6 +17,16 @@ inline EtcWord etc_set_field(EtcWord v, int low, int bits, uint64_t value) {
     const EtcWord mask = ((EtcWord{1} << bits) - 1) << low;
     return (v & ~mask) | ((EtcWord(value) << low) & mask);
 }
+// A word with each {low bit, bits, value} field set, in order, over `v`.
+struct EtcField {
+    int low, bits;
+    uint64_t value;
+};
+inline EtcWord etc_word(std::initializer_list<EtcField> fields, EtcWord v = 0) {
+    for (const EtcField& f : fields) v = etc_set_field(v, f.low, f.bits, f.value);
+    return v;
+}
+
 inline int etc_signed3(int v) { return v >= 4 ? v - 8 : v; }
 
 // "Location of bits for mode selection" (a): bit 33 = D (0: individual), or Op with punch-through
@@ -56,21 +67,10 @@ inline void etc_append_word(std::vector<uint8_t>& out, EtcWord v) {
 // (12, 64, 62) ... (Rh, Gh, Bh) = (50, 5, 37) and (Rv, Gv, Bv) = (40, 112, 45)", before the
 // mode-selection bits are set; and the spec's table of its texel colours, rows y = 0..3, x = 0..3.
 inline EtcWord etc_spec_planar_example() {
-    EtcWord v = 0;
-    v = etc_set_field(v, 57, 6, 12);
-    v = etc_set_field(v, 56, 1, 64 >> 6);
-    v = etc_set_field(v, 49, 6, 64 & 63);
-    v = etc_set_field(v, 48, 1, 62 >> 5);
-    v = etc_set_field(v, 43, 2, (62 >> 3) & 3);
-    v = etc_set_field(v, 39, 3, 62 & 7);
-    v = etc_set_field(v, 34, 5, 50 >> 1);
-    v = etc_set_field(v, 32, 1, 50 & 1);
-    v = etc_set_field(v, 25, 7, 5);
-    v = etc_set_field(v, 19, 6, 37);
-    v = etc_set_field(v, 13, 6, 40);
-    v = etc_set_field(v, 6, 7, 112);
-    v = etc_set_field(v, 0, 6, 45);
-    return v;
+    return etc_word({{57, 6, 12}, {56, 1, 64 >> 6}, {49, 6, 64 & 63},                      // RO GO
+                     {48, 1, 62 >> 5}, {43, 2, (62 >> 3) & 3}, {39, 3, 62 & 7},            // BO
+                     {34, 5, 50 >> 1}, {32, 1, 50 & 1}, {25, 7, 5}, {19, 6, 37},           // RH GH BH
+                     {13, 6, 40}, {6, 7, 112}, {0, 6, 45}});                               // RV GV BV
 }
 inline constexpr uint8_t kEtcSpecPlanarTexels[16][3] = {
     {48, 129, 251},  {87, 99, 226},   {126, 70, 201},  {164, 40, 175},  {77, 153, 234},  {115, 123, 209},
