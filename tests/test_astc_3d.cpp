@@ -184,9 +184,10 @@ void compare(AstcComparison& cmp, const Volume& v, const std::vector<AstcBlockKi
                 const size_t bi = (size_t(bz) * v.rows() + by) * v.cols() + bx;
                 if (bad_blocks.insert(bi).second && cmp.examples.size() < 8) {
                     std::ostringstream os;
-                    os << cmp.label << ": block (" << bx << "," << by << "," << bz << ") " << astc_hex(v.block(bx, by, bz))
-                       << astc_kind_name(kinds[bi]) << ": texel (" << ix % fp.x << "," << iy % fp.y << "," << iz % fp.z
-                       << ") expected " << astc_texel_string(e, texel_bytes) << " actual " << astc_texel_string(a, texel_bytes);
+                    os << cmp.label << ": block (" << bx << "," << by << "," << bz << ") "
+                       << astc_hex(v.block(bx, by, bz)) << astc_kind_name(kinds[bi]) << ": texel (" << ix % fp.x << ","
+                       << iy % fp.y << "," << iz % fp.z << ") expected " << astc_texel_string(e, texel_bytes)
+                       << " actual " << astc_texel_string(a, texel_bytes);
                     cmp.examples.push_back(os.str());
                 }
             }
@@ -232,7 +233,10 @@ Decoded decode_volume(OwnContext& ctx, AstcProfile profile, const Volume& v, tex
     const size_t size = out.slice_pitch * (v.d - 1) + out.row_pitch * (v.h - 1) + size_t(v.w) * texel_bytes;
     out.bytes.resize(size + 256);
     fill_canary(out.bytes.data(), out.bytes.size());
-    const texdec_host_job job = JobBuilder(format, output, v.w, v.h, v.d).blocks(v.data).texels(out.bytes.data(), size)
+    const texdec_host_job job =
+        JobBuilder(format, output, v.w, v.h, v.d)
+            .blocks(v.data)
+            .texels(out.bytes.data(), size)
             .source_rows(v.row_length, v.image_height)
             .pitches(extra_row_bytes ? out.row_pitch : 0, extra_slice_bytes ? out.slice_pitch : 0);
     const texdec_status status = ctx.decode(job);
@@ -1192,9 +1196,16 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
     std::memcpy(staging.mapped, bytes.data(), bytes.size());
     HostBuffer src = dev.create_buffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 
-    RecordJob base{.format = format_of(fp, profile), .barriers = true, .width = w, .height = h, .depth = d,
-                   .src_buffer = src.buffer, .src_offset = offset, .src_size = v.data.size(),
-                   .src_row_length = v.row_length, .src_image_height = v.image_height};
+    RecordJob base{.format = format_of(fp, profile),
+                   .barriers = true,
+                   .width = w,
+                   .height = h,
+                   .depth = d,
+                   .src_buffer = src.buffer,
+                   .src_offset = offset,
+                   .src_size = v.data.size(),
+                   .src_row_length = v.row_length,
+                   .src_image_height = v.image_height};
 
     VkCommandBuffer cmd = dev.begin_commands();
     VkBufferCopy upload{0, 0, bytes.size()};

@@ -71,8 +71,8 @@ const char* output_name(texdec_output o) {
 // `skip_block(bx, by)`: blocks not vouched for by this expectation (Mesa's known quirk).
 template <typename Skip>
 void compare(AstcComparison& cmp, const AstcSourceImage& img, const std::vector<uint8_t>& tight,
-             const std::vector<AstcBlockKind>& kinds, const uint8_t* actual, size_t row_pitch,
-             const uint8_t* expected, unsigned texel_bytes, Skip skip_block) {
+             const std::vector<AstcBlockKind>& kinds, const uint8_t* actual, size_t row_pitch, const uint8_t* expected,
+             unsigned texel_bytes, Skip skip_block) {
     const AstcFootprint fp = img.fp;
     for (unsigned by = 0; by < img.block_rows(); ++by)
         for (unsigned bx = 0; bx < img.block_cols(); ++bx) {
@@ -110,8 +110,9 @@ std::vector<uint8_t> texdec_decode_image(OwnContext& ctx, AstcProfile profile, c
     REQUIRE(texdec_output_texel_size(format, output, &texel_bytes) == TEXDEC_SUCCESS);
     REQUIRE(texel_bytes == (output == TEXDEC_OUTPUT_RGBA16F ? 8u : 4u));
     *row_pitch_out = size_t(img.w) * texel_bytes + extra_row_bytes;
-    return astc_decode_padded(ctx, format, output, img, texel_bytes, extra_row_bytes,
-                              std::string(astc_profile_name(profile)) + " " + astc_fp_name(img.fp) + ", " + output_name(output));
+    return astc_decode_padded(
+        ctx, format, output, img, texel_bytes, extra_row_bytes,
+        std::string(astc_profile_name(profile)) + " " + astc_fp_name(img.fp) + ", " + output_name(output));
 }
 
 struct CheckOptions {
@@ -546,7 +547,7 @@ TEST_CASE("ASTC astcenc CLI images: sRGB", "[astc][gpu]") { run_cli_images(AstcP
 TEST_CASE("ASTC extents and source row length: LDR", "[astc][gpu]") { run_extents(AstcProfile::ldr); }
 TEST_CASE("ASTC extents and source row length: sRGB", "[astc][gpu]") { run_extents(AstcProfile::ldr_srgb); }
 
-#define ASTC_FOOTPRINT_TESTS(X, Y)                                                                       \
+#define ASTC_FOOTPRINT_TESTS(X, Y)                                                                                  \
     TEST_CASE("ASTC random blocks: " #X "x" #Y, "[astc][gpu][random]") { run_random_blocks(astc_footprint(X, Y)); } \
     TEST_CASE("ASTC structured blocks: " #X "x" #Y, "[astc][gpu]") { run_structured_blocks(astc_footprint(X, Y)); }
 

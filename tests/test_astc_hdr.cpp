@@ -120,9 +120,9 @@ std::vector<uint16_t> texdec_decode_hdr(OwnContext& ctx, const AstcSourceImage& 
                                         size_t extra_row_bytes = 0) {
     const texdec_format format = astc_texdec_format(img.fp, AstcProfile::hdr);
     const size_t row_pitch = size_t(img.w) * 8 + extra_row_bytes;
-    const std::vector<uint8_t> dst =
-        astc_decode_padded(ctx, format, output, img, 8, extra_row_bytes,
-                           astc_fp_name(img.fp) + " sfloat, " + (output == TEXDEC_OUTPUT_NATIVE ? "NATIVE" : "RGBA16F"));
+    const std::vector<uint8_t> dst = astc_decode_padded(
+        ctx, format, output, img, 8, extra_row_bytes,
+        astc_fp_name(img.fp) + " sfloat, " + (output == TEXDEC_OUTPUT_NATIVE ? "NATIVE" : "RGBA16F"));
     std::vector<uint16_t> out(size_t(img.w) * img.h * 4);
     for (unsigned y = 0; y < img.h; ++y) std::memcpy(&out[size_t(y) * img.w * 4], &dst[y * row_pitch], size_t(img.w) * 8);
     return out;
@@ -684,9 +684,16 @@ TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc]
         std::memcpy(staging.mapped, bytes.data(), bytes.size());
         HostBuffer src = dev.create_buffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 
-        RecordJob base{.format = astc_texdec_format(fp, AstcProfile::hdr), .output = TEXDEC_OUTPUT_NATIVE,
-                       .barriers = true, .width = w, .height = h, .depth = kSlices, .src_buffer = src.buffer,
-                       .src_offset = offset, .src_size = bytes.size() - offset, .src_row_length = row_length,
+        RecordJob base{.format = astc_texdec_format(fp, AstcProfile::hdr),
+                       .output = TEXDEC_OUTPUT_NATIVE,
+                       .barriers = true,
+                       .width = w,
+                       .height = h,
+                       .depth = kSlices,
+                       .src_buffer = src.buffer,
+                       .src_offset = offset,
+                       .src_size = bytes.size() - offset,
+                       .src_row_length = row_length,
                        .src_image_height = image_height};
 
         VkCommandBuffer cmd = dev.begin_commands();
@@ -788,8 +795,12 @@ TEST_CASE("ASTC HDR astcenc CLI images: RGB with LDR alpha (-ch)", "[astc][hdr][
 TEST_CASE("ASTC HDR astcenc CLI images: RGBA (-cH)", "[astc][hdr][gpu]") { run_cli_images(true); }
 TEST_CASE("ASTC HDR extents and source row length", "[astc][hdr][gpu]") { run_extents(); }
 
-#define ASTC_HDR_FOOTPRINT_TESTS(X, Y)                                                                         \
-    TEST_CASE("ASTC HDR random blocks: " #X "x" #Y, "[astc][hdr][gpu][random]") { run_random_blocks(astc_footprint(X, Y)); } \
-    TEST_CASE("ASTC HDR structured blocks: " #X "x" #Y, "[astc][hdr][gpu]") { run_structured_blocks(astc_footprint(X, Y)); }
+#define ASTC_HDR_FOOTPRINT_TESTS(X, Y)                                            \
+    TEST_CASE("ASTC HDR random blocks: " #X "x" #Y, "[astc][hdr][gpu][random]") { \
+        run_random_blocks(astc_footprint(X, Y));                                  \
+    }                                                                             \
+    TEST_CASE("ASTC HDR structured blocks: " #X "x" #Y, "[astc][hdr][gpu]") {     \
+        run_structured_blocks(astc_footprint(X, Y));                              \
+    }
 
 TEXDEC_ASTC_2D_FOOTPRINTS(ASTC_HDR_FOOTPRINT_TESTS)

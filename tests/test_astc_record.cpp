@@ -155,9 +155,16 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
             std::vector<AstcExpected> expected;
             for (uint32_t z = 0; z < kSlices; ++z) expected.push_back(expected_slice(profile, fp, s, z));
 
-            RecordJob base{.format = format, .barriers = true, .width = w, .height = h, .depth = kSlices,
-                           .src_buffer = s.buffer.buffer, .src_offset = s.offset, .src_size = s.bytes.size() - s.offset,
-                           .src_row_length = s.row_length, .src_image_height = s.image_height};
+            RecordJob base{.format = format,
+                           .barriers = true,
+                           .width = w,
+                           .height = h,
+                           .depth = kSlices,
+                           .src_buffer = s.buffer.buffer,
+                           .src_offset = s.offset,
+                           .src_size = s.bytes.size() - s.offset,
+                           .src_row_length = s.row_length,
+                           .src_image_height = s.image_height};
 
             VkCommandBuffer cmd = dev.begin_commands();
             record_upload(cmd, s);
@@ -172,25 +179,29 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
                 VkFormat vk_format = VK_FORMAT_UNDEFINED;
                 REQUIRE(texdec_output_vk_format(format, output, &vk_format) == TEXDEC_SUCCESS);
                 const uint32_t iw = w + x0 + 2, ih = h + y0 + 1, layers = kSlices + first_layer + 1;
-                images.push_back(record_to_canary_image(setup, cmd, job, vk_format, iw, ih, layers, texel, x0, y0, first_layer));
+                images.push_back(
+                    record_to_canary_image(setup, cmd, job, vk_format, iw, ih, layers, texel, x0, y0, first_layer));
             }
             host_read_barrier(cmd);
             dev.submit_and_wait(cmd);
             check_no_validation_messages(dev.log(), "recording and running the ASTC decodes");
 
             // Buffers and images alike: the canary around the texels, then the texels.
-            auto check = [&](texdec_output output, bool image, const uint8_t* bytes, size_t total, const TexelLayout& tl) {
+            auto check = [&](texdec_output output, bool image, const uint8_t* bytes, size_t total,
+                             const TexelLayout& tl) {
                 const bool half = output == TEXDEC_OUTPUT_RGBA16F;
                 const std::string where = std::string(image ? "image" : "buffer") + (half ? " RGBA16F" : " RGBA8");
                 check_canary_around(bytes, total, tl, half ? 8 : 4, w, h, kSlices, where);
-                check_texels(output, bytes + tl.offset, tl.row_pitch, tl.slice_pitch, expected, w, h, image, where.c_str());
+                check_texels(output, bytes + tl.offset, tl.row_pitch, tl.slice_pitch, expected, w, h, image,
+                             where.c_str());
             };
             for (BufferTarget& b : buffers) {
                 check(b.output, false, b.buffer.readback.mapped, b.buffer.total, b.buffer.layout);
                 destroy(dev, b.buffer);
             }
             for (ImageTarget& im : images) {
-                check(im.output, true, im.image.readback.mapped, im.image.bytes, window_layout(im.image, x0, y0, first_layer));
+                check(im.output, true, im.image.readback.mapped, im.image.bytes,
+                      window_layout(im.image, x0, y0, first_layer));
                 destroy(dev, im.image);
             }
             destroy(dev, s);
@@ -367,8 +378,13 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         std::memcpy(staging.mapped, blocks.data(), blocks.size());
         HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        RecordJob base{.format = f.format, .barriers = true, .width = w, .height = h, .depth = d,
-                       .src_buffer = src.buffer, .src_size = blocks.size()};
+        RecordJob base{.format = f.format,
+                       .barriers = true,
+                       .width = w,
+                       .height = h,
+                       .depth = d,
+                       .src_buffer = src.buffer,
+                       .src_size = blocks.size()};
         VkCommandBuffer cmd = dev.begin_commands();
         VkBufferCopy upload{0, 0, blocks.size()};
         vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);

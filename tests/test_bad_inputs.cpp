@@ -43,8 +43,10 @@ struct ExactBlocks {
 
 texdec_host_job job_for(const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, const void* blocks, size_t src_size,
                         GuardedDestination& dst) {
-    return JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, d).blocks(blocks, src_size)
-            .texels(dst.texels(), dst.size()).rounding(TEXDEC_BC_ROUNDING_EXACT);
+    return JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, d)
+        .blocks(blocks, src_size)
+        .texels(dst.texels(), dst.size())
+        .rounding(TEXDEC_BC_ROUNDING_EXACT);
 }
 
 }  // namespace
@@ -319,7 +321,9 @@ TEST_CASE("bad inputs: unknown structs chained to next are refused", "[bad][gpu]
     const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
     std::array<uint8_t, 64> texels{};
     const texdec_host_job job = JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4)
-            .blocks(block, sizeof block).texels(texels).next(chain);
+                                    .blocks(block, sizeof block)
+                                    .texels(texels)
+                                    .next(chain);
     expect_refused(texdec_decode(c, &job), "texdec_host_job");
     uint64_t host = 0, device = 0;
     expect_refused(texdec_decode_scratch_size(c, &job, &host, &device), "texdec_host_job");

@@ -39,8 +39,8 @@ std::string half_hex(uint16_t h) {
 std::vector<uint16_t> texdec_decode_halves(OwnContext& ctx, const BcFormat& f, texdec_output output,
                                            const std::vector<uint8_t>& blocks, uint32_t width, uint32_t height) {
     std::vector<uint16_t> texels(size_t(width) * height * 4);
-    const texdec_host_job job = JobBuilder(f.format, output, width, height).blocks(blocks)
-            .texels(texels.data(), texels.size() * 2);
+    const texdec_host_job job =
+        JobBuilder(f.format, output, width, height).blocks(blocks).texels(texels.data(), texels.size() * 2);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     return texels;
 }

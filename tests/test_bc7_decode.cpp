@@ -217,8 +217,8 @@ TEST_CASE("bc7: structured blocks (every mode, shape, rotation x index selection
     reserved.fill(0xA5);
     reserved[0] = 0;
     std::vector<uint8_t> out(16 * 4, 0xEE);
-    const texdec_host_job job = JobBuilder(TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4)
-            .blocks(reserved.data(), 16).texels(out);
+    const texdec_host_job job =
+        JobBuilder(TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(reserved.data(), 16).texels(out);
     REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
     CHECK(out == std::vector<uint8_t>(64, 0));
     dev->close_and_check();

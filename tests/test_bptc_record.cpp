@@ -239,9 +239,16 @@ void record_test(texdec_format format) {
         CHECK(n_min16 >= 36);
     }
 
-    RecordJob base{.format = f.format, .barriers = true, .width = kWidth, .height = kHeight, .depth = kSlices,
-                   .src_buffer = s.buffer.buffer, .src_offset = kSrcOffset, .src_size = s.bytes.size() - kSrcOffset,
-                   .src_row_length = kRowLength, .src_image_height = kImageHeight};
+    RecordJob base{.format = f.format,
+                   .barriers = true,
+                   .width = kWidth,
+                   .height = kHeight,
+                   .depth = kSlices,
+                   .src_buffer = s.buffer.buffer,
+                   .src_offset = kSrcOffset,
+                   .src_size = s.bytes.size() - kSrcOffset,
+                   .src_row_length = kRowLength,
+                   .src_image_height = kImageHeight};
 
     VkCommandBuffer cmd = dev.begin_commands();
     record_upload(cmd, s);
@@ -274,7 +281,8 @@ void record_test(texdec_format format) {
         REQUIRE(reported == image_format);
         RecordJob job = base;
         job.output = output;
-        images.push_back(record_to_canary_image(setup, cmd, job, image_format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kFirstLayer));
+        images.push_back(
+            record_to_canary_image(setup, cmd, job, image_format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kFirstLayer));
     }
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);

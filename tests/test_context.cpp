@@ -212,8 +212,8 @@ TEST_CASE("context: several threads decode on one context at once", "[context][g
     auto worker = [&] {
         for (size_t i; (i = next++) < work.size();) {
             Work& wk = work[i];
-            const texdec_host_job job = JobBuilder(wk.f->format, wk.output, w, h).blocks(wk.blocks).texels(wk.texels)
-                    .rounding(wk.rounding);
+            const texdec_host_job job =
+                JobBuilder(wk.f->format, wk.output, w, h).blocks(wk.blocks).texels(wk.texels).rounding(wk.rounding);
             wk.status = texdec_decode(ctx->get(), &job);
         }
     };

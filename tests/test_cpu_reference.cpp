@@ -110,8 +110,12 @@ Geometry make_geometry(uint32_t block_w, uint32_t block_h, uint32_t block_d, uin
 
 texdec_host_job make_job(texdec_format format, texdec_output output, texdec_bc_rounding rounding, const Geometry& g,
                          const std::vector<uint8_t>& blocks, std::vector<uint8_t>& texels) {
-    return JobBuilder(format, output, g.width, g.height, g.depth).blocks(blocks.data(), g.src_bytes()).texels(texels)
-            .rounding(rounding).source_rows(g.row_length, g.image_height).pitches(g.row_pitch, g.slice_pitch);
+    return JobBuilder(format, output, g.width, g.height, g.depth)
+        .blocks(blocks.data(), g.src_bytes())
+        .texels(texels)
+        .rounding(rounding)
+        .source_rows(g.row_length, g.image_height)
+        .pitches(g.row_pitch, g.slice_pitch);
 }
 
 struct Tally {
@@ -500,7 +504,8 @@ TEST_CASE("cpu reference: bad jobs give texdec_decode's status and a message and
         fill_canary(gpu.data(), gpu.size());
         auto job_for = [&](std::vector<uint8_t>& texels) {
             texdec_host_job j = JobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, 10, 9, 2)
-                    .blocks(blocks.data(), 3 * 3 * 2 * 8).texels(texels);
+                                    .blocks(blocks.data(), 3 * 3 * 2 * 8)
+                                    .texels(texels);
             bad.edit(j);
             return j;
         };

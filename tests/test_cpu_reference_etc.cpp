@@ -217,13 +217,15 @@ std::vector<EtcWord> structured_colour_words(bool punch, SplitMix64& rng) {
         for (EtcMode mode : {EtcMode::individual, EtcMode::differential})
             for (int tables = 0; tables < 64; ++tables)
                 for (int flip = 0; flip < 2; ++flip) {
-                    EtcWord v = etc_set_field(etc_set_field(rng.next(), 34, 6, uint64_t(tables)), 32, 1, uint64_t(flip));
+                    EtcWord v =
+                        etc_set_field(etc_set_field(rng.next(), 34, 6, uint64_t(tables)), 32, 1, uint64_t(flip));
                     add(v, mode, op);
                 }
         // T: every distance index (da at 35..34, db at 32).
         for (int d = 0; d < 8; ++d)
             for (int rep = 0; rep < 4; ++rep)
-                add(etc_set_field(etc_set_field(rng.next(), 34, 2, uint64_t(d >> 1)), 32, 1, uint64_t(d & 1)), EtcMode::t, op);
+                add(etc_set_field(etc_set_field(rng.next(), 34, 2, uint64_t(d >> 1)), 32, 1, uint64_t(d & 1)),
+                    EtcMode::t, op);
         // H: every (da, db), base colour 1 equal to / one above / one below / unrelated to colour 2.
         for (int rel = 0; rel < 4; ++rel)
             for (int d = 0; d < 4; ++d)
@@ -268,7 +270,8 @@ std::vector<EtcWord> structured_colour_words(bool punch, SplitMix64& rng) {
             for (int index = 0; index < 4; ++index)
                 for (int rep = 0; rep < 2; ++rep) {
                     EtcWord v = rng.next();
-                    if (mode != EtcMode::planar) v = etc_set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
+                    if (mode != EtcMode::planar)
+                        v = etc_set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
                     add(v, mode, op);
                 }
     }
@@ -278,7 +281,8 @@ std::vector<EtcWord> structured_colour_words(bool punch, SplitMix64& rng) {
             for (int delta = 0; delta < 8; ++delta)
                 for (int bit33 = 0; bit33 < 2; ++bit33) {
                     EtcWord v = rng.next();
-                    for (int other = 0; other < 3; ++other) v = etc_set_field(etc_set_field(v, 59 - 8 * other, 5, 16), 56 - 8 * other, 3, 0);
+                    for (int other = 0; other < 3; ++other)
+                        v = etc_set_field(etc_set_field(v, 59 - 8 * other, 5, 16), 56 - 8 * other, 3, 0);
                     v = etc_set_field(v, 59 - 8 * channel, 5, uint64_t(base));
                     v = etc_set_field(v, 56 - 8 * channel, 3, uint64_t(delta));
                     out.push_back(etc_set_field(v, 33, 1, uint64_t(bit33)));
@@ -407,8 +411,14 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
     SECTION("T and H: base colours (13 1 8) and (4 12 13) with distance index 5") {
         // T: paint colours (221, 17, 136), (100, 236, 253), (68, 204, 221), (36, 172, 189).
         // Pixel k = 4x + y gets index x (MSBs at 16 + k, LSBs at k).
-        EtcWord t = etc_word({{59, 2, 13 >> 2}, {56, 2, 13 & 3}, {52, 4, 1}, {48, 4, 8}, {36, 12, 0x4CD}, {34, 2, 5 >> 1},
-                              {32, 1, 5 & 1}, {0, 32, 0xFF00F0F0u}});
+        EtcWord t = etc_word({{59, 2, 13 >> 2},
+                              {56, 2, 13 & 3},
+                              {52, 4, 1},
+                              {48, 4, 8},
+                              {36, 12, 0x4CD},
+                              {34, 2, 5 >> 1},
+                              {32, 1, 5 & 1},
+                              {0, 32, 0xFF00F0F0u}});
         SplitMix64 rng(2);
         REQUIRE(force_mode(t, EtcMode::t, false, 1, rng));
         const int t_paint[4][3] = {{221, 17, 136}, {100, 236, 253}, {68, 204, 221}, {36, 172, 189}};
@@ -418,8 +428,15 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
                 for (int c = 0; c < 3; ++c) CHECK(int(out[size_t(4 * (4 * y + x) + c)]) == t_paint[x][c]);
         // H: (253, 49, 168), (189, 0, 104), (100, 236, 253), (36, 172, 189); da = 1, db = 0, and
         // base colour 1 >= base colour 2 gives the LSB 1.
-        EtcWord h = etc_word({{59, 4, 13}, {56, 3, 1 >> 1}, {52, 1, 1 & 1}, {51, 1, 8 >> 3}, {47, 3, 8 & 7}, {35, 12, 0x4CD},
-                              {34, 1, 1}, {32, 1, 0}, {0, 32, 0xFF00F0F0u}});
+        EtcWord h = etc_word({{59, 4, 13},
+                              {56, 3, 1 >> 1},
+                              {52, 1, 1 & 1},
+                              {51, 1, 8 >> 3},
+                              {47, 3, 8 & 7},
+                              {35, 12, 0x4CD},
+                              {34, 1, 1},
+                              {32, 1, 0},
+                              {0, 32, 0xFF00F0F0u}});
         REQUIRE(force_mode(h, EtcMode::h, false, 1, rng));
         const int h_paint[4][3] = {{253, 49, 168}, {189, 0, 104}, {100, 236, 253}, {36, 172, 189}};
         out = decode8(rgb8, h);

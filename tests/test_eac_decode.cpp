@@ -343,9 +343,17 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
             if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) continue;
             VkFormat format = VK_FORMAT_UNDEFINED;
             REQUIRE(texdec_output_vk_format(f.format, output, &format) == TEXDEC_SUCCESS);
-            const uint32_t texel = output == TEXDEC_OUTPUT_NATIVE ? 2 * f.channels : output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-            RecordJob job{.format = f.format, .output = output, .barriers = true, .width = kW, .height = kH, .depth = 1,
-                          .src_buffer = src.buffer.buffer, .src_size = blocks.size()};
+            const uint32_t texel = output == TEXDEC_OUTPUT_NATIVE    ? 2 * f.channels
+                                   : output == TEXDEC_OUTPUT_RGBA16F ? 8
+                                                                     : 4;
+            RecordJob job{.format = f.format,
+                          .output = output,
+                          .barriers = true,
+                          .width = kW,
+                          .height = kH,
+                          .depth = 1,
+                          .src_buffer = src.buffer.buffer,
+                          .src_size = blocks.size()};
             targets.push_back(record_to_canary_image(setup, cmd, job, format, iw, ih, layers, texel, kX0, kY0, kLayer));
         }
         host_read_barrier(cmd);
@@ -354,31 +362,33 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
         for (ImageTarget& t : targets) {
             size_t mismatches = 0;
             std::string first;
-            const size_t clobbered = visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
-                const size_t m = (size_t(y) * kBx * 4 + x) * f.channels;
-                const uint32_t channels = t.output == TEXDEC_OUTPUT_NATIVE ? f.channels : 4;
-                for (uint32_t c = 0; c < channels; ++c) {
-                    const int value = c < f.channels ? eleven_bits(f, mesa[m + c]) : 0;
-                    uint32_t got = 0, want = 0;
-                    if (t.output == TEXDEC_OUTPUT_RGBA8) {
-                        got = texel[c];
-                        want = c < f.channels ? expected_unorm8(value) : c == 3 ? 255 : 0;
-                    } else {
-                        uint16_t g;
-                        std::memcpy(&g, texel + 2 * c, 2);
-                        got = g;
-                        want = t.output == TEXDEC_OUTPUT_NATIVE ? mesa[m + c]
-                             : c < f.channels                 ? expected_half(f, value)
-                             : c == 3                         ? kHalfOne
-                                                              : 0;
+            const size_t clobbered =
+                visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
+                    const size_t m = (size_t(y) * kBx * 4 + x) * f.channels;
+                    const uint32_t channels = t.output == TEXDEC_OUTPUT_NATIVE ? f.channels : 4;
+                    for (uint32_t c = 0; c < channels; ++c) {
+                        const int value = c < f.channels ? eleven_bits(f, mesa[m + c]) : 0;
+                        uint32_t got = 0, want = 0;
+                        if (t.output == TEXDEC_OUTPUT_RGBA8) {
+                            got = texel[c];
+                            want = c < f.channels ? expected_unorm8(value) : c == 3 ? 255 : 0;
+                        } else {
+                            uint16_t g;
+                            std::memcpy(&g, texel + 2 * c, 2);
+                            got = g;
+                            want = t.output == TEXDEC_OUTPUT_NATIVE ? mesa[m + c]
+                                   : c < f.channels                 ? expected_half(f, value)
+                                   : c == 3                         ? kHalfOne
+                                                                    : 0;
+                        }
+                        if (got != want && mismatches++ == 0) {
+                            std::ostringstream o;
+                            o << "texel (" << x << "," << y << ") channel " << c << ": texdec " << got << " expected "
+                              << want;
+                            first = o.str();
+                        }
                     }
-                    if (got != want && mismatches++ == 0) {
-                        std::ostringstream o;
-                        o << "texel (" << x << "," << y << ") channel " << c << ": texdec " << got << " expected " << want;
-                        first = o.str();
-                    }
-                }
-            });
+                });
             INFO(output_name(t.output) << " image: " << mismatches << " mismatches, first: " << first << "; " << clobbered
                                        << " canary texels changed");
             CHECK(mismatches == 0);

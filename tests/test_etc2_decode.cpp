@@ -214,7 +214,8 @@ std::vector<EtcWord> boundary_words(bool punch, uint64_t seed) {
                         v = etc_set_field(v, 33, 1, uint64_t(op));
                         if (etc_mode_of(v, punch) != mode && !(mode == EtcMode::individual)) continue;
                     }
-                    if (mode != EtcMode::planar) v = etc_set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
+                    if (mode != EtcMode::planar)
+                        v = etc_set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
                     out.push_back(v);
                 }
     // Planar blocks whose plane leaves [0, 255] at the far corner: O = 0, H = V = max, and back.
@@ -229,12 +230,12 @@ std::vector<EtcWord> boundary_words(bool punch, uint64_t seed) {
             v = etc_set_field(v, 43, 2, (o6 >> 3) & 3);
             v = etc_set_field(v, 39, 3, o6 & 7);  // B
             v = etc_set_field(v, 34, 5, e6 >> 1);
-            v = etc_set_field(v, 32, 1, e6 & 1);  // Rh
-            v = etc_set_field(v, 25, 7, e7);      // Gh
-            v = etc_set_field(v, 19, 6, e6);      // Bh
-            v = etc_set_field(v, 13, 6, e6);      // Rv
-            v = etc_set_field(v, 6, 7, e7);       // Gv
-            v = etc_set_field(v, 0, 6, e6);       // Bv
+            v = etc_set_field(v, 32, 1, e6 & 1);                    // Rh
+            v = etc_set_field(v, 25, 7, e7);                        // Gh
+            v = etc_set_field(v, 19, 6, e6);                        // Bh
+            v = etc_set_field(v, 13, 6, e6);                        // Rv
+            v = etc_set_field(v, 6, 7, e7);                         // Gv
+            v = etc_set_field(v, 0, 6, e6);                         // Bv
             if (rep >= 8) v = etc_set_field(v, 0, 32, rng.next());  // partly random plane
             if (etc_select_mode(v, EtcMode::planar, punch)) out.push_back(v);
         }
@@ -285,8 +286,8 @@ TEST_CASE("etc2: the spec's planar-mode example", "[etc2][gpu]") {
     std::vector<uint8_t> block;
     etc_append_word(block, v);
     std::vector<uint8_t> out(64);
-    const texdec_host_job job = JobBuilder(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block)
-            .texels(out);
+    const texdec_host_job job =
+        JobBuilder(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block).texels(out);
     REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
     const std::vector<uint8_t> mesa = mesa_gl_decode_etc(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, 4, 4, block.data(), 8);
     for (int i = 0; i < 16; ++i) {
@@ -319,10 +320,16 @@ TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa"
         std::vector<ImageTarget> targets;
         for (bool half : {false, true}) {
             const VkFormat format = half ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R8G8B8A8_UNORM;
-            RecordJob job{.format = f.format, .output = half ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8,
-                          .barriers = true, .width = kW, .height = kH, .depth = 1, .src_buffer = src.buffer.buffer,
+            RecordJob job{.format = f.format,
+                          .output = half ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8,
+                          .barriers = true,
+                          .width = kW,
+                          .height = kH,
+                          .depth = 1,
+                          .src_buffer = src.buffer.buffer,
                           .src_size = blocks.size()};
-            targets.push_back(record_to_canary_image(setup, cmd, job, format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kLayer));
+            targets.push_back(
+                record_to_canary_image(setup, cmd, job, format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kLayer));
         }
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);
@@ -331,23 +338,25 @@ TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa"
             const bool half = t.output == TEXDEC_OUTPUT_RGBA16F;
             size_t mismatches = 0;
             std::string first;
-            const size_t clobbered = visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
-                const size_t m = (size_t(y) * kBx * 4 + x) * 4;
-                for (uint32_t c = 0; c < 4; ++c) {
-                    uint16_t got = texel[c], want = mesa[m + c];
-                    if (half) {
-                        std::memcpy(&got, texel + 2 * c, 2);
-                        want = half_from_unorm8(mesa[m + c]);
+            const size_t clobbered =
+                visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
+                    const size_t m = (size_t(y) * kBx * 4 + x) * 4;
+                    for (uint32_t c = 0; c < 4; ++c) {
+                        uint16_t got = texel[c], want = mesa[m + c];
+                        if (half) {
+                            std::memcpy(&got, texel + 2 * c, 2);
+                            want = half_from_unorm8(mesa[m + c]);
+                        }
+                        if (got != want && mismatches++ == 0) {
+                            std::ostringstream o;
+                            o << "texel (" << x << "," << y << ") channel " << c << ": texdec " << got << " Mesa "
+                              << want;
+                            first = o.str();
+                        }
                     }
-                    if (got != want && mismatches++ == 0) {
-                        std::ostringstream o;
-                        o << "texel (" << x << "," << y << ") channel " << c << ": texdec " << got << " Mesa " << want;
-                        first = o.str();
-                    }
-                }
-            });
+                });
             INFO((half ? "RGBA16F" : "RGBA8") << " image: " << mismatches << " mismatches, first: " << first << "; "
-                                                << clobbered << " canary texels changed");
+                                              << clobbered << " canary texels changed");
             CHECK(mismatches == 0);
             CHECK(clobbered == 0);
             destroy(dev, t.image);

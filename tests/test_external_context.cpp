@@ -55,10 +55,17 @@ void record_upload(VkCommandBuffer cmd, const Source& s) {
 }
 
 RecordJob base_job(const BcFormat& f, texdec_bc_rounding rounding, texdec_output output, const Source& s) {
-    RecordJob job{.format = f.format, .output = output, .bc_rounding = rounding, .barriers = true,
-                  .width = s.layout.width, .height = s.layout.height, .depth = s.layout.depth,
-                  .src_buffer = s.buffer.buffer, .src_offset = s.layout.offset,
-                  .src_size = s.buffer.size - s.layout.offset, .src_row_length = s.layout.row_length,
+    RecordJob job{.format = f.format,
+                  .output = output,
+                  .bc_rounding = rounding,
+                  .barriers = true,
+                  .width = s.layout.width,
+                  .height = s.layout.height,
+                  .depth = s.layout.depth,
+                  .src_buffer = s.buffer.buffer,
+                  .src_offset = s.layout.offset,
+                  .src_size = s.buffer.size - s.layout.offset,
+                  .src_row_length = s.layout.row_length,
                   .src_image_height = s.layout.image_height};
     return job;
 }
@@ -141,8 +148,15 @@ TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]")
     std::memcpy(src.mapped, block, 8);
     HostBuffer dst = dev.create_buffer(64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     std::memset(dst.mapped, 0, 64);
-    RecordJob job{.format = f.format, .output = TEXDEC_OUTPUT_RGBA8, .width = 4, .height = 4, .depth = 1,
-                  .src_buffer = src.buffer, .src_size = 8, .dst_buffer = dst.buffer, .dst_size = 64};
+    RecordJob job{.format = f.format,
+                  .output = TEXDEC_OUTPUT_RGBA8,
+                  .width = 4,
+                  .height = 4,
+                  .depth = 1,
+                  .src_buffer = src.buffer,
+                  .src_size = 8,
+                  .dst_buffer = dst.buffer,
+                  .dst_size = 64};
     VkCommandBuffer cmd = dev.begin_commands();
     REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
     host_read_barrier(cmd);
@@ -231,8 +245,8 @@ TEST_CASE("external context: storage image destinations for every format/output/
                 Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 13 + output * 3 + rounding);
                 VkCommandBuffer cmd = dev.begin_commands();
                 record_upload(cmd, s);
-                ImageTarget t = record_to_canary_image(setup, cmd, base_job(f, rounding, output, s), image_format, iw, ih, layers,
-                                                       texel, x0, y0, first_layer);
+                ImageTarget t = record_to_canary_image(setup, cmd, base_job(f, rounding, output, s), image_format, iw,
+                                                       ih, layers, texel, x0, y0, first_layer);
                 const CanaryImage& image = t.image;
                 host_read_barrier(cmd);
                 dev.submit_and_wait(cmd);
@@ -243,8 +257,8 @@ TEST_CASE("external context: storage image destinations for every format/output/
                 const size_t clobbered = first_clobbered_byte(bytes, image.bytes, resolve(tl, texel, w, h), w, h, d);
                 INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
                 CHECK(clobbered == SIZE_MAX);
-                TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary_oracle(f, rounding), s.bytes.data(), s.layout,
-                                                                {{output, bytes, tl}}),
+                TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary_oracle(f, rounding),
+                                                                s.bytes.data(), s.layout, {{output, bytes, tl}}),
                                             oracle_name(primary_oracle(f, rounding)));
                 destroy(dev, s);
                 destroy(dev, t.image);
@@ -373,8 +387,10 @@ TEST_CASE("external context: the one-call API on the caller's queue", "[external
     const uint32_t w = 21, h = 10;
     const std::vector<uint8_t> blocks = random_blocks(f, 6 * 3, test_seed());
     std::vector<uint8_t> texels(size_t(w) * h * 2);
-    const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_NATIVE, w, h).blocks(blocks).texels(texels)
-            .rounding(TEXDEC_BC_ROUNDING_IDEAL);
+    const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_NATIVE, w, h)
+                                    .blocks(blocks)
+                                    .texels(texels)
+                                    .rounding(TEXDEC_BC_ROUNDING_IDEAL);
     REQUIRE(texdec_decode(setup.ctx, &job) == TEXDEC_SUCCESS);
     check_no_validation_messages(setup.device->log(), "texdec_decode on an external context");
     BlockLayout bl;
@@ -464,8 +480,14 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
     const size_t total = b.layout.offset + b.dst_size + 64;
     b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     fill_canary(b.buffer.mapped, total);
-    RecordJob job{.format = f.format, .output = TEXDEC_OUTPUT_NATIVE, .bc_rounding = TEXDEC_BC_ROUNDING_EXACT,
-                  .width = w, .height = h, .depth = d, .src_buffer = s.buffer.buffer, .src_offset = s.layout.offset,
+    RecordJob job{.format = f.format,
+                  .output = TEXDEC_OUTPUT_NATIVE,
+                  .bc_rounding = TEXDEC_BC_ROUNDING_EXACT,
+                  .width = w,
+                  .height = h,
+                  .depth = d,
+                  .src_buffer = s.buffer.buffer,
+                  .src_offset = s.layout.offset,
                   .src_size = size - s.layout.offset};
     job.into_buffer(b.buffer.buffer, b.layout.offset, b.dst_size, b.layout.row_pitch, b.layout.slice_pitch);
     VkCommandBuffer cmd = dev.begin_commands();

@@ -123,8 +123,11 @@ TEST_CASE("large job: streamed parts of every shape give the bytes of one submis
         if (part_bytes) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
         if (!ctx) return;
         std::vector<uint8_t> texels(slice_pitch * d, 0xCD);
-        const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, d).blocks(blocks).texels(texels)
-                .source_rows(row_length, image_height).pitches(row_pitch, slice_pitch);
+        const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, d)
+                                        .blocks(blocks)
+                                        .texels(texels)
+                                        .source_rows(row_length, image_height)
+                                        .pitches(row_pitch, slice_pitch);
         uint64_t host = 0, device = 0;
         REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
         const uint64_t whole = uint64_t(w) * h * d * 8;

@@ -51,8 +51,8 @@ TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[bc1-5][nativ
                 INFO(rounding_name(rounding) << " " << output_name(output));
                 const uint32_t texel = output_texel_bytes(f, output);
                 std::vector<uint8_t> texels(size_t(kWidth) * kHeight * texel);
-                const texdec_host_job job = JobBuilder(f.format, output, kWidth, kHeight).blocks(blocks).texels(texels)
-                        .rounding(rounding);
+                const texdec_host_job job =
+                    JobBuilder(f.format, output, kWidth, kHeight).blocks(blocks).texels(texels).rounding(rounding);
                 REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
                 const uint32_t channels = output == TEXDEC_OUTPUT_RGBA16F ? 4 : texel;  // NATIVE: 1 byte per channel
                 size_t worst_count = 0;

@@ -60,9 +60,12 @@ void run_layout_case(OwnContext& ctx, const BcFormat& f, texdec_bc_rounding roun
     std::vector<uint8_t> memory(rl.offset + needed + 128);
     fill_canary(memory.data(), memory.size());
 
-    const texdec_host_job job = JobBuilder(f.format, output, c.width, c.height, c.depth).blocks(blocks)
-            .texels(memory.data() + rl.offset, needed).rounding(rounding).source_rows(c.row_length, c.image_height)
-            .pitches(tl.row_pitch, tl.slice_pitch);
+    const texdec_host_job job = JobBuilder(f.format, output, c.width, c.height, c.depth)
+                                    .blocks(blocks)
+                                    .texels(memory.data() + rl.offset, needed)
+                                    .rounding(rounding)
+                                    .source_rows(c.row_length, c.image_height)
+                                    .pitches(tl.row_pitch, tl.slice_pitch);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
 
     const size_t clobbered = first_clobbered_byte(memory.data(), memory.size(), rl, c.width, c.height, c.depth);
@@ -75,7 +78,8 @@ void run_layout_case(OwnContext& ctx, const BcFormat& f, texdec_bc_rounding roun
 
 }  // namespace
 
-TEST_CASE("layouts: odd extents with padded pitches and depth and source row length for every format/output/mode", "[bc1-5][layout][gpu]") {
+TEST_CASE("layouts: odd extents with padded pitches and depth and source row length for every format/output/mode",
+          "[bc1-5][layout][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     for (const BcFormat& f : bc_formats())
@@ -97,8 +101,8 @@ TEST_CASE("layouts: dst_size of exactly the last texel's end is enough", "[bc1-5
     const size_t pitch = 64 * 4, needed = (h - 1) * pitch + w * 4;
     std::vector<uint8_t> memory(needed + 64);
     fill_canary(memory.data(), memory.size());
-    texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA8, w, h).blocks(blocks)
-            .texels(memory.data(), needed - 1).pitches(pitch);
+    texdec_host_job job =
+        JobBuilder(f.format, TEXDEC_OUTPUT_RGBA8, w, h).blocks(blocks).texels(memory.data(), needed - 1).pitches(pitch);
     CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
     CHECK(first_clobbered_byte(memory.data(), memory.size(), resolve({0, pitch, 0}, 4, w, h), 0, 0, 0) == SIZE_MAX);
     job.dst_size = needed;

@@ -84,8 +84,10 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
             uint32_t texel_bytes = 0;
             REQUIRE(texdec_output_texel_size(f.format, output, &texel_bytes) == TEXDEC_SUCCESS);
             std::vector<uint8_t> out(size_t(width) * height * texel_bytes);
-            const texdec_host_job job = JobBuilder(f.format, output, width, height).blocks(set.blocks).texels(out)
-                    .rounding(TEXDEC_BC_ROUNDING_NVIDIA);
+            const texdec_host_job job = JobBuilder(f.format, output, width, height)
+                                            .blocks(set.blocks)
+                                            .texels(out)
+                                            .rounding(TEXDEC_BC_ROUNDING_NVIDIA);
             REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
 
             const bool half = output == TEXDEC_OUTPUT_RGBA16F;
@@ -117,7 +119,8 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
 
 }  // namespace
 
-TEST_CASE("nvidia vectors: the NVIDIA rounding mode equals NVIDIA hardware on every captured texel", "[bc1-5][nvidia][bc]") {
+TEST_CASE("nvidia vectors: the NVIDIA rounding mode equals NVIDIA hardware on every captured texel",
+          "[bc1-5][nvidia][bc]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     for (const BcFormat& f : bc_formats()) {

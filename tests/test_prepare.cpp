@@ -127,7 +127,7 @@ std::vector<uint8_t> astc_blocks(unsigned bw, unsigned bh, size_t count, uint64_
 // One region of w x h texels from offset 0 of `src` into offset 0 of `dst` (tight rows).
 texdec_regions_job buffer_job(texdec_format format, const HostBuffer& src, const HostBuffer& dst, const texdec_region* region) {
     return RegionsJobBuilder(format, TEXDEC_OUTPUT_RGBA8, src.buffer, src.size, region)
-            .into_buffer(dst.buffer, dst.size);
+        .into_buffer(dst.buffer, dst.size);
 }
 
 std::string messages_text(const std::vector<std::pair<texdec_message_severity, std::string>>& list) {
@@ -393,9 +393,10 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     texdec_region image_region{};
     image_region.offset = {3, 2, 0};
     image_region.extent = {w, h, 1};
-    const texdec_regions_job image_job =
-        RegionsJobBuilder(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, srgb_src.buffer, srgb_src.size, &image_region)
-            .into_image(target).flags(TEXDEC_RECORD_FAIL_IF_NOT_READY);
+    const texdec_regions_job image_job = RegionsJobBuilder(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8,
+                                                           srgb_src.buffer, srgb_src.size, &image_region)
+                                             .into_image(target)
+                                             .flags(TEXDEC_RECORD_FAIL_IF_NOT_READY);
 
     const uint32_t before_image = usage_of(ctx).pipelines;
     cmd = dev.begin_commands();

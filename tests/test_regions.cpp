@@ -188,8 +188,8 @@ void record_upload(VkCommandBuffer cmd, const Source& s) {
 std::vector<uint8_t> reference(texdec_context* ctx, MessageLog& ctx_log, texdec_format format, texdec_output output,
                                const Source& s, const texdec_region& r) {
     texdec_host_job job = JobBuilder(format, output, r.extent.width, r.extent.height, r.extent.depth * region_layers(r))
-            .blocks(s.bytes.data() + r.src_offset, s.bytes.size() - r.src_offset)
-            .source_rows(r.src_row_length, r.src_image_height);
+                              .blocks(s.bytes.data() + r.src_offset, s.bytes.size() - r.src_offset)
+                              .source_rows(r.src_row_length, r.src_image_height);
     uint64_t size = 0;
     REQUIRE(texdec_decoded_size(format, output, job.width, job.height, job.depth, &size) == TEXDEC_SUCCESS);
     std::vector<uint8_t> texels(size);
@@ -436,7 +436,8 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
     const texdec_regions_job job =
         RegionsJobBuilder(format, output, src.buffer.buffer, src.bytes.size(), regions.data(), uint32_t(regions.size()))
-            .into_image(target).barriers(style == ImageBarriers::caller_canary ? nullptr : &barriers)
+            .into_image(target)
+            .barriers(style == ImageBarriers::caller_canary ? nullptr : &barriers)
             .max_texels_per_dispatch(job_max_texels);
     record_or_fail(setup, ctx, cmd, job);
     if (style == ImageBarriers::caller_canary) {
@@ -480,15 +481,18 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
 // the region, its slice (3D: depth slice, else array layer) and its byte offset `at` in the
 // image's readback (mip levels one after another as mip_bytes lays them out, tight rows).
 template <class Visit>
-void for_each_region_texel(const ImageSpec& spec, uint32_t texel, const MipBytes& mb, const texdec_region& r, Visit visit) {
+void for_each_region_texel(const ImageSpec& spec, uint32_t texel, const MipBytes& mb, const texdec_region& r,
+                           Visit visit) {
     const VkExtent3D e = mip_extent(spec, r.mip_level);
     for (uint32_t l = 0; l < region_layers(r); ++l)
         for (uint32_t z = 0; z < r.extent.depth; ++z)
             for (uint32_t y = 0; y < r.extent.height; ++y)
                 for (uint32_t x = 0; x < r.extent.width; ++x) {
-                    const size_t slice = spec.type == VK_IMAGE_TYPE_3D ? size_t(r.offset.z) + z : size_t(r.base_array_layer) + l;
-                    const size_t at = mb.offset[r.mip_level] +
-                                      ((slice * e.height + size_t(r.offset.y) + y) * e.width + size_t(r.offset.x) + x) * texel;
+                    const size_t slice =
+                        spec.type == VK_IMAGE_TYPE_3D ? size_t(r.offset.z) + z : size_t(r.base_array_layer) + l;
+                    const size_t at =
+                        mb.offset[r.mip_level] +
+                        ((slice * e.height + size_t(r.offset.y) + y) * e.width + size_t(r.offset.x) + x) * texel;
                     visit(l, x, y, z, slice, at);
                 }
 }
@@ -500,10 +504,12 @@ std::vector<uint8_t> expected_image(const ImageSpec& spec, uint32_t texel, const
     fill_canary(out.data(), out.size());
     for (size_t i = 0; i < regions.size(); ++i) {
         const texdec_region& r = regions[i];
-        for_each_region_texel(spec, texel, mb, r, [&](uint32_t l, uint32_t x, uint32_t y, uint32_t z, size_t, size_t dst) {
-            const size_t src = (((size_t(l) * r.extent.depth + z) * r.extent.height + y) * r.extent.width + x) * texel;
-            std::memcpy(out.data() + dst, refs[i].data() + src, texel);
-        });
+        for_each_region_texel(
+            spec, texel, mb, r, [&](uint32_t l, uint32_t x, uint32_t y, uint32_t z, size_t, size_t dst) {
+                const size_t src =
+                    (((size_t(l) * r.extent.depth + z) * r.extent.height + y) * r.extent.width + x) * texel;
+                std::memcpy(out.data() + dst, refs[i].data() + src, texel);
+            });
     }
     return out;
 }
@@ -611,7 +617,8 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
     }
     const texdec_regions_job job =
         RegionsJobBuilder(format, output, src.buffer.buffer, src.bytes.size(), regions.data(), uint32_t(regions.size()))
-            .into_buffer(dst.buffer, size).barriers(library_barriers ? &barriers : nullptr)
+            .into_buffer(dst.buffer, size)
+            .barriers(library_barriers ? &barriers : nullptr)
             .max_texels_per_dispatch(job_max_texels);
     record_or_fail(setup, ctx, cmd, job);
     if (!library_barriers) {
@@ -636,20 +643,21 @@ Mismatches compare_image_with_buffer(const ImageSpec& spec, uint32_t texel, cons
                                      const std::vector<uint8_t>& buffer, const std::vector<texdec_region>& regions, bool half_nan) {
     Mismatches m;
     for (const texdec_region& r : regions)
-        for_each_region_texel(spec, texel, mb, r, [&](uint32_t l, uint32_t x, uint32_t y, uint32_t z, size_t slice, size_t i) {
-            const size_t b =
-                r.dst_offset + (size_t(l) * r.extent.depth + z) * r.dst_slice_pitch + y * r.dst_row_pitch + size_t(x) * texel;
-            bool nan = false;
-            ++m.texels;
-            if (texel_equal(image.data() + i, buffer.data() + b, texel, half_nan, nan)) {
-                m.nan_matches += nan;
-                return;
-            }
-            std::ostringstream where;
-            where << "mip " << r.mip_level << " slice " << slice << " (" << r.offset.x + int(x) << ", " << r.offset.y + int(y)
-                  << ") image vs buffer";
-            m.add(where.str(), image.data() + i, buffer.data() + b, texel);
-        });
+        for_each_region_texel(spec, texel, mb, r,
+                              [&](uint32_t l, uint32_t x, uint32_t y, uint32_t z, size_t slice, size_t i) {
+                                  const size_t b = r.dst_offset + (size_t(l) * r.extent.depth + z) * r.dst_slice_pitch +
+                                                   y * r.dst_row_pitch + size_t(x) * texel;
+                                  bool nan = false;
+                                  ++m.texels;
+                                  if (texel_equal(image.data() + i, buffer.data() + b, texel, half_nan, nan)) {
+                                      m.nan_matches += nan;
+                                      return;
+                                  }
+                                  std::ostringstream where;
+                                  where << "mip " << r.mip_level << " slice " << slice << " (" << r.offset.x + int(x)
+                                        << ", " << r.offset.y + int(y) << ") image vs buffer";
+                                  m.add(where.str(), image.data() + i, buffer.data() + b, texel);
+                              });
     return m;
 }
 
@@ -977,9 +985,10 @@ TEST_CASE("regions: barrier queue family fields and flags", "[regions][gpu]") {
     texdec_record_barriers barriers{};
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
     barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
-    const texdec_regions_job job =
-        RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer, src.bytes.size(), regions.data())
-            .into_buffer(dst.buffer, dst.size).barriers(&barriers);
+    const texdec_regions_job job = RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8,
+                                                     src.buffer.buffer, src.bytes.size(), regions.data())
+                                       .into_buffer(dst.buffer, dst.size)
+                                       .barriers(&barriers);
     VkCommandBuffer cmd = dev.begin_commands();
     // Unknown flag bits are refused, never ignored.
     barriers.flags = 1u << 5;
@@ -1285,9 +1294,10 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
         barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
         barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-        texdec_regions_job good =
-            RegionsJobBuilder(format, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer, needed, regions.data(), uint32_t(regions.size()))
-                .into_image(target).barriers(&barriers);
+        texdec_regions_job good = RegionsJobBuilder(format, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer, needed,
+                                                    regions.data(), uint32_t(regions.size()))
+                                      .into_image(target)
+                                      .barriers(&barriers);
         texdec_regions_job good_buffer = good;
         good_buffer.dst_image = nullptr;
         good_buffer.dst_buffer = dst.buffer;

@@ -140,8 +140,10 @@ std::vector<uint8_t> decode_one_block(OwnContext& ctx, texdec_format format, tex
     const BcFormat& f = bc_format(format);
     std::vector<uint8_t> texels(16 * output_texel_bytes(f, output) + 64);
     fill_canary(texels.data(), texels.size());
-    const texdec_host_job job = JobBuilder(format, output, 4, 4).blocks(block)
-            .texels(texels.data(), 16 * output_texel_bytes(f, output)).rounding(rounding);
+    const texdec_host_job job = JobBuilder(format, output, 4, 4)
+                                    .blocks(block)
+                                    .texels(texels.data(), 16 * output_texel_bytes(f, output))
+                                    .rounding(rounding);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     for (size_t i = job.dst_size; i < texels.size(); ++i) REQUIRE(texels[i] == canary_byte(i));
     texels.resize(job.dst_size);
@@ -190,8 +192,8 @@ TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[b
         std::vector<uint8_t> rgba8(texels * 4), rgba16f(texels * 8);
         for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F}) {
             std::vector<uint8_t>& dst = output == TEXDEC_OUTPUT_RGBA8 ? rgba8 : rgba16f;
-            const texdec_host_job job = JobBuilder(format, output, width, height).blocks(blocks).texels(dst)
-                    .rounding(TEXDEC_BC_ROUNDING_EXACT);
+            const texdec_host_job job =
+                JobBuilder(format, output, width, height).blocks(blocks).texels(dst).rounding(TEXDEC_BC_ROUNDING_EXACT);
             REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
         }
         size_t mismatches = 0, differs_from_real = 0;
@@ -222,8 +224,10 @@ TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[b
     ctx->close_and_check();
 }
 
-#define SPECIAL_BLOCK_TEST(FORMAT) \
-    TEST_CASE("hand-built blocks: " #FORMAT, "[bc1-5][special][gpu]") { run_special_block_test(TEXDEC_FORMAT_##FORMAT); }
+#define SPECIAL_BLOCK_TEST(FORMAT)                                      \
+    TEST_CASE("hand-built blocks: " #FORMAT, "[bc1-5][special][gpu]") { \
+        run_special_block_test(TEXDEC_FORMAT_##FORMAT);                 \
+    }
 
 SPECIAL_BLOCK_TEST(BC1_RGB_UNORM)
 SPECIAL_BLOCK_TEST(BC1_RGB_SRGB)

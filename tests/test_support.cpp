@@ -65,8 +65,8 @@ texdec_status record_buffer_status(ExternalSetup& setup, texdec_format format, t
     HostBuffer dst = dev.create_buffer(65536, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     texdec_region region{};
     region.extent = {16, 16, 1};
-    const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, &region)
-            .into_buffer(dst.buffer, dst.size);
+    const texdec_regions_job job =
+        RegionsJobBuilder(format, output, src.buffer, src.size, &region).into_buffer(dst.buffer, dst.size);
     setup.context_log.take_errors();
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
@@ -101,17 +101,17 @@ TEST_CASE("support: common variants are supported, asking creates nothing, and r
     } cases[] = {
         {make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8), 0, 64, VK_FORMAT_UNDEFINED},
         {make_variant(TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F), 0, 64, VK_FORMAT_UNDEFINED},
-        {make_variant(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE), kAstcShared, kAstcInvocations,
-         VK_FORMAT_R8G8B8A8_UNORM},  // an sRGB image is written through its UNORM twin
-        {make_variant(TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE, VK_FORMAT_R8G8B8A8_SRGB), 0, 64,
-         VK_FORMAT_R8G8B8A8_UNORM},
+        {make_variant(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE), kAstcShared,
+         kAstcInvocations, VK_FORMAT_R8G8B8A8_UNORM},  // an sRGB image is written through its UNORM twin
+        {make_variant(TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE, VK_FORMAT_R8G8B8A8_SRGB),
+         0, 64, VK_FORMAT_R8G8B8A8_UNORM},
         {make_variant(TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D), 0, 64,
          VK_FORMAT_R16G16_SNORM},
         {make_variant(TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D), kAstcShared,
          kAstcInvocations, VK_FORMAT_R16G16B16A16_SFLOAT},
         // Buffer destinations ignore image_format.
-        {make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_BUFFER, VK_FORMAT_R32_SFLOAT), 0, 64,
-         VK_FORMAT_UNDEFINED},
+        {make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_BUFFER, VK_FORMAT_R32_SFLOAT),
+         0, 64, VK_FORMAT_UNDEFINED},
     };
     for (const Case& c : cases) {
         const Answer a = ask(setup, c.v);
@@ -158,7 +158,8 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
         CHECK(record_buffer_status(setup, TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8, &errors) ==
               TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
         CHECK(decode_status(setup.ctx, TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
-        CHECK(ask(setup, make_variant(TEXDEC_FORMAT_EAC_R11_SNORM, TEXDEC_OUTPUT_RGBA8)).status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+        CHECK(ask(setup, make_variant(TEXDEC_FORMAT_EAC_R11_SNORM, TEXDEC_OUTPUT_RGBA8)).status ==
+              TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
     }
     SECTION("values outside the enums") {
         Answer a = ask(setup, make_variant(texdec_format(9999), TEXDEC_OUTPUT_RGBA8));
@@ -184,7 +185,7 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
     }
     SECTION("image formats targets do not take, or that the output does not write") {
         Answer a = ask(setup, make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
-                                      VK_FORMAT_R32_SFLOAT));
+                                           VK_FORMAT_R32_SFLOAT));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
         CHECK(a.errors.find("VK_FORMAT_R32_SFLOAT") != std::string::npos);
@@ -199,7 +200,7 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
             dev.destroy(image);
         }
         a = ask(setup, make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
-                               VK_FORMAT_R16G16B16A16_SFLOAT));
+                                    VK_FORMAT_R16G16B16A16_SFLOAT));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
         CHECK(a.support.storage_format == VK_FORMAT_R16G16B16A16_SFLOAT);  // the target's view, storable
@@ -225,7 +226,7 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
             dev.destroy(image);
         }
         a = ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D,
-                               VK_FORMAT_R8G8B8A8_UNORM));
+                                    VK_FORMAT_R8G8B8A8_UNORM));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
     }
@@ -295,7 +296,8 @@ TEST_CASE("support: a storage format the device cannot store", "[support][gpu]")
         ScopedEnv no_storage("TEXDEC_DEBUG_NO_STORAGE_FORMATS", "VK_FORMAT_R16G16_UNORM,VK_FORMAT_R8_SNORM");
         if (!setup.open()) return;
     }
-    const texdec_variant bc4_image = make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE);
+    const texdec_variant bc4_image =
+        make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE);
     const Answer a = ask(setup, bc4_image);
     CHECK(a.status == TEXDEC_ERROR_MISSING_FEATURE);
     CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_STORAGE_IMAGE_FORMAT);
@@ -303,12 +305,14 @@ TEST_CASE("support: a storage format the device cannot store", "[support][gpu]")
     CHECK((a.support.storage_format_features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) == 0);
     CHECK((a.support.storage_format_features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) != 0);  // only storage was taken
     CHECK(a.errors.find("cannot write VK_FORMAT_R8_SNORM as a storage image with optimal tiling") != std::string::npos);
-    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_EAC_R11G11_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D)).status ==
-          TEXDEC_ERROR_MISSING_FEATURE);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_EAC_R11G11_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D))
+              .status == TEXDEC_ERROR_MISSING_FEATURE);
     // Into buffers, and into the formats left alone, the same formats decode.
     CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE)).status == TEXDEC_SUCCESS);
-    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE)).status == TEXDEC_SUCCESS);
-    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_IMAGE)).status == TEXDEC_SUCCESS);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE)).status ==
+          TEXDEC_SUCCESS);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_IMAGE)).status ==
+          TEXDEC_SUCCESS);
 
     // texdec_image_target_create reads the same fact: the R8_SNORM image is refused with that status.
     VulkanTestDevice& dev = *setup.device;
@@ -341,15 +345,17 @@ TEST_CASE("support: an external device without VK_KHR_push_descriptor", "[suppor
     VulkanTestDeviceOptions options;
     options.push_descriptor = false;
     if (!setup.open(options)) return;
-    for (const texdec_variant& v : {make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8),
-                                    make_variant(TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE)}) {
+    for (const texdec_variant& v :
+         {make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8),
+          make_variant(TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE)}) {
         const Answer a = ask(setup, v);
         CHECK(a.status == TEXDEC_ERROR_MISSING_FEATURE);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_PUSH_DESCRIPTOR);
         CHECK(a.errors.find("VK_KHR_push_descriptor") != std::string::npos);
     }
     // A variant wrong in itself still says so first.
-    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8)).status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8)).status ==
+          TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
 
     std::string errors;
     CHECK(record_buffer_status(setup, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, &errors) == TEXDEC_ERROR_MISSING_FEATURE);

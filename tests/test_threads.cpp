@@ -276,8 +276,14 @@ void record_round(VulkanTestDevice& dev, texdec_context* ctx, RecordWorker& w, s
     bool recorded_all = true;
     for (size_t i : order) {
         const Sample& s = w.samples[i];
-        RecordJob job{.format = s.fc->format, .output = s.fc->output, .width = s.width, .height = s.height, .depth = 1,
-                      .src_buffer = w.src.buffer, .src_offset = w.src_offsets[i], .src_size = s.blocks.size()};
+        RecordJob job{.format = s.fc->format,
+                      .output = s.fc->output,
+                      .width = s.width,
+                      .height = s.height,
+                      .depth = 1,
+                      .src_buffer = w.src.buffer,
+                      .src_offset = w.src_offsets[i],
+                      .src_size = s.blocks.size()};
         job.into_buffer(w.dst.buffer, w.dst_offsets[i], w.dst_ends[i] - w.dst_offsets[i]);
         const texdec_status st = record_one(ctx, cmd, &job);
         if (st != TEXDEC_SUCCESS) {
@@ -474,9 +480,7 @@ const std::vector<PrepareCombo>& prepare_combos() {
     return combos;
 }
 
-texdec_variant variant_of(const PrepareCombo& c) {
-    return make_variant(c.format, c.output, c.dst_kind);
-}
+texdec_variant variant_of(const PrepareCombo& c) { return make_variant(c.format, c.output, c.dst_kind); }
 
 std::string prepare_all(texdec_context* ctx, size_t first) {
     const auto& combos = prepare_combos();

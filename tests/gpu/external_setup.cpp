@@ -195,7 +195,8 @@ StorageImageFormat storage_image_format(const VulkanTestDevice& dev, VkFormat fo
     REQUIRE(dev.format_supports(f.view, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
     if (f.view != format) {
         f.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-        if (!dev.format_supports(format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) f.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+        if (!dev.format_supports(format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+            f.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
     }
     return f;
 }
@@ -204,9 +205,10 @@ CanaryImage create_canary_image(VulkanTestDevice& dev, VkCommandBuffer cmd, VkFo
                                 uint32_t layers, uint32_t texel) {
     CanaryImage im;
     const StorageImageFormat sf = storage_image_format(dev, format);
-    im.image = dev.create_image(format, iw, ih, layers,
-                                VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                                sf.flags, sf.view);
+    im.image =
+        dev.create_image(format, iw, ih, layers,
+                         VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                         sf.flags, sf.view);
     im.iw = iw, im.ih = ih, im.layers = layers, im.texel = texel;
     im.bytes = size_t(iw) * ih * layers * texel;
     im.canary = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
@@ -262,8 +264,9 @@ BufferTarget record_to_canary_buffer(ExternalSetup& setup, VkCommandBuffer cmd, 
     return t;
 }
 
-ImageTarget record_to_canary_image(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, VkFormat format, uint32_t iw,
-                                   uint32_t ih, uint32_t layers, uint32_t texel, int32_t x, int32_t y, uint32_t layer) {
+ImageTarget record_to_canary_image(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, VkFormat format,
+                                   uint32_t iw, uint32_t ih, uint32_t layers, uint32_t texel, int32_t x, int32_t y,
+                                   uint32_t layer) {
     ImageTarget t{job.output, create_canary_image(*setup.device, cmd, format, iw, ih, layers, texel)};
     REQUIRE(record_one(setup.ctx, cmd, &job.into_image(&t.image.image, x, y, layer)) == TEXDEC_SUCCESS);
     record_readback(cmd, t.image);

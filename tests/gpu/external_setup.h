@@ -56,7 +56,8 @@ struct RecordJob {
     // The destination, in one call: a buffer (sizes count from the offset) or an image.
     RecordJob& into_buffer(VkBuffer buffer, VkDeviceSize offset, VkDeviceSize size, VkDeviceSize row_pitch = 0,
                            VkDeviceSize slice_pitch = 0) {
-        dst_buffer = buffer, dst_offset = offset, dst_size = size, dst_row_pitch = row_pitch, dst_slice_pitch = slice_pitch;
+        dst_buffer = buffer, dst_offset = offset, dst_size = size, dst_row_pitch = row_pitch,
+        dst_slice_pitch = slice_pitch;
         return *this;
     }
     RecordJob& into_image(TestImage* image, int32_t x = 0, int32_t y = 0, uint32_t layer = 0) {
@@ -143,8 +144,9 @@ struct ImageTarget {
 // (create_canary_image), then the readback; REQUIREs that the record call succeeds.
 BufferTarget record_to_canary_buffer(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, size_t offset,
                                      uint32_t texel);
-ImageTarget record_to_canary_image(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, VkFormat format, uint32_t iw,
-                                   uint32_t ih, uint32_t layers, uint32_t texel, int32_t x, int32_t y, uint32_t layer);
+ImageTarget record_to_canary_image(ExternalSetup& setup, VkCommandBuffer cmd, RecordJob job, VkFormat format,
+                                   uint32_t iw, uint32_t ih, uint32_t layers, uint32_t texel, int32_t x, int32_t y,
+                                   uint32_t layer);
 
 // After the readback: calls inside(x, y, texel) for every texel of the w x h window at (x0, y0)
 // of `layer` ((x, y) from the window's corner, `texel` its bytes), and returns how many texels

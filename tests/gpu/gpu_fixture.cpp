@@ -120,8 +120,9 @@ texdec_status OwnContext::decode(const texdec_host_job& job) {
     return status;
 }
 
-std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_output output, const std::vector<uint8_t>& blocks,
-                                              uint32_t w, uint32_t h, uint32_t texel_bytes, uint8_t fill) {
+std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_output output,
+                                              const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h,
+                                              uint32_t texel_bytes, uint8_t fill) {
     std::vector<uint8_t> out(size_t(w) * h * texel_bytes, fill);
     REQUIRE(decode(JobBuilder(format, output, w, h).blocks(blocks).texels(out)) == TEXDEC_SUCCESS);
     return out;

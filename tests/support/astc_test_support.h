@@ -21,10 +21,12 @@ namespace texdec_test {
 class OwnContext;
 
 // The 14 2D footprints, for test lists generated per footprint: FOOTPRINT(x, y) each.
-#define TEXDEC_ASTC_2D_FOOTPRINTS(FOOTPRINT)                                                                        \
+// clang-format off
+#define TEXDEC_ASTC_2D_FOOTPRINTS(FOOTPRINT)                                                                    \
     FOOTPRINT(4, 4) FOOTPRINT(5, 4) FOOTPRINT(5, 5) FOOTPRINT(6, 5) FOOTPRINT(6, 6) FOOTPRINT(8, 5) FOOTPRINT(8, 6) \
-    FOOTPRINT(8, 8) FOOTPRINT(10, 5) FOOTPRINT(10, 6) FOOTPRINT(10, 8) FOOTPRINT(10, 10) FOOTPRINT(12, 10)          \
+    FOOTPRINT(8, 8) FOOTPRINT(10, 5) FOOTPRINT(10, 6) FOOTPRINT(10, 8) FOOTPRINT(10, 10) FOOTPRINT(12, 10)      \
     FOOTPRINT(12, 12)
+// clang-format on
 
 const char* astc_profile_name(AstcProfile p);     // "LDR" / "sRGB" / "HDR"
 std::string astc_fp_name(AstcFootprint fp);       // "6x6"

@@ -67,10 +67,20 @@ inline void etc_append_word(std::vector<uint8_t>& out, EtcWord v) {
 // (12, 64, 62) ... (Rh, Gh, Bh) = (50, 5, 37) and (Rv, Gv, Bv) = (40, 112, 45)", before the
 // mode-selection bits are set; and the spec's table of its texel colours, rows y = 0..3, x = 0..3.
 inline EtcWord etc_spec_planar_example() {
-    return etc_word({{57, 6, 12}, {56, 1, 64 >> 6}, {49, 6, 64 & 63},                      // RO GO
-                     {48, 1, 62 >> 5}, {43, 2, (62 >> 3) & 3}, {39, 3, 62 & 7},            // BO
-                     {34, 5, 50 >> 1}, {32, 1, 50 & 1}, {25, 7, 5}, {19, 6, 37},           // RH GH BH
-                     {13, 6, 40}, {6, 7, 112}, {0, 6, 45}});                               // RV GV BV
+    // RO; GO in two parts; BO in three; RH in two; GH; BH; RV; GV; BV.
+    return etc_word({{57, 6, 12},
+                     {56, 1, 64 >> 6},
+                     {49, 6, 64 & 63},
+                     {48, 1, 62 >> 5},
+                     {43, 2, (62 >> 3) & 3},
+                     {39, 3, 62 & 7},
+                     {34, 5, 50 >> 1},
+                     {32, 1, 50 & 1},
+                     {25, 7, 5},
+                     {19, 6, 37},
+                     {13, 6, 40},
+                     {6, 7, 112},
+                     {0, 6, 45}});
 }
 inline constexpr uint8_t kEtcSpecPlanarTexels[16][3] = {
     {48, 129, 251},  {87, 99, 226},   {126, 70, 201},  {164, 40, 175},  {77, 153, 234},  {115, 123, 209},

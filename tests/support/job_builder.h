@@ -19,20 +19,31 @@ public:
         : job_{.format = format, .output = output, .width = width, .height = height, .depth = depth} {}
 
     // The compressed blocks: a pointer and a byte count, or a whole contiguous container.
-    JobBuilder& blocks(const void* src, size_t bytes) { job_.src = src; job_.src_size = bytes; return *this; }
+    JobBuilder& blocks(const void* src, size_t bytes) {
+        job_.src = src;
+        job_.src_size = bytes;
+        return *this;
+    }
     template <class Container>
     JobBuilder& blocks(const Container& c) {
         return blocks(std::data(c), std::size(c) * sizeof(*std::data(c)));
     }
 
     // The destination texels: a pointer and a byte count, or a whole contiguous container.
-    JobBuilder& texels(void* dst, size_t bytes) { job_.dst = dst; job_.dst_size = bytes; return *this; }
+    JobBuilder& texels(void* dst, size_t bytes) {
+        job_.dst = dst;
+        job_.dst_size = bytes;
+        return *this;
+    }
     template <class Container>
     JobBuilder& texels(Container& c) {
         return texels(std::data(c), std::size(c) * sizeof(*std::data(c)));
     }
 
-    JobBuilder& rounding(texdec_bc_rounding rounding) { job_.bc_rounding = rounding; return *this; }
+    JobBuilder& rounding(texdec_bc_rounding rounding) {
+        job_.bc_rounding = rounding;
+        return *this;
+    }
     // Source row length and image height in texels (0 = the extent), like VkBufferImageCopy.
     JobBuilder& source_rows(uint32_t row_length, uint32_t image_height = 0) {
         job_.src_row_length = row_length;
@@ -45,8 +56,14 @@ public:
         job_.dst_slice_pitch = slice_pitch;
         return *this;
     }
-    JobBuilder& timeout(uint64_t ns) { job_.timeout_ns = ns; return *this; }
-    JobBuilder& next(const void* chain) { job_.next = chain; return *this; }
+    JobBuilder& timeout(uint64_t ns) {
+        job_.timeout_ns = ns;
+        return *this;
+    }
+    JobBuilder& next(const void* chain) {
+        job_.next = chain;
+        return *this;
+    }
 
     const texdec_host_job& job() const { return job_; }
     operator const texdec_host_job&() const { return job_; }
@@ -61,17 +78,33 @@ class RegionsJobBuilder {
 public:
     RegionsJobBuilder(texdec_format format, texdec_output output, VkBuffer src, VkDeviceSize src_size,
                       const texdec_region* regions, uint32_t region_count = 1)
-        : job_{.format = format, .output = output, .src_buffer = src, .src_size = src_size, .region_count = region_count,
+        : job_{.format = format,
+               .output = output,
+               .src_buffer = src,
+               .src_size = src_size,
+               .region_count = region_count,
                .regions = regions} {}
     RegionsJobBuilder& into_buffer(VkBuffer dst, VkDeviceSize dst_size) {
         job_.dst_buffer = dst;
         job_.dst_size = dst_size;
         return *this;
     }
-    RegionsJobBuilder& into_image(const texdec_image_target* target) { job_.dst_image = target; return *this; }
-    RegionsJobBuilder& barriers(const texdec_record_barriers* barriers) { job_.barriers = barriers; return *this; }
-    RegionsJobBuilder& flags(uint32_t flags) { job_.flags = flags; return *this; }
-    RegionsJobBuilder& max_texels_per_dispatch(uint32_t texels) { job_.max_texels_per_dispatch = texels; return *this; }
+    RegionsJobBuilder& into_image(const texdec_image_target* target) {
+        job_.dst_image = target;
+        return *this;
+    }
+    RegionsJobBuilder& barriers(const texdec_record_barriers* barriers) {
+        job_.barriers = barriers;
+        return *this;
+    }
+    RegionsJobBuilder& flags(uint32_t flags) {
+        job_.flags = flags;
+        return *this;
+    }
+    RegionsJobBuilder& max_texels_per_dispatch(uint32_t texels) {
+        job_.max_texels_per_dispatch = texels;
+        return *this;
+    }
 
     const texdec_regions_job& job() const { return job_; }
     operator const texdec_regions_job&() const { return job_; }

@@ -65,7 +65,8 @@ std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format form
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
     barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
     const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, blocks.size(), &region)
-            .into_buffer(dst.buffer, dst.size).barriers(&barriers);
+                                       .into_buffer(dst.buffer, dst.size)
+                                       .barriers(&barriers);
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
     INFO("texdec_record_regions: " << texdec_status_string(st) << " " << errors_of(setup));
@@ -122,8 +123,8 @@ std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format forma
     HostBuffer readback = dev.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     texdec_region region{};
     region.extent = {w, h, 1};
-    const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, blocks.size(), &region)
-            .into_image(target);
+    const texdec_regions_job job =
+        RegionsJobBuilder(format, output, src.buffer, blocks.size(), &region).into_image(target);
     VkCommandBuffer cmd = dev.begin_commands();
     record_image_canary(cmd, image.image, canary, w, h, 1);  // leaves the image in GENERAL
     const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
