@@ -14,7 +14,7 @@
 //     for bit (the model test_astc_hdr.cpp establishes for 2D); RGBA8 refused.
 // Mesa cannot be a second oracle: GL exposes no 3D ASTC blocks (ORACLES.md).
 //
-//   ASTC 3D random blocks: <WxHxD>      astc3d_random_block_count() blocks per footprint and profile
+//   ASTC 3D random blocks: <WxHxD>      astc_random_block_count() blocks per footprint and profile
 //                                        (200,704 by default): 5/8 uniformly random bits (nearly all
 //                                        error blocks), 3/16 a legal 3D block mode with random bits
 //                                        above, 1/16 a legal mode with an HDR endpoint mode, 1/16
@@ -78,9 +78,11 @@
 #include "oracles/astc_expected.h"  // AstcBlockKind, half_from_unorm8
 #include "oracles/astcenc_oracle.h"
 #include "support/astc_block_builder.h"
+#include "support/astc_random_blocks.h"
 #include "support/astc_test_support.h"
 #include "support/astcenc_cli.h"
 #include "support/compare.h"  // canary bytes
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -119,42 +121,6 @@ const char* output_name(texdec_output o) {
     return o == TEXDEC_OUTPUT_RGBA8 ? "RGBA8" : o == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F" : "NATIVE";
 }
 
-uint64_t fp_seed(AstcFootprint fp, uint64_t salt) {
-    return test_seed() ^ (uint64_t(fp.x) << 48) ^ (uint64_t(fp.y) << 40) ^ (uint64_t(fp.z) << 32) ^ salt;
-}
-
-// 200,704 (196 x 1024) blocks per footprint and profile by default, scaled with
-// TEXDEC_TEST_RANDOM_BLOCKS like every random test (random_block_count()). A multiple of 1024.
-size_t astc3d_random_block_count() {
-    const size_t n = random_block_count() * 196 / 1025;
-    return std::max<size_t>(1024, (n + 1023) / 1024 * 1024);
-}
-
-AstcBlock random_bits_block(SplitMix64& rng) {
-    AstcBlock b;
-    const uint64_t lo = rng.next(), hi = rng.next();
-    std::memcpy(b.data(), &lo, 8), std::memcpy(b.data() + 8, &hi, 8);
-    return b;
-}
-
-// A 3D void extent: 1/8 HDR (error in LDR), 1/4 random coordinates (min >= max on some axis in
-// most: error), 1/16 partly all-ones (error), the rest the constant-colour all-ones form.
-AstcVoidExtent3d random_void_extent_3d(SplitMix64& rng) {
-    AstcVoidExtent3d v;
-    const unsigned r = unsigned(rng.next() % 16);
-    v.hdr = r < 2;
-    if (r >= 4 && r < 8) {
-        unsigned* c[6] = {&v.min_s, &v.max_s, &v.min_t, &v.max_t, &v.min_r, &v.max_r};
-        for (unsigned* p : c) *p = unsigned(rng.next() % 0x200);
-    } else if (r == 8) {
-        v.min_r = unsigned(rng.next() % 0x1FF);
-    }
-    for (auto& c : v.rgba) {
-        const unsigned k = unsigned(rng.next() % 8);
-        c = k == 0 ? 0 : k == 1 ? 0xFFFF : uint16_t(rng.next());
-    }
-    return v;
-}
 
 // ---- volumes of blocks and what the oracle says about them ----------------------------------
 
@@ -197,36 +163,9 @@ Expected expected_outputs(AstcProfile profile, AstcFootprint fp, unsigned w, uns
 
 // ---- decoding with texdec_decode and comparing --------------------------------------------
 
-std::string texel_string(const uint8_t* p, unsigned texel_bytes) {
-    std::ostringstream os;
-    char buf[8];
-    for (int c = 0; c < 4; ++c) {
-        if (texel_bytes == 4) std::snprintf(buf, sizeof buf, "%u", p[c]);
-        else std::snprintf(buf, sizeof buf, "%04x", unsigned(p[2 * c] | p[2 * c + 1] << 8));
-        os << (c ? "," : "") << buf;
-    }
-    return os.str();
-}
-
-struct Comparison {
-    std::string label;
-    size_t texels = 0, mismatching_texels = 0, mismatching_blocks = 0;
-    std::vector<std::string> examples;
-};
-
-const char* kind_name(AstcBlockKind k) {
-    switch (k) {
-    case AstcBlockKind::normal: return "";
-    case AstcBlockKind::error: return " (error block)";
-    case AstcBlockKind::void_extent: return " (void extent)";
-    case AstcBlockKind::hdr_endpoint: return " (HDR endpoint mode)";
-    }
-    return "";
-}
-
 // Compares decoded texels (`actual`, with pitches) with tight expected texels: row by row, and
 // texel by texel in rows that differ, naming the blocks.
-void compare(Comparison& cmp, const Volume& v, const std::vector<AstcBlockKind>& kinds, const uint8_t* actual,
+void compare(AstcComparison& cmp, const Volume& v, const std::vector<AstcBlockKind>& kinds, const uint8_t* actual,
              size_t row_pitch, size_t slice_pitch, const uint8_t* expected, unsigned texel_bytes) {
     const AstcFootprint fp = v.fp;
     std::set<size_t> bad_blocks;
@@ -245,9 +184,10 @@ void compare(Comparison& cmp, const Volume& v, const std::vector<AstcBlockKind>&
                 const size_t bi = (size_t(bz) * v.rows() + by) * v.cols() + bx;
                 if (bad_blocks.insert(bi).second && cmp.examples.size() < 8) {
                     std::ostringstream os;
-                    os << cmp.label << ": block (" << bx << "," << by << "," << bz << ") " << astc_hex(v.block(bx, by, bz))
-                       << kind_name(kinds[bi]) << ": texel (" << ix % fp.x << "," << iy % fp.y << "," << iz % fp.z
-                       << ") expected " << texel_string(e, texel_bytes) << " actual " << texel_string(a, texel_bytes);
+                    os << cmp.label << ": block (" << bx << "," << by << "," << bz << ") "
+                       << astc_hex(v.block(bx, by, bz)) << astc_kind_name(kinds[bi]) << ": texel (" << ix % fp.x << ","
+                       << iy % fp.y << "," << iz % fp.z << ") expected " << astc_texel_string(e, texel_bytes)
+                       << " actual " << astc_texel_string(a, texel_bytes);
                     cmp.examples.push_back(os.str());
                 }
             }
@@ -275,17 +215,6 @@ size_t first_clobbered_gap_byte(const std::vector<uint8_t>& bytes, size_t row_by
     return check_until(bytes.size());
 }
 
-void report(const Comparison& cmp, size_t blocks) {
-    CHECK(cmp.texels > 0);
-    for (const auto& e : cmp.examples) {
-        UNSCOPED_INFO(e);
-        std::printf("MISMATCH %s\n", e.c_str());
-    }
-    INFO(cmp.label << ": " << cmp.mismatching_texels << " of " << cmp.texels << " texels differ, in "
-                   << cmp.mismatching_blocks << " of " << blocks << " blocks");
-    CHECK(cmp.mismatching_texels == 0);
-}
-
 struct Decoded {
     std::vector<uint8_t> bytes;
     size_t row_pitch = 0, slice_pitch = 0;
@@ -304,24 +233,18 @@ Decoded decode_volume(OwnContext& ctx, AstcProfile profile, const Volume& v, tex
     const size_t size = out.slice_pitch * (v.d - 1) + out.row_pitch * (v.h - 1) + size_t(v.w) * texel_bytes;
     out.bytes.resize(size + 256);
     fill_canary(out.bytes.data(), out.bytes.size());
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.width = v.w, job.height = v.h, job.depth = v.d;
-    job.src = v.data.data();
-    job.src_size = v.data.size();
-    job.src_row_length = v.row_length;
-    job.src_image_height = v.image_height;
-    job.dst = out.bytes.data();
-    job.dst_size = size;
-    job.dst_row_pitch = extra_row_bytes ? out.row_pitch : 0;
-    job.dst_slice_pitch = extra_slice_bytes ? out.slice_pitch : 0;
+    const texdec_host_job job =
+        JobBuilder(format, output, v.w, v.h, v.d)
+            .blocks(v.data)
+            .texels(out.bytes.data(), size)
+            .source_rows(v.row_length, v.image_height)
+            .pitches(extra_row_bytes ? out.row_pitch : 0, extra_slice_bytes ? out.slice_pitch : 0);
     const texdec_status status = ctx.decode(job);
     INFO("texdec_decode(" << astc_profile_name(profile) << " " << fp_name(v.fp) << ", " << output_name(output) << ", "
                           << v.w << "x" << v.h << "x" << v.d << ") returned " << texdec_status_string(status));
     REQUIRE(status == TEXDEC_SUCCESS);
     const size_t clobbered = first_clobbered_gap_byte(out.bytes, size_t(v.w) * texel_bytes, out.row_pitch, out.slice_pitch, v.h, v.d);
-    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
     CHECK(clobbered == SIZE_MAX);
     return out;
 }
@@ -348,10 +271,10 @@ Expected check_volume(OwnContext& ctx, AstcProfile profile, const Volume& v, con
             continue;
         Decoded got = decode_volume(ctx, profile, v, output, opt.extra_row_bytes, opt.extra_slice_bytes);
         const bool half = output == TEXDEC_OUTPUT_RGBA16F || (hdr && output == TEXDEC_OUTPUT_NATIVE);
-        Comparison c{prefix + " " + output_name(output) + " vs astcenc"};
+        AstcComparison c{prefix + " " + output_name(output) + " vs astcenc"};
         compare(c, v, exp.kind, got.bytes.data(), got.row_pitch, got.slice_pitch,
                 half ? reinterpret_cast<const uint8_t*>(exp.rgba16f.data()) : exp.rgba8.data(), half ? 8 : 4);
-        report(c, exp.kind.size());
+        astc_report(c, exp.kind.size());
         if (output == TEXDEC_OUTPUT_RGBA8) rgba8 = std::move(got);
         else if (output == TEXDEC_OUTPUT_RGBA16F) rgba16f = std::move(got);
         else {
@@ -391,20 +314,12 @@ void check_format_info(AstcFootprint fp, AstcProfile profile) {
     CHECK(vk == VK_FORMAT_R16G16B16A16_SFLOAT);
 }
 
-struct Stats {
-    size_t blocks = 0, error = 0, void_extents = 0, hdr = 0, mixed = 0;
-    void add(const Expected& e) {
-        blocks += e.kind.size(), error += e.error_blocks, void_extents += e.void_extents, hdr += e.hdr_endpoint_blocks,
-            mixed += e.mixed_hdr_ldr_blocks;
-    }
-};
-
 // ---- random blocks ----------------------------------------------------------------------------
 
 void run_random_blocks(AstcFootprint fp) {
     auto ctx = OwnContext::open();
     if (!ctx) return;
-    const size_t count = astc3d_random_block_count();
+    const size_t count = astc_random_block_count();
     INFO("seed " << test_seed() << " (TEXDEC_TEST_SEED changes it), " << count
                  << " blocks per profile (TEXDEC_TEST_RANDOM_BLOCKS scales it)");
     const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
@@ -413,29 +328,13 @@ void run_random_blocks(AstcFootprint fp) {
     constexpr unsigned kBlocksX = 64, kBlocksY = 16, kChunkSlices = 16;
     for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
         check_format_info(fp, profile);
-        SplitMix64 rng(fp_seed(fp, uint64_t(profile) + 0x3D5A0000));
+        SplitMix64 rng(astc_fp_seed_3d(fp, uint64_t(profile) + 0x3D5A0000));
         std::vector<uint8_t> all(count * 16);
         for (size_t i = 0; i < count; ++i) {
-            AstcBlock b = random_bits_block(rng);
-            const unsigned r = unsigned(rng.next() % 16);
-            if (r >= 10 && r <= 12) {
-                set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);  // legal mode, random above
-            } else if (r == 13) {
-                // A legal mode, one partition, an HDR endpoint mode: the error colour in LDR.
-                static const unsigned kHdrCems[] = {2, 3, 7, 11, 14, 15};
-                set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);
-                set_block_bits(b.data(), 11, 2, 0);
-                set_block_bits(b.data(), 13, 4, kHdrCems[rng.next() % 6]);
-            } else if (r == 14) {
-                const auto spec = astc_random_legal_spec_3d(modes, fp.x, fp.y, fp.z, {}, rng);
-                REQUIRE(spec);
-                b = astc_build_random_block_3d(*spec, fp.x, fp.y, fp.z, rng);
-            } else if (r == 15) {
-                b = astc_build_void_extent_3d(random_void_extent_3d(rng));
-            }
+            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
             std::memcpy(&all[i * 16], b.data(), 16);
         }
-        Stats stats;
+        AstcStats stats;
         const unsigned slices = unsigned(count / (kBlocksX * kBlocksY));
         for (unsigned s = 0; s < slices; s += kChunkSlices) {
             const unsigned n = std::min(kChunkSlices, slices - s);
@@ -466,7 +365,7 @@ void run_random_blocks(AstcFootprint fp) {
     ctx->close_and_check();
 }
 
-// The -sfloat formats: hdr_random_block_count() blocks in the HDR profile (200,704 by default):
+// The -sfloat formats: astc_random_block_count() blocks in the HDR profile (200,704 by default):
 // 1/4 uniformly random bits, 1/8 a legal block mode with random bits above, 1/4 a legal
 // one-partition mode with an HDR endpoint mode and random bits above, 1/4 builder blocks (random
 // partitionings; partition 0's endpoint mode HDR in half of them), 1/8 3D void extents (HDR with
@@ -474,32 +373,27 @@ void run_random_blocks(AstcFootprint fp) {
 void run_random_blocks_hdr(AstcFootprint fp) {
     auto ctx = OwnContext::open();
     if (!ctx) return;
-    const size_t count = astc3d_random_block_count();
+    const size_t count = astc_random_block_count();
     INFO("seed " << test_seed() << ", " << count << " blocks (TEXDEC_TEST_RANDOM_BLOCKS scales it)");
     check_format_info(fp, AstcProfile::hdr);
     const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
-    static const unsigned kHdrCems[] = {2, 3, 7, 11, 14, 15};
     static const uint16_t kSpecialHalves[] = {0x0000, 0x8000, 0x0001, 0x03FF, 0x0400, 0x3C00, 0x7BFF, 0xFBFF,
                                               0x7C00, 0xFC00, 0x7E00, 0x7D00, 0xFE01, 0x7FFF, 0xFFFF, 0xBC00};
-    SplitMix64 rng(fp_seed(fp, 0x4D53D));
+    SplitMix64 rng(astc_fp_seed_3d(fp, 0x4D53D));
     std::vector<uint8_t> all(count * 16);
     for (size_t i = 0; i < count; ++i) {
-        AstcBlock b = random_bits_block(rng);
+        AstcBlock b = astc_random_bits_block(rng);
         const unsigned r = unsigned(rng.next() % 8);
         if (r == 2) {
-            set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);
+            astc_set_random_mode(b, modes, rng);
         } else if (r == 3 || r == 4) {
-            set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);
-            set_block_bits(b.data(), 11, 2, 0);
-            set_block_bits(b.data(), 13, 4, kHdrCems[rng.next() % 6]);
+            astc_set_one_partition_hdr_mode(b, modes, rng);
         } else if (r == 5 || r == 6) {
             AstcSpecRequest q;
-            if (rng.next() % 2) q.cem = int(kHdrCems[rng.next() % 6]);
-            const auto spec = astc_random_legal_spec_3d(modes, fp.x, fp.y, fp.z, q, rng);
-            REQUIRE(spec);
-            b = astc_build_random_block_3d(*spec, fp.x, fp.y, fp.z, rng);
+            if (rng.next() % 2) q.cem = int(kAstcHdrCems[rng.next() % 6]);
+            b = astc_random_legal_block_3d(fp, modes, q, rng);
         } else if (r == 7) {
-            AstcVoidExtent3d v = random_void_extent_3d(rng);
+            AstcVoidExtent3d v = astc_random_void_extent_3d(rng);
             v.hdr = rng.next() % 4 != 0;
             for (auto& c : v.rgba) c = rng.next() % 4 ? uint16_t(rng.next()) : kSpecialHalves[rng.next() % 16];
             b = astc_build_void_extent_3d(v);
@@ -507,7 +401,7 @@ void run_random_blocks_hdr(AstcFootprint fp) {
         std::memcpy(&all[i * 16], b.data(), 16);
     }
     constexpr unsigned kBlocksX = 64, kBlocksY = 16, kChunkSlices = 16;
-    Stats stats;
+    AstcStats stats;
     const unsigned slices = unsigned(count / (kBlocksX * kBlocksY));
     for (unsigned z = 0; z < slices; z += kChunkSlices) {
         const unsigned n = std::min(kChunkSlices, slices - z);
@@ -530,23 +424,8 @@ void run_random_blocks_hdr(AstcFootprint fp) {
 
 // ---- structured blocks ----------------------------------------------------------------------
 
-struct StructuredSet {
-    std::vector<AstcBlock> blocks;
-    std::vector<int> expect_error;  // 1: the spec makes it an error block (in LDR), 0: it decodes, -1: either
-    std::vector<std::string> group;
-    std::set<unsigned> cems_per_partition_form, cems_shared_form, cems_single;
-    std::set<unsigned> seeds[5];
-    std::set<unsigned> ccs_seen;
-    std::set<unsigned> colour_levels, weight_ranges;
-    std::set<std::string> illegal_reasons;
-    size_t legal_modes = 0, modes_covered = 0;
-    void add(const AstcBlock& b, int err, const std::string& g) {
-        blocks.push_back(b), expect_error.push_back(err), group.push_back(g);
-    }
-};
-
-StructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
-    StructuredSet set;
+AstcStructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
+    AstcStructuredSet set;
     const unsigned W = fp.x, H = fp.y, D = fp.z;
     const std::vector<uint32_t> modes = astc_legal_block_modes_3d(W, H, D);
     set.legal_modes = modes.size();
@@ -680,7 +559,7 @@ StructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
             set.illegal_reasons.insert(plan.why_illegal);
             set.add(astc_build_block_3d(s, W, H, D, &rng, true), 1, "illegal: block mode does not fit");
         } else if ((mode & 0x1FF) != 0x1FC) {
-            AstcBlock b = random_bits_block(rng);
+            AstcBlock b = astc_random_bits_block(rng);
             set_block_bits(b.data(), 0, 11, mode);
             set.add(b, 1, "illegal: reserved block mode");
         }
@@ -733,8 +612,8 @@ void run_structured_blocks(AstcFootprint fp) {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     INFO("seed " << test_seed() << " (TEXDEC_TEST_SEED changes it)");
-    SplitMix64 rng(fp_seed(fp, 0x57C3D));
-    StructuredSet set = build_structured(fp, rng);
+    SplitMix64 rng(astc_fp_seed_3d(fp, 0x57C3D));
+    AstcStructuredSet set = build_structured(fp, rng);
     // Coverage of the set itself.
     CHECK(set.modes_covered == set.legal_modes);
     CHECK(set.cems_single.size() == 16);
@@ -886,15 +765,15 @@ void run_cli_images_hdr(bool hdr_alpha) {
 
 AstcBlock mixed_block(AstcFootprint fp, const std::vector<uint32_t>& modes, SplitMix64& rng) {
     const unsigned r = unsigned(rng.next() % 8);
-    if (r < 5) return astc_build_random_block_3d(*astc_random_legal_spec_3d(modes, fp.x, fp.y, fp.z, {}, rng), fp.x, fp.y, fp.z, rng);
+    if (r < 5) return astc_random_legal_block_3d(fp, modes, {}, rng);
     if (r == 5) {
-        if (fp.z > 1) return astc_build_void_extent_3d(random_void_extent_3d(rng));
+        if (fp.z > 1) return astc_build_void_extent_3d(astc_random_void_extent_3d(rng));
         AstcVoidExtent v;
         v.hdr = rng.next() % 4 == 0;
         for (auto& c : v.rgba) c = uint16_t(rng.next());
         return astc_build_void_extent(v);
     }
-    return random_bits_block(rng);
+    return astc_random_bits_block(rng);
 }
 
 // A source of every block of the layout (also those past the extent): mostly legal blocks.
@@ -912,7 +791,7 @@ void run_extents(AstcProfile profile) {
     if (!ctx) return;
     INFO("seed " << test_seed());
     for (const AstcFootprint& fp : footprints_3d()) {
-        SplitMix64 rng(fp_seed(fp, 0xED3D + unsigned(profile)));
+        SplitMix64 rng(astc_fp_seed_3d(fp, 0xED3D + unsigned(profile)));
         struct Case {
             unsigned w, h, d, row_length, image_height;
             size_t extra_row_bytes, extra_slice_bytes;
@@ -964,7 +843,7 @@ void run_builder_3d_check() {
     for (const AstcFootprint& fp : footprints_3d()) {
         INFO(fp_name(fp));
         BlockInfoReader3d reader(fp);
-        SplitMix64 rng(fp_seed(fp, 0xB3D));
+        SplitMix64 rng(astc_fp_seed_3d(fp, 0xB3D));
         const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
         size_t checked = 0, errors_checked = 0, bad = 0;
         std::string first_bad;
@@ -975,7 +854,7 @@ void run_builder_3d_check() {
             const auto m = astc_parse_block_mode_3d(mode);
             if (std::find(modes.begin(), modes.end(), mode) == modes.end()) {
                 if ((mode & 0x1FF) == 0x1FC) continue;  // void extent
-                AstcBlock b = random_bits_block(rng);
+                AstcBlock b = astc_random_bits_block(rng);
                 set_block_bits(b.data(), 0, 11, mode);
                 if (!reader.read(b)->is_error_block) fail(b, "mode " + std::to_string(mode) + " is legal for astcenc");
                 ++errors_checked;
@@ -1024,7 +903,7 @@ void run_builder_3d_check() {
 // rest random legal blocks, so each block slice differs from the next.
 Volume large_6x6x6_volume(unsigned w, unsigned h, unsigned d, uint64_t salt) {
     const AstcFootprint fp = footprint_3d(6, 6, 6);
-    SplitMix64 rng(fp_seed(fp, salt));
+    SplitMix64 rng(astc_fp_seed_3d(fp, salt));
     const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
     Volume v;
     v.fp = fp;
@@ -1073,12 +952,10 @@ void run_wide_volume() {
         if (part_bytes) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
         if (!ctx) return;
         uint64_t host = 0, device = 0;
-        texdec_host_job job{};
-        job.format = format_of(fp, AstcProfile::ldr);
-        job.output = TEXDEC_OUTPUT_RGBA16F;
-        job.width = v.w, job.height = v.h, job.depth = v.d;
-        job.src = v.data.data(), job.src_size = v.data.size();
-        job.dst_size = size_t(v.w) * v.h * v.d * 8;  // scratch_size does not need the pointer
+        // scratch_size does not need the texels' pointer, only their size.
+        const texdec_host_job job = JobBuilder(format_of(fp, AstcProfile::ldr), TEXDEC_OUTPUT_RGBA16F, v.w, v.h, v.d)
+                                        .blocks(v.data.data(), v.data.size())
+                                        .texels(nullptr, size_t(v.w) * v.h * v.d * 8);
         REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
         INFO("staging " << host << " host bytes");
         if (part_bytes) CHECK(host >= v.data.size() + uint64_t(v.w) * v.h * v.d * 8);  // the whole job at once
@@ -1214,11 +1091,7 @@ Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer
         t.buffer = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         fill_canary(t.buffer.mapped, t.bytes);
         t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        job.dst_buffer = t.buffer.buffer;
-        job.dst_offset = t.origin;
-        job.dst_size = dst_size;
-        job.dst_row_pitch = t.row_pitch;
-        job.dst_slice_pitch = t.slice_pitch;
+        job.into_buffer(t.buffer.buffer, t.origin, dst_size, t.row_pitch, t.slice_pitch);
         REQUIRE(record_one(ctx, cmd, &job) == TEXDEC_SUCCESS);
         VkBufferCopy copy{0, 0, t.bytes};
         vkCmdCopyBuffer(cmd, t.buffer.buffer, t.readback.buffer, 1, &copy);
@@ -1229,18 +1102,11 @@ Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer
     const uint32_t z0 = dst == Dst::image_3d ? 2 : 1;
     VkFormat vk_format = VK_FORMAT_UNDEFINED;
     REQUIRE(texdec_output_vk_format(job.format, output, &vk_format) == TEXDEC_SUCCESS);
-    const bool srgb = vk_format == VK_FORMAT_R8G8B8A8_SRGB;
-    const VkFormat view_format = srgb ? VK_FORMAT_R8G8B8A8_UNORM : vk_format;
-    REQUIRE(dev.format_supports(view_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
-    VkImageCreateFlags flags = 0;
-    if (srgb) {
-        flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-        if (!dev.format_supports(vk_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-    }
+    const StorageImageFormat sf = storage_image_format(dev, vk_format);
     t.iw = t.w + x0 + 2, t.ih = t.h + y0 + 1, t.id = t.d + z0 + 1;
     const VkImageUsageFlags usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-    t.image = dst == Dst::image_3d ? create_image_3d(dev, vk_format, t.iw, t.ih, t.id, usage, flags, view_format)
-                                   : dev.create_image(vk_format, t.iw, t.ih, t.id, usage, flags, view_format);
+    t.image = dst == Dst::image_3d ? create_image_3d(dev, vk_format, t.iw, t.ih, t.id, usage, sf.flags, sf.view)
+                                   : dev.create_image(vk_format, t.iw, t.ih, t.id, usage, sf.flags, sf.view);
     t.row_pitch = size_t(t.iw) * t.texel;
     t.slice_pitch = t.row_pitch * t.ih;
     t.origin = z0 * t.slice_pitch + y0 * t.row_pitch + x0 * t.texel;
@@ -1250,9 +1116,7 @@ Target record_target(VulkanTestDevice& dev, texdec_context* ctx, VkCommandBuffer
     t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     if (dst == Dst::image_3d) record_canary_3d(cmd, t.image.image, t.canary, t.iw, t.ih, t.id);
     else record_image_canary(cmd, t.image.image, t.canary, t.iw, t.ih, t.id);
-    job.dst_image = &t.image;
-    job.dst_x = x0, job.dst_y = y0, job.dst_layer = z0;
-    REQUIRE(record_one(ctx, cmd, &job) == TEXDEC_SUCCESS);
+    REQUIRE(record_one(ctx, cmd, &job.into_image(&t.image, x0, y0, z0)) == TEXDEC_SUCCESS);
     if (dst == Dst::image_3d) record_readback_3d(cmd, t.image.image, t.readback, t.iw, t.ih, t.id);
     else record_image_readback(cmd, t.image.image, t.readback, t.iw, t.ih, t.id);
     return t;
@@ -1267,7 +1131,7 @@ void check_target(VulkanTestDevice& dev, Target& t, const Expected& exp, const s
     TexelLayout layout;
     layout.offset = t.origin, layout.row_pitch = t.row_pitch, layout.slice_pitch = t.slice_pitch;
     const size_t clobbered = first_clobbered_byte(t.readback.mapped, t.bytes, resolve(layout, t.texel, t.w, t.h), t.w, t.h, t.d);
-    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
     CHECK(clobbered == SIZE_MAX);
     size_t mismatches = 0;
     std::string first;
@@ -1315,7 +1179,7 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
     const std::string what = std::string(astc_profile_name(profile)) + " " + fp_name(fp) + " " + std::to_string(w) + "x" +
                              std::to_string(h) + "x" + std::to_string(d);
     INFO(what);
-    SplitMix64 rng(fp_seed(fp, 0x7EC0 + unsigned(profile)));
+    SplitMix64 rng(astc_fp_seed_3d(fp, 0x7EC0 + unsigned(profile)));
     Volume v;
     v.fp = fp;
     v.w = w, v.h = h, v.d = d;
@@ -1332,15 +1196,16 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
     std::memcpy(staging.mapped, bytes.data(), bytes.size());
     HostBuffer src = dev.create_buffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 
-    RecordJob base{};
-    base.format = format_of(fp, profile);
-    base.barriers = true;
-    base.width = w, base.height = h, base.depth = d;
-    base.src_buffer = src.buffer;
-    base.src_offset = offset;
-    base.src_size = v.data.size();
-    base.src_row_length = v.row_length;
-    base.src_image_height = v.image_height;
+    RecordJob base{.format = format_of(fp, profile),
+                   .barriers = true,
+                   .width = w,
+                   .height = h,
+                   .depth = d,
+                   .src_buffer = src.buffer,
+                   .src_offset = offset,
+                   .src_size = v.data.size(),
+                   .src_row_length = v.row_length,
+                   .src_image_height = v.image_height};
 
     VkCommandBuffer cmd = dev.begin_commands();
     VkBufferCopy upload{0, 0, bytes.size()};

@@ -51,6 +51,7 @@
 #include "oracles/astcenc_oracle.h"
 #include "oracles/mesa_gl_oracle.h"
 #include "support/astc_block_builder.h"
+#include "support/astc_random_blocks.h"
 #include "support/astc_test_support.h"
 #include "support/compare.h"  // canary bytes
 #include "support/random_blocks.h"
@@ -65,80 +66,13 @@ const char* output_name(texdec_output o) {
     return o == TEXDEC_OUTPUT_RGBA8 ? "RGBA8" : o == TEXDEC_OUTPUT_RGBA16F ? "RGBA16F" : "NATIVE";
 }
 
-const char* kind_name(AstcBlockKind k) {
-    switch (k) {
-    case AstcBlockKind::normal: return "";
-    case AstcBlockKind::error: return " (error block)";
-    case AstcBlockKind::void_extent: return " (void extent)";
-    case AstcBlockKind::hdr_endpoint: return " (HDR endpoint mode)";
-    }
-    return "";
-}
-
-// The random-block count per footprint and profile: 200,704 (196 x 1024) by default; scaled with
-// TEXDEC_TEST_RANDOM_BLOCKS like the BC tests (random_block_count(), default 1,049,600, so the
-// ASan run's 65,536 gives 13,312 here). A multiple of 1024.
-size_t astc_random_block_count() {
-    const size_t n = random_block_count() * 196 / 1025;
-    return std::max<size_t>(1024, (n + 1023) / 1024 * 1024);
-}
-
-// Blocks in a source layout (row length in texels, like VkBufferImageCopy::bufferRowLength).
-struct SourceImage {
-    AstcFootprint fp;
-    unsigned w = 0, h = 0;
-    unsigned row_length = 0;   // 0 = w
-    std::vector<uint8_t> data;
-    unsigned blocks_per_row() const { return ((row_length ? row_length : w) + fp.x - 1) / fp.x; }
-    unsigned block_cols() const { return (w + fp.x - 1) / fp.x; }
-    unsigned block_rows() const { return (h + fp.y - 1) / fp.y; }
-    // The blocks of the extent, tightly packed (what the oracles decode).
-    std::vector<uint8_t> tight() const {
-        std::vector<uint8_t> out;
-        out.reserve(size_t(block_cols()) * block_rows() * 16);
-        for (unsigned by = 0; by < block_rows(); ++by) {
-            const uint8_t* row = &data[size_t(by) * blocks_per_row() * 16];
-            out.insert(out.end(), row, row + size_t(block_cols()) * 16);
-        }
-        return out;
-    }
-};
-
-struct Stats {
-    size_t blocks = 0, error = 0, void_extents = 0, hdr = 0, mixed = 0;
-    void add(const AstcExpected& e) {
-        blocks += e.kind.size(), error += e.error_blocks, void_extents += e.void_extents, hdr += e.hdr_endpoint_blocks,
-            mixed += e.mixed_hdr_ldr_blocks;
-    }
-};
-
 // Compares one decoded output with an expectation texel by texel; records the first few
 // mismatching blocks. `expected` is tight (w x h texels of texel_bytes).
-struct Comparison {
-    std::string label;
-    size_t texels = 0, mismatching_texels = 0, mismatching_blocks = 0;
-    std::vector<std::string> examples;
-};
-
-std::string texel_string(const uint8_t* p, unsigned texel_bytes) {
-    std::ostringstream os;
-    if (texel_bytes == 4) {
-        os << int(p[0]) << "," << int(p[1]) << "," << int(p[2]) << "," << int(p[3]);
-    } else {
-        char buf[8];
-        for (int c = 0; c < 4; ++c) {
-            std::snprintf(buf, sizeof buf, "%04x", unsigned(p[2 * c] | p[2 * c + 1] << 8));
-            os << (c ? "," : "") << buf;
-        }
-    }
-    return os.str();
-}
-
 // `skip_block(bx, by)`: blocks not vouched for by this expectation (Mesa's known quirk).
 template <typename Skip>
-void compare(Comparison& cmp, const SourceImage& img, const std::vector<uint8_t>& tight,
-             const std::vector<AstcBlockKind>& kinds, const uint8_t* actual, size_t row_pitch,
-             const uint8_t* expected, unsigned texel_bytes, Skip skip_block) {
+void compare(AstcComparison& cmp, const AstcSourceImage& img, const std::vector<uint8_t>& tight,
+             const std::vector<AstcBlockKind>& kinds, const uint8_t* actual, size_t row_pitch, const uint8_t* expected,
+             unsigned texel_bytes, Skip skip_block) {
     const AstcFootprint fp = img.fp;
     for (unsigned by = 0; by < img.block_rows(); ++by)
         for (unsigned bx = 0; bx < img.block_cols(); ++bx) {
@@ -157,8 +91,8 @@ void compare(Comparison& cmp, const SourceImage& img, const std::vector<uint8_t>
                         const size_t bi = size_t(by) * img.block_cols() + bx;
                         std::ostringstream os;
                         os << cmp.label << ": block (" << bx << "," << by << ") " << astc_hex(&tight[bi * 16])
-                           << kind_name(kinds[bi]) << ": texel (" << x << "," << y << ") expected "
-                           << texel_string(e, texel_bytes) << " actual " << texel_string(a, texel_bytes);
+                           << astc_kind_name(kinds[bi]) << ": texel (" << x << "," << y << ") expected "
+                           << astc_texel_string(e, texel_bytes) << " actual " << astc_texel_string(a, texel_bytes);
                         cmp.examples.push_back(os.str());
                     }
                     block_differs = true;
@@ -167,54 +101,18 @@ void compare(Comparison& cmp, const SourceImage& img, const std::vector<uint8_t>
         }
 }
 
-void report(const Comparison& cmp, size_t blocks) {
-    CHECK(cmp.texels > 0);
-    for (const auto& e : cmp.examples) {
-        UNSCOPED_INFO(e);
-        std::printf("MISMATCH %s\n", e.c_str());
-    }
-    INFO(cmp.label << ": " << cmp.mismatching_texels << " of " << cmp.texels << " texels differ, in "
-                   << cmp.mismatching_blocks << " of " << blocks << " blocks");
-    CHECK(cmp.mismatching_texels == 0);
-}
-
 // texdec_decode of `img` into a canary-filled buffer with row pitch w * texel + extra_row_bytes,
 // 256 guard bytes after it. REQUIREs success; CHECKs that no byte outside the texels changed.
-std::vector<uint8_t> texdec_decode_image(OwnContext& ctx, AstcProfile profile, const SourceImage& img,
+std::vector<uint8_t> texdec_decode_image(OwnContext& ctx, AstcProfile profile, const AstcSourceImage& img,
                                          texdec_output output, size_t extra_row_bytes, size_t* row_pitch_out) {
     const texdec_format format = astc_texdec_format(img.fp, profile);
     uint32_t texel_bytes = 0;
     REQUIRE(texdec_output_texel_size(format, output, &texel_bytes) == TEXDEC_SUCCESS);
     REQUIRE(texel_bytes == (output == TEXDEC_OUTPUT_RGBA16F ? 8u : 4u));
-    const size_t row_pitch = size_t(img.w) * texel_bytes + extra_row_bytes;
-    const size_t size = row_pitch * (img.h - 1) + size_t(img.w) * texel_bytes;
-    std::vector<uint8_t> dst(size + 256);
-    fill_canary(dst.data(), dst.size());
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.width = img.w;
-    job.height = img.h;
-    job.depth = 1;
-    job.src = img.data.data();
-    job.src_size = img.data.size();
-    job.src_row_length = img.row_length;
-    job.dst = dst.data();
-    job.dst_size = size;
-    job.dst_row_pitch = extra_row_bytes ? row_pitch : 0;
-    const texdec_status status = ctx.decode(job);
-    INFO("texdec_decode(" << astc_profile_name(profile) << " " << astc_fp_name(img.fp) << ", " << output_name(output)
-                          << ", " << img.w << "x" << img.h << ") returned " << texdec_status_string(status));
-    REQUIRE(status == TEXDEC_SUCCESS);
-    size_t clobbered = SIZE_MAX;
-    for (size_t i = 0; i < dst.size() && clobbered == SIZE_MAX; ++i) {
-        const bool texel = i < size && (i % row_pitch) < size_t(img.w) * texel_bytes;
-        if (!texel && dst[i] != canary_byte(i)) clobbered = i;
-    }
-    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
-    CHECK(clobbered == SIZE_MAX);
-    *row_pitch_out = row_pitch;
-    return dst;
+    *row_pitch_out = size_t(img.w) * texel_bytes + extra_row_bytes;
+    return astc_decode_padded(
+        ctx, format, output, img, texel_bytes, extra_row_bytes,
+        std::string(astc_profile_name(profile)) + " " + astc_fp_name(img.fp) + ", " + output_name(output));
 }
 
 struct CheckOptions {
@@ -225,7 +123,7 @@ struct CheckOptions {
 
 // Decodes `img` with every output and compares: RGBA8 and NATIVE with the astcenc model (and Mesa
 // when asked), RGBA16F with the astcenc model, NATIVE with RGBA8 byte for byte.
-AstcExpected check_image(OwnContext& ctx, AstcProfile profile, const SourceImage& img, const std::string& what,
+AstcExpected check_image(OwnContext& ctx, AstcProfile profile, const AstcSourceImage& img, const std::string& what,
                          const CheckOptions& opt) {
     const std::vector<uint8_t> tight = img.tight();
     AstcExpected exp = astc_expected_outputs(profile, img.fp, img.w, img.h, tight.data(), tight.size());
@@ -243,23 +141,23 @@ AstcExpected check_image(OwnContext& ctx, AstcProfile profile, const SourceImage
         size_t pitch = 0;
         const std::vector<uint8_t> got = texdec_decode_image(ctx, profile, img, output, opt.extra_row_bytes, &pitch);
         const unsigned tb = output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-        Comparison c{prefix + " " + output_name(output) + " vs astcenc"};
+        AstcComparison c{prefix + " " + output_name(output) + " vs astcenc"};
         const uint8_t* expected = output == TEXDEC_OUTPUT_RGBA16F ? reinterpret_cast<const uint8_t*>(exp.rgba16f.data())
                                                                   : exp.rgba8.data();
         compare(c, img, tight, exp.kind, got.data(), pitch, expected, tb, none);
-        report(c, blocks);
+        astc_report(c, blocks);
         if (output == TEXDEC_OUTPUT_RGBA8) {
             rgba8 = got, rgba8_pitch = pitch;
             if (opt.mesa) {
                 const std::vector<uint8_t> mesa =
                     mesa_gl_decode_astc_rgba8(profile, img.fp, img.w, img.h, tight.data(), tight.size());
-                Comparison m{prefix + " RGBA8 vs Mesa GL"};
+                AstcComparison m{prefix + " RGBA8 vs Mesa GL"};
                 // ORACLES.md: Mesa decodes void extents whose reserved bits are not 11b (error blocks).
                 compare(m, img, tight, exp.kind, got.data(), pitch, mesa.data(), 4, [&](unsigned bx, unsigned by) {
                     const uint8_t* b = &tight[(size_t(by) * img.block_cols() + bx) * 16];
                     return astc_is_void_extent(b) && !astc_void_extent_reserved_ok(b);
                 });
-                report(m, blocks);
+                astc_report(m, blocks);
             }
         }
         if (output == TEXDEC_OUTPUT_NATIVE) {
@@ -292,37 +190,6 @@ void check_format_outputs(AstcFootprint fp, AstcProfile profile) {
     CHECK(vk == VK_FORMAT_R16G16B16A16_SFLOAT);
 }
 
-const AstcFootprint& footprint(unsigned x, unsigned y) {
-    for (const auto& fp : astc_2d_footprints())
-        if (fp.x == x && fp.y == y) return fp;
-    throw std::invalid_argument("no such footprint");
-}
-
-uint64_t fp_seed(AstcFootprint fp, uint64_t salt) { return test_seed() ^ (uint64_t(fp.x) << 48) ^ (uint64_t(fp.y) << 40) ^ salt; }
-
-AstcBlock random_bits_block(SplitMix64& rng) {
-    AstcBlock b;
-    const uint64_t lo = rng.next(), hi = rng.next();
-    std::memcpy(b.data(), &lo, 8), std::memcpy(b.data() + 8, &hi, 8);
-    return b;
-}
-
-AstcVoidExtent random_void_extent(SplitMix64& rng) {
-    AstcVoidExtent v;
-    const unsigned r = unsigned(rng.next() % 16);
-    v.hdr = r == 0 || r == 1;                               // 1/8 HDR (error in LDR)
-    v.reserved = r == 2 || r == 3 ? unsigned(rng.next() % 3) : 3u;  // 1/8 bad reserved bits
-    if (r >= 4 && r < 8) {                                  // 1/4 real extents (min < max, mostly)
-        v.min_s = unsigned(rng.next() % 0x1FFF), v.max_s = unsigned(rng.next() % 0x2000);
-        v.min_t = unsigned(rng.next() % 0x1FFF), v.max_t = unsigned(rng.next() % 0x2000);
-    }
-    for (auto& c : v.rgba) {
-        const unsigned k = unsigned(rng.next() % 8);
-        c = k == 0 ? 0 : k == 1 ? 0xFFFF : uint16_t(rng.next());
-    }
-    return v;
-}
-
 // ---- (b) random blocks ----------------------------------------------------------------------
 
 void run_random_blocks(AstcFootprint fp) {
@@ -337,33 +204,17 @@ void run_random_blocks(AstcFootprint fp) {
     REQUIRE(!modes.empty());
     constexpr unsigned kBlocksX = 256, kChunkRows = 128;  // 32,768 blocks per decode
     for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
-        SplitMix64 rng(fp_seed(fp, uint64_t(profile) + 0x5A5A0000));
+        SplitMix64 rng(astc_fp_seed(fp, uint64_t(profile) + 0x5A5A0000));
         std::vector<uint8_t> all(count * 16);
         for (size_t i = 0; i < count; ++i) {
-            AstcBlock b = random_bits_block(rng);
-            const unsigned r = unsigned(rng.next() % 16);
-            if (r >= 10 && r <= 12) {
-                set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);  // legal mode, random above
-            } else if (r == 13) {
-                // A legal mode, one partition, an HDR endpoint mode: the error colour in LDR.
-                static const unsigned kHdrCems[] = {2, 3, 7, 11, 14, 15};
-                set_block_bits(b.data(), 0, 11, modes[rng.next() % modes.size()]);
-                set_block_bits(b.data(), 11, 2, 0);
-                set_block_bits(b.data(), 13, 4, kHdrCems[rng.next() % 6]);
-            } else if (r == 14) {
-                const auto spec = astc_random_legal_spec(modes, fp.x, fp.y, {}, rng);
-                REQUIRE(spec);
-                b = astc_build_random_block(*spec, fp.x, fp.y, rng);
-            } else if (r == 15) {
-                b = astc_build_void_extent(random_void_extent(rng));
-            }
+            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
             std::memcpy(&all[i * 16], b.data(), 16);
         }
-        Stats stats;
+        AstcStats stats;
         const unsigned rows = unsigned(count / kBlocksX);
         for (unsigned row = 0; row < rows; row += kChunkRows) {
             const unsigned chunk_rows = std::min(kChunkRows, rows - row);
-            SourceImage img;
+            AstcSourceImage img;
             img.fp = fp;
             img.w = kBlocksX * fp.x;
             img.h = chunk_rows * fp.y;
@@ -393,22 +244,8 @@ void run_random_blocks(AstcFootprint fp) {
 
 // ---- (c) structured blocks ------------------------------------------------------------------
 
-struct StructuredSet {
-    std::vector<AstcBlock> blocks;
-    std::vector<int> expect_error;  // 1: the spec makes it an error block (in LDR), 0: it decodes, -1: either
-    std::vector<std::string> group;
-    std::set<unsigned> cems_per_partition_form, cems_shared_form, cems_single;
-    std::set<unsigned> seeds[5];
-    std::set<unsigned> ccs_seen;
-    std::set<unsigned> colour_levels, weight_ranges;  // quantisation ranges used by legal blocks
-    size_t legal_modes = 0, modes_covered = 0;
-    void add(const AstcBlock& b, int err, const std::string& g) {
-        blocks.push_back(b), expect_error.push_back(err), group.push_back(g);
-    }
-};
-
-StructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
-    StructuredSet set;
+AstcStructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
+    AstcStructuredSet set;
     const std::vector<uint32_t> modes = astc_legal_block_modes_2d(fp.x, fp.y);
     set.legal_modes = modes.size();
     auto add_spec = [&](const std::optional<AstcBlockSpec>& spec, const std::string& g) {
@@ -537,7 +374,7 @@ StructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
             b = astc_build_block(s, fp.x, fp.y, &rng, true);
             set.add(b, 1, "illegal: block mode does not fit");
         } else if (mode != 0x1FC && (mode & 0x1FF) != 0x1FC) {
-            b = random_bits_block(rng);
+            b = astc_random_bits_block(rng);
             set_block_bits(b.data(), 0, 11, mode);
             set.add(b, 1, "illegal: reserved block mode");
         }
@@ -593,8 +430,8 @@ void run_structured_blocks(AstcFootprint fp) {
     bool use_mesa = false;
     if (!astc_mesa_ready_or_waived(use_mesa)) return;
     INFO("seed " << test_seed() << " (TEXDEC_TEST_SEED changes it)");
-    SplitMix64 rng(fp_seed(fp, 0x57C0));
-    StructuredSet set = build_structured(fp, rng);
+    SplitMix64 rng(astc_fp_seed(fp, 0x57C0));
+    AstcStructuredSet set = build_structured(fp, rng);
     // Coverage of the set itself.
     CHECK(set.modes_covered == set.legal_modes);
     CHECK(set.cems_single.size() == 16);
@@ -607,7 +444,7 @@ void run_structured_blocks(AstcFootprint fp) {
     // Pad to whole rows of 64 blocks with CEM-0 blocks of the first mode.
     constexpr unsigned kBlocksX = 64;
     while (set.blocks.size() % kBlocksX) set.add(set.blocks.front(), -1, "padding");
-    SourceImage img;
+    AstcSourceImage img;
     img.fp = fp;
     img.w = kBlocksX * fp.x;
     img.h = unsigned(set.blocks.size() / kBlocksX) * fp.y;
@@ -659,7 +496,7 @@ void run_cli_images(AstcProfile profile) {
         REQUIRE(encoded[i].error.empty());
         REQUIRE(encoded[i].w == kW);
         REQUIRE(encoded[i].h == kH);
-        SourceImage img;
+        AstcSourceImage img;
         img.fp = fps[i];
         img.w = kW, img.h = kH;
         img.data = encoded[i].blocks;
@@ -681,32 +518,16 @@ void run_extents(AstcProfile profile) {
     if (!astc_mesa_ready_or_waived(use_mesa)) return;
     INFO("seed " << test_seed());
     for (const AstcFootprint& fp : astc_2d_footprints()) {
-        SplitMix64 rng(fp_seed(fp, 0xED6E + unsigned(profile)));
+        SplitMix64 rng(astc_fp_seed(fp, 0xED6E + unsigned(profile)));
         const std::vector<uint32_t> modes = astc_legal_block_modes_2d(fp.x, fp.y);
-        struct Case {
-            unsigned w, h, row_length;
-            size_t extra_row_bytes;
-        };
-        const Case cases[] = {
-            {13, 11, 0, 0},
-            {1, 1, 0, 0},
-            {2 * fp.x + 3, fp.y + 1, 2 * fp.x + 3 + 2 * fp.x + 1, 24},  // two more blocks per source row
-        };
-        for (const Case& c : cases) {
-            SourceImage img;
-            img.fp = fp;
-            img.w = c.w, img.h = c.h, img.row_length = c.row_length;
-            // Every block of the source, including those past the extent in each row: mostly legal
-            // builder blocks (real colours at the edges), some void extents and random patterns.
-            const size_t n = size_t(img.blocks_per_row()) * img.block_rows();
-            for (size_t i = 0; i < n; ++i) {
-                AstcBlock b;
+        for (const AstcExtentCase& c : astc_extent_cases(fp)) {
+            // Mostly legal builder blocks (real colours at the edges), some void extents and random patterns.
+            const AstcSourceImage img = astc_extent_image(fp, c, [&] {
                 const unsigned r = unsigned(rng.next() % 8);
-                if (r < 5) b = astc_build_random_block(*astc_random_legal_spec(modes, fp.x, fp.y, {}, rng), fp.x, fp.y, rng);
-                else if (r == 5) b = astc_build_void_extent(random_void_extent(rng));
-                else b = random_bits_block(rng);
-                img.data.insert(img.data.end(), b.begin(), b.end());
-            }
+                if (r < 5) return astc_random_legal_block(fp, modes, {}, rng);
+                if (r == 5) return astc_build_void_extent(astc_random_void_extent(rng));
+                return astc_random_bits_block(rng);
+            });
             CheckOptions opt;
             opt.mesa = use_mesa;
             opt.extra_row_bytes = c.extra_row_bytes;
@@ -726,21 +547,8 @@ TEST_CASE("ASTC astcenc CLI images: sRGB", "[astc][gpu]") { run_cli_images(AstcP
 TEST_CASE("ASTC extents and source row length: LDR", "[astc][gpu]") { run_extents(AstcProfile::ldr); }
 TEST_CASE("ASTC extents and source row length: sRGB", "[astc][gpu]") { run_extents(AstcProfile::ldr_srgb); }
 
-#define ASTC_FOOTPRINT_TESTS(X, Y)                                                                       \
-    TEST_CASE("ASTC random blocks: " #X "x" #Y, "[astc][gpu][random]") { run_random_blocks(footprint(X, Y)); } \
-    TEST_CASE("ASTC structured blocks: " #X "x" #Y, "[astc][gpu]") { run_structured_blocks(footprint(X, Y)); }
+#define ASTC_FOOTPRINT_TESTS(X, Y)                                                                                  \
+    TEST_CASE("ASTC random blocks: " #X "x" #Y, "[astc][gpu][random]") { run_random_blocks(astc_footprint(X, Y)); } \
+    TEST_CASE("ASTC structured blocks: " #X "x" #Y, "[astc][gpu]") { run_structured_blocks(astc_footprint(X, Y)); }
 
-ASTC_FOOTPRINT_TESTS(4, 4)
-ASTC_FOOTPRINT_TESTS(5, 4)
-ASTC_FOOTPRINT_TESTS(5, 5)
-ASTC_FOOTPRINT_TESTS(6, 5)
-ASTC_FOOTPRINT_TESTS(6, 6)
-ASTC_FOOTPRINT_TESTS(8, 5)
-ASTC_FOOTPRINT_TESTS(8, 6)
-ASTC_FOOTPRINT_TESTS(8, 8)
-ASTC_FOOTPRINT_TESTS(10, 5)
-ASTC_FOOTPRINT_TESTS(10, 6)
-ASTC_FOOTPRINT_TESTS(10, 8)
-ASTC_FOOTPRINT_TESTS(10, 10)
-ASTC_FOOTPRINT_TESTS(12, 10)
-ASTC_FOOTPRINT_TESTS(12, 12)
+TEXDEC_ASTC_2D_FOOTPRINTS(ASTC_FOOTPRINT_TESTS)

@@ -28,9 +28,12 @@
 #include "oracles/astc_expected.h"
 #include "reference/cpu_reference.h"
 #include "support/astc_block_builder.h"
+#include "support/astc_random_blocks.h"
 #include "support/astc_test_support.h"
 #include "support/compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
+#include "support/record_compare.h"  // check_canary_around
 
 using namespace texdec_test;
 
@@ -40,13 +43,12 @@ constexpr uint32_t kSlices = 2;
 
 // Source: `slices` slices of row_blocks x rows blocks, the extent's blocks in the top-left
 // corner; the bytes before `offset` and the spare blocks are random too.
-struct AstcSource {
+struct AstcSource : StagedSource {
     uint32_t width = 0, height = 0;                  // extent (texels)
     uint32_t row_length = 0, image_height = 0;       // texels
     uint32_t row_blocks = 0, rows = 0;               // per slice
     size_t offset = 256;
     std::vector<uint8_t> bytes;
-    HostBuffer staging, buffer;
 
     const uint8_t* block(uint32_t bx, uint32_t by, uint32_t z) const {
         return &bytes[offset + ((size_t(z) * rows + by) * row_blocks + bx) * 16];
@@ -55,13 +57,7 @@ struct AstcSource {
 
 AstcBlock mixed_block(AstcFootprint fp, const std::vector<uint32_t>& modes, SplitMix64& rng) {
     const uint64_t pick = rng.next() % 8;
-    AstcBlock b{};
-    if (pick == 0) {  // uniformly random bits: mostly illegal blocks
-        const uint64_t lo = rng.next(), hi = rng.next();
-        std::memcpy(b.data(), &lo, 8);
-        std::memcpy(b.data() + 8, &hi, 8);
-        return b;
-    }
+    if (pick == 0) return astc_random_bits_block(rng);  // mostly illegal blocks
     if (pick == 1) {  // void extent, constant colour (sometimes HDR, sometimes bad reserved bits)
         AstcVoidExtent v;
         v.hdr = rng.next() % 4 == 0;
@@ -69,10 +65,7 @@ AstcBlock mixed_block(AstcFootprint fp, const std::vector<uint32_t>& modes, Spli
         for (uint16_t& c : v.rgba) c = uint16_t(rng.next());
         return astc_build_void_extent(v);
     }
-    AstcSpecRequest request;
-    std::optional<AstcBlockSpec> spec = astc_random_legal_spec(modes, fp.x, fp.y, request, rng);
-    REQUIRE(spec.has_value());
-    return astc_build_random_block(*spec, fp.x, fp.y, rng);
+    return astc_random_legal_block(fp, modes, {}, rng);
 }
 
 AstcSource make_source(VulkanTestDevice& dev, AstcFootprint fp, uint64_t seed) {
@@ -92,10 +85,7 @@ AstcSource make_source(VulkanTestDevice& dev, AstcFootprint fp, uint64_t seed) {
         const AstcBlock b = mixed_block(fp, modes, rng);
         std::memcpy(&s.bytes[s.offset + i * 16], b.data(), 16);
     }
-    s.staging = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-    std::memcpy(s.staging.mapped, s.bytes.data(), s.bytes.size());
-    s.buffer = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    std::memset(s.buffer.mapped, 0, s.bytes.size());
+    static_cast<StagedSource&>(s) = create_staged_source(dev, s.bytes);
     return s;
 }
 
@@ -146,21 +136,6 @@ void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, s
     CHECK(mismatches == 0);
 }
 
-struct BufferTarget {
-    texdec_output output;
-    TexelLayout layout;
-    size_t dst_size = 0;
-    HostBuffer buffer, readback;
-};
-
-struct ImageTarget {
-    texdec_output output;
-    VkFormat format;
-    TestImage image;
-    HostBuffer canary, readback;
-    size_t bytes = 0;
-};
-
 }  // namespace
 
 TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D footprint, both profiles",
@@ -180,116 +155,56 @@ TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D foo
             std::vector<AstcExpected> expected;
             for (uint32_t z = 0; z < kSlices; ++z) expected.push_back(expected_slice(profile, fp, s, z));
 
-            RecordJob base{};
-            base.format = format;
-            base.barriers = true;
-            base.width = w;
-            base.height = h;
-            base.depth = kSlices;
-            base.src_buffer = s.buffer.buffer;
-            base.src_offset = s.offset;
-            base.src_size = s.bytes.size() - s.offset;
-            base.src_row_length = s.row_length;
-            base.src_image_height = s.image_height;
+            RecordJob base{.format = format,
+                           .barriers = true,
+                           .width = w,
+                           .height = h,
+                           .depth = kSlices,
+                           .src_buffer = s.buffer.buffer,
+                           .src_offset = s.offset,
+                           .src_size = s.bytes.size() - s.offset,
+                           .src_row_length = s.row_length,
+                           .src_image_height = s.image_height};
 
             VkCommandBuffer cmd = dev.begin_commands();
-            VkBufferCopy upload{0, 0, s.bytes.size()};
-            vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &upload);
+            record_upload(cmd, s);
 
             std::vector<BufferTarget> buffers;
             std::vector<ImageTarget> images;
             for (texdec_output output : outputs) {
                 const uint32_t texel = output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-                // Buffer destination.
-                BufferTarget b;
-                b.output = output;
-                b.layout.offset = 64;
-                b.layout.row_pitch = size_t(w + 3) * texel;
-                b.layout.slice_pitch = b.layout.row_pitch * h + 5 * texel;
-                b.dst_size = b.layout.slice_pitch * (kSlices - 1) + b.layout.row_pitch * (h - 1) + size_t(w) * texel;
-                const size_t total = b.layout.offset + b.dst_size + 64;
-                b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-                fill_canary(b.buffer.mapped, total);
-                b.readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
                 RecordJob job = base;
                 job.output = output;
-                job.dst_buffer = b.buffer.buffer;
-                job.dst_offset = b.layout.offset;
-                job.dst_size = b.dst_size;
-                job.dst_row_pitch = b.layout.row_pitch;
-                job.dst_slice_pitch = b.layout.slice_pitch;
-                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-                VkBufferCopy copy{0, 0, total};
-                vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
-                buffers.push_back(b);
-
-                // Image destination.
-                ImageTarget im;
-                im.output = output;
+                buffers.push_back(record_to_canary_buffer(setup, cmd, job, 64, texel));
                 VkFormat vk_format = VK_FORMAT_UNDEFINED;
                 REQUIRE(texdec_output_vk_format(format, output, &vk_format) == TEXDEC_SUCCESS);
-                im.format = vk_format;
-                const bool srgb = vk_format == VK_FORMAT_R8G8B8A8_SRGB;
-                const VkFormat view_format = srgb ? VK_FORMAT_R8G8B8A8_UNORM : vk_format;
-                REQUIRE(dev.format_supports(view_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
-                VkImageCreateFlags flags = 0;
-                if (srgb) {
-                    flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-                    if (!dev.format_supports(vk_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-                }
                 const uint32_t iw = w + x0 + 2, ih = h + y0 + 1, layers = kSlices + first_layer + 1;
-                im.image = dev.create_image(vk_format, iw, ih, layers,
-                                            VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                                            flags, view_format);
-                im.bytes = size_t(iw) * ih * layers * texel;
-                im.canary = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-                fill_canary(im.canary.mapped, im.bytes);
-                im.readback = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-                record_image_canary(cmd, im.image.image, im.canary, iw, ih, layers);
-                job = base;
-                job.output = output;
-                job.dst_image = &im.image;
-                job.dst_x = x0;
-                job.dst_y = y0;
-                job.dst_layer = first_layer;
-                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-                record_image_readback(cmd, im.image.image, im.readback, iw, ih, layers);
-                images.push_back(im);
+                images.push_back(
+                    record_to_canary_image(setup, cmd, job, vk_format, iw, ih, layers, texel, x0, y0, first_layer));
             }
             host_read_barrier(cmd);
             dev.submit_and_wait(cmd);
             check_no_validation_messages(dev.log(), "recording and running the ASTC decodes");
 
+            // Buffers and images alike: the canary around the texels, then the texels.
+            auto check = [&](texdec_output output, bool image, const uint8_t* bytes, size_t total,
+                             const TexelLayout& tl) {
+                const bool half = output == TEXDEC_OUTPUT_RGBA16F;
+                const std::string where = std::string(image ? "image" : "buffer") + (half ? " RGBA16F" : " RGBA8");
+                check_canary_around(bytes, total, tl, half ? 8 : 4, w, h, kSlices, where);
+                check_texels(output, bytes + tl.offset, tl.row_pitch, tl.slice_pitch, expected, w, h, image,
+                             where.c_str());
+            };
             for (BufferTarget& b : buffers) {
-                const uint32_t texel = b.output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-                const size_t clobbered = first_clobbered_byte(b.readback.mapped, b.readback.size, resolve(b.layout, texel, w, h), w, h, kSlices);
-                INFO("buffer destination, output " << b.output << ": first byte outside the texels that changed: "
-                                                   << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
-                CHECK(clobbered == SIZE_MAX);
-                check_texels(b.output, b.readback.mapped + b.layout.offset, b.layout.row_pitch, b.layout.slice_pitch, expected, w,
-                             h, false, b.output == TEXDEC_OUTPUT_RGBA16F ? "buffer RGBA16F" : "buffer RGBA8");
-                dev.destroy(b.buffer);
-                dev.destroy(b.readback);
+                check(b.output, false, b.buffer.readback.mapped, b.buffer.total, b.buffer.layout);
+                destroy(dev, b.buffer);
             }
             for (ImageTarget& im : images) {
-                const uint32_t texel = im.output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-                const uint32_t iw = w + x0 + 2, ih = h + y0 + 1;
-                TexelLayout tl;
-                tl.row_pitch = size_t(iw) * texel;
-                tl.slice_pitch = tl.row_pitch * ih;
-                tl.offset = first_layer * tl.slice_pitch + y0 * tl.row_pitch + x0 * texel;
-                const size_t clobbered = first_clobbered_byte(im.readback.mapped, im.bytes, resolve(tl, texel, w, h), w, h, kSlices);
-                INFO("image destination, output " << im.output << ": first byte outside the texels that changed: "
-                                                  << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
-                CHECK(clobbered == SIZE_MAX);
-                check_texels(im.output, im.readback.mapped + tl.offset, tl.row_pitch, tl.slice_pitch, expected, w, h, true,
-                             im.output == TEXDEC_OUTPUT_RGBA16F ? "image RGBA16F" : "image RGBA8");
-                dev.destroy(im.canary);
-                dev.destroy(im.readback);
-                dev.destroy(im.image);
+                check(im.output, true, im.image.readback.mapped, im.image.bytes,
+                      window_layout(im.image, x0, y0, first_layer));
+                destroy(dev, im.image);
             }
-            dev.destroy(s.staging);
-            dev.destroy(s.buffer);
+            destroy(dev, s);
         }
     setup.close();
 }
@@ -448,11 +363,7 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F}) {
             const bool half = output == TEXDEC_OUTPUT_RGBA16F;
             std::vector<uint8_t> out(want16.size() * (half ? 2 : 1));
-            texdec_host_job job{};
-            job.format = f.format, job.output = output;
-            job.width = w, job.height = h, job.depth = d;
-            job.src = blocks.data(), job.src_size = blocks.size();
-            job.dst = out.data(), job.dst_size = out.size();
+            texdec_host_job job = JobBuilder(f.format, output, w, h, d).blocks(blocks).texels(out);
             const texdec_reference::Result r = texdec_reference::decode(job);
             REQUIRE(r.status == TEXDEC_SUCCESS);
             std::vector<uint8_t> expected(out.size());
@@ -467,12 +378,13 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         std::memcpy(staging.mapped, blocks.data(), blocks.size());
         HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        RecordJob base{};
-        base.format = f.format;
-        base.barriers = true;
-        base.width = w, base.height = h, base.depth = d;
-        base.src_buffer = src.buffer;
-        base.src_size = blocks.size();
+        RecordJob base{.format = f.format,
+                       .barriers = true,
+                       .width = w,
+                       .height = h,
+                       .depth = d,
+                       .src_buffer = src.buffer,
+                       .src_size = blocks.size()};
         VkCommandBuffer cmd = dev.begin_commands();
         VkBufferCopy upload{0, 0, blocks.size()};
         vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);

@@ -10,6 +10,7 @@
 
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -42,18 +43,10 @@ struct ExactBlocks {
 
 texdec_host_job job_for(const BcFormat& f, uint32_t w, uint32_t h, uint32_t d, const void* blocks, size_t src_size,
                         GuardedDestination& dst) {
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_RGBA16F;
-    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    job.width = w;
-    job.height = h;
-    job.depth = d;
-    job.src = blocks;
-    job.src_size = src_size;
-    job.dst = dst.texels();
-    job.dst_size = dst.size();
-    return job;
+    return JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, d)
+        .blocks(blocks, src_size)
+        .texels(dst.texels(), dst.size())
+        .rounding(TEXDEC_BC_ROUNDING_EXACT);
 }
 
 }  // namespace
@@ -327,15 +320,10 @@ TEST_CASE("bad inputs: unknown structs chained to next are refused", "[bad][gpu]
     };
     const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
     std::array<uint8_t, 64> texels{};
-    texdec_host_job job{};
-    job.format = TEXDEC_FORMAT_BC1_RGB_UNORM;
-    job.width = job.height = 4;
-    job.depth = 1;
-    job.src = block;
-    job.src_size = sizeof block;
-    job.dst = texels.data();
-    job.dst_size = texels.size();
-    job.next = chain;
+    const texdec_host_job job = JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4)
+                                    .blocks(block, sizeof block)
+                                    .texels(texels)
+                                    .next(chain);
     expect_refused(texdec_decode(c, &job), "texdec_host_job");
     uint64_t host = 0, device = 0;
     expect_refused(texdec_decode_scratch_size(c, &job, &host, &device), "texdec_host_job");

@@ -22,6 +22,7 @@
 #include "gpu/gpu_fixture.h"
 #include "luts/bc6h_modes.h"
 #include "oracles/lavapipe_native.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -38,16 +39,8 @@ std::string half_hex(uint16_t h) {
 std::vector<uint16_t> texdec_decode_halves(OwnContext& ctx, const BcFormat& f, texdec_output output,
                                            const std::vector<uint8_t>& blocks, uint32_t width, uint32_t height) {
     std::vector<uint16_t> texels(size_t(width) * height * 4);
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = output;
-    job.width = width;
-    job.height = height;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = texels.data();
-    job.dst_size = texels.size() * 2;
+    const texdec_host_job job =
+        JobBuilder(f.format, output, width, height).blocks(blocks).texels(texels.data(), texels.size() * 2);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     return texels;
 }

@@ -19,6 +19,7 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/astc_expected.h"  // half_from_unorm8
 #include "oracles/lavapipe_native.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -87,19 +88,7 @@ void compare_with_native(OwnContext& ctx, VulkanTestDevice& dev, const BcFormat&
     const std::vector<float> native = native_decode(dev, f, blocks.data(), width, height);
     check_no_validation_messages(dev.log(), "native decode");
     auto decode = [&](texdec_output output, uint32_t texel_bytes) {
-        std::vector<uint8_t> out(texels * texel_bytes);
-        texdec_host_job job{};
-        job.format = f.format;
-        job.output = output;
-        job.width = width;
-        job.height = height;
-        job.depth = 1;
-        job.src = blocks.data();
-        job.src_size = blocks.size();
-        job.dst = out.data();
-        job.dst_size = out.size();
-        REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
-        return out;
+        return ctx.decode_tight(f.format, output, blocks, width, height, texel_bytes);
     };
     const std::vector<uint8_t> rgba8 = decode(TEXDEC_OUTPUT_RGBA8, 4);
     const std::vector<uint8_t> rgba16f = decode(TEXDEC_OUTPUT_RGBA16F, 8);
@@ -228,15 +217,8 @@ TEST_CASE("bc7: structured blocks (every mode, shape, rotation x index selection
     reserved.fill(0xA5);
     reserved[0] = 0;
     std::vector<uint8_t> out(16 * 4, 0xEE);
-    texdec_host_job job{};
-    job.format = TEXDEC_FORMAT_BC7_UNORM;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.width = job.height = 4;
-    job.depth = 1;
-    job.src = reserved.data();
-    job.src_size = 16;
-    job.dst = out.data();
-    job.dst_size = out.size();
+    const texdec_host_job job =
+        JobBuilder(TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(reserved.data(), 16).texels(out);
     REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
     CHECK(out == std::vector<uint8_t>(64, 0));
     dev->close_and_check();

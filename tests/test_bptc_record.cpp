@@ -34,6 +34,7 @@
 #include "oracles/lavapipe_native.h"
 #include "support/compare.h"
 #include "support/random_blocks.h"
+#include "support/record_compare.h"  // check_canary_around
 
 using namespace texdec_test;
 
@@ -91,10 +92,9 @@ void force_mode(bool bc7, uint32_t kind, uint8_t* block) {
     block[0] = uint8_t((block[0] & ~mask) | code);
 }
 
-struct Source {
+struct Source : StagedSource {
     uint32_t row_blocks = (kRowLength + 3) / 4, rows = (kImageHeight + 3) / 4;
     std::vector<uint8_t> bytes;
-    HostBuffer staging, buffer;
     uint8_t* block(uint32_t bx, uint32_t by, uint32_t z) {
         return &bytes[kSrcOffset + ((size_t(z) * rows + by) * row_blocks + bx) * 16];
     }
@@ -119,10 +119,7 @@ Source make_source(VulkanTestDevice& dev, const BcFormat& f, uint64_t seed) {
         write_bc6h_mode15(s.block(3, 2, 0), 0x7FFF);
         write_bc6h_mode15(s.block(4, 2, 1), 0xFFFF);
     }
-    s.staging = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-    std::memcpy(s.staging.mapped, s.bytes.data(), s.bytes.size());
-    s.buffer = dev.create_buffer(s.bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    std::memset(s.buffer.mapped, 0, s.bytes.size());
+    static_cast<StagedSource&>(s) = create_staged_source(dev, s.bytes);
     return s;
 }
 
@@ -211,20 +208,6 @@ void check_texels(const BcFormat& f, bool half, const uint8_t* base, size_t row_
     CHECK(o.mismatches == 0);
 }
 
-struct BufferTarget {
-    texdec_output output;
-    TexelLayout layout;
-    size_t dst_size = 0, total = 0;
-    HostBuffer buffer, readback;
-};
-
-struct ImageTarget {
-    texdec_output output;
-    TestImage image;
-    HostBuffer canary, readback;
-    size_t bytes = 0;
-};
-
 void record_test(texdec_format format) {
     const BcFormat* fp = nullptr;
     for (const BcFormat& g : bc7_formats())
@@ -256,21 +239,19 @@ void record_test(texdec_format format) {
         CHECK(n_min16 >= 36);
     }
 
-    RecordJob base{};
-    base.format = f.format;
-    base.barriers = true;
-    base.width = kWidth;
-    base.height = kHeight;
-    base.depth = kSlices;
-    base.src_buffer = s.buffer.buffer;
-    base.src_offset = kSrcOffset;
-    base.src_size = s.bytes.size() - kSrcOffset;
-    base.src_row_length = kRowLength;
-    base.src_image_height = kImageHeight;
+    RecordJob base{.format = f.format,
+                   .barriers = true,
+                   .width = kWidth,
+                   .height = kHeight,
+                   .depth = kSlices,
+                   .src_buffer = s.buffer.buffer,
+                   .src_offset = kSrcOffset,
+                   .src_size = s.bytes.size() - kSrcOffset,
+                   .src_row_length = kRowLength,
+                   .src_image_height = kImageHeight};
 
     VkCommandBuffer cmd = dev.begin_commands();
-    VkBufferCopy upload{0, 0, s.bytes.size()};
-    vkCmdCopyBuffer(cmd, s.staging.buffer, s.buffer.buffer, 1, &upload);
+    record_upload(cmd, s);
 
     // (a) buffers: every offered output, at an offset, padded rows and slices.
     std::vector<texdec_output> buffer_outputs = {TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_NATIVE};
@@ -281,27 +262,9 @@ void record_test(texdec_format format) {
         uint32_t reported = 0;
         REQUIRE(texdec_output_texel_size(f.format, output, &reported) == TEXDEC_SUCCESS);
         REQUIRE(reported == texel);
-        BufferTarget b;
-        b.output = output;
-        b.layout.offset = 68;
-        b.layout.row_pitch = size_t(kWidth + 3) * texel;
-        b.layout.slice_pitch = b.layout.row_pitch * kHeight + 5 * texel;
-        b.dst_size = b.layout.slice_pitch * (kSlices - 1) + b.layout.row_pitch * (kHeight - 1) + size_t(kWidth) * texel;
-        b.total = b.layout.offset + b.dst_size + 64;
-        b.buffer = dev.create_buffer(b.total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-        fill_canary(b.buffer.mapped, b.total);
-        b.readback = dev.create_buffer(b.total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
         RecordJob job = base;
         job.output = output;
-        job.dst_buffer = b.buffer.buffer;
-        job.dst_offset = b.layout.offset;
-        job.dst_size = b.dst_size;
-        job.dst_row_pitch = b.layout.row_pitch;
-        job.dst_slice_pitch = b.layout.slice_pitch;
-        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-        VkBufferCopy copy{0, 0, b.total};
-        vkCmdCopyBuffer(cmd, b.buffer.buffer, b.readback.buffer, 1, &copy);
-        buffers.push_back(b);
+        buffers.push_back(record_to_canary_buffer(setup, cmd, job, 68, texel));
     }
 
     // (b) storage images: 2D array, texels at (kX0, kY0) from layer kFirstLayer.
@@ -316,34 +279,10 @@ void record_test(texdec_format format) {
         VkFormat reported = VK_FORMAT_UNDEFINED;
         REQUIRE(texdec_output_vk_format(f.format, output, &reported) == TEXDEC_SUCCESS);
         REQUIRE(reported == image_format);
-        const bool srgb = image_format == VK_FORMAT_R8G8B8A8_SRGB;
-        const VkFormat view_format = srgb ? VK_FORMAT_R8G8B8A8_UNORM : image_format;
-        REQUIRE(dev.format_supports(view_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
-        VkImageCreateFlags flags = 0;
-        if (srgb) {
-            flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-            if (!dev.format_supports(image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-        }
-        const uint32_t texel = half ? 8 : 4;
-        ImageTarget im;
-        im.output = output;
-        im.image = dev.create_image(image_format, iw, ih, layers,
-                                    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, flags,
-                                    view_format);
-        im.bytes = size_t(iw) * ih * layers * texel;
-        im.canary = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-        fill_canary(im.canary.mapped, im.bytes);
-        im.readback = dev.create_buffer(im.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-        record_image_canary(cmd, im.image.image, im.canary, iw, ih, layers);
         RecordJob job = base;
         job.output = output;
-        job.dst_image = &im.image;
-        job.dst_x = kX0;
-        job.dst_y = kY0;
-        job.dst_layer = kFirstLayer;
-        REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-        record_image_readback(cmd, im.image.image, im.readback, iw, ih, layers);
-        images.push_back(im);
+        images.push_back(
+            record_to_canary_image(setup, cmd, job, image_format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kFirstLayer));
     }
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
@@ -353,35 +292,23 @@ void record_test(texdec_format format) {
         const bool half = !bc7 || b.output == TEXDEC_OUTPUT_RGBA16F;
         const uint32_t texel = half ? 8 : 4;
         const std::string where = std::string("buffer ") + output_name(b.output);
-        const size_t clobbered = first_clobbered_byte(b.readback.mapped, b.total, resolve(b.layout, texel, kWidth, kHeight), kWidth,
-                                                      kHeight, kSlices);
-        INFO(where << ": first byte outside the texels that changed: "
-                   << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
-        CHECK(clobbered == SIZE_MAX);
-        check_texels(f, half, b.readback.mapped + b.layout.offset, b.layout.row_pitch, b.layout.slice_pitch, expected, nvidia, where);
-        dev.destroy(b.buffer);
-        dev.destroy(b.readback);
+        const TexelLayout& bl = b.buffer.layout;
+        const uint8_t* bytes = b.buffer.readback.mapped;
+        check_canary_around(bytes, b.buffer.total, bl, texel, kWidth, kHeight, kSlices, where);
+        check_texels(f, half, bytes + bl.offset, bl.row_pitch, bl.slice_pitch, expected, nvidia, where);
+        destroy(dev, b.buffer);
     }
     for (ImageTarget& im : images) {
         const bool half = im.output == TEXDEC_OUTPUT_RGBA16F;
         const uint32_t texel = half ? 8 : 4;
         const std::string where = std::string("image ") + output_name(im.output);
-        TexelLayout tl;
-        tl.row_pitch = size_t(iw) * texel;
-        tl.slice_pitch = tl.row_pitch * ih;
-        tl.offset = kFirstLayer * tl.slice_pitch + kY0 * tl.row_pitch + kX0 * texel;
-        const size_t clobbered = first_clobbered_byte(im.readback.mapped, im.bytes, resolve(tl, texel, kWidth, kHeight), kWidth, kHeight,
-                                                      kSlices);
-        INFO(where << ": first byte outside the texels that changed: "
-                   << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
-        CHECK(clobbered == SIZE_MAX);
-        check_texels(f, half, im.readback.mapped + tl.offset, tl.row_pitch, tl.slice_pitch, expected, nvidia, where);
-        dev.destroy(im.canary);
-        dev.destroy(im.readback);
-        dev.destroy(im.image);
+        const TexelLayout tl = window_layout(im.image, kX0, kY0, kFirstLayer);
+        const uint8_t* bytes = im.image.readback.mapped;
+        check_canary_around(bytes, im.image.bytes, tl, texel, kWidth, kHeight, kSlices, where);
+        check_texels(f, half, bytes + tl.offset, tl.row_pitch, tl.slice_pitch, expected, nvidia, where);
+        destroy(dev, im.image);
     }
-    dev.destroy(s.staging);
-    dev.destroy(s.buffer);
+    destroy(dev, s);
     setup.close();
 }
 

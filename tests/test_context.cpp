@@ -19,6 +19,7 @@
 
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -175,15 +176,7 @@ TEST_CASE("context: allocation callbacks are used and balanced", "[context][gpu]
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_SRGB);
     const std::vector<uint8_t> blocks = random_blocks(f, 64, test_seed());
     std::vector<uint8_t> texels(32 * 32 * 4);
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.width = job.height = 32;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = texels.data();
-    job.dst_size = texels.size();
+    const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA8, 32, 32).blocks(blocks).texels(texels);
     REQUIRE(texdec_decode(ctx, &job) == TEXDEC_SUCCESS);
     texdec_context_destroy(ctx);
     check_no_validation_messages(log, "context with allocation callbacks");
@@ -219,17 +212,8 @@ TEST_CASE("context: several threads decode on one context at once", "[context][g
     auto worker = [&] {
         for (size_t i; (i = next++) < work.size();) {
             Work& wk = work[i];
-            texdec_host_job job{};
-            job.format = wk.f->format;
-            job.output = wk.output;
-            job.bc_rounding = wk.rounding;
-            job.width = w;
-            job.height = h;
-            job.depth = 1;
-            job.src = wk.blocks.data();
-            job.src_size = wk.blocks.size();
-            job.dst = wk.texels.data();
-            job.dst_size = wk.texels.size();
+            const texdec_host_job job =
+                JobBuilder(wk.f->format, wk.output, w, h).blocks(wk.blocks).texels(wk.texels).rounding(wk.rounding);
             wk.status = texdec_decode(ctx->get(), &job);
         }
     };
@@ -322,17 +306,8 @@ TEST_CASE("one-call path: texdec_decode_timed gives texdec_decode's texels and a
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_UNORM);
     const uint32_t w = 37, h = 21;
     const std::vector<uint8_t> blocks = random_blocks(f, size_t((w + 3) / 4) * ((h + 3) / 4), test_seed());
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.width = w;
-    job.height = h;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
     std::vector<uint8_t> expected(size_t(w) * h * 4), got(expected.size());
-    job.dst = expected.data();
-    job.dst_size = expected.size();
+    texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA8, w, h).blocks(blocks).texels(expected);
     REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
 
     job.dst = got.data();

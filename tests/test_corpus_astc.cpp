@@ -39,6 +39,7 @@
 #include "ktx.h"  // src/cli's KTX 1 parser
 #include "oracles/astcenc_oracle.h"
 #include "support/corpus_files.h"
+#include "support/job_builder.h"
 
 using namespace texdec_test;
 
@@ -116,14 +117,7 @@ void check_file(OwnContext& ctx, Profile profile, const std::string& file, const
         REQUIRE(tex.surface(tex.layers - 1, level).offset == first.offset + first.size * (tex.layers - 1));
         const uint8_t* blocks = bytes.data() + first.offset;
         std::vector<uint8_t> got(size_t(w) * h * d * texel_bytes);
-        texdec_host_job job{};
-        job.format = format;
-        job.output = output;
-        job.width = w, job.height = h, job.depth = d;
-        job.src = blocks;
-        job.src_size = size;
-        job.dst = got.data();
-        job.dst_size = got.size();
+        const texdec_host_job job = JobBuilder(format, output, w, h, d).blocks(blocks, size).texels(got);
         const texdec_status status = ctx.decode(job);
         INFO(info.name << " " << w << "x" << h << "x" << d << ": " << texdec_status_string(status));
         REQUIRE(status == TEXDEC_SUCCESS);

@@ -39,6 +39,7 @@
 #include "reference/exact_model.h"
 #include "support/astc_block_builder.h"
 #include "support/compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -109,20 +110,12 @@ Geometry make_geometry(uint32_t block_w, uint32_t block_h, uint32_t block_d, uin
 
 texdec_host_job make_job(texdec_format format, texdec_output output, texdec_bc_rounding rounding, const Geometry& g,
                          const std::vector<uint8_t>& blocks, std::vector<uint8_t>& texels) {
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.bc_rounding = rounding;
-    job.width = g.width, job.height = g.height, job.depth = g.depth;
-    job.src = blocks.data();
-    job.src_size = g.src_bytes();
-    job.src_row_length = g.row_length;
-    job.src_image_height = g.image_height;
-    job.dst = texels.data();
-    job.dst_size = texels.size();
-    job.dst_row_pitch = g.row_pitch;
-    job.dst_slice_pitch = g.slice_pitch;
-    return job;
+    return JobBuilder(format, output, g.width, g.height, g.depth)
+        .blocks(blocks.data(), g.src_bytes())
+        .texels(texels)
+        .rounding(rounding)
+        .source_rows(g.row_length, g.image_height)
+        .pitches(g.row_pitch, g.slice_pitch);
 }
 
 struct Tally {
@@ -199,7 +192,7 @@ uint32_t blocks_per_side() {
 // ---- BC1-BC5 ------------------------------------------------------------------------------
 
 TEST_CASE("cpu reference: BC1-BC5 every output and rounding vs squish nvimage and the models and texdec_decode",
-          "[reference]") {
+          "[bc1-5][reference]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     const uint32_t side = blocks_per_side();
@@ -449,11 +442,7 @@ TEST_CASE("cpu reference: ASTC images wider than a band decode band by band like
         const uint32_t texel_bytes = srgb ? 8 : 4;
         INFO((srgb ? "sRGB RGBA16F" : "UNORM RGBA8"));
         std::vector<uint8_t> out(size_t(w) * h * texel_bytes);
-        texdec_host_job job{};
-        job.format = format, job.output = output;
-        job.width = w, job.height = h, job.depth = 1;
-        job.src = blocks.data(), job.src_size = blocks.size();
-        job.dst = out.data(), job.dst_size = out.size();
+        const texdec_host_job job = JobBuilder(format, output, w, h).blocks(blocks).texels(out);
         const texdec_reference::Result r = texdec_reference::decode(job);
         REQUIRE(r.status == TEXDEC_SUCCESS);
         const AstcExpected e =
@@ -514,14 +503,9 @@ TEST_CASE("cpu reference: bad jobs give texdec_decode's status and a message and
         fill_canary(cpu.data(), cpu.size());
         fill_canary(gpu.data(), gpu.size());
         auto job_for = [&](std::vector<uint8_t>& texels) {
-            texdec_host_job j{};
-            j.format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
-            j.output = TEXDEC_OUTPUT_RGBA8;
-            j.width = 10, j.height = 9, j.depth = 2;
-            j.src = blocks.data();
-            j.src_size = 3 * 3 * 2 * 8;
-            j.dst = texels.data();
-            j.dst_size = texels.size();
+            texdec_host_job j = JobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, 10, 9, 2)
+                                    .blocks(blocks.data(), 3 * 3 * 2 * 8)
+                                    .texels(texels);
             bad.edit(j);
             return j;
         };

@@ -34,6 +34,8 @@
 #include "oracles/mesa_gl_oracle.h"
 #include "reference/block_decoders.h"
 #include "support/bc_formats.h"  // hex_bytes, output_name
+#include "support/etc_words.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -143,19 +145,7 @@ std::vector<uint8_t> reference_decode(const Format& f, texdec_output output, con
 
 std::vector<uint8_t> gpu_decode(OwnContext& ctx, const Format& f, texdec_output output, const std::vector<uint8_t>& blocks,
                                 uint32_t width, uint32_t height) {
-    std::vector<uint8_t> out(size_t(width) * height * texel_bytes(f, output), 0xEE);
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = output;
-    job.width = width;
-    job.height = height;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = out.data();
-    job.dst_size = out.size();
-    REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
-    return out;
+    return ctx.decode_tight(f.format, output, blocks, width, height, texel_bytes(f, output), 0xEE);
 }
 
 struct Tally {
@@ -196,121 +186,92 @@ Tally compare(OwnContext& ctx, const Format& f, texdec_output output, const std:
 
 // ---- ETC2 colour words (the spec's int64bit, bit 63 = MSB of byte q0) ----
 
-using Word = uint64_t;
-enum class Mode { individual, differential, t, h, planar };
-
-int field(Word v, int low, int bits) { return int((v >> low) & ((Word{1} << bits) - 1)); }
-Word set_field(Word v, int low, int bits, uint64_t value) {
-    const Word mask = ((Word{1} << bits) - 1) << low;
-    return (v & ~mask) | ((Word(value) << low) & mask);
-}
-int signed3(int v) { return v >= 4 ? v - 8 : v; }
-
-// "Location of bits for mode selection" (a): bit 33 = D (0: individual), or Op with punch-through
-// (no individual mode); then the first of R + Rd, G + Gd, B + Bd outside [0, 31] picks T, H, planar.
-Mode mode_of(Word v, bool punch) {
-    if (!punch && !field(v, 33, 1)) return Mode::individual;
-    if (unsigned(field(v, 59, 5) + signed3(field(v, 56, 3))) > 31) return Mode::t;
-    if (unsigned(field(v, 51, 5) + signed3(field(v, 48, 3))) > 31) return Mode::h;
-    if (unsigned(field(v, 43, 5) + signed3(field(v, 40, 3))) > 31) return Mode::planar;
-    return Mode::differential;
-}
-
 // Sets the bits a mode leaves unused ('.' in layouts (d), (e), (g)) so that `v` decodes in `mode`,
 // keeping every bit the mode uses. Individual / differential: bit 33 (RGB8) and, for differential,
 // redrawn delta fields. `op` is bit 33 for punch-through.
-bool force_mode(Word& v, Mode mode, bool punch, int op, SplitMix64& rng) {
-    if (punch) v = set_field(v, 33, 1, uint64_t(op));
-    if (mode == Mode::individual) {
+bool force_mode(EtcWord& v, EtcMode mode, bool punch, int op, SplitMix64& rng) {
+    if (punch) v = etc_set_field(v, 33, 1, uint64_t(op));
+    if (mode == EtcMode::individual) {
         if (punch) return false;
-        v = set_field(v, 33, 1, 0);
+        v = etc_set_field(v, 33, 1, 0);
         return true;
     }
-    if (!punch) v = set_field(v, 33, 1, 1);
-    if (mode == Mode::differential) {
-        for (int tries = 0; tries < 1000 && mode_of(v, punch) != Mode::differential; ++tries)
-            v = set_field(v, 40, 24, rng.next());
-        return mode_of(v, punch) == Mode::differential;
+    if (!punch) v = etc_set_field(v, 33, 1, 1);
+    if (mode == EtcMode::differential) {
+        for (int tries = 0; tries < 1000 && etc_mode_of(v, punch) != EtcMode::differential; ++tries)
+            v = etc_set_field(v, 40, 24, rng.next());
+        return etc_mode_of(v, punch) == EtcMode::differential;
     }
-    std::vector<int> free_bits;
-    if (mode == Mode::t) free_bits = {63, 62, 61, 58};
-    if (mode == Mode::h) free_bits = {63, 55, 54, 53, 50};
-    if (mode == Mode::planar) free_bits = {63, 55, 47, 46, 45, 42};
-    for (uint32_t combo = 0; combo < (1u << free_bits.size()); ++combo) {
-        Word w = v;
-        for (size_t i = 0; i < free_bits.size(); ++i) w = set_field(w, free_bits[i], 1, (combo >> i) & 1);
-        if (mode_of(w, punch) == mode) {
-            v = w;
-            return true;
-        }
-    }
-    return false;
+    return etc_select_mode(v, mode, punch);  // T, H, planar
 }
 
 // The structured colour words (see the top of this file).
-std::vector<Word> structured_colour_words(bool punch, SplitMix64& rng) {
-    std::vector<Word> out;
+std::vector<EtcWord> structured_colour_words(bool punch, SplitMix64& rng) {
+    std::vector<EtcWord> out;
     const int ops = punch ? 2 : 1;
-    auto add = [&](Word v, Mode mode, int op) {
+    auto add = [&](EtcWord v, EtcMode mode, int op) {
         if (force_mode(v, mode, punch, op, rng)) out.push_back(v);
     };
     for (int op = 0; op < ops; ++op) {
         // Individual and differential: every table codeword pair, both flips.
-        for (Mode mode : {Mode::individual, Mode::differential})
+        for (EtcMode mode : {EtcMode::individual, EtcMode::differential})
             for (int tables = 0; tables < 64; ++tables)
                 for (int flip = 0; flip < 2; ++flip) {
-                    Word v = set_field(set_field(rng.next(), 34, 6, uint64_t(tables)), 32, 1, uint64_t(flip));
+                    EtcWord v =
+                        etc_set_field(etc_set_field(rng.next(), 34, 6, uint64_t(tables)), 32, 1, uint64_t(flip));
                     add(v, mode, op);
                 }
         // T: every distance index (da at 35..34, db at 32).
         for (int d = 0; d < 8; ++d)
             for (int rep = 0; rep < 4; ++rep)
-                add(set_field(set_field(rng.next(), 34, 2, uint64_t(d >> 1)), 32, 1, uint64_t(d & 1)), Mode::t, op);
+                add(etc_set_field(etc_set_field(rng.next(), 34, 2, uint64_t(d >> 1)), 32, 1, uint64_t(d & 1)),
+                    EtcMode::t, op);
         // H: every (da, db), base colour 1 equal to / one above / one below / unrelated to colour 2.
         for (int rel = 0; rel < 4; ++rel)
             for (int d = 0; d < 4; ++d)
                 for (int rep = 0; rep < 4; ++rep) {
-                    Word v = rng.next();
+                    EtcWord v = rng.next();
                     const uint64_t c2 = rng.next() & 0xFFF;  // R2 G2 B2, bits 46..35
                     uint64_t c1 = c2;
                     if (rel == 1 && c2 < 0xFFF) c1 = c2 + 1;
                     if (rel == 2 && c2 > 0) c1 = c2 - 1;
                     if (rel == 3) c1 = rng.next() & 0xFFF;
                     const uint64_t g1 = (c1 >> 4) & 15, b1 = c1 & 15;
-                    v = set_field(v, 59, 4, c1 >> 8);
-                    v = set_field(v, 56, 3, g1 >> 1);
-                    v = set_field(v, 52, 1, g1 & 1);
-                    v = set_field(v, 51, 1, b1 >> 3);
-                    v = set_field(v, 47, 3, b1 & 7);
-                    v = set_field(v, 35, 12, c2);
-                    v = set_field(v, 34, 1, uint64_t(d >> 1));
-                    v = set_field(v, 32, 1, uint64_t(d & 1));
-                    add(v, Mode::h, op);
+                    v = etc_set_field(v, 59, 4, c1 >> 8);
+                    v = etc_set_field(v, 56, 3, g1 >> 1);
+                    v = etc_set_field(v, 52, 1, g1 & 1);
+                    v = etc_set_field(v, 51, 1, b1 >> 3);
+                    v = etc_set_field(v, 47, 3, b1 & 7);
+                    v = etc_set_field(v, 35, 12, c2);
+                    v = etc_set_field(v, 34, 1, uint64_t(d >> 1));
+                    v = etc_set_field(v, 32, 1, uint64_t(d & 1));
+                    add(v, EtcMode::h, op);
                 }
         // Planar: O = 0 with H = V = max, and the reverse (the plane clamps at both ends), then random.
         for (int dir = 0; dir < 3; ++dir)
             for (int rep = 0; rep < 8; ++rep) {
-                Word v = rng.next();
+                EtcWord v = rng.next();
                 if (dir < 2) {
                     const uint64_t o6 = dir ? 63 : 0, o7 = dir ? 127 : 0, e6 = dir ? 0 : 63, e7 = dir ? 0 : 127;
-                    v = set_field(v, 57, 6, o6);
-                    v = set_field(v, 56, 1, o7 >> 6);
-                    v = set_field(v, 49, 6, o7 & 63);
-                    v = set_field(v, 48, 1, o6 >> 5);
-                    v = set_field(v, 43, 2, (o6 >> 3) & 3);
-                    v = set_field(v, 39, 3, o6 & 7);
-                    v = set_field(v, 34, 5, e6 >> 1);
-                    v = set_field(v, 32, 1, e6 & 1);
-                    v = set_field(v, 0, 32, (e7 << 25) | (e6 << 19) | (e6 << 13) | (e7 << 6) | e6);
+                    v = etc_set_field(v, 57, 6, o6);
+                    v = etc_set_field(v, 56, 1, o7 >> 6);
+                    v = etc_set_field(v, 49, 6, o7 & 63);
+                    v = etc_set_field(v, 48, 1, o6 >> 5);
+                    v = etc_set_field(v, 43, 2, (o6 >> 3) & 3);
+                    v = etc_set_field(v, 39, 3, o6 & 7);
+                    v = etc_set_field(v, 34, 5, e6 >> 1);
+                    v = etc_set_field(v, 32, 1, e6 & 1);
+                    v = etc_set_field(v, 0, 32, (e7 << 25) | (e6 << 19) | (e6 << 13) | (e7 << 6) | e6);
                 }
-                add(v, Mode::planar, op);
+                add(v, EtcMode::planar, op);
             }
         // Every mode with all 16 pixel indices equal (index 2 with Op 0: transparent black).
-        for (Mode mode : {Mode::individual, Mode::differential, Mode::t, Mode::h, Mode::planar})
+        for (EtcMode mode : {EtcMode::individual, EtcMode::differential, EtcMode::t, EtcMode::h, EtcMode::planar})
             for (int index = 0; index < 4; ++index)
                 for (int rep = 0; rep < 2; ++rep) {
-                    Word v = rng.next();
-                    if (mode != Mode::planar) v = set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
+                    EtcWord v = rng.next();
+                    if (mode != EtcMode::planar)
+                        v = etc_set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
                     add(v, mode, op);
                 }
     }
@@ -319,26 +280,27 @@ std::vector<Word> structured_colour_words(bool punch, SplitMix64& rng) {
         for (int base = 0; base < 32; ++base)
             for (int delta = 0; delta < 8; ++delta)
                 for (int bit33 = 0; bit33 < 2; ++bit33) {
-                    Word v = rng.next();
-                    for (int other = 0; other < 3; ++other) v = set_field(set_field(v, 59 - 8 * other, 5, 16), 56 - 8 * other, 3, 0);
-                    v = set_field(v, 59 - 8 * channel, 5, uint64_t(base));
-                    v = set_field(v, 56 - 8 * channel, 3, uint64_t(delta));
-                    out.push_back(set_field(v, 33, 1, uint64_t(bit33)));
+                    EtcWord v = rng.next();
+                    for (int other = 0; other < 3; ++other)
+                        v = etc_set_field(etc_set_field(v, 59 - 8 * other, 5, 16), 56 - 8 * other, 3, 0);
+                    v = etc_set_field(v, 59 - 8 * channel, 5, uint64_t(base));
+                    v = etc_set_field(v, 56 - 8 * channel, 3, uint64_t(delta));
+                    out.push_back(etc_set_field(v, 33, 1, uint64_t(bit33)));
                 }
     return out;
 }
 
 // An EAC word: base codeword, multiplier, table; pixel k's 3-bit index = (k + shift) % 8.
-Word eac_word(uint8_t base, uint32_t multiplier, uint32_t table, uint32_t shift) {
-    Word v = (Word(base) << 56) | (Word(multiplier) << 52) | (Word(table) << 48);
-    for (uint32_t k = 0; k < 16; ++k) v |= Word((k + shift) % 8) << (45 - 3 * k);
+EtcWord eac_word(uint8_t base, uint32_t multiplier, uint32_t table, uint32_t shift) {
+    EtcWord v = (EtcWord(base) << 56) | (EtcWord(multiplier) << 52) | (EtcWord(table) << 48);
+    for (uint32_t k = 0; k < 16; ++k) v |= EtcWord((k + shift) % 8) << (45 - 3 * k);
     return v;
 }
-std::vector<Word> structured_eac_words(SplitMix64& rng) {
+std::vector<EtcWord> structured_eac_words(SplitMix64& rng) {
     // Unsigned bytes; signed they are 0, 1, 2, 16, 127, -128 (acts as -127), -127, -64, -3, -2, -1;
     // the last one is drawn at random per block.
     const uint8_t bases[] = {0x00, 0x01, 0x02, 0x10, 0x7F, 0x80, 0x81, 0xC0, 0xFD, 0xFE, 0xFF};
-    std::vector<Word> out;
+    std::vector<EtcWord> out;
     for (size_t b = 0; b <= std::size(bases); ++b)
         for (uint32_t multiplier = 0; multiplier < 16; ++multiplier)
             for (uint32_t table = 0; table < 16; ++table)
@@ -347,43 +309,39 @@ std::vector<Word> structured_eac_words(SplitMix64& rng) {
     return out;
 }
 
-void append_word(std::vector<uint8_t>& out, Word v) {
-    for (int i = 7; i >= 0; --i) out.push_back(uint8_t(v >> (8 * i)));
-}
-
 constexpr uint32_t kRowBlocks = 256;
 
 // Random blocks then structured ones for `f`, padded with random blocks to whole rows.
 std::vector<uint8_t> test_blocks(const Format& f, SplitMix64& rng, size_t random_count) {
     std::vector<uint8_t> blocks;
-    const Mode kForced[5] = {Mode::individual, Mode::differential, Mode::t, Mode::h, Mode::planar};
+    const EtcMode kForced[5] = {EtcMode::individual, EtcMode::differential, EtcMode::t, EtcMode::h, EtcMode::planar};
     for (size_t i = 0; i < random_count; ++i) {
         if (f.eac) {
-            for (uint32_t c = 0; c < f.channels; ++c) append_word(blocks, rng.next());
+            for (uint32_t c = 0; c < f.channels; ++c) etc_append_word(blocks, rng.next());
             continue;
         }
-        if (f.eac_alpha) append_word(blocks, rng.next());
-        Word colour = rng.next();
+        if (f.eac_alpha) etc_append_word(blocks, rng.next());
+        EtcWord colour = rng.next();
         if (i % 8 >= 3) force_mode(colour, kForced[(i % 8) - 3], f.punch, int(rng.next() & 1), rng);
-        append_word(blocks, colour);
+        etc_append_word(blocks, colour);
     }
     if (f.eac) {
-        const std::vector<Word> words = structured_eac_words(rng);
+        const std::vector<EtcWord> words = structured_eac_words(rng);
         for (size_t i = 0; i < words.size(); ++i) {
-            append_word(blocks, words[i]);
-            if (f.channels == 2) append_word(blocks, words[(i * 7 + 11) % words.size()]);  // green differs from red
+            etc_append_word(blocks, words[i]);
+            if (f.channels == 2) etc_append_word(blocks, words[(i * 7 + 11) % words.size()]);  // green differs from red
         }
     } else {
-        const std::vector<Word> colours = structured_colour_words(f.punch, rng);
-        const std::vector<Word> alphas = structured_eac_words(rng);
+        const std::vector<EtcWord> colours = structured_colour_words(f.punch, rng);
+        const std::vector<EtcWord> alphas = structured_eac_words(rng);
         const size_t n = f.eac_alpha ? std::max(colours.size(), alphas.size()) : colours.size();
         for (size_t i = 0; i < n; ++i) {
-            if (f.eac_alpha) append_word(blocks, alphas[i % alphas.size()]);
-            append_word(blocks, colours[i % colours.size()]);
+            if (f.eac_alpha) etc_append_word(blocks, alphas[i % alphas.size()]);
+            etc_append_word(blocks, colours[i % colours.size()]);
         }
     }
     while (blocks.size() / f.block_bytes() % kRowBlocks)
-        for (uint32_t w = 0; w < f.block_bytes() / 8; ++w) append_word(blocks, rng.next());
+        for (uint32_t w = 0; w < f.block_bytes() / 8; ++w) etc_append_word(blocks, rng.next());
     return blocks;
 }
 
@@ -432,34 +390,17 @@ TEST_CASE("cpu reference: EAC blocks match Mesa GL and texdec_decode in every ou
 // Worked examples of the spec, decoded by the reference alone (no oracle needed).
 TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference][etc2][eac]") {
     const Format& rgb8 = kEtc2Formats[0];
-    auto decode8 = [](const Format& f, Word w) {
+    auto decode8 = [](const Format& f, EtcWord w) {
         std::vector<uint8_t> block, out(64);
-        append_word(block, w);
+        etc_append_word(block, w);
         texdec_reference::detail::decode_etc2_block(f.format, TEXDEC_OUTPUT_RGBA8, block.data(), out.data());
         return out;
     };
     SECTION("planar: origin (12 64 62) h (50 5 37) v (40 112 45)") {
-        Word v = 0;
-        v = set_field(v, 57, 6, 12);
-        v = set_field(v, 56, 1, 64 >> 6);
-        v = set_field(v, 49, 6, 64 & 63);
-        v = set_field(v, 48, 1, 62 >> 5);
-        v = set_field(v, 43, 2, (62 >> 3) & 3);
-        v = set_field(v, 39, 3, 62 & 7);
-        v = set_field(v, 34, 5, 50 >> 1);
-        v = set_field(v, 32, 1, 50 & 1);
-        v = set_field(v, 25, 7, 5);
-        v = set_field(v, 19, 6, 37);
-        v = set_field(v, 13, 6, 40);
-        v = set_field(v, 6, 7, 112);
-        v = set_field(v, 0, 6, 45);
+        EtcWord v = etc_spec_planar_example();
         SplitMix64 rng(1);
-        REQUIRE(force_mode(v, Mode::planar, false, 1, rng));
-        const uint8_t expected[16][3] = {
-            {48, 129, 251},  {87, 99, 226},   {126, 70, 201},  {164, 40, 175},  {77, 153, 234},  {115, 123, 209},
-            {154, 94, 183},  {193, 64, 158},  {105, 177, 217}, {144, 147, 191}, {183, 118, 166}, {221, 88, 141},
-            {134, 201, 199}, {172, 171, 174}, {211, 142, 149}, {250, 112, 124},
-        };
+        REQUIRE(force_mode(v, EtcMode::planar, false, 1, rng));
+        const auto& expected = kEtcSpecPlanarTexels;
         const std::vector<uint8_t> out = decode8(rgb8, v);
         for (int i = 0; i < 16; ++i) {
             INFO("texel " << i);
@@ -469,17 +410,17 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
     }
     SECTION("T and H: base colours (13 1 8) and (4 12 13) with distance index 5") {
         // T: paint colours (221, 17, 136), (100, 236, 253), (68, 204, 221), (36, 172, 189).
-        Word t = 0;
-        t = set_field(t, 59, 2, 13 >> 2);
-        t = set_field(t, 56, 2, 13 & 3);
-        t = set_field(t, 52, 4, 1);
-        t = set_field(t, 48, 4, 8);
-        t = set_field(t, 36, 12, 0x4CD);
-        t = set_field(t, 34, 2, 5 >> 1);
-        t = set_field(t, 32, 1, 5 & 1);
-        t = set_field(t, 0, 32, 0xFF00F0F0u);  // pixel k = 4x + y gets index x (MSBs at 16 + k, LSBs at k)
+        // Pixel k = 4x + y gets index x (MSBs at 16 + k, LSBs at k).
+        EtcWord t = etc_word({{59, 2, 13 >> 2},
+                              {56, 2, 13 & 3},
+                              {52, 4, 1},
+                              {48, 4, 8},
+                              {36, 12, 0x4CD},
+                              {34, 2, 5 >> 1},
+                              {32, 1, 5 & 1},
+                              {0, 32, 0xFF00F0F0u}});
         SplitMix64 rng(2);
-        REQUIRE(force_mode(t, Mode::t, false, 1, rng));
+        REQUIRE(force_mode(t, EtcMode::t, false, 1, rng));
         const int t_paint[4][3] = {{221, 17, 136}, {100, 236, 253}, {68, 204, 221}, {36, 172, 189}};
         std::vector<uint8_t> out = decode8(rgb8, t);
         for (int y = 0; y < 4; ++y)
@@ -487,17 +428,16 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
                 for (int c = 0; c < 3; ++c) CHECK(int(out[size_t(4 * (4 * y + x) + c)]) == t_paint[x][c]);
         // H: (253, 49, 168), (189, 0, 104), (100, 236, 253), (36, 172, 189); da = 1, db = 0, and
         // base colour 1 >= base colour 2 gives the LSB 1.
-        Word h = 0;
-        h = set_field(h, 59, 4, 13);
-        h = set_field(h, 56, 3, 1 >> 1);
-        h = set_field(h, 52, 1, 1 & 1);
-        h = set_field(h, 51, 1, 8 >> 3);
-        h = set_field(h, 47, 3, 8 & 7);
-        h = set_field(h, 35, 12, 0x4CD);
-        h = set_field(h, 34, 1, 1);
-        h = set_field(h, 32, 1, 0);
-        h = set_field(h, 0, 32, 0xFF00F0F0u);
-        REQUIRE(force_mode(h, Mode::h, false, 1, rng));
+        EtcWord h = etc_word({{59, 4, 13},
+                              {56, 3, 1 >> 1},
+                              {52, 1, 1 & 1},
+                              {51, 1, 8 >> 3},
+                              {47, 3, 8 & 7},
+                              {35, 12, 0x4CD},
+                              {34, 1, 1},
+                              {32, 1, 0},
+                              {0, 32, 0xFF00F0F0u}});
+        REQUIRE(force_mode(h, EtcMode::h, false, 1, rng));
         const int h_paint[4][3] = {{253, 49, 168}, {189, 0, 104}, {100, 236, 253}, {36, 172, 189}};
         out = decode8(rgb8, h);
         for (int y = 0; y < 4; ++y)
@@ -505,15 +445,15 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
                 for (int c = 0; c < 3; ++c) CHECK(int(out[size_t(4 * (4 * y + x) + c)]) == h_paint[x][c]);
     }
     SECTION("EAC: base 103 table 13 index 3 gives 668 or 818 and signed 60 gives 320 or 470 and RGBA8 alpha 83 or 103") {
-        auto native = [](texdec_format format, Word w) {
+        auto native = [](texdec_format format, EtcWord w) {
             std::vector<uint8_t> block, out(32);
-            append_word(block, w);
+            etc_append_word(block, w);
             texdec_reference::detail::decode_eac_block(format, TEXDEC_OUTPUT_NATIVE, block.data(), out.data());
             return uint16_t(out[0] | (out[1] << 8));
         };
         auto all_index = [](uint8_t base, uint32_t multiplier, uint32_t table, uint32_t index) {
-            Word v = (Word(base) << 56) | (Word(multiplier) << 52) | (Word(table) << 48);
-            for (uint32_t k = 0; k < 16; ++k) v |= Word(index) << (45 - 3 * k);
+            EtcWord v = (EtcWord(base) << 56) | (EtcWord(multiplier) << 52) | (EtcWord(table) << 48);
+            for (uint32_t k = 0; k < 16; ++k) v |= EtcWord(index) << (45 - 3 * k);
             return v;
         };
         // 16-bit forms: unsigned (x << 5) | (x >> 6); the spec's signed 470 -> 15054.
@@ -525,8 +465,8 @@ TEST_CASE("cpu reference: the spec's ETC2 and EAC worked examples", "[reference]
         // "Format RGBA ETC2": 103 - 10 * 2 = 83; multiplier 0 multiplies by 0.
         for (uint32_t multiplier : {2u, 0u}) {
             std::vector<uint8_t> block, out(64);
-            append_word(block, all_index(103, multiplier, 13, 3));
-            append_word(block, 0);
+            etc_append_word(block, all_index(103, multiplier, 13, 3));
+            etc_append_word(block, 0);
             texdec_reference::detail::decode_etc2_block(TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_OUTPUT_RGBA8, block.data(), out.data());
             for (int i = 0; i < 16; ++i) CHECK(int(out[size_t(4 * i + 3)]) == (multiplier ? 83 : 103));
         }

@@ -23,6 +23,7 @@
 
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
+#include "support/job_builder.h"
 #include "support/record_compare.h"
 
 using namespace texdec_test;
@@ -107,14 +108,9 @@ TEST_CASE("debug utils: a validation message inside a texdec dispatch carries te
                          &to_transfer);
     texdec_region region{};
     region.extent = {w, h, 1};
-    texdec_regions_job job{};
-    job.format = TEXDEC_FORMAT_ASTC_6x6_SRGB;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.src_buffer = src.buffer;
-    job.src_size = blocks.size();
-    job.dst_image = target;
-    job.region_count = 1;
-    job.regions = &region;
+    const texdec_regions_job job =
+        RegionsJobBuilder(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, src.buffer, blocks.size(), &region)
+            .into_image(target);
     REQUIRE(texdec_record_regions(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
     dev.submit_and_wait(cmd);
 

@@ -30,6 +30,7 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/mesa_gl_oracle.h"
 #include "support/compare.h"  // fill_canary
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -109,19 +110,7 @@ struct Result {
 
 std::vector<uint8_t> decode(OwnContext& ctx, const EacFormat& f, texdec_output output, uint32_t texel_bytes, uint32_t w,
                             uint32_t h, const std::vector<uint8_t>& blocks) {
-    std::vector<uint8_t> out(size_t(w) * h * texel_bytes, 0xEE);
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = output;
-    job.width = w;
-    job.height = h;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = out.data();
-    job.dst_size = out.size();
-    REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
-    return out;
+    return ctx.decode_tight(f.format, output, blocks, w, h, texel_bytes, 0xEE);
 }
 
 // Decodes `blocks` (w x h texels) with texdec in every offered output and with Mesa, and counts
@@ -346,105 +335,67 @@ TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 stor
             if (i % 48 == 8) blocks[i + 1] &= 0x0F;  // multiplier 0
         }
         const std::vector<uint16_t> mesa = oracle16(f, kBx * 4, kBy * 4, blocks);
-        HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-        std::memcpy(staging.mapped, blocks.data(), blocks.size());
-        HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        StagedSource src = create_staged_source(dev, blocks);
         VkCommandBuffer cmd = dev.begin_commands();
-        VkBufferCopy upload{0, 0, blocks.size()};
-        vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
-        struct Target {
-            texdec_output output;
-            uint32_t texel;  // bytes
-            TestImage image;
-            HostBuffer canary, readback;
-            size_t bytes;
-        };
-        std::vector<Target> targets;
+        record_upload(cmd, src);
+        std::vector<ImageTarget> targets;
         for (texdec_output output : {TEXDEC_OUTPUT_NATIVE, TEXDEC_OUTPUT_RGBA16F, TEXDEC_OUTPUT_RGBA8}) {
             if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) continue;
             VkFormat format = VK_FORMAT_UNDEFINED;
             REQUIRE(texdec_output_vk_format(f.format, output, &format) == TEXDEC_SUCCESS);
-            REQUIRE(dev.format_supports(format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
-            Target t;
-            t.output = output;
-            t.texel = output == TEXDEC_OUTPUT_NATIVE ? 2 * f.channels : output == TEXDEC_OUTPUT_RGBA16F ? 8 : 4;
-            t.image = dev.create_image(format, iw, ih, layers,
-                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                                       0, format);
-            t.bytes = size_t(iw) * ih * layers * t.texel;
-            t.canary = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-            fill_canary(t.canary.mapped, t.bytes);
-            t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-            record_image_canary(cmd, t.image.image, t.canary, iw, ih, layers);
-            RecordJob job{};
-            job.format = f.format;
-            job.output = output;
-            job.barriers = true;
-            job.width = kW;
-            job.height = kH;
-            job.depth = 1;
-            job.src_buffer = src.buffer;
-            job.src_size = blocks.size();
-            job.dst_image = &t.image;
-            job.dst_x = kX0;
-            job.dst_y = kY0;
-            job.dst_layer = kLayer;
-            REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-            record_image_readback(cmd, t.image.image, t.readback, iw, ih, layers);
-            targets.push_back(t);
+            const uint32_t texel = output == TEXDEC_OUTPUT_NATIVE    ? 2 * f.channels
+                                   : output == TEXDEC_OUTPUT_RGBA16F ? 8
+                                                                     : 4;
+            RecordJob job{.format = f.format,
+                          .output = output,
+                          .barriers = true,
+                          .width = kW,
+                          .height = kH,
+                          .depth = 1,
+                          .src_buffer = src.buffer.buffer,
+                          .src_size = blocks.size()};
+            targets.push_back(record_to_canary_image(setup, cmd, job, format, iw, ih, layers, texel, kX0, kY0, kLayer));
         }
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);
         check_no_validation_messages(dev.log(), "recording and running the EAC image decodes");
-        for (Target& t : targets) {
-            size_t mismatches = 0, clobbered = 0;
+        for (ImageTarget& t : targets) {
+            size_t mismatches = 0;
             std::string first;
-            std::vector<uint8_t> canary(t.bytes);
-            fill_canary(canary.data(), t.bytes);
-            for (uint32_t layer = 0; layer < layers; ++layer)
-                for (uint32_t y = 0; y < ih; ++y)
-                    for (uint32_t x = 0; x < iw; ++x) {
-                        const size_t at = ((size_t(layer) * ih + y) * iw + x) * t.texel;
-                        const bool inside = layer == kLayer && x >= kX0 && x < kX0 + kW && y >= kY0 && y < kY0 + kH;
-                        if (!inside) {
-                            clobbered += std::memcmp(t.readback.mapped + at, canary.data() + at, t.texel) != 0;
-                            continue;
+            const size_t clobbered =
+                visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
+                    const size_t m = (size_t(y) * kBx * 4 + x) * f.channels;
+                    const uint32_t channels = t.output == TEXDEC_OUTPUT_NATIVE ? f.channels : 4;
+                    for (uint32_t c = 0; c < channels; ++c) {
+                        const int value = c < f.channels ? eleven_bits(f, mesa[m + c]) : 0;
+                        uint32_t got = 0, want = 0;
+                        if (t.output == TEXDEC_OUTPUT_RGBA8) {
+                            got = texel[c];
+                            want = c < f.channels ? expected_unorm8(value) : c == 3 ? 255 : 0;
+                        } else {
+                            uint16_t g;
+                            std::memcpy(&g, texel + 2 * c, 2);
+                            got = g;
+                            want = t.output == TEXDEC_OUTPUT_NATIVE ? mesa[m + c]
+                                   : c < f.channels                 ? expected_half(f, value)
+                                   : c == 3                         ? kHalfOne
+                                                                    : 0;
                         }
-                        const size_t m = (size_t(y - kY0) * kBx * 4 + (x - kX0)) * f.channels;
-                        const uint32_t channels = t.output == TEXDEC_OUTPUT_NATIVE ? f.channels : 4;
-                        for (uint32_t c = 0; c < channels; ++c) {
-                            const int value = c < f.channels ? eleven_bits(f, mesa[m + c]) : 0;
-                            uint32_t got = 0, want = 0;
-                            if (t.output == TEXDEC_OUTPUT_RGBA8) {
-                                got = t.readback.mapped[at + c];
-                                want = c < f.channels ? expected_unorm8(value) : c == 3 ? 255 : 0;
-                            } else {
-                                uint16_t g;
-                                std::memcpy(&g, t.readback.mapped + at + 2 * c, 2);
-                                got = g;
-                                want = t.output == TEXDEC_OUTPUT_NATIVE ? mesa[m + c]
-                                     : c < f.channels                 ? expected_half(f, value)
-                                     : c == 3                         ? kHalfOne
-                                                                      : 0;
-                            }
-                            if (got != want && mismatches++ == 0) {
-                                std::ostringstream o;
-                                o << "texel (" << x - kX0 << "," << y - kY0 << ") channel " << c << ": texdec " << got
-                                  << " expected " << want;
-                                first = o.str();
-                            }
+                        if (got != want && mismatches++ == 0) {
+                            std::ostringstream o;
+                            o << "texel (" << x << "," << y << ") channel " << c << ": texdec " << got << " expected "
+                              << want;
+                            first = o.str();
                         }
                     }
+                });
             INFO(output_name(t.output) << " image: " << mismatches << " mismatches, first: " << first << "; " << clobbered
                                        << " canary texels changed");
             CHECK(mismatches == 0);
             CHECK(clobbered == 0);
-            dev.destroy(t.canary);
-            dev.destroy(t.readback);
-            dev.destroy(t.image);
+            destroy(dev, t.image);
         }
-        dev.destroy(staging);
-        dev.destroy(src);
+        destroy(dev, src);
     }
     setup.close();
 }

@@ -29,6 +29,8 @@
 #include "oracles/mesa_gl_oracle.h"
 #include "support/bc_formats.h"  // hex_bytes
 #include "support/compare.h"     // fill_canary
+#include "support/etc_words.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -55,76 +57,28 @@ const Etc2Format& format_of(texdec_format f) {
     throw std::logic_error("not an ETC2 colour format");
 }
 
-// The spec's int64bit (bit 63 = MSB of byte q0) of a colour block.
-using Word = uint64_t;
-
-enum class Mode { individual, differential, t, h, planar };
-
-int field(Word v, int low, int bits) { return int((v >> low) & ((Word{1} << bits) - 1)); }
-int signed3(int v) { return v >= 4 ? v - 8 : v; }
-
-// "Location of bits for mode selection" (a), bit 33 = D (RGB8) or Op (RGB8A1: no individual mode).
-Mode mode_of(Word v, bool punch) {
-    if (!punch && !((v >> 33) & 1)) return Mode::individual;
-    const int r = field(v, 59, 5) + signed3(field(v, 56, 3));
-    const int g = field(v, 51, 5) + signed3(field(v, 48, 3));
-    const int b = field(v, 43, 5) + signed3(field(v, 40, 3));
-    if (r < 0 || r > 31) return Mode::t;
-    if (g < 0 || g > 31) return Mode::h;
-    if (b < 0 || b > 31) return Mode::planar;
-    return Mode::differential;
-}
-
-Word set_field(Word v, int low, int bits, uint64_t value) {
-    const Word mask = ((Word{1} << bits) - 1) << low;
-    return (v & ~mask) | ((Word(value) << low) & mask);
-}
-
-// The bits T, H and planar blocks do not use for their colours ('.' and '...' in the layouts
-// (d), (e), (g)); an encoder sets them to select the mode. Returns false if no setting does.
-bool select_mode(Word& v, Mode mode, bool punch) {
-    std::vector<int> free_bits;
-    if (mode == Mode::t) free_bits = {63, 62, 61, 58};
-    if (mode == Mode::h) free_bits = {63, 55, 54, 53, 50};
-    if (mode == Mode::planar) free_bits = {63, 55, 47, 46, 45, 42};
-    if (!punch) v |= Word{1} << 33;  // D = 1 (planar: the layout's fixed 1)
-    for (uint32_t combo = 0; combo < (1u << free_bits.size()); ++combo) {
-        Word w = v;
-        for (size_t i = 0; i < free_bits.size(); ++i) w = set_field(w, free_bits[i], 1, (combo >> i) & 1);
-        if (mode_of(w, punch) == mode) {
-            v = w;
-            return true;
-        }
-    }
-    return false;
-}
-
 // Random bits, then the mode forced: individual (RGB8: D = 0; RGB8A1 has none: differential),
 // differential (redrawn until every sum is in range), T/H/planar (select_mode).
-Word forced(SplitMix64& rng, Mode mode, bool punch) {
-    Word v = rng.next();
+EtcWord forced(SplitMix64& rng, EtcMode mode, bool punch) {
+    EtcWord v = rng.next();
     switch (mode) {
-    case Mode::individual:
-        if (!punch) return v & ~(Word{1} << 33);
+    case EtcMode::individual:
+        if (!punch) return v & ~(EtcWord{1} << 33);
         [[fallthrough]];
-    case Mode::differential:
-        if (!punch) v |= Word{1} << 33;
-        while (mode_of(v, punch) != Mode::differential) v = set_field(v, 40, 24, rng.next());
+    case EtcMode::differential:
+        if (!punch) v |= EtcWord{1} << 33;
+        while (etc_mode_of(v, punch) != EtcMode::differential) v = etc_set_field(v, 40, 24, rng.next());
         return v;
     default:
-        if (!select_mode(v, mode, punch)) throw std::logic_error("select_mode failed");
+        if (!etc_select_mode(v, mode, punch)) throw std::logic_error("select_mode failed");
         return v;
     }
-}
-
-void append_word(std::vector<uint8_t>& out, Word v) {
-    for (int i = 7; i >= 0; --i) out.push_back(uint8_t(v >> (8 * i)));
 }
 
 // One block of `f`: the colour word, and for RGBA8 an EAC alpha word first.
-void append_block(std::vector<uint8_t>& out, const Etc2Format& f, Word colour, Word alpha) {
-    if (f.eac_alpha) append_word(out, alpha);
-    append_word(out, colour);
+void append_block(std::vector<uint8_t>& out, const Etc2Format& f, EtcWord colour, EtcWord alpha) {
+    if (f.eac_alpha) etc_append_word(out, alpha);
+    etc_append_word(out, colour);
 }
 
 struct Mismatch {
@@ -142,19 +96,7 @@ void compare_with_mesa(OwnContext& ctx, const Etc2Format& f, const std::vector<u
     REQUIRE(blocks.size() == size_t(blocks_x) * blocks_y * block_bytes);
     const std::vector<uint8_t> mesa = mesa_gl_decode_etc(f.format, width, height, blocks.data(), blocks.size());
     auto decode = [&](texdec_output output, uint32_t texel_bytes) {
-        std::vector<uint8_t> out(texels * texel_bytes);
-        texdec_host_job job{};
-        job.format = f.format;
-        job.output = output;
-        job.width = width;
-        job.height = height;
-        job.depth = 1;
-        job.src = blocks.data();
-        job.src_size = blocks.size();
-        job.dst = out.data();
-        job.dst_size = out.size();
-        REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
-        return out;
+        return ctx.decode_tight(f.format, output, blocks, width, height, texel_bytes);
     };
     const std::vector<uint8_t> rgba8 = decode(TEXDEC_OUTPUT_RGBA8, 4);
     const std::vector<uint8_t> rgba16f = decode(TEXDEC_OUTPUT_RGBA16F, 8);
@@ -194,7 +136,7 @@ void random_test(texdec_format format) {
     SplitMix64 rng(seed ^ 0xE7C2 ^ (uint64_t(format) << 32));
     Mismatch m;
     const auto start = std::chrono::steady_clock::now();
-    const Mode kForced[5] = {Mode::individual, Mode::t, Mode::h, Mode::planar, Mode::differential};
+    const EtcMode kForced[5] = {EtcMode::individual, EtcMode::t, EtcMode::h, EtcMode::planar, EtcMode::differential};
     size_t done = 0;
     bool first = true;
     while (done < total) {
@@ -203,7 +145,7 @@ void random_test(texdec_format format) {
         blocks.reserve(size_t(rows) * kRowBlocks * 16);
         for (size_t i = 0; i < size_t(rows) * kRowBlocks; ++i) {
             const uint32_t kind = uint32_t(i % 8);
-            const Word colour = kind < 3 ? rng.next() : forced(rng, kForced[kind - 3], f.punch);
+            const EtcWord colour = kind < 3 ? rng.next() : forced(rng, kForced[kind - 3], f.punch);
             append_block(blocks, f, colour, rng.next());
         }
         compare_with_mesa(*ctx, f, blocks, kRowBlocks, rows, first, m);
@@ -218,24 +160,24 @@ void random_test(texdec_format format) {
 }
 
 // The hand-built colour words (see the top of this file).
-std::vector<Word> boundary_words(bool punch, uint64_t seed) {
+std::vector<EtcWord> boundary_words(bool punch, uint64_t seed) {
     SplitMix64 rng(seed ^ 0xB0DA);
-    std::vector<Word> out;
-    const Word fills[3] = {0, ~Word{0}, 0};
+    std::vector<EtcWord> out;
+    const EtcWord fills[3] = {0, ~EtcWord{0}, 0};
     // Every (base, delta) of each mode-selection field, the other two fields in range.
     for (int channel = 0; channel < 3; ++channel)
         for (int base = 0; base < 32; ++base)
             for (int delta = 0; delta < 8; ++delta)
                 for (int bit33 = 0; bit33 < 2; ++bit33)
                     for (int fill = 0; fill < 3; ++fill) {
-                        Word v = fill == 2 ? rng.next() : fills[fill];
+                        EtcWord v = fill == 2 ? rng.next() : fills[fill];
                         for (int other = 0; other < 3; ++other) {  // 16 + 0: in range
-                            v = set_field(v, 59 - 8 * other, 5, 16);
-                            v = set_field(v, 56 - 8 * other, 3, 0);
+                            v = etc_set_field(v, 59 - 8 * other, 5, 16);
+                            v = etc_set_field(v, 56 - 8 * other, 3, 0);
                         }
-                        v = set_field(v, 59 - 8 * channel, 5, uint64_t(base));
-                        v = set_field(v, 56 - 8 * channel, 3, uint64_t(delta));
-                        v = set_field(v, 33, 1, uint64_t(bit33));
+                        v = etc_set_field(v, 59 - 8 * channel, 5, uint64_t(base));
+                        v = etc_set_field(v, 56 - 8 * channel, 3, uint64_t(delta));
+                        v = etc_set_field(v, 33, 1, uint64_t(bit33));
                         out.push_back(v);
                     }
     // H mode: base colours equal, one apart either way, random; distance bits all 4 values.
@@ -243,58 +185,59 @@ std::vector<Word> boundary_words(bool punch, uint64_t seed) {
         for (int d = 0; d < 4; ++d)
             for (int op = 0; op < 2; ++op)
                 for (int rep = 0; rep < 8; ++rep) {
-                    Word v = rng.next();
+                    EtcWord v = rng.next();
                     const uint64_t c2 = rng.next() & 0xFFF;  // R2 G2 B2
                     uint64_t c1 = c2;
                     if (rel == 1 && c2 < 0xFFF) c1 = c2 + 1;
                     if (rel == 2 && c2 > 0) c1 = c2 - 1;
                     if (rel == 3) c1 = rng.next() & 0xFFF;
                     const int r1 = int(c1 >> 8), g1 = int((c1 >> 4) & 15), b1 = int(c1 & 15);
-                    v = set_field(v, 59, 4, uint64_t(r1));
-                    v = set_field(v, 56, 3, uint64_t(g1 >> 1));
-                    v = set_field(v, 52, 1, uint64_t(g1 & 1));
-                    v = set_field(v, 51, 1, uint64_t(b1 >> 3));
-                    v = set_field(v, 47, 3, uint64_t(b1 & 7));
-                    v = set_field(v, 35, 12, c2);
-                    v = set_field(v, 34, 1, uint64_t(d >> 1));
-                    v = set_field(v, 32, 1, uint64_t(d & 1));
-                    v = set_field(v, 33, 1, uint64_t(op));
-                    if (select_mode(v, Mode::h, punch)) out.push_back(v);
+                    v = etc_set_field(v, 59, 4, uint64_t(r1));
+                    v = etc_set_field(v, 56, 3, uint64_t(g1 >> 1));
+                    v = etc_set_field(v, 52, 1, uint64_t(g1 & 1));
+                    v = etc_set_field(v, 51, 1, uint64_t(b1 >> 3));
+                    v = etc_set_field(v, 47, 3, uint64_t(b1 & 7));
+                    v = etc_set_field(v, 35, 12, c2);
+                    v = etc_set_field(v, 34, 1, uint64_t(d >> 1));
+                    v = etc_set_field(v, 32, 1, uint64_t(d & 1));
+                    v = etc_set_field(v, 33, 1, uint64_t(op));
+                    if (etc_select_mode(v, EtcMode::h, punch)) out.push_back(v);
                 }
     // Every mode with every pixel index the same (index 2: punch-through transparency), opaque 0/1.
-    const Mode modes[5] = {Mode::individual, Mode::differential, Mode::t, Mode::h, Mode::planar};
-    for (Mode mode : modes)
+    const EtcMode modes[5] = {EtcMode::individual, EtcMode::differential, EtcMode::t, EtcMode::h, EtcMode::planar};
+    for (EtcMode mode : modes)
         for (int index = 0; index < 4; ++index)
             for (int op = 0; op < 2; ++op)
                 for (int rep = 0; rep < 4; ++rep) {
-                    Word v = forced(rng, mode, punch);
+                    EtcWord v = forced(rng, mode, punch);
                     if (punch) {
-                        v = set_field(v, 33, 1, uint64_t(op));
-                        if (mode_of(v, punch) != mode && !(mode == Mode::individual)) continue;
+                        v = etc_set_field(v, 33, 1, uint64_t(op));
+                        if (etc_mode_of(v, punch) != mode && !(mode == EtcMode::individual)) continue;
                     }
-                    if (mode != Mode::planar) v = set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
+                    if (mode != EtcMode::planar)
+                        v = etc_set_field(v, 0, 32, (index & 2 ? 0xFFFF0000u : 0) | (index & 1 ? 0xFFFFu : 0));
                     out.push_back(v);
                 }
     // Planar blocks whose plane leaves [0, 255] at the far corner: O = 0, H = V = max, and back.
     for (int dir = 0; dir < 2; ++dir)
         for (int rep = 0; rep < 16; ++rep) {
-            Word v = rng.next();
+            EtcWord v = rng.next();
             const uint64_t o6 = dir ? 63 : 0, o7 = dir ? 127 : 0, e6 = dir ? 0 : 63, e7 = dir ? 0 : 127;
-            v = set_field(v, 57, 6, o6);  // R
-            v = set_field(v, 56, 1, o7 >> 6);
-            v = set_field(v, 49, 6, o7 & 63);  // G
-            v = set_field(v, 48, 1, o6 >> 5);
-            v = set_field(v, 43, 2, (o6 >> 3) & 3);
-            v = set_field(v, 39, 3, o6 & 7);  // B
-            v = set_field(v, 34, 5, e6 >> 1);
-            v = set_field(v, 32, 1, e6 & 1);  // Rh
-            v = set_field(v, 25, 7, e7);      // Gh
-            v = set_field(v, 19, 6, e6);      // Bh
-            v = set_field(v, 13, 6, e6);      // Rv
-            v = set_field(v, 6, 7, e7);       // Gv
-            v = set_field(v, 0, 6, e6);       // Bv
-            if (rep >= 8) v = set_field(v, 0, 32, rng.next());  // partly random plane
-            if (select_mode(v, Mode::planar, punch)) out.push_back(v);
+            v = etc_set_field(v, 57, 6, o6);  // R
+            v = etc_set_field(v, 56, 1, o7 >> 6);
+            v = etc_set_field(v, 49, 6, o7 & 63);  // G
+            v = etc_set_field(v, 48, 1, o6 >> 5);
+            v = etc_set_field(v, 43, 2, (o6 >> 3) & 3);
+            v = etc_set_field(v, 39, 3, o6 & 7);  // B
+            v = etc_set_field(v, 34, 5, e6 >> 1);
+            v = etc_set_field(v, 32, 1, e6 & 1);                    // Rh
+            v = etc_set_field(v, 25, 7, e7);                        // Gh
+            v = etc_set_field(v, 19, 6, e6);                        // Bh
+            v = etc_set_field(v, 13, 6, e6);                        // Rv
+            v = etc_set_field(v, 6, 7, e7);                         // Gv
+            v = etc_set_field(v, 0, 6, e6);                         // Bv
+            if (rep >= 8) v = etc_set_field(v, 0, 32, rng.next());  // partly random plane
+            if (etc_select_mode(v, EtcMode::planar, punch)) out.push_back(v);
         }
     return out;
 }
@@ -314,10 +257,10 @@ TEST_CASE("etc2: mode-boundary blocks (T/H/planar overflow, H ordering, punch-th
     for (const Etc2Format& f : kFormats) {
         INFO(f.name);
         SplitMix64 rng(test_seed() ^ 0xA1FA);
-        const std::vector<Word> words = boundary_words(f.punch, test_seed());
+        const std::vector<EtcWord> words = boundary_words(f.punch, test_seed());
         std::vector<uint8_t> blocks;
         size_t n = 0;
-        for (Word w : words) {
+        for (EtcWord w : words) {
             append_block(blocks, f, w, rng.next());
             ++n;
         }
@@ -337,41 +280,14 @@ TEST_CASE("etc2: mode-boundary blocks (T/H/planar overflow, H ordering, punch-th
 TEST_CASE("etc2: the spec's planar-mode example", "[etc2][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
-    // "the origin (R, G, B) is encoded as the 6-7-6-bit value (12, 64, 62) ... (Rh, Gh, Bh) =
-    // (50, 5, 37) and (Rv, Gv, Bv) = (40, 112, 45)".
-    Word v = 0;
-    v = set_field(v, 57, 6, 12);
-    v = set_field(v, 56, 1, 64 >> 6);
-    v = set_field(v, 49, 6, 64 & 63);
-    v = set_field(v, 48, 1, 62 >> 5);
-    v = set_field(v, 43, 2, (62 >> 3) & 3);
-    v = set_field(v, 39, 3, 62 & 7);
-    v = set_field(v, 34, 5, 50 >> 1);
-    v = set_field(v, 32, 1, 50 & 1);
-    v = set_field(v, 25, 7, 5);
-    v = set_field(v, 19, 6, 37);
-    v = set_field(v, 13, 6, 40);
-    v = set_field(v, 6, 7, 112);
-    v = set_field(v, 0, 6, 45);
-    REQUIRE(select_mode(v, Mode::planar, false));
-    // The spec's table of texel colours, rows y = 0..3, x = 0..3.
-    const uint8_t expected[16][3] = {
-        {48, 129, 251}, {87, 99, 226},  {126, 70, 201},  {164, 40, 175},  {77, 153, 234},  {115, 123, 209},
-        {154, 94, 183}, {193, 64, 158}, {105, 177, 217}, {144, 147, 191}, {183, 118, 166}, {221, 88, 141},
-        {134, 201, 199}, {172, 171, 174}, {211, 142, 149}, {250, 112, 124},
-    };
+    EtcWord v = etc_spec_planar_example();
+    REQUIRE(etc_select_mode(v, EtcMode::planar, false));
+    const auto& expected = kEtcSpecPlanarTexels;  // the spec's table
     std::vector<uint8_t> block;
-    append_word(block, v);
+    etc_append_word(block, v);
     std::vector<uint8_t> out(64);
-    texdec_host_job job{};
-    job.format = TEXDEC_FORMAT_ETC2_R8G8B8_UNORM;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.width = job.height = 4;
-    job.depth = 1;
-    job.src = block.data();
-    job.src_size = block.size();
-    job.dst = out.data();
-    job.dst_size = out.size();
+    const texdec_host_job job =
+        JobBuilder(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block).texels(out);
     REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
     const std::vector<uint8_t> mesa = mesa_gl_decode_etc(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, 4, 4, block.data(), 8);
     for (int i = 0; i < 16; ++i) {
@@ -391,99 +307,61 @@ TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa"
     VulkanTestDevice& dev = *setup.device;
     constexpr uint32_t kW = 37, kH = 23, kBx = (kW + 3) / 4, kBy = (kH + 3) / 4, kX0 = 3, kY0 = 5, kLayer = 1;
     constexpr uint32_t iw = kW + kX0 + 2, ih = kH + kY0 + 1, layers = 2;
-    const Mode modes[5] = {Mode::individual, Mode::differential, Mode::t, Mode::h, Mode::planar};
+    const EtcMode modes[5] = {EtcMode::individual, EtcMode::differential, EtcMode::t, EtcMode::h, EtcMode::planar};
     for (const Etc2Format& f : kFormats) {
         INFO(f.name);
         SplitMix64 rng(test_seed() ^ 0x1A6E ^ uint64_t(f.format));
         std::vector<uint8_t> blocks;
         for (uint32_t i = 0; i < kBx * kBy; ++i) append_block(blocks, f, forced(rng, modes[i % 5], f.punch), rng.next());
         const std::vector<uint8_t> mesa = mesa_gl_decode_etc(f.format, kBx * 4, kBy * 4, blocks.data(), blocks.size());
-        HostBuffer staging = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-        std::memcpy(staging.mapped, blocks.data(), blocks.size());
-        HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        StagedSource src = create_staged_source(dev, blocks);
         VkCommandBuffer cmd = dev.begin_commands();
-        VkBufferCopy upload{0, 0, blocks.size()};
-        vkCmdCopyBuffer(cmd, staging.buffer, src.buffer, 1, &upload);
-        struct Target {
-            bool half;
-            TestImage image;
-            HostBuffer canary, readback;
-            size_t bytes;
-        };
-        std::vector<Target> targets;
+        record_upload(cmd, src);
+        std::vector<ImageTarget> targets;
         for (bool half : {false, true}) {
             const VkFormat format = half ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R8G8B8A8_UNORM;
-            REQUIRE(dev.format_supports(format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
-            Target t;
-            t.half = half;
-            t.image = dev.create_image(format, iw, ih, layers,
-                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                                       0, format);
-            t.bytes = size_t(iw) * ih * layers * (half ? 8 : 4);
-            t.canary = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-            fill_canary(t.canary.mapped, t.bytes);
-            t.readback = dev.create_buffer(t.bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-            record_image_canary(cmd, t.image.image, t.canary, iw, ih, layers);
-            RecordJob job{};
-            job.format = f.format;
-            job.output = half ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8;
-            job.barriers = true;
-            job.width = kW;
-            job.height = kH;
-            job.depth = 1;
-            job.src_buffer = src.buffer;
-            job.src_size = blocks.size();
-            job.dst_image = &t.image;
-            job.dst_x = kX0;
-            job.dst_y = kY0;
-            job.dst_layer = kLayer;
-            REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-            record_image_readback(cmd, t.image.image, t.readback, iw, ih, layers);
-            targets.push_back(t);
+            RecordJob job{.format = f.format,
+                          .output = half ? TEXDEC_OUTPUT_RGBA16F : TEXDEC_OUTPUT_RGBA8,
+                          .barriers = true,
+                          .width = kW,
+                          .height = kH,
+                          .depth = 1,
+                          .src_buffer = src.buffer.buffer,
+                          .src_size = blocks.size()};
+            targets.push_back(
+                record_to_canary_image(setup, cmd, job, format, iw, ih, layers, half ? 8 : 4, kX0, kY0, kLayer));
         }
         host_read_barrier(cmd);
         dev.submit_and_wait(cmd);
         check_no_validation_messages(dev.log(), "recording and running the ETC2 image decodes");
-        for (Target& t : targets) {
-            const uint32_t texel = t.half ? 8 : 4;
-            size_t mismatches = 0, clobbered = 0;
+        for (ImageTarget& t : targets) {
+            const bool half = t.output == TEXDEC_OUTPUT_RGBA16F;
+            size_t mismatches = 0;
             std::string first;
-            std::vector<uint8_t> canary(t.bytes);
-            fill_canary(canary.data(), t.bytes);
-            for (uint32_t layer = 0; layer < layers; ++layer)
-                for (uint32_t y = 0; y < ih; ++y)
-                    for (uint32_t x = 0; x < iw; ++x) {
-                        const size_t at = ((size_t(layer) * ih + y) * iw + x) * texel;
-                        const bool inside = layer == kLayer && x >= kX0 && x < kX0 + kW && y >= kY0 && y < kY0 + kH;
-                        if (!inside) {
-                            clobbered += std::memcmp(t.readback.mapped + at, canary.data() + at, texel) != 0;
-                            continue;
+            const size_t clobbered =
+                visit_window(t.image, kX0, kY0, kLayer, kW, kH, [&](uint32_t x, uint32_t y, const uint8_t* texel) {
+                    const size_t m = (size_t(y) * kBx * 4 + x) * 4;
+                    for (uint32_t c = 0; c < 4; ++c) {
+                        uint16_t got = texel[c], want = mesa[m + c];
+                        if (half) {
+                            std::memcpy(&got, texel + 2 * c, 2);
+                            want = half_from_unorm8(mesa[m + c]);
                         }
-                        const size_t m = (size_t(y - kY0) * kBx * 4 + (x - kX0)) * 4;
-                        for (uint32_t c = 0; c < 4; ++c) {
-                            uint16_t got = t.readback.mapped[at + c], want = mesa[m + c];
-                            if (t.half) {
-                                std::memcpy(&got, t.readback.mapped + at + 2 * c, 2);
-                                want = half_from_unorm8(mesa[m + c]);
-                            }
-                            if (got != want && mismatches++ == 0) {
-                                std::ostringstream o;
-                                o << "texel (" << x - kX0 << "," << y - kY0 << ") channel " << c << ": texdec " << got
-                                  << " Mesa " << want;
-                                first = o.str();
-                            }
+                        if (got != want && mismatches++ == 0) {
+                            std::ostringstream o;
+                            o << "texel (" << x << "," << y << ") channel " << c << ": texdec " << got << " Mesa "
+                              << want;
+                            first = o.str();
                         }
                     }
-            INFO((t.half ? "RGBA16F" : "RGBA8") << " image: " << mismatches << " mismatches, first: " << first << "; "
-                                                << clobbered << " canary texels changed");
+                });
+            INFO((half ? "RGBA16F" : "RGBA8") << " image: " << mismatches << " mismatches, first: " << first << "; "
+                                              << clobbered << " canary texels changed");
             CHECK(mismatches == 0);
             CHECK(clobbered == 0);
-            dev.destroy(t.canary);
-            dev.destroy(t.readback);
-            dev.destroy(t.image);
+            destroy(dev, t.image);
         }
-        dev.destroy(staging);
-        dev.destroy(src);
+        destroy(dev, src);
     }
     setup.close();
 }

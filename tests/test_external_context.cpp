@@ -14,6 +14,7 @@
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -54,19 +55,18 @@ void record_upload(VkCommandBuffer cmd, const Source& s) {
 }
 
 RecordJob base_job(const BcFormat& f, texdec_bc_rounding rounding, texdec_output output, const Source& s) {
-    RecordJob job{};
-    job.format = f.format;
-    job.output = output;
-    job.bc_rounding = rounding;
-    job.barriers = true;
-    job.width = s.layout.width;
-    job.height = s.layout.height;
-    job.depth = s.layout.depth;
-    job.src_buffer = s.buffer.buffer;
-    job.src_offset = s.layout.offset;
-    job.src_size = s.buffer.size - s.layout.offset;
-    job.src_row_length = s.layout.row_length;
-    job.src_image_height = s.layout.image_height;
+    RecordJob job{.format = f.format,
+                  .output = output,
+                  .bc_rounding = rounding,
+                  .barriers = true,
+                  .width = s.layout.width,
+                  .height = s.layout.height,
+                  .depth = s.layout.depth,
+                  .src_buffer = s.buffer.buffer,
+                  .src_offset = s.layout.offset,
+                  .src_size = s.buffer.size - s.layout.offset,
+                  .src_row_length = s.layout.row_length,
+                  .src_image_height = s.layout.image_height};
     return job;
 }
 
@@ -78,6 +78,15 @@ struct BufferDestination {
     HostBuffer buffer, readback;
     VkDeviceSize dst_size;
 };
+
+void destroy(VulkanTestDevice& dev, BufferDestination& b) {
+    dev.destroy(b.buffer);
+    dev.destroy(b.readback);
+}
+void destroy(VulkanTestDevice& dev, Source& s) {
+    dev.destroy(s.staging);
+    dev.destroy(s.buffer);
+}
 
 // Records the copy of the destination into its readback buffer (device-local contents -> host).
 void record_readback(VkCommandBuffer cmd, const BufferDestination& b) {
@@ -115,7 +124,7 @@ void check_buffer_destination(const BcFormat& f, texdec_bc_rounding rounding, co
     INFO(f.name << " " << rounding_name(rounding) << " " << output_name(b.output) << " (buffer destination)");
     const size_t clobbered = first_clobbered_byte(b.readback.mapped, b.readback.size, b.resolved, s.layout.width, s.layout.height,
                                                   s.layout.depth);
-    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
     CHECK(clobbered == SIZE_MAX);
     const Oracle primary = primary_oracle(f, rounding);
     TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary, s.bytes.data(), s.layout,
@@ -139,15 +148,15 @@ TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]")
     std::memcpy(src.mapped, block, 8);
     HostBuffer dst = dev.create_buffer(64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     std::memset(dst.mapped, 0, 64);
-    RecordJob job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.width = job.height = 4;
-    job.depth = 1;
-    job.src_buffer = src.buffer;
-    job.src_size = 8;
-    job.dst_buffer = dst.buffer;
-    job.dst_size = 64;
+    RecordJob job{.format = f.format,
+                  .output = TEXDEC_OUTPUT_RGBA8,
+                  .width = 4,
+                  .height = 4,
+                  .depth = 1,
+                  .src_buffer = src.buffer,
+                  .src_size = 8,
+                  .dst_buffer = dst.buffer,
+                  .dst_size = 64};
     VkCommandBuffer cmd = dev.begin_commands();
     REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
     host_read_barrier(cmd);
@@ -184,11 +193,7 @@ void check_buffer_destinations(const std::vector<texdec_bc_rounding>& roundings,
             record_upload(cmd, s);
             for (auto& b : dsts) {
                 RecordJob job = base_job(f, rounding, b.output, s);
-                job.dst_buffer = b.buffer.buffer;
-                job.dst_offset = b.layout.offset;
-                job.dst_size = b.dst_size;
-                job.dst_row_pitch = b.layout.row_pitch;
-                job.dst_slice_pitch = b.layout.slice_pitch;
+                job.into_buffer(b.buffer.buffer, b.layout.offset, b.dst_size, b.layout.row_pitch, b.layout.slice_pitch);
                 INFO(f.name << " " << rounding_name(rounding) << " " << output_name(b.output));
                 REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
             }
@@ -200,11 +205,9 @@ void check_buffer_destinations(const std::vector<texdec_bc_rounding>& roundings,
             check_no_validation_messages(dev.log(), "recording and running the decode");
             for (auto& b : dsts) {
                 check_buffer_destination(f, rounding, s, b);
-                dev.destroy(b.buffer);
-                dev.destroy(b.readback);
+                destroy(dev, b);
             }
-            dev.destroy(s.staging);
-            dev.destroy(s.buffer);
+            destroy(dev, s);
         }
     setup.close();
 }
@@ -233,56 +236,32 @@ TEST_CASE("external context: storage image destinations for every format/output/
                 if (!output_offered(f, output)) continue;
                 INFO(f.name << " " << rounding_name(rounding) << " " << output_name(output) << " (image destination)");
                 const VkFormat image_format = output_vk_format(f, output);
-                const bool srgb = image_format == VK_FORMAT_R8G8B8A8_SRGB;
-                const VkFormat view_format = srgb ? VK_FORMAT_R8G8B8A8_UNORM : image_format;
+                const VkFormat view_format = storage_view_format(image_format);
                 if (!dev.format_supports(view_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) {
                     WARN("device lacks storage-image support for VkFormat " << view_format << ": case not run");
                     continue;
                 }
-                VkImageCreateFlags flags = 0;
-                if (srgb) {
-                    flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-                    if (!dev.format_supports(image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT)) flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-                }
-                TestImage image = dev.create_image(image_format, iw, ih, layers,
-                                                   VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-                                                   flags, view_format);
                 const uint32_t texel = output_texel_bytes(f, output);
-                const size_t image_bytes = size_t(iw) * ih * layers * texel;
-                HostBuffer canary = dev.create_buffer(image_bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-                fill_canary(canary.mapped, image_bytes);
-                HostBuffer readback = dev.create_buffer(image_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
                 Source s = make_source(dev, f, w, h, d, test_seed() + f.format * 13 + output * 3 + rounding);
-
                 VkCommandBuffer cmd = dev.begin_commands();
                 record_upload(cmd, s);
-                record_image_canary(cmd, image.image, canary, iw, ih, layers);
-                RecordJob job = base_job(f, rounding, output, s);
-                job.dst_image = &image;
-                job.dst_x = x0;
-                job.dst_y = y0;
-                job.dst_layer = first_layer;
-                REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
-                record_image_readback(cmd, image.image, readback, iw, ih, layers);
+                ImageTarget t = record_to_canary_image(setup, cmd, base_job(f, rounding, output, s), image_format, iw,
+                                                       ih, layers, texel, x0, y0, first_layer);
+                const CanaryImage& image = t.image;
                 host_read_barrier(cmd);
                 dev.submit_and_wait(cmd);
                 check_no_validation_messages(dev.log(), "recording and running the decode into an image");
 
-                TexelLayout tl;
-                tl.row_pitch = size_t(iw) * texel;
-                tl.slice_pitch = tl.row_pitch * ih;
-                tl.offset = first_layer * tl.slice_pitch + y0 * tl.row_pitch + x0 * texel;
-                const size_t clobbered = first_clobbered_byte(readback.mapped, image_bytes, resolve(tl, texel, w, h), w, h, d);
-                INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+                const TexelLayout tl = window_layout(image, x0, y0, first_layer);
+                const uint8_t* bytes = image.readback.mapped;
+                const size_t clobbered = first_clobbered_byte(bytes, image.bytes, resolve(tl, texel, w, h), w, h, d);
+                INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
                 CHECK(clobbered == SIZE_MAX);
-                TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary_oracle(f, rounding), s.bytes.data(), s.layout,
-                                                                {{output, readback.mapped, tl}}),
+                TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary_oracle(f, rounding),
+                                                                s.bytes.data(), s.layout, {{output, bytes, tl}}),
                                             oracle_name(primary_oracle(f, rounding)));
-                dev.destroy(s.staging);
-                dev.destroy(s.buffer);
-                dev.destroy(canary);
-                dev.destroy(readback);
-                dev.destroy(image);
+                destroy(dev, s);
+                destroy(dev, t.image);
             }
     setup.close();
 }
@@ -301,11 +280,7 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     auto good = [&] {
         RecordJob job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
         job.barriers = false;
-        job.dst_buffer = b.buffer.buffer;
-        job.dst_offset = b.layout.offset;
-        job.dst_size = b.dst_size;
-        job.dst_row_pitch = b.layout.row_pitch;
-        job.dst_slice_pitch = b.layout.slice_pitch;
+        job.into_buffer(b.buffer.buffer, b.layout.offset, b.dst_size, b.layout.row_pitch, b.layout.slice_pitch);
         return job;
     };
     auto expect = [&](RecordJob job, texdec_status status, const char* what) {
@@ -400,10 +375,8 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     REQUIRE(record_one(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
     read_back_and_wait(dev, cmd, b);
     check_buffer_destination(f, TEXDEC_BC_ROUNDING_EXACT, s, b);
-    dev.destroy(b.buffer);
-    dev.destroy(b.readback);
-    dev.destroy(s.staging);
-    dev.destroy(s.buffer);
+    destroy(dev, b);
+    destroy(dev, s);
     setup.close();
 }
 
@@ -414,17 +387,10 @@ TEST_CASE("external context: the one-call API on the caller's queue", "[external
     const uint32_t w = 21, h = 10;
     const std::vector<uint8_t> blocks = random_blocks(f, 6 * 3, test_seed());
     std::vector<uint8_t> texels(size_t(w) * h * 2);
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_NATIVE;
-    job.bc_rounding = TEXDEC_BC_ROUNDING_IDEAL;
-    job.width = w;
-    job.height = h;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = texels.data();
-    job.dst_size = texels.size();
+    const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_NATIVE, w, h)
+                                    .blocks(blocks)
+                                    .texels(texels)
+                                    .rounding(TEXDEC_BC_ROUNDING_IDEAL);
     REQUIRE(texdec_decode(setup.ctx, &job) == TEXDEC_SUCCESS);
     check_no_validation_messages(setup.device->log(), "texdec_decode on an external context");
     BlockLayout bl;
@@ -451,10 +417,7 @@ TEST_CASE("external context: RGBA16F buffer pitch that is a multiple of 4 but no
     VkCommandBuffer cmd = dev.begin_commands();
     record_upload(cmd, s);
     RecordJob job = base_job(f, TEXDEC_BC_ROUNDING_EXACT, TEXDEC_OUTPUT_RGBA16F, s);
-    job.dst_buffer = b.buffer.buffer;
-    job.dst_offset = b.layout.offset;
-    job.dst_size = b.dst_size;
-    job.dst_row_pitch = b.layout.row_pitch;
+    job.into_buffer(b.buffer.buffer, b.layout.offset, b.dst_size, b.layout.row_pitch);
     const texdec_status status = record_one(setup.ctx, cmd, &job);
     INFO("status " << texdec_status_string(status));
     CHECK((status == TEXDEC_SUCCESS || status == TEXDEC_ERROR_INVALID_LAYOUT));
@@ -467,10 +430,8 @@ TEST_CASE("external context: RGBA16F buffer pitch that is a multiple of 4 but no
         CHECK(untouched);
     }
     setup.context_log.take_errors();
-    dev.destroy(b.buffer);
-    dev.destroy(b.readback);
-    dev.destroy(s.staging);
-    dev.destroy(s.buffer);
+    destroy(dev, b);
+    destroy(dev, s);
     setup.close();
 }
 
@@ -519,21 +480,16 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
     const size_t total = b.layout.offset + b.dst_size + 64;
     b.buffer = dev.create_buffer(total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     fill_canary(b.buffer.mapped, total);
-    RecordJob job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_NATIVE;
-    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    job.width = w;
-    job.height = h;
-    job.depth = d;
-    job.src_buffer = s.buffer.buffer;
-    job.src_offset = s.layout.offset;
-    job.src_size = size - s.layout.offset;
-    job.dst_buffer = b.buffer.buffer;
-    job.dst_offset = b.layout.offset;
-    job.dst_size = b.dst_size;
-    job.dst_row_pitch = b.layout.row_pitch;
-    job.dst_slice_pitch = b.layout.slice_pitch;
+    RecordJob job{.format = f.format,
+                  .output = TEXDEC_OUTPUT_NATIVE,
+                  .bc_rounding = TEXDEC_BC_ROUNDING_EXACT,
+                  .width = w,
+                  .height = h,
+                  .depth = d,
+                  .src_buffer = s.buffer.buffer,
+                  .src_offset = s.layout.offset,
+                  .src_size = size - s.layout.offset};
+    job.into_buffer(b.buffer.buffer, b.layout.offset, b.dst_size, b.layout.row_pitch, b.layout.slice_pitch);
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_status status = record_one(setup.ctx, cmd, &job);
     INFO("status " << texdec_status_string(status));
@@ -542,7 +498,7 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
     dev.submit_and_wait(cmd);
     check_no_validation_messages(dev.log(), "a chunked decode");
     const size_t clobbered = first_clobbered_byte(b.buffer.mapped, total, b.resolved, w, h, d);
-    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
     CHECK(clobbered == SIZE_MAX);
     TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, s.bytes.data(), s.layout,
                                                     {{TEXDEC_OUTPUT_NATIVE, b.buffer.mapped, b.layout}}),

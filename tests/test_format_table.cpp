@@ -154,7 +154,7 @@ TEST_CASE("format table: every format's info, name and VkFormat", "[format]") {
     CHECK(names.size() == size_t(TEXDEC_FORMAT_COUNT - 1));
 }
 
-TEST_CASE("format table: the tests' BC1-BC5 description matches the library's", "[format]") {
+TEST_CASE("format table: the tests' BC1-BC5 description matches the library's", "[bc1-5][format]") {
     for (const BcFormat& f : bc_formats()) {
         INFO(f.name);
         texdec_format_info info;
@@ -185,7 +185,7 @@ TEST_CASE("format table: unknown values, names and VkFormats", "[format]") {
     CHECK(texdec_format_from_vk(VkFormat(0x7FFFFFFF)) == TEXDEC_FORMAT_UNDEFINED);
 }
 
-TEST_CASE("output formats and texel sizes of BC1-BC5", "[format]") {
+TEST_CASE("output formats and texel sizes of BC1-BC5", "[bc1-5][format]") {
     for (const BcFormat& f : bc_formats())
         for (texdec_output output : kAllOutputs) {
             INFO(f.name << " " << output_name(output));

@@ -19,6 +19,7 @@
 
 #include "gpu/gpu_fixture.h"
 #include "oracles/reference.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -65,14 +66,11 @@ TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams throu
     const size_t row_bytes = size_t(kSize) * 8;
     std::unique_ptr<uint8_t[]> texels(new uint8_t[row_bytes * kSize]);  // 2 GiB, not zero-filled
 
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_RGBA16F;
-    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    job.width = job.height = kSize, job.depth = 1;
-    job.src = blocks.data(), job.src_size = blocks.size();
-    job.dst = texels.get(), job.dst_size = row_bytes * kSize;
-    job.timeout_ns = 0;  // the default
+    const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, kSize, kSize)
+                                    .blocks(blocks)
+                                    .texels(texels.get(), row_bytes * kSize)
+                                    .rounding(TEXDEC_BC_ROUNDING_EXACT)
+                                    .timeout(0);  // the default
     uint64_t host = 0, device = 0;
     REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
     INFO("scratch: " << host << " host bytes, " << device << " device bytes");
@@ -125,14 +123,11 @@ TEST_CASE("large job: streamed parts of every shape give the bytes of one submis
         if (part_bytes) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
         if (!ctx) return;
         std::vector<uint8_t> texels(slice_pitch * d, 0xCD);
-        texdec_host_job job{};
-        job.format = f.format;
-        job.output = TEXDEC_OUTPUT_RGBA16F;
-        job.width = w, job.height = h, job.depth = d;
-        job.src = blocks.data(), job.src_size = blocks.size();
-        job.src_row_length = row_length, job.src_image_height = image_height;
-        job.dst = texels.data(), job.dst_size = texels.size();
-        job.dst_row_pitch = row_pitch, job.dst_slice_pitch = slice_pitch;
+        const texdec_host_job job = JobBuilder(f.format, TEXDEC_OUTPUT_RGBA16F, w, h, d)
+                                        .blocks(blocks)
+                                        .texels(texels)
+                                        .source_rows(row_length, image_height)
+                                        .pitches(row_pitch, slice_pitch);
         uint64_t host = 0, device = 0;
         REQUIRE(texdec_decode_scratch_size(ctx->get(), &job, &host, &device) == TEXDEC_SUCCESS);
         const uint64_t whole = uint64_t(w) * h * d * 8;

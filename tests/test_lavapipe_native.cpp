@@ -12,6 +12,7 @@
 
 #include "gpu/gpu_fixture.h"
 #include "oracles/lavapipe_native.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -31,7 +32,7 @@ constexpr uint32_t kWidth = 2048, kHeight = 512;  // 65,536 blocks per format
 
 }  // namespace
 
-TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[native][gpu]") {
+TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[bc1-5][native][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     auto dev = VulkanTestDevice::open();
@@ -50,17 +51,8 @@ TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[native][gpu]
                 INFO(rounding_name(rounding) << " " << output_name(output));
                 const uint32_t texel = output_texel_bytes(f, output);
                 std::vector<uint8_t> texels(size_t(kWidth) * kHeight * texel);
-                texdec_host_job job{};
-                job.format = f.format;
-                job.output = output;
-                job.bc_rounding = rounding;
-                job.width = kWidth;
-                job.height = kHeight;
-                job.depth = 1;
-                job.src = blocks.data();
-                job.src_size = blocks.size();
-                job.dst = texels.data();
-                job.dst_size = texels.size();
+                const texdec_host_job job =
+                    JobBuilder(f.format, output, kWidth, kHeight).blocks(blocks).texels(texels).rounding(rounding);
                 REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
                 const uint32_t channels = output == TEXDEC_OUTPUT_RGBA16F ? 4 : texel;  // NATIVE: 1 byte per channel
                 size_t worst_count = 0;

@@ -8,6 +8,7 @@
 
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -59,25 +60,16 @@ void run_layout_case(OwnContext& ctx, const BcFormat& f, texdec_bc_rounding roun
     std::vector<uint8_t> memory(rl.offset + needed + 128);
     fill_canary(memory.data(), memory.size());
 
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = output;
-    job.bc_rounding = rounding;
-    job.width = c.width;
-    job.height = c.height;
-    job.depth = c.depth;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.src_row_length = c.row_length;
-    job.src_image_height = c.image_height;
-    job.dst = memory.data() + rl.offset;
-    job.dst_size = needed;
-    job.dst_row_pitch = tl.row_pitch;
-    job.dst_slice_pitch = tl.slice_pitch;
+    const texdec_host_job job = JobBuilder(f.format, output, c.width, c.height, c.depth)
+                                    .blocks(blocks)
+                                    .texels(memory.data() + rl.offset, needed)
+                                    .rounding(rounding)
+                                    .source_rows(c.row_length, c.image_height)
+                                    .pitches(tl.row_pitch, tl.slice_pitch);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
 
     const size_t clobbered = first_clobbered_byte(memory.data(), memory.size(), rl, c.width, c.height, c.depth);
-    INFO("first byte outside the texels that changed: " << (clobbered == SIZE_MAX ? std::string("none") : std::to_string(clobbered)));
+    INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
     CHECK(clobbered == SIZE_MAX);
     TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, rounding, primary_oracle(f, rounding), blocks.data(), bl,
                                                     {{output, memory.data(), tl}}),
@@ -86,7 +78,8 @@ void run_layout_case(OwnContext& ctx, const BcFormat& f, texdec_bc_rounding roun
 
 }  // namespace
 
-TEST_CASE("layouts: odd extents with padded pitches and depth and source row length for every format/output/mode", "[layout][gpu]") {
+TEST_CASE("layouts: odd extents with padded pitches and depth and source row length for every format/output/mode",
+          "[bc1-5][layout][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     for (const BcFormat& f : bc_formats())
@@ -97,7 +90,7 @@ TEST_CASE("layouts: odd extents with padded pitches and depth and source row len
     ctx->close_and_check();
 }
 
-TEST_CASE("layouts: dst_size of exactly the last texel's end is enough", "[layout][gpu]") {
+TEST_CASE("layouts: dst_size of exactly the last texel's end is enough", "[bc1-5][layout][gpu]") {
     // A caller decoding into the bottom-right corner of a larger image has exactly the bytes up to
     // the last texel, not a whole padded last row: that must be accepted, and one byte less refused.
     auto ctx = OwnContext::open();
@@ -108,17 +101,8 @@ TEST_CASE("layouts: dst_size of exactly the last texel's end is enough", "[layou
     const size_t pitch = 64 * 4, needed = (h - 1) * pitch + w * 4;
     std::vector<uint8_t> memory(needed + 64);
     fill_canary(memory.data(), memory.size());
-    texdec_host_job job{};
-    job.format = f.format;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.width = w;
-    job.height = h;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = memory.data();
-    job.dst_row_pitch = pitch;
-    job.dst_size = needed - 1;
+    texdec_host_job job =
+        JobBuilder(f.format, TEXDEC_OUTPUT_RGBA8, w, h).blocks(blocks).texels(memory.data(), needed - 1).pitches(pitch);
     CHECK(ctx->decode(job) == TEXDEC_ERROR_DESTINATION_TOO_SMALL);
     CHECK(first_clobbered_byte(memory.data(), memory.size(), resolve({0, pitch, 0}, 4, w, h), 0, 0, 0) == SIZE_MAX);
     job.dst_size = needed;

@@ -10,17 +10,11 @@
 #include <vector>
 
 #include "gpu/gpu_fixture.h"
+#include "support/job_builder.h"
 
 using namespace texdec_test;
 
 namespace {
-
-texdec_memory_usage usage_of(texdec_context* ctx) {
-    texdec_memory_usage usage;
-    std::memset(&usage, 0xAB, sizeof usage);  // every field must be written
-    REQUIRE(texdec_context_memory_usage(ctx, &usage) == TEXDEC_SUCCESS);
-    return usage;
-}
 
 struct HostJob {
     std::vector<uint8_t> blocks, texels;
@@ -30,11 +24,7 @@ struct HostJob {
         std::mt19937 rng(width * 131 + height);
         for (uint8_t& b : blocks) b = uint8_t(rng());
         texels.resize(size_t(width) * height * 4);
-        job.format = format;
-        job.output = TEXDEC_OUTPUT_RGBA8;
-        job.width = width, job.height = height, job.depth = 1;
-        job.src = blocks.data(), job.src_size = blocks.size();
-        job.dst = texels.data(), job.dst_size = texels.size();
+        job = JobBuilder(format, TEXDEC_OUTPUT_RGBA8, width, height).blocks(blocks).texels(texels);
     }
 };
 
@@ -103,11 +93,7 @@ TEST_CASE("Memory: texdec_prepare creates the pipeline and tables so decoding ad
     if (!own) return;
     texdec_context* ctx = own->get();
     auto variant = [](texdec_format format, texdec_destination_kind destination) {
-        texdec_variant v{};
-        v.format = format;
-        v.output = TEXDEC_OUTPUT_RGBA8;
-        v.destination = destination;
-        return v;
+        return make_variant(format, TEXDEC_OUTPUT_RGBA8, destination);
     };
     const texdec_variant astc6x6 = variant(TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_DESTINATION_BUFFER);
     REQUIRE(texdec_prepare(ctx, 1, &astc6x6) == TEXDEC_SUCCESS);

@@ -18,6 +18,7 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/cpu_models.h"
 #include "support/bc_formats.h"
+#include "support/job_builder.h"
 #include "support/native_bc_vectors.h"
 
 using namespace texdec_test;
@@ -83,13 +84,10 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
             uint32_t texel_bytes = 0;
             REQUIRE(texdec_output_texel_size(f.format, output, &texel_bytes) == TEXDEC_SUCCESS);
             std::vector<uint8_t> out(size_t(width) * height * texel_bytes);
-            texdec_host_job job{};
-            job.format = f.format;
-            job.output = output;
-            job.bc_rounding = TEXDEC_BC_ROUNDING_NVIDIA;
-            job.width = width, job.height = height, job.depth = 1;
-            job.src = set.blocks.data(), job.src_size = set.blocks.size();
-            job.dst = out.data(), job.dst_size = out.size();
+            const texdec_host_job job = JobBuilder(f.format, output, width, height)
+                                            .blocks(set.blocks)
+                                            .texels(out)
+                                            .rounding(TEXDEC_BC_ROUNDING_NVIDIA);
             REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
 
             const bool half = output == TEXDEC_OUTPUT_RGBA16F;
@@ -121,7 +119,8 @@ void check_format(OwnContext& ctx, const BcFormat& f) {
 
 }  // namespace
 
-TEST_CASE("nvidia vectors: the NVIDIA rounding mode equals NVIDIA hardware on every captured texel", "[nvidia][bc]") {
+TEST_CASE("nvidia vectors: the NVIDIA rounding mode equals NVIDIA hardware on every captured texel",
+          "[bc1-5][nvidia][bc]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     for (const BcFormat& f : bc_formats()) {
@@ -130,7 +129,7 @@ TEST_CASE("nvidia vectors: the NVIDIA rounding mode equals NVIDIA hardware on ev
     ctx->close_and_check();
 }
 
-TEST_CASE("nvidia vectors: a damaged vector file is refused with a reason", "[nvidia]") {
+TEST_CASE("nvidia vectors: a damaged vector file is refused with a reason", "[bc1-5][nvidia]") {
     const NativeVectors good = load_vectors(bc_formats()[8]);  // bc4-unorm
     std::vector<uint8_t> file = write_native_vectors(good);
     REQUIRE(!file.empty());

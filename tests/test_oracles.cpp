@@ -24,7 +24,7 @@ uint16_t half_bits_via_compiler(double x) {
 
 }  // namespace
 
-TEST_CASE("exact model: rounding helpers against hand-worked values", "[oracle][exact]") {
+TEST_CASE("exact model: rounding helpers against hand-worked values", "[bc1-5][oracle][exact]") {
     using exact::Rational;
     // 8-bit: nearest, ties up.
     CHECK(exact::to_unorm8({31, 62}) == 128);      // 127.5 -> 128 (the 5-bit tie 0 + 31)
@@ -53,7 +53,7 @@ TEST_CASE("exact model: rounding helpers against hand-worked values", "[oracle][
     CHECK(exact::to_fp16({-3, 1 << 25}) == 0x8002);
 }
 
-TEST_CASE("exact model: every table value agrees with a floating-point evaluation", "[oracle][exact]") {
+TEST_CASE("exact model: every table value agrees with a floating-point evaluation", "[bc1-5][oracle][exact]") {
     // For these small denominators a double holds num/den to within far less than the distance to
     // any rounding boundary (and exact ties are exact in double), so converting the double with
     // the compiler's _Float16 and with floor(x * 255 + 0.5) must give the model's results.
@@ -84,7 +84,7 @@ TEST_CASE("exact model: every table value agrees with a floating-point evaluatio
     CHECK(checked == 2 * (32 * 32 + 64 * 64) * 4 + 2 * 256 * 256 * 8);
 }
 
-TEST_CASE("exact model: spec formulas at the cases ORACLES.md names", "[oracle][exact]") {
+TEST_CASE("exact model: spec formulas at the cases ORACLES.md names", "[bc1-5][oracle][exact]") {
     // BC1 3-colour midpoints of tie pairs round up; 4-colour thirds; black.
     CHECK(exact::to_unorm8(exact::bc1_channel(0, 31, 5, 2, false)) == 128);
     CHECK(exact::to_unorm8(exact::bc1_channel(10, 21, 5, 2, false)) == 128);
@@ -108,7 +108,7 @@ TEST_CASE("exact model: spec formulas at the cases ORACLES.md names", "[oracle][
     CHECK(exact::to_snorm8(exact::bc4_channel(127, -128, 7, true)) == -91);     // (127 + 6*-127) / 7 = -90.71 -> -91
 }
 
-TEST_CASE("IDEAL model: hand-worked values", "[oracle][ideal]") {
+TEST_CASE("IDEAL model: hand-worked values", "[bc1-5][oracle][ideal]") {
     CHECK(ideal::bc1_channel(0, 31, 5, 2, false) == 127);  // (0 + 255) / 2 truncated
     CHECK(ideal::bc1_channel(0, 21, 6, 2, false) == 42);   // (0 + 85) / 2
     CHECK(ideal::bc1_channel(3, 3, 5, 0, true) == 24);     // bit replication: 24 | 0
@@ -126,7 +126,7 @@ TEST_CASE("IDEAL model: hand-worked values", "[oracle][ideal]") {
     CHECK(ideal::bc4_channel(-5, 5, 3, true) == -1);        // (3*-5 + 2*5)/5 = -1
 }
 
-TEST_CASE("IDEAL oracles agree: squish, nvimage and the IDEAL model", "[oracle][ideal]") {
+TEST_CASE("IDEAL oracles agree: squish, nvimage and the IDEAL model", "[bc1-5][oracle][ideal]") {
     const size_t block_count = random_block_count();
     for (const BcFormat& f : bc_formats()) {
         if (f.is_signed) continue;  // no packaged decoder for signed data (see ideal_model.h)
@@ -183,7 +183,7 @@ TEST_CASE("IDEAL oracles agree: squish, nvimage and the IDEAL model", "[oracle][
     }
 }
 
-TEST_CASE("random block generator covers the special cases", "[oracle]") {
+TEST_CASE("random block generator covers the special cases", "[bc1-5][oracle]") {
     // The structured eighth of the random blocks must actually contain the cases.
     const auto bc1 = random_blocks(bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM), 1 << 16, test_seed());
     size_t equal = 0, three_colour = 0, ties = 0;

@@ -34,7 +34,9 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/astcenc_oracle.h"
 #include "support/astc_block_builder.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
+#include "support/record_compare.h"  // storage_image_info
 
 using namespace texdec_test;
 
@@ -102,22 +104,6 @@ struct Setup {
     ~Setup() { texdec_context_destroy(ctx); }
 };
 
-texdec_memory_usage usage_of(texdec_context* ctx) {
-    texdec_memory_usage u{};
-    REQUIRE(texdec_context_memory_usage(ctx, &u) == TEXDEC_SUCCESS);
-    return u;
-}
-
-texdec_variant make_variant(texdec_format format, texdec_output output, texdec_destination_kind destination,
-                            VkFormat image_format = VK_FORMAT_UNDEFINED) {
-    texdec_variant v{};
-    v.format = format;
-    v.output = output;
-    v.destination = destination;
-    v.image_format = image_format;
-    return v;
-}
-
 // Mostly legal random ASTC blocks of one 2D footprint (random modes, partitions, CEMs, weights),
 // so that the decode exercises more than the error colour.
 std::vector<uint8_t> astc_blocks(unsigned bw, unsigned bh, size_t count, uint64_t seed) {
@@ -140,16 +126,8 @@ std::vector<uint8_t> astc_blocks(unsigned bw, unsigned bh, size_t count, uint64_
 
 // One region of w x h texels from offset 0 of `src` into offset 0 of `dst` (tight rows).
 texdec_regions_job buffer_job(texdec_format format, const HostBuffer& src, const HostBuffer& dst, const texdec_region* region) {
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.src_buffer = src.buffer;
-    job.src_size = src.size;
-    job.dst_buffer = dst.buffer;
-    job.dst_size = dst.size;
-    job.region_count = 1;
-    job.regions = region;
-    return job;
+    return RegionsJobBuilder(format, TEXDEC_OUTPUT_RGBA8, src.buffer, src.size, region)
+        .into_buffer(dst.buffer, dst.size);
 }
 
 std::string messages_text(const std::vector<std::pair<texdec_message_severity, std::string>>& list) {
@@ -398,26 +376,9 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
 
     // ---- image target: ASTC 6x6 sRGB -> RGBA8 into an R8G8B8A8_SRGB image (UNORM storage view) ----
     const uint32_t iw = 40, ih = 23, w = 35, h = 20;  // the region at (3, 2), partial blocks
-    VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-    ici.imageType = VK_IMAGE_TYPE_2D;
-    ici.format = VK_FORMAT_R8G8B8A8_SRGB;
-    ici.extent = {iw, ih, 1};
-    ici.mipLevels = 1;
-    ici.arrayLayers = 1;
-    ici.samples = VK_SAMPLE_COUNT_1_BIT;
-    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
-    ici.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    const VkImageCreateInfo ici = storage_image_info(VK_FORMAT_R8G8B8A8_SRGB, iw, ih);  // MUTABLE + EXTENDED_USAGE
     TestImage image = dev.create_image(ici);
-    texdec_image_target_create_info ti{};
-    ti.image = image.image;
-    ti.image_type = ici.imageType;
-    ti.format = ici.format;
-    ti.flags = ici.flags;
-    ti.usage = ici.usage;
-    ti.extent = ici.extent;
-    ti.mip_levels = 1;
-    ti.array_layers = 1;
+    const texdec_image_target_create_info ti = target_create_info(ici, image.image);
     texdec_image_target* target = nullptr;
     REQUIRE(texdec_image_target_create(ctx, &ti, &target) == TEXDEC_SUCCESS);
 
@@ -432,15 +393,10 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     texdec_region image_region{};
     image_region.offset = {3, 2, 0};
     image_region.extent = {w, h, 1};
-    texdec_regions_job image_job{};
-    image_job.format = TEXDEC_FORMAT_ASTC_6x6_SRGB;
-    image_job.output = TEXDEC_OUTPUT_RGBA8;
-    image_job.flags = TEXDEC_RECORD_FAIL_IF_NOT_READY;
-    image_job.src_buffer = srgb_src.buffer;
-    image_job.src_size = srgb_src.size;
-    image_job.dst_image = target;
-    image_job.region_count = 1;
-    image_job.regions = &image_region;
+    const texdec_regions_job image_job = RegionsJobBuilder(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8,
+                                                           srgb_src.buffer, srgb_src.size, &image_region)
+                                             .into_image(target)
+                                             .flags(TEXDEC_RECORD_FAIL_IF_NOT_READY);
 
     const uint32_t before_image = usage_of(ctx).pipelines;
     cmd = dev.begin_commands();

@@ -33,7 +33,7 @@ void run_random_block_test(texdec_format format) {
 }  // namespace
 
 #define RANDOM_BLOCK_TEST(FORMAT) \
-    TEST_CASE("random blocks: " #FORMAT, "[random][gpu]") { run_random_block_test(TEXDEC_FORMAT_##FORMAT); }
+    TEST_CASE("random blocks: " #FORMAT, "[bc1-5][random][gpu]") { run_random_block_test(TEXDEC_FORMAT_##FORMAT); }
 
 RANDOM_BLOCK_TEST(BC1_RGB_UNORM)
 RANDOM_BLOCK_TEST(BC1_RGB_SRGB)

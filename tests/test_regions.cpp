@@ -47,6 +47,7 @@
 #include "support/astc_block_builder.h"
 #include "support/bc_formats.h"
 #include "support/compare.h"  // canary_byte, fill_canary
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -186,16 +187,9 @@ void record_upload(VkCommandBuffer cmd, const Source& s) {
 // tightly packed (slice s = layer * depth + z).
 std::vector<uint8_t> reference(texdec_context* ctx, MessageLog& ctx_log, texdec_format format, texdec_output output,
                                const Source& s, const texdec_region& r) {
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.width = r.extent.width;
-    job.height = r.extent.height;
-    job.depth = r.extent.depth * region_layers(r);
-    job.src = s.bytes.data() + r.src_offset;
-    job.src_size = s.bytes.size() - r.src_offset;
-    job.src_row_length = r.src_row_length;
-    job.src_image_height = r.src_image_height;
+    texdec_host_job job = JobBuilder(format, output, r.extent.width, r.extent.height, r.extent.depth * region_layers(r))
+                              .blocks(s.bytes.data() + r.src_offset, s.bytes.size() - r.src_offset)
+                              .source_rows(r.src_row_length, r.src_image_height);
     uint64_t size = 0;
     REQUIRE(texdec_decoded_size(format, output, job.width, job.height, job.depth, &size) == TEXDEC_SUCCESS);
     std::vector<uint8_t> texels(size);
@@ -252,6 +246,16 @@ struct ImageSpec {
     bool extended_usage = true;          // formats written through a view: EXTENDED_USAGE too
     std::vector<VkFormat> view_formats;  // non-empty: a VkImageFormatListCreateInfo, to the image and the target
 };
+
+// A 2D (array) image of `format`, w x h texels.
+ImageSpec image_2d(VkFormat format, uint32_t w, uint32_t h, uint32_t mips = 1, uint32_t layers = 1) {
+    ImageSpec s;
+    s.format = format;
+    s.extent = {w, h, 1};
+    s.mips = mips;
+    s.layers = layers;
+    return s;
+}
 
 VkExtent3D mip_extent(const ImageSpec& s, uint32_t m) {
     return {std::max(1u, s.extent.width >> m), std::max(1u, s.extent.height >> m),
@@ -430,16 +434,11 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
     barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
     barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.src_buffer = src.buffer.buffer;
-    job.src_size = src.bytes.size();
-    job.dst_image = target;
-    job.region_count = uint32_t(regions.size());
-    job.regions = regions.data();
-    job.barriers = style == ImageBarriers::caller_canary ? nullptr : &barriers;
-    job.max_texels_per_dispatch = job_max_texels;
+    const texdec_regions_job job =
+        RegionsJobBuilder(format, output, src.buffer.buffer, src.bytes.size(), regions.data(), uint32_t(regions.size()))
+            .into_image(target)
+            .barriers(style == ImageBarriers::caller_canary ? nullptr : &barriers)
+            .max_texels_per_dispatch(job_max_texels);
     record_or_fail(setup, ctx, cmd, job);
     if (style == ImageBarriers::caller_canary) {
         VkImageMemoryBarrier to_src = image_barrier(image.image, 0, 0, layers, VK_IMAGE_LAYOUT_GENERAL,
@@ -478,6 +477,26 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     return result;
 }
 
+// Calls visit(l, x, y, z, slice, at) for every texel of region r: layer l and texel (x, y, z) of
+// the region, its slice (3D: depth slice, else array layer) and its byte offset `at` in the
+// image's readback (mip levels one after another as mip_bytes lays them out, tight rows).
+template <class Visit>
+void for_each_region_texel(const ImageSpec& spec, uint32_t texel, const MipBytes& mb, const texdec_region& r,
+                           Visit visit) {
+    const VkExtent3D e = mip_extent(spec, r.mip_level);
+    for (uint32_t l = 0; l < region_layers(r); ++l)
+        for (uint32_t z = 0; z < r.extent.depth; ++z)
+            for (uint32_t y = 0; y < r.extent.height; ++y)
+                for (uint32_t x = 0; x < r.extent.width; ++x) {
+                    const size_t slice =
+                        spec.type == VK_IMAGE_TYPE_3D ? size_t(r.offset.z) + z : size_t(r.base_array_layer) + l;
+                    const size_t at =
+                        mb.offset[r.mip_level] +
+                        ((slice * e.height + size_t(r.offset.y) + y) * e.width + size_t(r.offset.x) + x) * texel;
+                    visit(l, x, y, z, slice, at);
+                }
+}
+
 // The image the test expects: the canary of decode_into_image, the reference texels in every region.
 std::vector<uint8_t> expected_image(const ImageSpec& spec, uint32_t texel, const std::vector<texdec_region>& regions,
                                     const std::vector<std::vector<uint8_t>>& refs, const MipBytes& mb) {
@@ -485,17 +504,12 @@ std::vector<uint8_t> expected_image(const ImageSpec& spec, uint32_t texel, const
     fill_canary(out.data(), out.size());
     for (size_t i = 0; i < regions.size(); ++i) {
         const texdec_region& r = regions[i];
-        const VkExtent3D e = mip_extent(spec, r.mip_level);
-        for (uint32_t l = 0; l < region_layers(r); ++l)
-            for (uint32_t z = 0; z < r.extent.depth; ++z)
-                for (uint32_t y = 0; y < r.extent.height; ++y)
-                    for (uint32_t x = 0; x < r.extent.width; ++x) {
-                        const size_t slice = spec.type == VK_IMAGE_TYPE_3D ? size_t(r.offset.z) + z : size_t(r.base_array_layer) + l;
-                        const size_t dst = mb.offset[r.mip_level] +
-                                           ((slice * e.height + size_t(r.offset.y) + y) * e.width + size_t(r.offset.x) + x) * texel;
-                        const size_t src = (((size_t(l) * r.extent.depth + z) * r.extent.height + y) * r.extent.width + x) * texel;
-                        std::memcpy(out.data() + dst, refs[i].data() + src, texel);
-                    }
+        for_each_region_texel(
+            spec, texel, mb, r, [&](uint32_t l, uint32_t x, uint32_t y, uint32_t z, size_t, size_t dst) {
+                const size_t src =
+                    (((size_t(l) * r.extent.depth + z) * r.extent.height + y) * r.extent.width + x) * texel;
+                std::memcpy(out.data() + dst, refs[i].data() + src, texel);
+            });
     }
     return out;
 }
@@ -601,17 +615,11 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
         mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
     }
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.src_buffer = src.buffer.buffer;
-    job.src_size = src.bytes.size();
-    job.dst_buffer = dst.buffer;
-    job.dst_size = size;
-    job.region_count = uint32_t(regions.size());
-    job.regions = regions.data();
-    job.barriers = library_barriers ? &barriers : nullptr;
-    job.max_texels_per_dispatch = job_max_texels;
+    const texdec_regions_job job =
+        RegionsJobBuilder(format, output, src.buffer.buffer, src.bytes.size(), regions.data(), uint32_t(regions.size()))
+            .into_buffer(dst.buffer, size)
+            .barriers(library_barriers ? &barriers : nullptr)
+            .max_texels_per_dispatch(job_max_texels);
     record_or_fail(setup, ctx, cmd, job);
     if (!library_barriers) {
         mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -634,29 +642,22 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
 Mismatches compare_image_with_buffer(const ImageSpec& spec, uint32_t texel, const MipBytes& mb, const std::vector<uint8_t>& image,
                                      const std::vector<uint8_t>& buffer, const std::vector<texdec_region>& regions, bool half_nan) {
     Mismatches m;
-    for (const texdec_region& r : regions) {
-        const VkExtent3D e = mip_extent(spec, r.mip_level);
-        for (uint32_t l = 0; l < region_layers(r); ++l)
-            for (uint32_t z = 0; z < r.extent.depth; ++z)
-                for (uint32_t y = 0; y < r.extent.height; ++y)
-                    for (uint32_t x = 0; x < r.extent.width; ++x) {
-                        const size_t slice = spec.type == VK_IMAGE_TYPE_3D ? size_t(r.offset.z) + z : size_t(r.base_array_layer) + l;
-                        const size_t i = mb.offset[r.mip_level] +
-                                         ((slice * e.height + size_t(r.offset.y) + y) * e.width + size_t(r.offset.x) + x) * texel;
-                        const size_t b = r.dst_offset + (size_t(l) * r.extent.depth + z) * r.dst_slice_pitch + y * r.dst_row_pitch +
-                                         size_t(x) * texel;
-                        bool nan = false;
-                        ++m.texels;
-                        if (texel_equal(image.data() + i, buffer.data() + b, texel, half_nan, nan)) {
-                            m.nan_matches += nan;
-                            continue;
-                        }
-                        std::ostringstream where;
-                        where << "mip " << r.mip_level << " slice " << slice << " (" << r.offset.x + int(x) << ", " << r.offset.y + int(y)
-                              << ") image vs buffer";
-                        m.add(where.str(), image.data() + i, buffer.data() + b, texel);
-                    }
-    }
+    for (const texdec_region& r : regions)
+        for_each_region_texel(spec, texel, mb, r,
+                              [&](uint32_t l, uint32_t x, uint32_t y, uint32_t z, size_t slice, size_t i) {
+                                  const size_t b = r.dst_offset + (size_t(l) * r.extent.depth + z) * r.dst_slice_pitch +
+                                                   y * r.dst_row_pitch + size_t(x) * texel;
+                                  bool nan = false;
+                                  ++m.texels;
+                                  if (texel_equal(image.data() + i, buffer.data() + b, texel, half_nan, nan)) {
+                                      m.nan_matches += nan;
+                                      return;
+                                  }
+                                  std::ostringstream where;
+                                  where << "mip " << r.mip_level << " slice " << slice << " (" << r.offset.x + int(x)
+                                        << ", " << r.offset.y + int(y) << ") image vs buffer";
+                                  m.add(where.str(), image.data() + i, buffer.data() + b, texel);
+                              });
     return m;
 }
 
@@ -770,11 +771,7 @@ TEST_CASE("regions: whole mip chain of a 2D array in one call", "[regions][gpu]"
     // per mip; layer 3 only a partial region of mip 0, so every other texel of layer 3 keeps the
     // canary (texdec's barriers move every layer of a written level; the canary survives because
     // the old layout given is the real one, not UNDEFINED).
-    ImageSpec spec;
-    spec.format = VK_FORMAT_R8G8B8A8_SRGB;
-    spec.extent = {37, 23, 1};
-    spec.mips = 6;
-    spec.layers = 4;
+    ImageSpec spec = image_2d(VK_FORMAT_R8G8B8A8_SRGB, 37, 23, 6, 4);
     std::vector<texdec_region> regions;
     for (uint32_t m = 0; m < spec.mips; ++m) {
         const VkExtent3D e = mip_extent(spec, m);
@@ -798,10 +795,7 @@ TEST_CASE("regions: partial regions at non-aligned offsets", "[regions][gpu]") {
         region_2d(0, 0, 1, 39, 29, 1, 1),        // the last texel
         region_2d(1, 1, 1, 2, 1, 7, 5),          // mip 1 (20x15)
     };
-    ImageSpec spec;
-    spec.extent = {40, 30, 1};
-    spec.mips = 2;
-    spec.layers = 2;
+    ImageSpec spec = image_2d(VK_FORMAT_R8G8B8A8_UNORM, 40, 30, 2, 2);
     SECTION("BC7 into an image without library barriers") {
         // barriers NULL: the caller moves the image to GENERAL and synchronizes (texdec.h).
         check_image_and_buffer(setup, TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, spec, regions, ImageBarriers::caller_canary,
@@ -889,10 +883,7 @@ TEST_CASE("regions: several chunks give the bytes of one chunk", "[regions][gpu]
         ImageSpec spec;
         std::vector<texdec_region> regions;
     };
-    ImageSpec big2d;
-    big2d.extent = {203, 121, 1};
-    big2d.mips = 2;
-    big2d.layers = 2;
+    ImageSpec big2d = image_2d(VK_FORMAT_R8G8B8A8_UNORM, 203, 121, 2, 2);
     const std::vector<texdec_region> regions2d = {region_2d(0, 0, 2, 0, 0, 203, 121, 216),  // ~49,000 texels over 2 layers
                                                   region_2d(1, 0, 1, 3, 2, 97, 57),         // partial, odd offset
                                                   region_2d(1, 1, 1, 0, 0, 101, 60)};
@@ -954,11 +945,7 @@ TEST_CASE("regions: formats into images with library barriers", "[regions][gpu]"
         {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},    {TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
     };
     for (const F& f : formats) {
-        ImageSpec spec;
-        spec.format = output_vk_format(f.format, f.output);
-        spec.extent = {29, 19, 1};
-        spec.mips = 2;
-        spec.layers = 2;
+        ImageSpec spec = image_2d(output_vk_format(f.format, f.output), 29, 19, 2, 2);
         const bool extended = spec.format != VK_FORMAT_R8G8B8A8_UNORM && spec.format != VK_FORMAT_R8G8B8A8_SRGB &&
                               spec.format != VK_FORMAT_R16G16B16A16_SFLOAT;
         if (extended && !features.shaderStorageImageExtendedFormats) {
@@ -979,11 +966,7 @@ TEST_CASE("regions: formats into images with library barriers", "[regions][gpu]"
 TEST_CASE("regions: a zero source stage mask still transitions the image layout", "[regions][gpu]") {
     ExternalSetup setup;
     if (!setup.open()) return;
-    ImageSpec spec;
-    spec.format = VK_FORMAT_R8G8B8A8_SRGB;
-    spec.extent = {40, 24, 1};
-    spec.mips = 3;
-    spec.layers = 2;
+    ImageSpec spec = image_2d(VK_FORMAT_R8G8B8A8_SRGB, 40, 24, 3, 2);
     // ASTC 8x8 sRGB, 2 layers, every texel of every mip written (as an emulator's texture cache).
     check_image_and_buffer(setup, TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA8, spec,
                            {region_2d(0, 0, 2, 0, 0, 40, 24), region_2d(1, 0, 2, 0, 0, 20, 12), region_2d(2, 0, 2, 0, 0, 10, 6)},
@@ -1002,16 +985,10 @@ TEST_CASE("regions: barrier queue family fields and flags", "[regions][gpu]") {
     texdec_record_barriers barriers{};
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
     barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
-    texdec_regions_job job{};
-    job.format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.src_buffer = src.buffer.buffer;
-    job.src_size = src.bytes.size();
-    job.dst_buffer = dst.buffer;
-    job.dst_size = dst.size;
-    job.region_count = 1;
-    job.regions = regions.data();
-    job.barriers = &barriers;
+    const texdec_regions_job job = RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8,
+                                                     src.buffer.buffer, src.bytes.size(), regions.data())
+                                       .into_buffer(dst.buffer, dst.size)
+                                       .barriers(&barriers);
     VkCommandBuffer cmd = dev.begin_commands();
     // Unknown flag bits are refused, never ignored.
     barriers.flags = 1u << 5;
@@ -1057,11 +1034,7 @@ TEST_CASE("regions: A8B8G8R8 and B8G8R8A8 targets are exact against the oracles"
         {"lavapipe native BC7", TEXDEC_FORMAT_BC7_UNORM, VK_FORMAT_A8B8G8R8_SRGB_PACK32, "A8B8G8R8_SRGB_PACK32", true},
     };
     for (const Case& c : cases) {
-        ImageSpec spec;
-        spec.format = c.image_format;
-        spec.extent = {37, 29, 1};
-        spec.mips = 3;  // 37x29, 18x14, 9x7
-        spec.layers = 2;
+        ImageSpec spec = image_2d(c.image_format, 37, 29, 3, 2);  // 37x29, 18x14, 9x7
         // EXTENDED_USAGE only where STORAGE is not valid on the image's own format (texdec.h).
         spec.extended_usage = !dev.format_supports(c.image_format, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT);
         if (c.format_list) spec.view_formats = {c.image_format, VK_FORMAT_R8G8B8A8_UNORM};
@@ -1100,15 +1073,11 @@ TEST_CASE("regions: image targets refuse what they cannot write, naming the form
     VkImageFormatListCreateInfo list{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
     list.viewFormatCount = 2;
     list.pViewFormats = srgb_list;
-    ImageSpec abgr_spec;
-    abgr_spec.format = VK_FORMAT_A8B8G8R8_SRGB_PACK32;
-    abgr_spec.extent = {16, 16, 1};
+    ImageSpec abgr_spec = image_2d(VK_FORMAT_A8B8G8R8_SRGB_PACK32, 16, 16);
     VkImageCreateInfo abgr_ici = image_create_info(abgr_spec);
     abgr_ici.pNext = &list;
     TestImage abgr = dev.create_image(abgr_ici);
-    ImageSpec bgra_spec;
-    bgra_spec.format = VK_FORMAT_B8G8R8A8_UNORM;
-    bgra_spec.extent = {16, 16, 1};
+    ImageSpec bgra_spec = image_2d(VK_FORMAT_B8G8R8A8_UNORM, 16, 16);
     const VkImageCreateInfo bgra_ici = image_create_info(bgra_spec);
     TestImage bgra = dev.create_image(bgra_ici);
 
@@ -1189,14 +1158,9 @@ TEST_CASE("regions: image targets refuse what they cannot write, naming the form
         VkCommandBuffer cmd = dev.begin_commands();
         for (const Bad& b : bad) {
             Source src = make_source(dev, b.format, regions, test_seed() + 10);
-            texdec_regions_job job{};
-            job.format = b.format;
-            job.output = b.output;
-            job.src_buffer = src.buffer.buffer;
-            job.src_size = src.bytes.size();
-            job.dst_image = target;
-            job.region_count = 1;
-            job.regions = regions.data();
+            const texdec_regions_job job =
+                RegionsJobBuilder(b.format, b.output, src.buffer.buffer, src.bytes.size(), regions.data())
+                    .into_image(target);
             const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
             const std::string message = errors();
             INFO(format_info(b.format).name << " output " << b.output << ": " << texdec_status_string(st) << ", message: " << message);
@@ -1220,8 +1184,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
     auto errors = [&] { return take_errors(setup); };
 
     SECTION("texdec_image_target_create") {
-        ImageSpec spec;
-        spec.extent = {16, 16, 1};
+        ImageSpec spec = image_2d(VK_FORMAT_R8G8B8A8_UNORM, 16, 16);
         VkImageCreateInfo ici = image_create_info(spec);
         TestImage image = dev.create_image(ici);
         ImageSpec srgb_spec = spec;
@@ -1303,10 +1266,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         // field broken in turn. Every refused call is made into a command buffer that is then
         // submitted: the destinations must keep their canary and the layer say nothing.
         const texdec_format format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
-        ImageSpec spec;
-        spec.extent = {16, 16, 1};
-        spec.mips = 2;
-        spec.layers = 2;
+        ImageSpec spec = image_2d(VK_FORMAT_R8G8B8A8_UNORM, 16, 16, 2, 2);
         const VkImageCreateInfo ici = image_create_info(spec);
         TestImage image = dev.create_image(ici);
         texdec_image_target* target = nullptr;
@@ -1334,15 +1294,10 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
         barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
         barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-        texdec_regions_job good{};
-        good.format = format;
-        good.output = TEXDEC_OUTPUT_RGBA8;
-        good.src_buffer = src.buffer.buffer;
-        good.src_size = needed;
-        good.dst_image = target;
-        good.region_count = uint32_t(regions.size());
-        good.regions = regions.data();
-        good.barriers = &barriers;
+        texdec_regions_job good = RegionsJobBuilder(format, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer, needed,
+                                                    regions.data(), uint32_t(regions.size()))
+                                      .into_image(target)
+                                      .barriers(&barriers);
         texdec_regions_job good_buffer = good;
         good_buffer.dst_image = nullptr;
         good_buffer.dst_buffer = dst.buffer;

@@ -21,6 +21,7 @@
 #include "oracles/cpu_models.h"
 #include "support/compare.h"
 #include "support/decode_and_compare.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -139,16 +140,10 @@ std::vector<uint8_t> decode_one_block(OwnContext& ctx, texdec_format format, tex
     const BcFormat& f = bc_format(format);
     std::vector<uint8_t> texels(16 * output_texel_bytes(f, output) + 64);
     fill_canary(texels.data(), texels.size());
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.bc_rounding = rounding;
-    job.width = job.height = 4;
-    job.depth = 1;
-    job.src = block.data();
-    job.src_size = block.size();
-    job.dst = texels.data();
-    job.dst_size = 16 * output_texel_bytes(f, output);
+    const texdec_host_job job = JobBuilder(format, output, 4, 4)
+                                    .blocks(block)
+                                    .texels(texels.data(), 16 * output_texel_bytes(f, output))
+                                    .rounding(rounding);
     REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
     for (size_t i = job.dst_size; i < texels.size(); ++i) REQUIRE(texels[i] == canary_byte(i));
     texels.resize(job.dst_size);
@@ -179,7 +174,7 @@ std::vector<uint8_t> halves(std::initializer_list<uint16_t> values) {
 // decode gives the byte v (exact::to_unorm8 of the real value) and the real value's FP16; the
 // sRGB RGBA16F must be exact::to_fp16(v / 255), and the blocks must include texels where that
 // differs from the real value's FP16, or the test could not tell the two readings apart.
-TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[special][gpu]") {
+TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[bc1-5][special][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     for (texdec_format format :
@@ -197,11 +192,8 @@ TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[s
         std::vector<uint8_t> rgba8(texels * 4), rgba16f(texels * 8);
         for (texdec_output output : {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F}) {
             std::vector<uint8_t>& dst = output == TEXDEC_OUTPUT_RGBA8 ? rgba8 : rgba16f;
-            texdec_host_job job{};
-            job.format = format, job.output = output, job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-            job.width = width, job.height = height, job.depth = 1;
-            job.src = blocks.data(), job.src_size = blocks.size();
-            job.dst = dst.data(), job.dst_size = dst.size();
+            const texdec_host_job job =
+                JobBuilder(format, output, width, height).blocks(blocks).texels(dst).rounding(TEXDEC_BC_ROUNDING_EXACT);
             REQUIRE(ctx->decode(job) == TEXDEC_SUCCESS);
         }
         size_t mismatches = 0, differs_from_real = 0;
@@ -232,8 +224,10 @@ TEST_CASE("sRGB BC1-BC3 RGBA16F is the RGBA8 byte v as v/255 in EXACT mode", "[s
     ctx->close_and_check();
 }
 
-#define SPECIAL_BLOCK_TEST(FORMAT) \
-    TEST_CASE("hand-built blocks: " #FORMAT, "[special][gpu]") { run_special_block_test(TEXDEC_FORMAT_##FORMAT); }
+#define SPECIAL_BLOCK_TEST(FORMAT)                                      \
+    TEST_CASE("hand-built blocks: " #FORMAT, "[bc1-5][special][gpu]") { \
+        run_special_block_test(TEXDEC_FORMAT_##FORMAT);                 \
+    }
 
 SPECIAL_BLOCK_TEST(BC1_RGB_UNORM)
 SPECIAL_BLOCK_TEST(BC1_RGB_SRGB)
@@ -258,7 +252,7 @@ TEST_CASE("smoke: own context decodes one block", "[smoke][gpu]") {
     ctx->close_and_check();
 }
 
-TEST_CASE("hand-worked blocks: values computed by hand from the spec", "[special][gpu]") {
+TEST_CASE("hand-worked blocks: values computed by hand from the spec", "[bc1-5][special][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     const auto EXACT = TEXDEC_BC_ROUNDING_EXACT, IDEAL = TEXDEC_BC_ROUNDING_IDEAL;

@@ -26,23 +26,12 @@
 
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
+#include "support/job_builder.h"
 #include "support/record_compare.h"
 
 using namespace texdec_test;
 
 namespace {
-
-texdec_variant variant(texdec_format format, texdec_output output,
-                       texdec_destination_kind destination = TEXDEC_DESTINATION_BUFFER,
-                       VkFormat image_format = VK_FORMAT_UNDEFINED) {
-    texdec_variant v{};
-    v.format = format;
-    v.output = output;
-    v.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    v.destination = destination;
-    v.image_format = image_format;
-    return v;
-}
 
 struct Answer {
     texdec_status status;
@@ -56,12 +45,6 @@ Answer ask(ExternalSetup& setup, const texdec_variant& v) {
     a.status = texdec_query_support(setup.ctx, &v, &a.support);
     for (auto& e : setup.context_log.take_errors()) a.errors += e + "; ";
     return a;
-}
-
-texdec_memory_usage usage_of(texdec_context* ctx) {
-    texdec_memory_usage u{};
-    REQUIRE(texdec_context_memory_usage(ctx, &u) == TEXDEC_SUCCESS);
-    return u;
 }
 
 // Sets an environment variable for the lifetime of the object (read at context creation).
@@ -82,15 +65,8 @@ texdec_status record_buffer_status(ExternalSetup& setup, texdec_format format, t
     HostBuffer dst = dev.create_buffer(65536, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     texdec_region region{};
     region.extent = {16, 16, 1};
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.src_buffer = src.buffer;
-    job.src_size = src.size;
-    job.dst_buffer = dst.buffer;
-    job.dst_size = dst.size;
-    job.region_count = 1;
-    job.regions = &region;
+    const texdec_regions_job job =
+        RegionsJobBuilder(format, output, src.buffer, src.size, &region).into_buffer(dst.buffer, dst.size);
     setup.context_log.take_errors();
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
@@ -103,15 +79,7 @@ texdec_status record_buffer_status(ExternalSetup& setup, texdec_format format, t
 
 texdec_status decode_status(texdec_context* ctx, texdec_format format, texdec_output output) {
     std::vector<uint8_t> blocks(4096), texels(16 * 16 * 8);
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.width = job.height = 16;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = texels.data();
-    job.dst_size = texels.size();
+    const texdec_host_job job = JobBuilder(format, output, 16, 16).blocks(blocks).texels(texels);
     return texdec_decode(ctx, &job);
 }
 
@@ -131,19 +99,19 @@ TEST_CASE("support: common variants are supported, asking creates nothing, and r
         uint32_t shared, invocations;
         VkFormat storage;
     } cases[] = {
-        {variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8), 0, 64, VK_FORMAT_UNDEFINED},
-        {variant(TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F), 0, 64, VK_FORMAT_UNDEFINED},
-        {variant(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE), kAstcShared, kAstcInvocations,
-         VK_FORMAT_R8G8B8A8_UNORM},  // an sRGB image is written through its UNORM twin
-        {variant(TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE, VK_FORMAT_R8G8B8A8_SRGB), 0, 64,
-         VK_FORMAT_R8G8B8A8_UNORM},
-        {variant(TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D), 0, 64,
+        {make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8), 0, 64, VK_FORMAT_UNDEFINED},
+        {make_variant(TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F), 0, 64, VK_FORMAT_UNDEFINED},
+        {make_variant(TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE), kAstcShared,
+         kAstcInvocations, VK_FORMAT_R8G8B8A8_UNORM},  // an sRGB image is written through its UNORM twin
+        {make_variant(TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE, VK_FORMAT_R8G8B8A8_SRGB),
+         0, 64, VK_FORMAT_R8G8B8A8_UNORM},
+        {make_variant(TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D), 0, 64,
          VK_FORMAT_R16G16_SNORM},
-        {variant(TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D), kAstcShared,
+        {make_variant(TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D), kAstcShared,
          kAstcInvocations, VK_FORMAT_R16G16B16A16_SFLOAT},
         // Buffer destinations ignore image_format.
-        {variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_BUFFER, VK_FORMAT_R32_SFLOAT), 0, 64,
-         VK_FORMAT_UNDEFINED},
+        {make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_BUFFER, VK_FORMAT_R32_SFLOAT),
+         0, 64, VK_FORMAT_UNDEFINED},
     };
     for (const Case& c : cases) {
         const Answer a = ask(setup, c.v);
@@ -181,7 +149,7 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
     if (!setup.open()) return;
 
     SECTION("an output the format does not offer") {
-        const Answer a = ask(setup, variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8));
+        const Answer a = ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8));
         CHECK(a.status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_OUTPUT);
         CHECK(a.support.invocations_needed == 64);  // the format is known: its numbers are there
@@ -190,14 +158,15 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
         CHECK(record_buffer_status(setup, TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8, &errors) ==
               TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
         CHECK(decode_status(setup.ctx, TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8) == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
-        CHECK(ask(setup, variant(TEXDEC_FORMAT_EAC_R11_SNORM, TEXDEC_OUTPUT_RGBA8)).status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+        CHECK(ask(setup, make_variant(TEXDEC_FORMAT_EAC_R11_SNORM, TEXDEC_OUTPUT_RGBA8)).status ==
+              TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
     }
     SECTION("values outside the enums") {
-        Answer a = ask(setup, variant(texdec_format(9999), TEXDEC_OUTPUT_RGBA8));
+        Answer a = ask(setup, make_variant(texdec_format(9999), TEXDEC_OUTPUT_RGBA8));
         CHECK(a.status == TEXDEC_ERROR_UNKNOWN_FORMAT);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_FORMAT);
         CHECK(a.support.invocations_needed == 0);  // unknown format: no numbers
-        texdec_variant v = variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8);
+        texdec_variant v = make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8);
         v.bc_rounding = texdec_bc_rounding(77);
         a = ask(setup, v);
         CHECK(a.status == TEXDEC_ERROR_UNSUPPORTED_ROUNDING);
@@ -209,14 +178,14 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
         CHECK(a.status == TEXDEC_ERROR_UNSUPPORTED_ROUNDING);
         CHECK(a.support.reasons ==
               (TEXDEC_SUPPORT_REASON_ROUNDING | TEXDEC_SUPPORT_REASON_FORMAT | TEXDEC_SUPPORT_REASON_DESTINATION));
-        a = ask(setup, variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, texdec_destination_kind(9)));
+        a = ask(setup, make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, texdec_destination_kind(9)));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
         CHECK(a.errors.find("unknown destination kind 9") != std::string::npos);
     }
     SECTION("image formats targets do not take, or that the output does not write") {
-        Answer a = ask(setup, variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
-                                      VK_FORMAT_R32_SFLOAT));
+        Answer a = ask(setup, make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
+                                           VK_FORMAT_R32_SFLOAT));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
         CHECK(a.errors.find("VK_FORMAT_R32_SFLOAT") != std::string::npos);
@@ -230,8 +199,8 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
             CHECK(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_ERROR_INVALID_DESTINATION);
             dev.destroy(image);
         }
-        a = ask(setup, variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
-                               VK_FORMAT_R16G16B16A16_SFLOAT));
+        a = ask(setup, make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
+                                    VK_FORMAT_R16G16B16A16_SFLOAT));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
         CHECK(a.support.storage_format == VK_FORMAT_R16G16B16A16_SFLOAT);  // the target's view, storable
@@ -246,14 +215,9 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
             HostBuffer src = dev.create_buffer(1024, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
             texdec_region region{};
             region.extent = {8, 8, 1};
-            texdec_regions_job job{};
-            job.format = TEXDEC_FORMAT_BC1_RGB_UNORM;
-            job.output = TEXDEC_OUTPUT_RGBA8;
-            job.src_buffer = src.buffer;
-            job.src_size = src.size;
-            job.dst_image = target;
-            job.region_count = 1;
-            job.regions = &region;
+            const texdec_regions_job job =
+                RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, src.buffer, src.size, &region)
+                    .into_image(target);
             VkCommandBuffer cmd = dev.begin_commands();
             CHECK(texdec_record_regions(setup.ctx, cmd, &job) == TEXDEC_ERROR_INVALID_DESTINATION);
             dev.submit_and_wait(cmd);
@@ -261,13 +225,13 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
             dev.destroy(src);
             dev.destroy(image);
         }
-        a = ask(setup, variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D,
-                               VK_FORMAT_R8G8B8A8_UNORM));
+        a = ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D,
+                                    VK_FORMAT_R8G8B8A8_UNORM));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_DESTINATION);
     }
     SECTION("bad arguments") {
-        texdec_variant v = variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8);
+        texdec_variant v = make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8);
         texdec_support s{};
         CHECK(texdec_query_support(nullptr, &v, &s) == TEXDEC_ERROR_INVALID_ARGUMENT);
         CHECK(texdec_query_support(setup.ctx, nullptr, &s) == TEXDEC_ERROR_INVALID_ARGUMENT);
@@ -295,7 +259,7 @@ TEST_CASE("support: ASTC on a device whose limits are too small", "[support][gpu
         if (!setup.open()) return;
     }
     for (texdec_format f : {TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT}) {
-        const Answer a = ask(setup, variant(f, TEXDEC_OUTPUT_RGBA16F));
+        const Answer a = ask(setup, make_variant(f, TEXDEC_OUTPUT_RGBA16F));
         CHECK(a.status == TEXDEC_ERROR_MISSING_FEATURE);
         CHECK(a.support.reasons == (TEXDEC_SUPPORT_REASON_SHARED_MEMORY | TEXDEC_SUPPORT_REASON_INVOCATIONS));
         CHECK(a.support.shared_memory_needed == kAstcShared);
@@ -315,7 +279,7 @@ TEST_CASE("support: ASTC on a device whose limits are too small", "[support][gpu
     CHECK(refused.table_bytes == 0);
     CHECK(refused.staging_host_bytes == 0);  // texdec_decode refused before allocating its staging
     // Other families fit the minimums.
-    const Answer bc7 = ask(setup, variant(TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE));
+    const Answer bc7 = ask(setup, make_variant(TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE));
     CHECK(bc7.status == TEXDEC_SUCCESS);
     CHECK(bc7.support.reasons == 0);
     CHECK(bc7.support.invocations_offered == 128);
@@ -332,7 +296,8 @@ TEST_CASE("support: a storage format the device cannot store", "[support][gpu]")
         ScopedEnv no_storage("TEXDEC_DEBUG_NO_STORAGE_FORMATS", "VK_FORMAT_R16G16_UNORM,VK_FORMAT_R8_SNORM");
         if (!setup.open()) return;
     }
-    const texdec_variant bc4_image = variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE);
+    const texdec_variant bc4_image =
+        make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE);
     const Answer a = ask(setup, bc4_image);
     CHECK(a.status == TEXDEC_ERROR_MISSING_FEATURE);
     CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_STORAGE_IMAGE_FORMAT);
@@ -340,12 +305,14 @@ TEST_CASE("support: a storage format the device cannot store", "[support][gpu]")
     CHECK((a.support.storage_format_features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) == 0);
     CHECK((a.support.storage_format_features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) != 0);  // only storage was taken
     CHECK(a.errors.find("cannot write VK_FORMAT_R8_SNORM as a storage image with optimal tiling") != std::string::npos);
-    CHECK(ask(setup, variant(TEXDEC_FORMAT_EAC_R11G11_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D)).status ==
-          TEXDEC_ERROR_MISSING_FEATURE);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_EAC_R11G11_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE_3D))
+              .status == TEXDEC_ERROR_MISSING_FEATURE);
     // Into buffers, and into the formats left alone, the same formats decode.
-    CHECK(ask(setup, variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE)).status == TEXDEC_SUCCESS);
-    CHECK(ask(setup, variant(TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE)).status == TEXDEC_SUCCESS);
-    CHECK(ask(setup, variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_IMAGE)).status == TEXDEC_SUCCESS);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE)).status == TEXDEC_SUCCESS);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE, TEXDEC_DESTINATION_IMAGE)).status ==
+          TEXDEC_SUCCESS);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_IMAGE)).status ==
+          TEXDEC_SUCCESS);
 
     // texdec_image_target_create reads the same fact: the R8_SNORM image is refused with that status.
     VulkanTestDevice& dev = *setup.device;
@@ -378,15 +345,17 @@ TEST_CASE("support: an external device without VK_KHR_push_descriptor", "[suppor
     VulkanTestDeviceOptions options;
     options.push_descriptor = false;
     if (!setup.open(options)) return;
-    for (const texdec_variant& v : {variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8),
-                                    variant(TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE)}) {
+    for (const texdec_variant& v :
+         {make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8),
+          make_variant(TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE)}) {
         const Answer a = ask(setup, v);
         CHECK(a.status == TEXDEC_ERROR_MISSING_FEATURE);
         CHECK(a.support.reasons == TEXDEC_SUPPORT_REASON_PUSH_DESCRIPTOR);
         CHECK(a.errors.find("VK_KHR_push_descriptor") != std::string::npos);
     }
     // A variant wrong in itself still says so first.
-    CHECK(ask(setup, variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8)).status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+    CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8)).status ==
+          TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
 
     std::string errors;
     CHECK(record_buffer_status(setup, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, &errors) == TEXDEC_ERROR_MISSING_FEATURE);

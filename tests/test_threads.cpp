@@ -37,6 +37,7 @@
 #include "oracles/lavapipe_native.h"
 #include "oracles/reference.h"
 #include "support/astc_block_builder.h"
+#include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -109,17 +110,7 @@ struct Sample {
     size_t texel_bytes() const { return size_t(width) * height * fc->texel_bytes; }
     // The one-call job decoding these blocks into `texels` (texel_bytes() of them).
     texdec_host_job host_job(void* texels) const {
-        texdec_host_job job{};
-        job.format = fc->format;
-        job.output = fc->output;
-        job.width = width;
-        job.height = height;
-        job.depth = 1;
-        job.src = blocks.data();
-        job.src_size = blocks.size();
-        job.dst = texels;
-        job.dst_size = texel_bytes();
-        return job;
+        return JobBuilder(fc->format, fc->output, width, height).blocks(blocks).texels(texels, texel_bytes());
     }
 };
 
@@ -218,16 +209,7 @@ Sample make_sample(const FormatCase& fc, uint32_t width, uint32_t height, uint64
         break;
     }
     case Expect::one_call_fresh_context: {
-        texdec_host_job job{};
-        job.format = fc.format;
-        job.output = fc.output;
-        job.width = width;
-        job.height = height;
-        job.depth = 1;
-        job.src = s.blocks.data();
-        job.src_size = s.blocks.size();
-        job.dst = s.expected.data();
-        job.dst_size = s.expected.size();
+        const texdec_host_job job = JobBuilder(fc.format, fc.output, width, height).blocks(s.blocks).texels(s.expected);
         REQUIRE(fresh->decode(job) == TEXDEC_SUCCESS);
         break;
     }
@@ -294,18 +276,15 @@ void record_round(VulkanTestDevice& dev, texdec_context* ctx, RecordWorker& w, s
     bool recorded_all = true;
     for (size_t i : order) {
         const Sample& s = w.samples[i];
-        RecordJob job{};
-        job.format = s.fc->format;
-        job.output = s.fc->output;
-        job.width = s.width;
-        job.height = s.height;
-        job.depth = 1;
-        job.src_buffer = w.src.buffer;
-        job.src_offset = w.src_offsets[i];
-        job.src_size = s.blocks.size();
-        job.dst_buffer = w.dst.buffer;
-        job.dst_offset = w.dst_offsets[i];
-        job.dst_size = w.dst_ends[i] - w.dst_offsets[i];
+        RecordJob job{.format = s.fc->format,
+                      .output = s.fc->output,
+                      .width = s.width,
+                      .height = s.height,
+                      .depth = 1,
+                      .src_buffer = w.src.buffer,
+                      .src_offset = w.src_offsets[i],
+                      .src_size = s.blocks.size()};
+        job.into_buffer(w.dst.buffer, w.dst_offsets[i], w.dst_ends[i] - w.dst_offsets[i]);
         const texdec_status st = record_one(ctx, cmd, &job);
         if (st != TEXDEC_SUCCESS) {
             fail(std::string("texdec_record_regions ") + s.fc->name + ": " + status_text(st));
@@ -501,13 +480,7 @@ const std::vector<PrepareCombo>& prepare_combos() {
     return combos;
 }
 
-texdec_variant variant_of(const PrepareCombo& c) {
-    texdec_variant v{};
-    v.format = c.format;
-    v.output = c.output;
-    v.destination = c.dst_kind;
-    return v;
-}
+texdec_variant variant_of(const PrepareCombo& c) { return make_variant(c.format, c.output, c.dst_kind); }
 
 std::string prepare_all(texdec_context* ctx, size_t first) {
     const auto& combos = prepare_combos();

@@ -3,11 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <utility>
+
+#include "device_choice.h"  // src/: the library's device policy
+#include "support/job_builder.h"
 
 namespace texdec_test {
 namespace {
@@ -20,11 +22,6 @@ bool no_device_allowed() {
 }
 
 const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 }  // namespace
 
@@ -122,6 +119,14 @@ texdec_status OwnContext::decode(const texdec_host_job& job) {
     const texdec_status status = texdec_decode(ctx_, &job);
     check_no_validation_messages(log_, "texdec_decode");
     return status;
+}
+
+std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_output output,
+                                              const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h,
+                                              uint32_t texel_bytes, uint8_t fill) {
+    std::vector<uint8_t> out(size_t(w) * h * texel_bytes, fill);
+    REQUIRE(decode(JobBuilder(format, output, w, h).blocks(blocks).texels(out)) == TEXDEC_SUCCESS);
+    return out;
 }
 
 void OwnContext::close_and_check() {
@@ -224,52 +229,38 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     vkEnumeratePhysicalDevices(self->instance_, &count, nullptr);
     std::vector<VkPhysicalDevice> devices(count);
     vkEnumeratePhysicalDevices(self->instance_, &count, devices.data());
-    // Same preference as the library's own context: TEXDEC_DEVICE (index or name substring), else
-    // discrete, integrated, virtual, CPU; the device must have compute and VK_KHR_push_descriptor.
-    const char* selector = std::getenv("TEXDEC_DEVICE");
-    auto rank = [](VkPhysicalDeviceType t) {
-        switch (t) {
-        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-        default: return 4;
-        }
-    };
-    int best_rank = 99;
+    // The library's own policy (src/device_choice.h): TEXDEC_DEVICE (index or name substring), else
+    // discrete, integrated, virtual, CPU; the device must have Vulkan 1.1, compute and
+    // VK_KHR_push_descriptor.
+    const char* selector = texdec::device_selector(nullptr);
+    std::vector<VkPhysicalDeviceProperties> props(count);
+    std::vector<uint32_t> compute_family(count, UINT32_MAX);
+    std::vector<texdec::DeviceCandidate> candidates(count);
     std::string rejected;
     for (uint32_t i = 0; i < count; ++i) {
-        VkPhysicalDeviceProperties props;
-        vkGetPhysicalDeviceProperties(devices[i], &props);
-        if (selector && *selector) {
-            const bool is_index = std::strspn(selector, "0123456789") == std::strlen(selector);
-            if (is_index ? std::strtoul(selector, nullptr, 10) != i
-                         : lower(props.deviceName).find(lower(selector)) == std::string::npos)
-                continue;
-        }
+        vkGetPhysicalDeviceProperties(devices[i], &props[i]);
         uint32_t qcount = 0;
         vkGetPhysicalDeviceQueueFamilyProperties(devices[i], &qcount, nullptr);
         std::vector<VkQueueFamilyProperties> families(qcount);
         vkGetPhysicalDeviceQueueFamilyProperties(devices[i], &qcount, families.data());
-        uint32_t family = UINT32_MAX;
-        for (uint32_t q = 0; q < qcount && family == UINT32_MAX; ++q)
-            if (families[q].queueFlags & VK_QUEUE_COMPUTE_BIT) family = q;
+        for (uint32_t q = 0; q < qcount && compute_family[i] == UINT32_MAX; ++q)
+            if (families[q].queueFlags & VK_QUEUE_COMPUTE_BIT) compute_family[i] = q;
         uint32_t dext_count = 0;
         vkEnumerateDeviceExtensionProperties(devices[i], nullptr, &dext_count, nullptr);
         std::vector<VkExtensionProperties> dexts(dext_count);
         vkEnumerateDeviceExtensionProperties(devices[i], nullptr, &dext_count, dexts.data());
         bool push = false;
         for (const auto& e : dexts) push |= std::strcmp(e.extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0;
-        if (family == UINT32_MAX || !push || props.apiVersion < VK_API_VERSION_1_1) {
-            rejected += std::string(" ") + props.deviceName + (push ? "" : " (no VK_KHR_push_descriptor)");
-            continue;
-        }
-        if (rank(props.deviceType) < best_rank) {
-            best_rank = rank(props.deviceType);
-            self->physical_ = devices[i];
-            self->family_ = family;
-            self->properties_ = props;
-        }
+        candidates[i] = {i, &props[i], compute_family[i] != UINT32_MAX, push};
+        const bool selected = !selector || texdec::device_matches_selector(selector, i, props[i].deviceName);
+        if (const char* why = texdec::device_unusable_reason(candidates[i]); why && selected)
+            rejected += std::string(" ") + props[i].deviceName + " (" + why + ")";
+    }
+    const size_t chosen = texdec::choose_device(candidates.data(), count, selector);
+    if (chosen != SIZE_MAX) {
+        self->physical_ = devices[chosen];
+        self->family_ = compute_family[chosen];
+        self->properties_ = props[chosen];
     }
     if (!self->physical_) {
         std::string reason = count == 0 ? "vkEnumeratePhysicalDevices found no device"
@@ -354,6 +345,13 @@ void VulkanTestDevice::close_and_check() {
     }
     check_no_validation_messages(log_, "destroying the test's Vulkan device");
     destroy_all();
+}
+
+texdec_memory_usage usage_of(texdec_context* ctx) {
+    texdec_memory_usage usage;
+    std::memset(&usage, 0xAB, sizeof usage);  // every field must be written
+    REQUIRE(texdec_context_memory_usage(ctx, &usage) == TEXDEC_SUCCESS);
+    return usage;
 }
 
 texdec_external_device VulkanTestDevice::external_device() const {

@@ -48,6 +48,9 @@ private:
 // CHECKs that `log` got no validation message since the last call; lists them otherwise.
 void check_no_validation_messages(MessageLog& log, const char* where);
 
+// texdec_context_memory_usage, REQUIREd to succeed and to write every field.
+texdec_memory_usage usage_of(texdec_context* ctx);
+
 // ---- a texdec context with its own device ---------------------------------------------------
 
 class OwnContext {
@@ -61,6 +64,10 @@ public:
     MessageLog& log() { return log_; }
     // texdec_decode, then a check that the validation layer said nothing.
     texdec_status decode(const texdec_host_job& job);
+    // decode() of w x h texels of tightly packed blocks into tight rows of texel_bytes-byte texels
+    // that start as `fill` bytes; REQUIREs success.
+    std::vector<uint8_t> decode_tight(texdec_format format, texdec_output output, const std::vector<uint8_t>& blocks,
+                                      uint32_t w, uint32_t h, uint32_t texel_bytes, uint8_t fill = 0);
     // Destroys the context (reporting anything the layer says at teardown) and checks the log.
     void close_and_check();
 

@@ -2,6 +2,7 @@
 #include "oracles/mesa_gl_oracle.h"
 
 #include "oracles/recorded_digests.h"
+#include "support/job_builder.h"
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -346,16 +347,7 @@ std::vector<uint8_t> texdec_native_decode(texdec_format format, const EtcGl& g, 
         }
     }
     std::vector<uint8_t> out(size_t(w) * h * (g.channels == 4 ? 4 : 2 * g.channels));
-    texdec_host_job job{};
-    job.format = format;
-    job.output = TEXDEC_OUTPUT_NATIVE;
-    job.width = w;
-    job.height = h;
-    job.depth = 1;
-    job.src = data;
-    job.src_size = need;
-    job.dst = out.data();
-    job.dst_size = out.size();
+    const texdec_host_job job = JobBuilder(format, TEXDEC_OUTPUT_NATIVE, w, h).blocks(data, need).texels(out);
     d.messages.clear();
     const texdec_status status = texdec_decode(d.ctx, &job);
     if (status != TEXDEC_SUCCESS || !d.messages.empty())

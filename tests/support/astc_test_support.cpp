@@ -12,6 +12,8 @@
 #include "../gpu/gpu_fixture.h"
 #include "../oracles/mesa_gl_oracle.h"
 #include "astcenc_cli.h"
+#include "compare.h"  // canary bytes
+#include "job_builder.h"
 #include "random_blocks.h"
 
 namespace texdec_test {
@@ -30,6 +32,75 @@ std::string astc_hex(const uint8_t* b, size_t n) {
     return s;
 }
 
+
+std::vector<uint8_t> AstcSourceImage::tight() const {
+    std::vector<uint8_t> out;
+    out.reserve(size_t(block_cols()) * block_rows() * 16);
+    for (unsigned by = 0; by < block_rows(); ++by) {
+        const uint8_t* row = &data[size_t(by) * blocks_per_row() * 16];
+        out.insert(out.end(), row, row + size_t(block_cols()) * 16);
+    }
+    return out;
+}
+
+std::vector<uint8_t> astc_decode_padded(OwnContext& ctx, texdec_format format, texdec_output output,
+                                        const AstcSourceImage& img, uint32_t texel_bytes, size_t extra_row_bytes,
+                                        const std::string& what) {
+    const size_t row_pitch = size_t(img.w) * texel_bytes + extra_row_bytes;
+    const size_t size = row_pitch * (img.h - 1) + size_t(img.w) * texel_bytes;
+    std::vector<uint8_t> dst(size + 256);
+    fill_canary(dst.data(), dst.size());
+    const texdec_host_job job = JobBuilder(format, output, img.w, img.h)
+                                    .blocks(img.data)
+                                    .texels(dst.data(), size)
+                                    .source_rows(img.row_length)
+                                    .pitches(extra_row_bytes ? row_pitch : 0);
+    const texdec_status status = ctx.decode(job);
+    INFO("texdec_decode(" << what << ", " << img.w << "x" << img.h << ") returned " << texdec_status_string(status));
+    REQUIRE(status == TEXDEC_SUCCESS);
+    size_t clobbered = SIZE_MAX;
+    for (size_t i = 0; i < dst.size() && clobbered == SIZE_MAX; ++i) {
+        const bool texel = i < size && (i % row_pitch) < size_t(img.w) * texel_bytes;
+        if (!texel && dst[i] != canary_byte(i)) clobbered = i;
+    }
+    INFO("first byte outside the texels that changed: " << clobbered_text(clobbered));
+    CHECK(clobbered == SIZE_MAX);
+    return dst;
+}
+
+void astc_report(const AstcComparison& cmp, size_t blocks) {
+    CHECK(cmp.texels > 0);
+    for (const auto& e : cmp.examples) {
+        UNSCOPED_INFO(e);
+        std::printf("MISMATCH %s\n", e.c_str());
+    }
+    INFO(cmp.label << ": " << cmp.mismatching_texels << " of " << cmp.texels << " texels differ, in "
+                   << cmp.mismatching_blocks << " of " << blocks << " blocks");
+    CHECK(cmp.mismatching_texels == 0);
+}
+
+const char* astc_kind_name(AstcBlockKind k) {
+    switch (k) {
+    case AstcBlockKind::normal: return "";
+    case AstcBlockKind::error: return " (error block)";
+    case AstcBlockKind::void_extent: return " (void extent)";
+    case AstcBlockKind::hdr_endpoint: return " (HDR endpoint mode)";
+    }
+    return "";
+}
+
+std::string astc_texel_string(const uint8_t* p, unsigned texel_bytes) {
+    std::string s;
+    char buf[8];
+    for (int c = 0; c < 4; ++c) {
+        if (texel_bytes == 4)
+            std::snprintf(buf, sizeof buf, "%u", p[c]);
+        else
+            std::snprintf(buf, sizeof buf, "%04x", unsigned(p[2 * c] | p[2 * c + 1] << 8));
+        s += (c ? "," : "") + std::string(buf);
+    }
+    return s;
+}
 
 texdec_format astc_texdec_format(AstcFootprint fp, AstcProfile profile) {
     const auto& fps = astc_2d_footprints();

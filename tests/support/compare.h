@@ -68,6 +68,10 @@ void fill_canary(uint8_t* bytes, size_t size);
 // The first byte outside the extent's texels that no longer holds its canary, or SIZE_MAX.
 size_t first_clobbered_byte(const uint8_t* bytes, size_t size, const ResolvedTexelLayout& layout, uint32_t width,
                             uint32_t height, uint32_t depth);
+// first_clobbered_byte's answer for a message: "none" or the byte's position.
+inline std::string clobbered_text(size_t first_clobbered) {
+    return first_clobbered == SIZE_MAX ? std::string("none") : std::to_string(first_clobbered);
+}
 
 }  // namespace texdec_test
 

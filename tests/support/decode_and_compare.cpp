@@ -4,6 +4,7 @@
 
 #include "../oracles/reference.h"
 #include "compare.h"
+#include "job_builder.h"
 
 namespace texdec_test {
 
@@ -21,17 +22,8 @@ void decode_and_compare_all_outputs(OwnContext& ctx, const BcFormat& f, texdec_b
         texels.emplace_back(size + kGuard);
         std::vector<uint8_t>& dst = texels.back();
         fill_canary(dst.data(), dst.size());
-        texdec_host_job job{};
-        job.format = f.format;
-        job.output = output;
-        job.bc_rounding = rounding;
-        job.width = width;
-        job.height = height;
-        job.depth = 1;
-        job.src = blocks.data();
-        job.src_size = blocks.size();
-        job.dst = dst.data();
-        job.dst_size = size;
+        const texdec_host_job job =
+            JobBuilder(f.format, output, width, height).blocks(blocks).texels(dst.data(), size).rounding(rounding);
         REQUIRE(ctx.decode(job) == TEXDEC_SUCCESS);
         bool guard_intact = true;
         for (size_t i = size; i < dst.size(); ++i) guard_intact &= dst[i] == canary_byte(i);

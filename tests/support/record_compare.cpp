@@ -1,4 +1,4 @@
-#include "support/record_compare.h"
+#include "support/job_builder.h"
 
 #include <catch2/catch.hpp>
 
@@ -7,6 +7,7 @@
 
 #include "support/compare.h"  // fill_canary
 #include "support/random_blocks.h"
+#include "support/record_compare.h"
 
 namespace texdec_test {
 namespace {
@@ -44,14 +45,7 @@ std::vector<uint8_t> random_blocks_for(texdec_format format, uint32_t w, uint32_
 std::vector<uint8_t> decode_on_host(texdec_context* ctx, texdec_format format, texdec_output output,
                                     const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
     std::vector<uint8_t> texels(size_t(w) * h * texel_bytes(format, output));
-    texdec_host_job job{};
-    job.format = format;
-    job.output = output;
-    job.width = w, job.height = h, job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = texels.data();
-    job.dst_size = texels.size();
+    const texdec_host_job job = JobBuilder(format, output, w, h).blocks(blocks).texels(texels);
     REQUIRE(texdec_decode(ctx, &job) == TEXDEC_SUCCESS);
     return texels;
 }
@@ -70,16 +64,9 @@ std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format form
     barriers.src_access_mask = VK_ACCESS_HOST_WRITE_BIT;
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
     barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.src_buffer = src.buffer;
-    job.src_size = blocks.size();
-    job.dst_buffer = dst.buffer;
-    job.dst_size = dst.size;
-    job.region_count = 1;
-    job.regions = &region;
-    job.barriers = &barriers;
+    const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, blocks.size(), &region)
+                                       .into_buffer(dst.buffer, dst.size)
+                                       .barriers(&barriers);
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
     INFO("texdec_record_regions: " << texdec_status_string(st) << " " << errors_of(setup));
@@ -90,6 +77,13 @@ std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format form
     dev.destroy(src);
     dev.destroy(dst);
     return out;
+}
+
+void check_canary_around(const uint8_t* bytes, size_t total, const TexelLayout& layout, uint32_t texel, uint32_t w,
+                         uint32_t h, uint32_t d, const std::string& where) {
+    const size_t clobbered = first_clobbered_byte(bytes, total, resolve(layout, texel, w, h), w, h, d);
+    INFO(where << ": first byte outside the texels that changed: " << clobbered_text(clobbered));
+    CHECK(clobbered == SIZE_MAX);
 }
 
 VkImageCreateInfo storage_image_info(VkFormat format, uint32_t w, uint32_t h) {
@@ -129,14 +123,8 @@ std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format forma
     HostBuffer readback = dev.create_buffer(size, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     texdec_region region{};
     region.extent = {w, h, 1};
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.src_buffer = src.buffer;
-    job.src_size = blocks.size();
-    job.dst_image = target;
-    job.region_count = 1;
-    job.regions = &region;
+    const texdec_regions_job job =
+        RegionsJobBuilder(format, output, src.buffer, blocks.size(), &region).into_image(target);
     VkCommandBuffer cmd = dev.begin_commands();
     record_image_canary(cmd, image.image, canary, w, h, 1);  // leaves the image in GENERAL
     const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gpu/external_setup.h"
@@ -29,6 +30,11 @@ std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format form
 // MUTABLE_FORMAT + EXTENDED_USAGE), the caller's barriers, read back tightly.
 std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format format, texdec_output output,
                                        const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h);
+
+// CHECKs that no byte of a readback (`total` bytes from `bytes`) outside the w x h x d texels laid
+// out as `layout` changed; `where` names the destination in the message.
+void check_canary_around(const uint8_t* bytes, size_t total, const TexelLayout& layout, uint32_t texel, uint32_t w,
+                         uint32_t h, uint32_t d, const std::string& where);
 
 // A w x h 2D image of `format` with STORAGE and transfer usage (sRGB: MUTABLE_FORMAT +
 // EXTENDED_USAGE), optimal tiling, one mip and layer.
