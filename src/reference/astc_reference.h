@@ -118,7 +118,7 @@ std::vector<bool> hdr_endpoint_texels_in_ldr(AstcProfile profile, AstcFootprint 
 //                 (invalid blocks, HDR void extents, HDR-endpoint partitions) is magenta
 //                 (1.0, 0, 1.0, 1.0) = 0x3C00, 0, 0x3C00, 0x3C00, never NaN: the spec's table
 //                 ("ASTC error colors") gives magenta in sRGB operation mode for every decode
-//                 mode (issue 19). astcenc 4.2's FP16 output has 0xFFFF x 4 there; the model
+//                 mode. astcenc 4.2's FP16 output has 0xFFFF x 4 there; the model
 //                 replaces it. This is also half(255,0,255,255), so RGBA16F == RGBA8 / 255.
 //     HDR         (the -sfloat formats, RGBA16F = NATIVE) astcenc's FP16 output in the HDR profile
 //                 bit for bit; no RGBA8 (rgba8 stays empty).
