@@ -648,8 +648,7 @@ void check_record_texels(const uint8_t* base, size_t row_pitch, size_t slice_pit
 
 TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc][hdr][external][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     constexpr uint32_t kSlices = 2, kFirstLayer = 1;
     constexpr int32_t x0 = 3, y0 = 5;
     REQUIRE(dev.format_supports(VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));

@@ -141,8 +141,7 @@ void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, s
 TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D footprint, both profiles",
           "[astc][external][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const int32_t x0 = 3, y0 = 5;
     const uint32_t first_layer = 1;
     const texdec_output outputs[] = {TEXDEC_OUTPUT_RGBA8, TEXDEC_OUTPUT_RGBA16F};
@@ -311,8 +310,7 @@ void error_case_expected(ErrorCase c, bool srgb, uint16_t f16[4], uint8_t u8[4])
 TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps NaN (buffer and image, 2D and 3D)",
           "[astc][astc3d][external][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     struct FormatCase {
         texdec_format format;
         AstcFootprint fp;

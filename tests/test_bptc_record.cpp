@@ -218,8 +218,7 @@ void record_test(texdec_format format) {
     const BcFormat& f = *fp;
     const bool bc7 = f.kind == BcKind::BC7;
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const bool nvidia = dev.properties().vendorID == 0x10DE;
     const uint64_t seed = test_seed();
     INFO(f.name << ", seed " << seed << " (TEXDEC_TEST_SEED changes it), device " << dev.properties().deviceName);

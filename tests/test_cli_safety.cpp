@@ -265,6 +265,12 @@ TEST_CASE("CLI outputs: a real file-size limit, SIGTERM and SIGKILL never leave 
     write_binary_file(in, legacy_dds(LegacyDdsHeader{{'D', 'X', 'T', '1'}, 64, 64}, bc1_blocks(256)));
     const std::string out = d + "/out.raw";
     const std::vector<uint8_t> old = bytes_of("previous output");
+    // Writes `old` to `out`, then decodes `in` over it with TEXDEC_CLI_WRITE_FAULT=`fault`; the wait status.
+    auto decode_with_fault = [&](const std::string& fault) {
+        write_binary_file(out, old);
+        return spawn_and_wait("env TEXDEC_CLI_WRITE_FAULT=" + fault + " " + cli() + " decode " + in + " " + out +
+                              " 2>/dev/null");
+    };
 
     SECTION("the file-size limit (ulimit -f) makes a write fail: EFBIG, not a kill") {
         write_binary_file(out, old);
@@ -278,18 +284,14 @@ TEST_CASE("CLI outputs: a real file-size limit, SIGTERM and SIGKILL never leave 
         CHECK(temp_files(d).empty());
     }
     SECTION("SIGTERM halfway through a write: the temporary file is removed, the output unchanged") {
-        write_binary_file(out, old);
-        const int status = spawn_and_wait("env TEXDEC_CLI_WRITE_FAULT=sigterm " + cli() + " decode " + in + " " + out +
-                                          " 2>/dev/null");
+        const int status = decode_with_fault("sigterm");
         CHECK(WIFSIGNALED(status));
         CHECK((WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM));
         CHECK(read_binary_file(out) == old);
         CHECK(temp_files(d).empty());
     }
     SECTION("SIGKILL halfway through a write: the output is unchanged (only the temporary file may stay)") {
-        write_binary_file(out, old);
-        const int status = spawn_and_wait("env TEXDEC_CLI_WRITE_FAULT=sigkill " + cli() + " decode " + in + " " + out +
-                                          " 2>/dev/null");
+        const int status = decode_with_fault("sigkill");
         CHECK((WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL));
         CHECK(read_binary_file(out) == old);
         const std::vector<std::string> left = temp_files(d);

@@ -32,6 +32,15 @@ void log_callback(texdec_message_severity severity, const char* message, void* u
     else if (severity == TEXDEC_MESSAGE_ERROR) log->add_error(message ? message : "");
 }
 
+// A context's create info with the validation layer on, its messages going to `log`.
+texdec_context_create_info validating_create_info(MessageLog& log) {
+    texdec_context_create_info info{};
+    info.flags = TEXDEC_CONTEXT_VALIDATION;
+    info.message_callback = log_callback;
+    info.user_data = &log;
+    return info;
+}
+
 // VkAllocationCallbacks that count live allocations.
 struct CountingAllocator {
     std::mutex mutex;
@@ -123,10 +132,7 @@ TEST_CASE("context: device_selector by name and matching nothing", "[context][gp
     probe->close_and_check();
 
     MessageLog log;
-    texdec_context_create_info info{};
-    info.flags = TEXDEC_CONTEXT_VALIDATION;
-    info.message_callback = log_callback;
-    info.user_data = &log;
+    texdec_context_create_info info = validating_create_info(log);
     texdec_context* ctx = nullptr;
     info.device_selector = "no device has this name 7f3a";
     CHECK(texdec_context_create(&info, &ctx) == TEXDEC_ERROR_NO_DEVICE);
@@ -166,11 +172,8 @@ TEST_CASE("context: allocation callbacks are used and balanced", "[context][gpu]
     CountingAllocator counter;
     const VkAllocationCallbacks callbacks = counter.callbacks();
     MessageLog log;
-    texdec_context_create_info info{};
-    info.flags = TEXDEC_CONTEXT_VALIDATION;
+    texdec_context_create_info info = validating_create_info(log);
     info.allocator = &callbacks;
-    info.message_callback = log_callback;
-    info.user_data = &log;
     texdec_context* ctx = nullptr;
     REQUIRE(texdec_context_create(&info, &ctx) == TEXDEC_SUCCESS);
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_SRGB);
@@ -224,9 +227,7 @@ TEST_CASE("context: several threads decode on one context at once", "[context][g
     for (Work& wk : work) {
         INFO(wk.f->name << " " << rounding_name(wk.rounding) << " " << output_name(wk.output));
         REQUIRE(wk.status == TEXDEC_SUCCESS);
-        BlockLayout bl;
-        bl.width = w;
-        bl.height = h;
+        const BlockLayout bl = BlockLayout::of_extent(w, h);
         TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(*wk.f, wk.rounding, primary_oracle(*wk.f, wk.rounding), wk.blocks.data(), bl,
                                                         {{wk.output, wk.texels.data(), {}}}),
                                     oracle_name(primary_oracle(*wk.f, wk.rounding)));
@@ -239,10 +240,7 @@ TEST_CASE("C++ wrapper: RAII context and span decode", "[context][gpu]") {
     if (!probe) return;
     probe->close_and_check();
     MessageLog log;
-    texdec_context_create_info info{};
-    info.flags = TEXDEC_CONTEXT_VALIDATION;
-    info.message_callback = log_callback;
-    info.user_data = &log;
+    texdec_context_create_info info = validating_create_info(log);
     texdec::Context ctx;
     REQUIRE(texdec::Context::create(info, ctx) == TEXDEC_SUCCESS);
     REQUIRE(bool(ctx));
@@ -260,9 +258,7 @@ TEST_CASE("C++ wrapper: RAII context and span decode", "[context][gpu]") {
                                            std::as_writable_bytes(std::span(texels)));
     job.bc_rounding = TEXDEC_BC_ROUNDING_IDEAL;
     REQUIRE(moved.decode(job) == TEXDEC_SUCCESS);
-    BlockLayout bl;
-    bl.width = w;
-    bl.height = h;
+    const BlockLayout bl = BlockLayout::of_extent(w, h);
     TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, TEXDEC_BC_ROUNDING_IDEAL, Oracle::Squish, blocks.data(), bl,
                                                     {{TEXDEC_OUTPUT_RGBA16F, texels.data(), {}}}),
                                 "libsquish");
@@ -282,10 +278,7 @@ TEST_CASE("context: TEXDEC_CONTEXT_VALIDATION really asks for the validation lay
     const std::string saved = old ? old : "";
     setenv("VK_LAYER_PATH", "/nonexistent/texdec-tests-no-layers", 1);
     MessageLog log;
-    texdec_context_create_info info{};
-    info.flags = TEXDEC_CONTEXT_VALIDATION;
-    info.message_callback = log_callback;
-    info.user_data = &log;
+    texdec_context_create_info info = validating_create_info(log);
     texdec_context* ctx = nullptr;
     const texdec_status with_flag = texdec_context_create(&info, &ctx);
     if (ctx) texdec_context_destroy(ctx);

@@ -80,8 +80,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 TEST_CASE("debug utils: a validation message inside a texdec dispatch carries texdec's label and names",
           "[debug-utils][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     auto messenger = std::make_unique<CapturingMessenger>(dev.instance());
 
     const uint32_t w = 16, h = 16;
@@ -147,8 +146,7 @@ TEST_CASE("debug utils: absent on the instance, nothing breaks", "[debug-utils][
     ExternalSetup setup;
     VulkanTestDeviceOptions options;
     options.debug_utils = false;
-    if (!setup.open(options)) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev, options);
     // What texdec relies on to know (texdec.h, "Debugging"): the loader gives no VK_EXT_debug_utils
     // command for an instance that did not enable the extension.
     for (const char* name : {"vkCmdBeginDebugUtilsLabelEXT", "vkCmdEndDebugUtilsLabelEXT", "vkSetDebugUtilsObjectNameEXT"}) {

@@ -320,8 +320,7 @@ TEST_CASE("eac: outputs offered (NATIVE = R16/RG16 UNORM/SNORM, RGBA16F; RGBA8 u
 TEST_CASE("eac: record path into R16/RG16 (UNORM, SNORM), RGBA16F and RGBA8 storage images matches Mesa GL",
           "[eac][external][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     constexpr uint32_t kW = 37, kH = 23, kBx = (kW + 3) / 4, kBy = (kH + 3) / 4, kX0 = 3, kY0 = 5, kLayer = 1;
     constexpr uint32_t iw = kW + kX0 + 2, ih = kH + kY0 + 1, layers = 2;
     for (const EacFormat& f : kFormats) {

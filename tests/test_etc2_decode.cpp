@@ -303,8 +303,7 @@ TEST_CASE("etc2: the spec's planar-mode example", "[etc2][gpu]") {
 
 TEST_CASE("etc2: record path into RGBA8 and RGBA16F storage images matches Mesa", "[etc2][external][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     constexpr uint32_t kW = 37, kH = 23, kBx = (kW + 3) / 4, kBy = (kH + 3) / 4, kX0 = 3, kY0 = 5, kLayer = 1;
     constexpr uint32_t iw = kW + kX0 + 2, ih = kH + kY0 + 1, layers = 2;
     const EtcMode modes[5] = {EtcMode::individual, EtcMode::differential, EtcMode::t, EtcMode::h, EtcMode::planar};

@@ -140,8 +140,7 @@ void check_buffer_destination(const BcFormat& f, texdec_bc_rounding rounding, co
 
 TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGB_UNORM);
     HostBuffer src = dev.create_buffer(8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};  // red 31 > blue 31; codes 0: red
@@ -178,8 +177,7 @@ TEST_CASE("smoke: external context decodes one block", "[smoke][gpu][external]")
 // vector loads and stores, other 4-byte aligned ones the word-by-word fallbacks.
 void check_buffer_destinations(const std::vector<texdec_bc_rounding>& roundings, size_t src_offset, size_t dst_offset) {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const uint32_t w = 37, h = 23, d = 2;
     INFO("source offset " << src_offset << ", destination offset " << dst_offset);
     for (const BcFormat& f : bc_formats())
@@ -224,8 +222,7 @@ TEST_CASE("external context: block and texel offsets that are not multiples of 1
 
 TEST_CASE("external context: storage image destinations for every format/output/mode", "[external][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const uint32_t w = 37, h = 23, d = 2;
     const int32_t x0 = 5, y0 = 3;
     const uint32_t first_layer = 1;
@@ -268,8 +265,7 @@ TEST_CASE("external context: storage image destinations for every format/output/
 
 TEST_CASE("external context: bad record jobs return their status and record nothing", "[external][bad][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_UNORM);
     const uint32_t w = 13, h = 7, d = 1;
     Source s = make_source(dev, f, w, h, d, test_seed());
@@ -393,9 +389,7 @@ TEST_CASE("external context: the one-call API on the caller's queue", "[external
                                     .rounding(TEXDEC_BC_ROUNDING_IDEAL);
     REQUIRE(texdec_decode(setup.ctx, &job) == TEXDEC_SUCCESS);
     check_no_validation_messages(setup.device->log(), "texdec_decode on an external context");
-    BlockLayout bl;
-    bl.width = w;
-    bl.height = h;
+    const BlockLayout bl = BlockLayout::of_extent(w, h);
     TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, TEXDEC_BC_ROUNDING_IDEAL, Oracle::Nvimage, blocks.data(), bl,
                                                     {{TEXDEC_OUTPUT_NATIVE, texels.data(), {}}}),
                                 "libnvimage");
@@ -406,8 +400,7 @@ TEST_CASE("external context: RGBA16F buffer pitch that is a multiple of 4 but no
     // The header asks for pitches that are multiples of the texel size. A library may refuse
     // such a pitch (INVALID_LAYOUT) or honour it; if it honours it, the result must be right.
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM);
     const uint32_t w = 13, h = 7, d = 1;
     Source s = make_source(dev, f, w, h, d, test_seed() + 5);
@@ -456,8 +449,7 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
     // multiple of 4: the library must split the job into several dispatches and, where a 32-bit
     // word holds texels of two chunks or caller padding, change only its own bytes.
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC4_UNORM);
     const uint32_t w = 8190, h = 2078, d = 2;
     Source s;

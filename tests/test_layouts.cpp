@@ -108,9 +108,7 @@ TEST_CASE("layouts: dst_size of exactly the last texel's end is enough", "[bc1-5
     job.dst_size = needed;
     CHECK(ctx->decode(job) == TEXDEC_SUCCESS);
     CHECK(first_clobbered_byte(memory.data(), memory.size(), resolve({0, pitch, 0}, 4, w, h), w, h, 1) == SIZE_MAX);
-    BlockLayout bl;
-    bl.width = w;
-    bl.height = h;
+    const BlockLayout bl = BlockLayout::of_extent(w, h);
     TEXDEC_CHECK_MATCHES_ORACLE(compare_with_oracle(f, TEXDEC_BC_ROUNDING_EXACT, Oracle::ExactModel, blocks.data(), bl,
                                                     {{TEXDEC_OUTPUT_RGBA8, memory.data(), {0, pitch, 0}}}),
                                 "exact model");

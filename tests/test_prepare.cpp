@@ -141,8 +141,7 @@ std::string messages_text(const std::vector<std::pair<texdec_message_severity, s
 TEST_CASE("prepare: a ready variant records in under 20 ms while another thread prepares five new ASTC footprints",
           "[.][prepare][stall]") {
     Setup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     texdec_context* ctx = setup.ctx;
 
     // Thread A's variant, prepared first; thread B's five, none of them ready yet.
@@ -291,8 +290,7 @@ TEST_CASE("prepare: a ready variant records in under 20 ms while another thread 
 TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready answer NOT_READY until texdec_prepare",
           "[prepare][gpu]") {
     Setup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     texdec_context* ctx = setup.ctx;
     REQUIRE(usage_of(ctx).pipelines == 0);
 

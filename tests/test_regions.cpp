@@ -976,8 +976,7 @@ TEST_CASE("regions: a zero source stage mask still transitions the image layout"
 
 TEST_CASE("regions: barrier queue family fields and flags", "[regions][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 16, 8)};
     Source src = make_source(dev, TEXDEC_FORMAT_BC1_RGBA_UNORM, regions, test_seed() + 21);
     std::memcpy(src.buffer.mapped, src.bytes.data(), src.bytes.size());
@@ -1013,8 +1012,7 @@ TEST_CASE("regions: barrier queue family fields and flags", "[regions][gpu]") {
 
 TEST_CASE("regions: A8B8G8R8 and B8G8R8A8 targets are exact against the oracles", "[regions][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     // The formats emulators decode into, each from a format whose oracle is independent of texdec,
     // compared with tolerance 0 (R and B swapped for B8G8R8A8). 2 layers, 3 mips: mips 0 and 1
     // whole, mip 2 a partial region of layer 1 only, so the canary around it must survive too.
@@ -1057,8 +1055,7 @@ TEST_CASE("regions: A8B8G8R8 and B8G8R8A8 targets are exact against the oracles"
 
 TEST_CASE("regions: image targets refuse what they cannot write, naming the formats", "[regions][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     REQUIRE(dev.has_image_format_list());
     auto errors = [&] { return take_errors(setup); };
     auto contains_all = [](const std::string& message, const std::vector<std::string>& words) {
@@ -1179,8 +1176,7 @@ TEST_CASE("regions: image targets refuse what they cannot write, naming the form
 
 TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     auto errors = [&] { return take_errors(setup); };
 
     SECTION("texdec_image_target_create") {

@@ -83,6 +83,29 @@ texdec_status decode_status(texdec_context* ctx, texdec_format format, texdec_ou
     return texdec_decode(ctx, &job);
 }
 
+// A variant the device lacks a feature for: recording and decoding `format` to RGBA8 are refused
+// with MISSING_FEATURE, the recording's message naming `what`. The memory usage after.
+texdec_memory_usage check_missing_feature(ExternalSetup& setup, texdec_format format, const char* what) {
+    std::string errors;
+    CHECK(record_buffer_status(setup, format, TEXDEC_OUTPUT_RGBA8, &errors) == TEXDEC_ERROR_MISSING_FEATURE);
+    CHECK(errors.find(what) != std::string::npos);
+    CHECK(decode_status(setup.ctx, format, TEXDEC_OUTPUT_RGBA8) == TEXDEC_ERROR_MISSING_FEATURE);
+    return usage_of(setup.ctx);
+}
+
+// texdec_image_target_create's answer for an 8x8 storage image of `format` on `ctx` (a target it
+// creates is destroyed, and the image).
+texdec_status target_create_status(VulkanTestDevice& dev, texdec_context* ctx, VkFormat format) {
+    const VkImageCreateInfo ici = storage_image_info(format, 8, 8);
+    TestImage image = dev.create_image(ici);
+    const texdec_image_target_create_info ti = target_create_info(ici, image.image);
+    texdec_image_target* target = nullptr;
+    const texdec_status status = texdec_image_target_create(ctx, &ti, &target);
+    if (target) texdec_image_target_destroy(ctx, target);
+    dev.destroy(image);
+    return status;
+}
+
 constexpr uint32_t kAstcShared = 22856, kAstcInvocations = 256;  // texdec.h, "Device needs"
 
 }  // namespace
@@ -191,14 +214,7 @@ TEST_CASE("support: refusals name their reason and agree with the failing call",
         CHECK(a.errors.find("VK_FORMAT_R32_SFLOAT") != std::string::npos);
         // Target creation refuses that image alike.
         VulkanTestDevice& dev = *setup.device;
-        {
-            const VkImageCreateInfo ici = storage_image_info(VK_FORMAT_R32_SFLOAT, 8, 8);
-            TestImage image = dev.create_image(ici);
-            const texdec_image_target_create_info ti = target_create_info(ici, image.image);
-            texdec_image_target* target = nullptr;
-            CHECK(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_ERROR_INVALID_DESTINATION);
-            dev.destroy(image);
-        }
+        CHECK(target_create_status(dev, setup.ctx, VK_FORMAT_R32_SFLOAT) == TEXDEC_ERROR_INVALID_DESTINATION);
         a = ask(setup, make_variant(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_IMAGE,
                                     VK_FORMAT_R16G16B16A16_SFLOAT));
         CHECK(a.status == TEXDEC_ERROR_INVALID_DESTINATION);
@@ -270,11 +286,7 @@ TEST_CASE("support: ASTC on a device whose limits are too small", "[support][gpu
         CHECK(a.errors.find("offers 16384") != std::string::npos);
     }
     // The failing calls say the same and create nothing.
-    std::string errors;
-    CHECK(record_buffer_status(setup, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8, &errors) == TEXDEC_ERROR_MISSING_FEATURE);
-    CHECK(errors.find("22856") != std::string::npos);
-    CHECK(decode_status(setup.ctx, TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8) == TEXDEC_ERROR_MISSING_FEATURE);
-    const texdec_memory_usage refused = usage_of(setup.ctx);
+    const texdec_memory_usage refused = check_missing_feature(setup, TEXDEC_FORMAT_ASTC_6x6_UNORM, "22856");
     CHECK(refused.pipelines == 0);
     CHECK(refused.table_bytes == 0);
     CHECK(refused.staging_host_bytes == 0);  // texdec_decode refused before allocating its staging
@@ -357,23 +369,12 @@ TEST_CASE("support: an external device without VK_KHR_push_descriptor", "[suppor
     CHECK(ask(setup, make_variant(TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA8)).status ==
           TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
 
-    std::string errors;
-    CHECK(record_buffer_status(setup, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, &errors) == TEXDEC_ERROR_MISSING_FEATURE);
-    CHECK(errors.find("VK_KHR_push_descriptor") != std::string::npos);
-    CHECK(decode_status(setup.ctx, TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8) == TEXDEC_ERROR_MISSING_FEATURE);
-    const texdec_memory_usage u = usage_of(setup.ctx);
+    const texdec_memory_usage u = check_missing_feature(setup, TEXDEC_FORMAT_BC1_RGB_UNORM, "VK_KHR_push_descriptor");
     CHECK(u.pipelines == 0);
     CHECK(u.staging_host_bytes == 0);
 
     // Image targets need no push descriptors.
-    VulkanTestDevice& dev = *setup.device;
-    const VkImageCreateInfo ici = storage_image_info(VK_FORMAT_R8G8B8A8_UNORM, 8, 8);
-    TestImage image = dev.create_image(ici);
-    const texdec_image_target_create_info ti = target_create_info(ici, image.image);
-    texdec_image_target* target = nullptr;
-    CHECK(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_SUCCESS);
-    texdec_image_target_destroy(setup.ctx, target);
-    dev.destroy(image);
+    CHECK(target_create_status(*setup.device, setup.ctx, VK_FORMAT_R8G8B8A8_UNORM) == TEXDEC_SUCCESS);
     setup.context_log.take_errors();
     setup.close();
 }

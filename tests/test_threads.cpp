@@ -355,8 +355,7 @@ void report(const std::vector<ThreadResult>& results, size_t* texels) {
 TEST_CASE("threads: 16 threads record 8 formats at once into their own command buffers on one shared context",
           "[threads]") {
     ExternalSetup setup;
-    if (!setup.open()) return;
-    VulkanTestDevice& dev = *setup.device;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
     auto fresh = OwnContext::open();  // the ETC2/EAC expectations: one call, one thread, another context
     if (!fresh) return;
 

@@ -24,6 +24,13 @@ struct ExternalSetup {
     ~ExternalSetup();
 };
 
+// The opening of a test on a setup of its own (ExternalSetup, or any with open() and device):
+// opens `setup` (with the options, if any) and names its device `dev`, or returns from the test
+// where there is no device. A macro because it returns from the calling test.
+#define TEXDEC_OPEN_OR_RETURN(setup, dev, ...) \
+    if (!(setup).open(__VA_ARGS__)) return;    \
+    ::texdec_test::VulkanTestDevice& dev = *(setup).device
+
 // The texdec_image_target_create_info of an image created with `ici`.
 texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image);
 

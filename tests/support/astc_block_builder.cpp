@@ -111,21 +111,21 @@ unsigned quint_value_position(unsigned k, unsigned n) {
     return k * n + earlier_q[k];
 }
 
-// For each packed code, its decoded tuple (computed once).
+// For each of the `codes` packed codes, its decoded tuple.
+template <size_t N>
+std::vector<std::array<unsigned, N>> decode_table(unsigned codes, std::array<unsigned, N> (*decode)(unsigned)) {
+    std::vector<std::array<unsigned, N>> v(codes);
+    for (unsigned code = 0; code < codes; ++code) v[code] = decode(code);
+    return v;
+}
+
+// The trit and quint decode tables (computed once).
 const std::vector<std::array<unsigned, 5>>& trit_table() {
-    static const std::vector<std::array<unsigned, 5>> t = [] {
-        std::vector<std::array<unsigned, 5>> v(256);
-        for (unsigned T = 0; T < 256; ++T) v[T] = ise_decode_trit_block(T);
-        return v;
-    }();
+    static const std::vector<std::array<unsigned, 5>> t = decode_table(256, ise_decode_trit_block);
     return t;
 }
 const std::vector<std::array<unsigned, 3>>& quint_table() {
-    static const std::vector<std::array<unsigned, 3>> t = [] {
-        std::vector<std::array<unsigned, 3>> v(128);
-        for (unsigned Q = 0; Q < 128; ++Q) v[Q] = ise_decode_quint_block(Q);
-        return v;
-    }();
+    static const std::vector<std::array<unsigned, 3>> t = decode_table(128, ise_decode_quint_block);
     return t;
 }
 

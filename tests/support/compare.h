@@ -17,6 +17,12 @@ struct BlockLayout {
     uint32_t width = 0, height = 0, depth = 1;  // extent in texels
     uint32_t row_length = 0, image_height = 0;
     size_t offset = 0;                          // byte offset of the first block
+    // Tightly packed blocks of a width x height x depth extent from offset 0.
+    static BlockLayout of_extent(uint32_t width, uint32_t height, uint32_t depth = 1) {
+        BlockLayout bl;
+        bl.width = width, bl.height = height, bl.depth = depth;
+        return bl;
+    }
     uint32_t blocks_per_row() const { return ((row_length ? row_length : width) + 3) / 4; }
     uint32_t block_rows_per_slice() const { return ((image_height ? image_height : height) + 3) / 4; }
     // Bytes from the first byte of the buffer up to the end of the last block the extent needs.
