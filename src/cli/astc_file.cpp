@@ -2,6 +2,7 @@
 #include "astc_file.h"
 
 #include <cstdio>
+#include <iterator>
 
 #include "format_text.h"
 
@@ -106,25 +107,18 @@ ParseResult parse(std::span<const uint8_t> file) {
     return tex;
 }
 
-const char* error_code_name(ErrorCode code) {
-    switch (code) {
-    case ErrorCode::TooSmall: return "file too small";
-    case ErrorCode::BadMagic: return "not an .astc file";
-    case ErrorCode::UnknownFootprint: return "unknown footprint";
-    case ErrorCode::InvalidExtent: return "invalid extent";
-    case ErrorCode::SizeOverflow: return "size overflow";
-    case ErrorCode::Truncated: return "truncated data";
-    }
-    return "unknown error";
-}
+namespace {
+constexpr const char* kProfileNames[] = {"ldr", "srgb", "hdr"};  // indexed by Profile
+}  // namespace
 
 const char* profile_name(Profile profile) {
-    switch (profile) {
-    case Profile::Ldr: return "ldr";
-    case Profile::Srgb: return "srgb";
-    case Profile::Hdr: return "hdr";
-    }
-    return "?";
+    return size_t(profile) < std::size(kProfileNames) ? kProfileNames[size_t(profile)] : "?";
+}
+
+std::optional<Profile> profile_from_name(std::string_view name) {
+    for (size_t i = 0; i < std::size(kProfileNames); ++i)
+        if (name == kProfileNames[i]) return Profile(i);
+    return std::nullopt;
 }
 
 }  // namespace astc_file

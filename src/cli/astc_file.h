@@ -21,30 +21,26 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include <texdec/texdec.h>
+
+#include "container.h"
 
 namespace astc_file {
 
 constexpr size_t kHeaderSize = 16;
 constexpr size_t kBlockBytes = 16;
 
-enum class ErrorCode {
-    TooSmall,          // shorter than the 16-byte header
-    BadMagic,          // bytes 0..3 are not 13 AB A1 5C
-    UnknownFootprint,  // block_x/y/z is not an ASTC footprint
-    InvalidExtent,     // xsize, ysize or zsize is 0
-    SizeOverflow,      // the block data the header describes does not fit in 64 bits / memory
-    Truncated          // the file is shorter than the blocks the header describes
-};
-
-struct Error {
-    ErrorCode code;
-    std::string message;  // names the problem, e.g. "unknown ASTC footprint 7x7x1"
-};
+// parse() refuses a file with one of these container::ErrorCode values: TooSmall (shorter than the
+// 16-byte header), BadMagic (bytes 0..3 are not 13 AB A1 5C), UnknownFootprint, InvalidExtent
+// (xsize, ysize or zsize is 0), SizeOverflow, Truncated.
+using container::Error;
+using container::ErrorCode;
 
 enum class Profile {
     Ldr,   // linear LDR: astc-WxH-unorm
@@ -74,7 +70,8 @@ ParseResult parse(std::span<const uint8_t> file);
 // True if the bytes start with the .astc magic (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);
 
-const char* error_code_name(ErrorCode code);
-const char* profile_name(Profile profile);  // "ldr", "srgb", "hdr"
+using container::error_code_name;
+const char* profile_name(Profile profile);                        // "ldr", "srgb", "hdr"
+std::optional<Profile> profile_from_name(std::string_view name);  // profile_name's inverse
 
 }  // namespace astc_file

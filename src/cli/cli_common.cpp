@@ -97,9 +97,7 @@ texdec_bc_rounding parse_bc_rounding(const std::string& name) {
 }
 
 astc_file::Profile parse_profile(const std::string& name) {
-    if (name == "ldr") return astc_file::Profile::Ldr;
-    if (name == "srgb") return astc_file::Profile::Srgb;
-    if (name == "hdr") return astc_file::Profile::Hdr;
+    if (auto profile = astc_file::profile_from_name(name)) return *profile;
     usage_error("unknown --profile '" + name + "' (ldr, srgb or hdr)");
 }
 

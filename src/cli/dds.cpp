@@ -35,10 +35,6 @@ constexpr uint32_t kCaps2Volume = 0x200000;
 constexpr uint32_t kDx10MiscTextureCube = 0x4;
 constexpr uint32_t kDimension1D = 2, kDimension2D = 3, kDimension3D = 4;
 
-// Larger than any real texture (Direct3D's limit is 16384); keeps every size computation far
-// from overflowing 64 bits.
-constexpr uint32_t kMaxDimension = 1u << 20;
-
 constexpr uint32_t fourcc(const char (&s)[5]) {
     return uint32_t(uint8_t(s[0])) | uint32_t(uint8_t(s[1])) << 8 | uint32_t(uint8_t(s[2])) << 16 |
            uint32_t(uint8_t(s[3])) << 24;
@@ -213,7 +209,7 @@ std::variant<RawHeader, Error> read_headers(std::span<const uint8_t> file) {
 
 std::variant<texdec_format, Error> legacy_format(const RawHeader& raw) {
     if (!(raw.pf_flags & kPfFourCC))
-        return Error{ErrorCode::NotBlockCompressed,
+        return Error{ErrorCode::NotCompressed,
                      format_text("pixel format is uncompressed (%u bits per pixel, flags 0x%X), not block-compressed",
                                  raw.pf_bit_count, raw.pf_flags)};
     for (const FourCCEntry& e : kFourCCs)
@@ -275,29 +271,18 @@ std::optional<Error> read_layout(const RawHeader& raw, Texture& tex) {
     if (tex.width == 0 || tex.height == 0 || tex.depth == 0)
         return Error{ErrorCode::InvalidExtent,
                      format_text("extent %ux%ux%u has a zero dimension", tex.width, tex.height, tex.depth)};
-    if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
-        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u is absurd (limit %u per side)", tex.width,
-                                                           tex.height, tex.depth, kMaxDimension)};
-    return std::nullopt;
-}
-
-uint32_t full_mip_chain_length(uint32_t width, uint32_t height, uint32_t depth) {
-    return uint32_t(std::bit_width(std::max({width, height, depth})));
+    return container::check_extent_limit(tex.width, tex.height, tex.depth);
 }
 
 std::optional<Error> read_mip_count(const RawHeader& raw, Texture& tex) {
     // 0 means "no mip chain"; the DDSD_MIPMAPCOUNT flag is unreliable, so the count alone decides.
     tex.mip_levels = raw.mip_count == 0 ? 1 : raw.mip_count;
-    const uint32_t most = full_mip_chain_length(tex.width, tex.height, tex.depth);
-    if (tex.mip_levels > most)
-        return Error{ErrorCode::InvalidExtent, format_text("mip count %u exceeds the %u levels a %ux%ux%u image has",
-                                                           tex.mip_levels, most, tex.width, tex.height, tex.depth)};
-    return std::nullopt;
+    return container::check_mip_count("mip count", tex.mip_levels, tex.width, tex.height, tex.depth);
 }
 
 uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-// Bytes of one surface; cannot overflow: each side is <= kMaxDimension (2^20), so the product of
+// Bytes of one surface; cannot overflow: each side is <= container::kMaxDimension (2^20), so the product of
 // the block counts is at most 2^56, times at most 16 bytes.
 uint64_t surface_bytes(const texdec_format_info& info, uint32_t w, uint32_t h, uint32_t d) {
     return div_round_up(w, info.block_width) * div_round_up(h, info.block_height) *
@@ -358,21 +343,6 @@ ParseResult parse(std::span<const uint8_t> file) {
     if (auto error = read_mip_count(raw, tex)) return *error;
     if (auto error = build_surfaces(raw, file, tex)) return *error;
     return tex;
-}
-
-const char* error_code_name(ErrorCode code) {
-    switch (code) {
-    case ErrorCode::TooSmall: return "file too small";
-    case ErrorCode::BadMagic: return "not a DDS file";
-    case ErrorCode::BadHeader: return "malformed DDS header";
-    case ErrorCode::NotBlockCompressed: return "not block-compressed";
-    case ErrorCode::UnknownFourCC: return "unknown FourCC";
-    case ErrorCode::UnknownDxgiFormat: return "unknown DXGI format";
-    case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
-    case ErrorCode::InvalidExtent: return "invalid extent";
-    case ErrorCode::Truncated: return "truncated data";
-    }
-    return "unknown error";
 }
 
 }  // namespace dds

@@ -20,24 +20,17 @@
 
 #include <texdec/texdec.h>
 
+#include "container.h"
+
 namespace dds {
 
-enum class ErrorCode {
-    TooSmall,            // shorter than the magic + header (+ DX10 header)
-    BadMagic,            // does not start with "DDS "
-    BadHeader,           // header or pixel-format size field wrong, inconsistent flags
-    NotBlockCompressed,  // an uncompressed (RGB masks / luminance) pixel format
-    UnknownFourCC,       // a FourCC this parser does not map to a texdec format
-    UnknownDxgiFormat,   // a DXGI format this parser does not map to a texdec format
-    UnsupportedLayout,   // e.g. a 1D texture or a volume texture array
-    InvalidExtent,       // zero or absurd width/height/depth/mip count/array size
-    Truncated            // the file is shorter than the surfaces its header describes
-};
-
-struct Error {
-    ErrorCode code;
-    std::string message;  // names the problem, e.g. "unknown FourCC 'RXGB'"
-};
+// parse() refuses a file with one of these container::ErrorCode values: TooSmall (shorter than the
+// magic + header (+ DX10 header)), BadMagic (no "DDS "), BadHeader (header or pixel-format size
+// field wrong, inconsistent flags), NotCompressed (RGB masks / luminance), UnknownFourCC,
+// UnknownDxgiFormat, UnsupportedLayout (e.g. a 1D texture or a volume texture array), InvalidExtent
+// (zero or absurd width/height/depth/mip count/array size), Truncated.
+using container::Error;
+using container::ErrorCode;
 
 // One 2D or 3D image: one mip level of one array layer (or cube face).
 struct Surface {
@@ -75,6 +68,6 @@ ParseResult parse(std::span<const uint8_t> file);
 // True if the bytes start with the "DDS " magic (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);
 
-const char* error_code_name(ErrorCode code);
+using container::error_code_name;
 
 }  // namespace dds

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iterator>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 // stb_image_write is a single-header library (Debian's libstb-dev); this is its one
@@ -450,17 +451,28 @@ WriteResult write_ktx2(const std::string& path, const Ktx2Texture& texture) {
     return write_file_parts(path, parts);
 }
 
-WriteResult write_exr(const std::string& path, const DecodedImage& image) {
+namespace {
+// Why the `name` writer (EXR, .hdr) refuses `image`, if it does: both take RGBA16F texels, and
+// their libraries take int extents and build the whole file in memory.
+std::optional<WriteResult> refuse_half_float_image(const DecodedImage& image, const char* name) {
     if (image.format != VK_FORMAT_R16G16B16A16_SFLOAT)
-        return {false, "cannot write VkFormat " + std::to_string(int(image.format)) +
-                           " as EXR (it takes RGBA16F texels); use --output rgba16f"};
-    // tinyexr takes int extents and builds the whole file in memory.
+        return WriteResult{false, "cannot write VkFormat " + std::to_string(int(image.format)) + " as " + name +
+                                      " (it takes RGBA16F texels); use --output rgba16f"};
     const uint64_t rows = uint64_t(image.height) * image.depth;
     const uint64_t texel_count = uint64_t(image.width) * rows;
     if (image.width > INT_MAX || rows > INT_MAX || texel_count > (uint64_t(1) << 31))
-        return {false, "image is too large for the EXR writer (2^31 texels at most); use a .raw output"};
+        return WriteResult{false, std::string("image is too large for the ") + name +
+                                      " writer (2^31 texels at most); use a .raw output"};
     if (image.texels.size() < texel_count * 8)
-        return {false, "internal error: fewer decoded bytes than the image needs"};
+        return WriteResult{false, "internal error: fewer decoded bytes than the image needs"};
+    return std::nullopt;
+}
+}  // namespace
+
+WriteResult write_exr(const std::string& path, const DecodedImage& image) {
+    if (auto refused = refuse_half_float_image(image, "EXR")) return *refused;
+    const uint64_t rows = uint64_t(image.height) * image.depth;
+    const uint64_t texel_count = uint64_t(image.width) * rows;
 
     // EXR stores channels planar and its channel list sorted by name: A, B, G, R. tinyexr passes
     // HALF input to HALF output unchanged, so the file holds the decoder's bit patterns.
@@ -518,15 +530,9 @@ float hdr_channel_value(uint16_t half_bits) {
 }  // namespace
 
 WriteResult write_hdr(const std::string& path, const DecodedImage& image) {
-    if (image.format != VK_FORMAT_R16G16B16A16_SFLOAT)
-        return {false, "cannot write VkFormat " + std::to_string(int(image.format)) +
-                           " as .hdr (it takes RGBA16F texels); use --output rgba16f"};
+    if (auto refused = refuse_half_float_image(image, ".hdr")) return *refused;
     const uint64_t rows = uint64_t(image.height) * image.depth;
     const uint64_t texel_count = uint64_t(image.width) * rows;
-    if (image.width > INT_MAX || rows > INT_MAX || texel_count > (uint64_t(1) << 31))
-        return {false, "image is too large for the .hdr writer (2^31 texels at most); use a .raw output"};
-    if (image.texels.size() < texel_count * 8)
-        return {false, "internal error: fewer decoded bytes than the image needs"};
     std::vector<float> rgb(size_t(texel_count) * 3);
     for (size_t t = 0; t < texel_count; ++t)
         for (int c = 0; c < 3; ++c) rgb[t * 3 + c] = hdr_channel_value(read_u16_le(image.texels.data() + t * 8 + c * 2));

@@ -6,7 +6,6 @@
 #include "ktx.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdio>
 #include <optional>
 
@@ -20,7 +19,6 @@ using texdec_io::format_text;
 constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x31,
                                                   0x31, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
 constexpr uint32_t kEndianness = 0x04030201;
-constexpr uint32_t kMaxDimension = 1u << 20;  // as the DDS parser: far from any overflow
 constexpr uint32_t kMaxArrayElements = 1u << 20;
 
 struct FormatEntry {
@@ -121,26 +119,13 @@ std::optional<Error> read_layout(const uint32_t (&f)[kFieldCount], Texture& tex)
                      format_text("3D texture arrays (pixelDepth %u, %u array elements) do "
                                  "not exist in OpenGL",
                                  tex.depth, tex.array_elements)};
-    if (tex.is_volume && tex.is_cube)
-        return Error{ErrorCode::UnsupportedLayout,
-                     format_text("a cube map with pixelDepth %u: cube faces are 2D", tex.depth)};
-    if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
-        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u is absurd (limit %u per side)", tex.width,
-                                                           tex.height, tex.depth, kMaxDimension)};
-    if (tex.is_cube && tex.width != tex.height)
-        return Error{ErrorCode::UnsupportedLayout,
-                     format_text("cube map faces of %ux%u are not square", tex.width, tex.height)};
+    if (auto error = container::check_cube_extent(tex.width, tex.height, tex.depth, tex.is_cube, tex.is_volume))
+        return error;
     if (tex.array_elements > kMaxArrayElements)
         return Error{ErrorCode::InvalidExtent, format_text("numberOfArrayElements %u is absurd", tex.array_elements)};
     tex.layers = std::max(1u, tex.array_elements) * tex.faces;
     tex.mip_levels = std::max(1u, f[kMipLevels]);
-    const uint32_t most = uint32_t(std::bit_width(std::max({tex.width, tex.height, tex.depth})));
-    if (tex.mip_levels > most)
-        return Error{ErrorCode::InvalidExtent,
-                     format_text("numberOfMipmapLevels %u exceeds the %u levels a %ux%ux%u image "
-                                 "has",
-                                 f[kMipLevels], most, tex.width, tex.height, tex.depth)};
-    return std::nullopt;
+    return container::check_mip_count("numberOfMipmapLevels", tex.mip_levels, tex.width, tex.height, tex.depth);
 }
 
 std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset, Texture& tex) {
@@ -249,21 +234,6 @@ ParseResult parse(std::span<const uint8_t> file) {
                                  tex.key_value_bytes, file.size())};
     if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, tex)) return *error;
     return tex;
-}
-
-const char* error_code_name(ErrorCode code) {
-    switch (code) {
-    case ErrorCode::TooSmall: return "file too small";
-    case ErrorCode::BadMagic: return "not a KTX file";
-    case ErrorCode::BadEndianness: return "bad endianness field";
-    case ErrorCode::NotCompressed: return "not block-compressed";
-    case ErrorCode::UnknownInternalFormat: return "unknown glInternalFormat";
-    case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
-    case ErrorCode::InvalidExtent: return "invalid extent";
-    case ErrorCode::BadImageSize: return "wrong imageSize";
-    case ErrorCode::Truncated: return "truncated data";
-    }
-    return "unknown error";
 }
 
 }  // namespace ktx

@@ -36,27 +36,20 @@
 
 #include <texdec/texdec.h>
 
+#include "container.h"
+
 namespace ktx {
 
 constexpr size_t kIdentifierSize = 12;
 constexpr size_t kHeaderSize = 64;  // identifier + 13 UInt32 fields
 
-enum class ErrorCode {
-    TooSmall,               // shorter than the 64-byte header
-    BadMagic,               // no KTX 1.1 identifier
-    BadEndianness,          // the endianness field is neither 0x04030201 nor 0x01020304
-    NotCompressed,          // glType != 0: an uncompressed texture
-    UnknownInternalFormat,  // a glInternalFormat this parser does not map to a texdec format
-    UnsupportedLayout,      // 1D, 3D array, 3D cube, a face count other than 1 or 6, non-square cube
-    InvalidExtent,          // zero width, absurd extent, mip count or array size
-    BadImageSize,           // an imageSize field that is not what the level needs
-    Truncated               // the file ends inside the key/value data, an imageSize or a level
-};
-
-struct Error {
-    ErrorCode code;
-    std::string message;  // names the problem, e.g. "unknown glInternalFormat 0x8C00"
-};
+// parse() refuses a file with one of these container::ErrorCode values: TooSmall (shorter than the
+// 64-byte header), BadMagic (no KTX 1.1 identifier), BadEndianness, NotCompressed (glType != 0),
+// UnknownInternalFormat, UnsupportedLayout (1D, 3D array, 3D cube, a face count other than 1 or 6,
+// non-square cube), InvalidExtent (zero width, absurd extent, mip count or array size),
+// BadImageSize, Truncated (the file ends inside the key/value data, an imageSize or a level).
+using container::Error;
+using container::ErrorCode;
 
 // One 2D or 3D image: one mip level of one array element's face.
 struct Surface {
@@ -96,7 +89,7 @@ ParseResult parse(std::span<const uint8_t> file);
 // True if the bytes start with the KTX 1.1 identifier (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);
 
-const char* error_code_name(ErrorCode code);
+using container::error_code_name;
 
 // The GL name of a glInternalFormat this parser maps ("GL_COMPRESSED_R11_EAC"), else nullptr.
 const char* gl_internal_format_name(uint32_t gl_internal_format);

@@ -8,7 +8,6 @@
 #include "ktx2.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdio>
 #include <new>
 #include <numeric>
@@ -27,7 +26,6 @@ using texdec_io::format_text;
 
 constexpr uint8_t kIdentifier[kIdentifierSize] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32,
                                                   0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
-constexpr uint32_t kMaxDimension = 1u << 20;  // as the KTX 1 and DDS parsers: far from any overflow
 constexpr uint32_t kMaxLayers = 1u << 20;
 
 // Data Format Descriptor values used here (KHR_DF_MODEL_*, KHR_DF_TRANSFER_*).
@@ -277,24 +275,13 @@ std::optional<Error> read_layout(const Header& h, Texture& tex) {
                      format_text("3D array textures (pixelDepth %u, layerCount %u) are not "
                                  "supported",
                                  tex.depth, tex.layer_count)};
-    if (tex.is_volume && tex.is_cube)
-        return Error{ErrorCode::UnsupportedLayout,
-                     format_text("a cube map with pixelDepth %u: cube faces are 2D", tex.depth)};
-    if (tex.width > kMaxDimension || tex.height > kMaxDimension || tex.depth > kMaxDimension)
-        return Error{ErrorCode::InvalidExtent, format_text("extent %ux%ux%u is absurd (limit %u per side)", tex.width,
-                                                           tex.height, tex.depth, kMaxDimension)};
-    if (tex.is_cube && tex.width != tex.height)
-        return Error{ErrorCode::UnsupportedLayout,
-                     format_text("cube map faces of %ux%u are not square", tex.width, tex.height)};
+    if (auto error = container::check_cube_extent(tex.width, tex.height, tex.depth, tex.is_cube, tex.is_volume))
+        return error;
     if (tex.layer_count > kMaxLayers)
         return Error{ErrorCode::InvalidExtent, format_text("layerCount %u is absurd", tex.layer_count)};
     tex.layers = std::max(1u, tex.layer_count) * tex.faces;
     tex.mip_levels = std::max(1u, h.level_count);
-    const uint32_t most = uint32_t(std::bit_width(std::max({tex.width, tex.height, tex.depth})));
-    if (tex.mip_levels > most)
-        return Error{ErrorCode::InvalidExtent, format_text("levelCount %u exceeds the %u levels a %ux%ux%u image has",
-                                                           h.level_count, most, tex.width, tex.height, tex.depth)};
-    return std::nullopt;
+    return container::check_mip_count("levelCount", tex.mip_levels, tex.width, tex.height, tex.depth);
 }
 
 std::optional<Error> read_levels(std::span<const uint8_t> file, size_t index_end, const texdec_format_info& info,
@@ -502,24 +489,6 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
                                                                         level, (unsigned long)got, size)};
     }
     return std::span<const uint8_t>(storage.data(), size);
-}
-
-const char* error_code_name(ErrorCode code) {
-    switch (code) {
-    case ErrorCode::TooSmall: return "file too small";
-    case ErrorCode::BadMagic: return "not a KTX 2 file";
-    case ErrorCode::BasisUniversal: return "Basis Universal";
-    case ErrorCode::UnsupportedSupercompression: return "unsupported supercompression";
-    case ErrorCode::UnknownFormat: return "unknown vkFormat";
-    case ErrorCode::BadTypeSize: return "wrong typeSize";
-    case ErrorCode::UnsupportedLayout: return "unsupported texture layout";
-    case ErrorCode::InvalidExtent: return "invalid extent";
-    case ErrorCode::BadIndex: return "bad index";
-    case ErrorCode::BadLevelIndex: return "bad level index";
-    case ErrorCode::Truncated: return "truncated data";
-    case ErrorCode::BadSupercompressedData: return "bad supercompressed data";
-    }
-    return "unknown error";
 }
 
 const char* supercompression_name(uint32_t scheme) {

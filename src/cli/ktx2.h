@@ -61,6 +61,8 @@
 
 #include <texdec/texdec.h>
 
+#include "container.h"
+
 namespace ktx2 {
 
 constexpr size_t kIdentifierSize = 12;
@@ -69,25 +71,15 @@ constexpr size_t kLevelIndexEntrySize = 24;
 
 enum class Supercompression : uint32_t { None = 0, BasisLZ = 1, Zstandard = 2, Zlib = 3 };
 
-enum class ErrorCode {
-    TooSmall,                     // shorter than the header or its level index
-    BadMagic,                     // no KTX 2.0 identifier
-    BasisUniversal,               // BasisLZ supercompression or UASTC / ETC1S data: transcode it first
-    UnsupportedSupercompression,  // a supercompressionScheme other than 0-3
-    UnknownFormat,                // a vkFormat that is not a block-compressed format texdec has
-    BadTypeSize,                  // typeSize != 1
-    UnsupportedLayout,            // 1D, 3D array, 3D cube, faceCount not 1 or 6, non-square cube
-    InvalidExtent,                // zero width, absurd extent, too many levels, size overflow
-    BadIndex,                     // key-value / global data range outside the file
-    BadLevelIndex,                // a level's byteLength / uncompressedByteLength / alignment is wrong
-    Truncated,                    // a level's data runs past the end of the file
-    BadSupercompressedData        // a Zstandard / zlib stream that does not inflate to the level's size
-};
-
-struct Error {
-    ErrorCode code;
-    std::string message;  // names the problem, e.g. "unknown vkFormat 37"
-};
+// parse() refuses a file with one of these container::ErrorCode values: TooSmall (shorter than the
+// header or its level index), BadMagic (no KTX 2.0 identifier), BasisUniversal,
+// UnsupportedSupercompression (a supercompressionScheme other than 0-3), UnknownFormat (a vkFormat
+// that is not a block-compressed format texdec has), BadTypeSize (typeSize != 1),
+// UnsupportedLayout, InvalidExtent (zero width, absurd extent, too many levels, size overflow),
+// BadIndex (key-value / global data range outside the file), BadLevelIndex, Truncated,
+// BadSupercompressedData (a Zstandard / zlib stream that does not inflate to the level's size).
+using container::Error;
+using container::ErrorCode;
 
 struct Level {
     uint32_t width, height, depth;   // extent in texels
@@ -130,7 +122,7 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& texture, ui
 // True if the bytes start with the KTX 2.0 identifier (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);
 
-const char* error_code_name(ErrorCode code);
+using container::error_code_name;
 const char* supercompression_name(uint32_t scheme);  // "none", "BasisLZ", "Zstandard", "zlib", "unknown"
 
 }  // namespace ktx2

@@ -107,17 +107,4 @@ ParseResult parse(std::span<const uint8_t> file) {
     return tex;
 }
 
-const char* error_code_name(ErrorCode code) {
-    switch (code) {
-    case ErrorCode::TooSmall: return "file too small";
-    case ErrorCode::BadMagic: return "not a PKM file";
-    case ErrorCode::BadVersion: return "unknown PKM version";
-    case ErrorCode::UnknownFormat: return "unknown PKM format";
-    case ErrorCode::BadHeader: return "malformed PKM header";
-    case ErrorCode::InvalidExtent: return "invalid extent";
-    case ErrorCode::Truncated: return "truncated data";
-    }
-    return "unknown error";
-}
-
 }  // namespace pkm

@@ -31,24 +31,19 @@
 
 #include <texdec/texdec.h>
 
+#include "container.h"
+
 namespace pkm {
 
 constexpr size_t kHeaderSize = 16;
 
-enum class ErrorCode {
-    TooSmall,       // shorter than the 16-byte header
-    BadMagic,       // bytes 0..3 are not "PKM "
-    BadVersion,     // bytes 4..5 are neither "10" nor "20"
-    UnknownFormat,  // a format code this parser does not map (or 2, the old RGBA layout)
-    BadHeader,      // padded extent inconsistent with the active one; a "10" file with format != 0
-    InvalidExtent,  // active width or height 0
-    Truncated       // the file is shorter than the blocks the header describes
-};
-
-struct Error {
-    ErrorCode code;
-    std::string message;  // names the problem, e.g. "unknown PKM format code 12"
-};
+// parse() refuses a file with one of these container::ErrorCode values: TooSmall (shorter than the
+// 16-byte header), BadMagic (bytes 0..3 are not "PKM "), BadVersion (bytes 4..5 are neither "10"
+// nor "20"), UnknownFormat (a format code this parser does not map, or 2, the old RGBA layout),
+// BadHeader (padded extent inconsistent with the active one; a "10" file with format != 0),
+// InvalidExtent (active width or height 0), Truncated.
+using container::Error;
+using container::ErrorCode;
 
 struct Texture {
     texdec_format format;
@@ -70,6 +65,6 @@ ParseResult parse(std::span<const uint8_t> file);
 // True if the bytes start with "PKM " (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);
 
-const char* error_code_name(ErrorCode code);
+using container::error_code_name;
 
 }  // namespace pkm

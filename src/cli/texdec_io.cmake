@@ -18,7 +18,8 @@ set(TEXDEC_IO_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_library(texdec_io STATIC
   ${TEXDEC_IO_DIR}/astc_file.cpp ${TEXDEC_IO_DIR}/dds.cpp ${TEXDEC_IO_DIR}/pkm.cpp ${TEXDEC_IO_DIR}/ktx.cpp
   ${TEXDEC_IO_DIR}/ktx2.cpp ${TEXDEC_IO_DIR}/texture_file.cpp ${TEXDEC_IO_DIR}/astc_hdr_scan.cpp
-  ${TEXDEC_IO_DIR}/image_write.cpp ${TEXDEC_IO_DIR}/safe_output.cpp ${TEXDEC_IO_DIR}/format_text.cpp)
+  ${TEXDEC_IO_DIR}/image_write.cpp ${TEXDEC_IO_DIR}/safe_output.cpp ${TEXDEC_IO_DIR}/format_text.cpp
+  ${TEXDEC_IO_DIR}/container.cpp)
 target_include_directories(texdec_io PUBLIC ${TEXDEC_IO_DIR} ${PROJECT_SOURCE_DIR}/include
   PRIVATE ${PROJECT_SOURCE_DIR}/src ${STB_INCLUDE_DIR})  # src: reference/half.h (header-only here)
 target_link_libraries(texdec_io PUBLIC Vulkan::Headers

@@ -102,6 +102,18 @@ void note_trailing(TextureFile& file, uint64_t bytes, const char* after) {
     if (bytes) file.notes.push_back(std::to_string(bytes) + " bytes after its " + after + " are ignored");
 }
 
+// What DDS, KTX 1 and KTX 2 textures all say of their layout; `faces` is 6 for a cube map, else 1.
+template <class Texture>
+void take_layout(TextureFile& file, const Texture& tex, uint32_t faces) {
+    file.container_format = tex.container_format;
+    file.format = tex.format;
+    file.levels = tex.mip_levels;
+    file.faces = faces;
+    file.layers = tex.layers / faces;
+    file.is_cube = tex.is_cube;
+    file.is_volume = tex.is_volume;
+}
+
 // DDS and KTX 1 textures both answer surface(layer, level), layer = element * faces + face.
 template <class Texture>
 void fill_levels(TextureFile& file, const Texture& tex) {
@@ -120,15 +132,9 @@ std::optional<Error> open_dds(TextureFile& file, const OpenOptions&) {
     auto parsed = dds::parse(file.impl->bytes);
     if (const auto* error = std::get_if<dds::Error>(&parsed)) return Error{false, error->message};
     const dds::Texture& tex = std::get<dds::Texture>(parsed);
-    file.container_format = tex.container_format;
-    file.format = tex.format;
-    file.swap_red_alpha = tex.swap_red_alpha;
-    file.levels = tex.mip_levels;
-    file.is_cube = tex.is_cube;
-    file.faces = tex.is_cube ? 6 : 1;
-    file.layers = tex.layers / file.faces;
+    take_layout(file, tex, tex.is_cube ? 6 : 1);
     file.is_array = file.layers > 1;
-    file.is_volume = tex.is_volume;
+    file.swap_red_alpha = tex.swap_red_alpha;
     note_trailing(file, tex.trailing_bytes, "last surface");
     fill_levels(file, tex);
     return std::nullopt;
@@ -138,14 +144,8 @@ std::optional<Error> open_ktx(TextureFile& file, const OpenOptions&) {
     auto parsed = ktx::parse(file.impl->bytes);
     if (const auto* error = std::get_if<ktx::Error>(&parsed)) return Error{false, error->message};
     const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
-    file.format = tex.format;
-    file.container_format = tex.container_format;
-    file.levels = tex.mip_levels;
-    file.faces = tex.faces;
-    file.layers = tex.layers / tex.faces;
-    file.is_cube = tex.is_cube;
+    take_layout(file, tex, tex.faces);
     file.is_array = tex.array_elements > 0;
-    file.is_volume = tex.is_volume;
     note_trailing(file, tex.trailing_bytes, "last mip level");
     fill_levels(file, tex);
     return std::nullopt;
@@ -155,16 +155,10 @@ std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions&) {
     auto parsed = ktx2::parse(file.impl->bytes);
     if (const auto* error = std::get_if<ktx2::Error>(&parsed)) return Error{false, error->message};
     ktx2::Texture& tex = std::get<ktx2::Texture>(parsed);
-    file.container_format = tex.container_format;
+    take_layout(file, tex, tex.faces);
+    file.is_array = tex.layer_count > 0;
     file.warnings = tex.warnings;
     file.supercompression = ktx2::supercompression_name(uint32_t(tex.supercompression));
-    file.format = tex.format;
-    file.levels = tex.mip_levels;
-    file.faces = tex.faces;
-    file.layers = tex.layers / tex.faces;
-    file.is_cube = tex.is_cube;
-    file.is_array = tex.layer_count > 0;
-    file.is_volume = tex.is_volume;
     for (uint32_t level = 0; level < file.levels; ++level) {
         const ktx2::Level& l = tex.levels[level];
         file.level_info.push_back({l.width, l.height, l.depth, l.image_bytes});

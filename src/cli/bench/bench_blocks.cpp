@@ -180,9 +180,9 @@ void put_bits(uint8_t out[16], unsigned& pos, unsigned count, uint64_t value) {
 }
 
 // 4-bit indices of the 16 texels on the line e0 -> e1 (per channel, `channels` of them), nearest
-// of the 16 weights. If texel 0 (the anchor, stored with 3 bits) gets an index >= 8, the caller
-// swaps the endpoints and inverts the indices: `swapped` says so.
-void line_indices(const int t[16][4], const int e0[4], const int e1[4], int channels, int index[16], bool& swapped) {
+// of the 16 weights. If texel 0 (the anchor, stored with 3 bits) gets an index >= 8, swaps the
+// endpoints and inverts the indices, so that the anchor's top bit is 0.
+void line_indices(const int t[16][4], int e0[4], int e1[4], int channels, int index[16]) {
     static constexpr int kWeights4[16] = {0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64};
     for (int i = 0; i < 16; ++i) {
         int best = 0;
@@ -197,9 +197,10 @@ void line_indices(const int t[16][4], const int e0[4], const int e1[4], int chan
         }
         index[i] = best;
     }
-    swapped = index[0] >= 8;
-    if (swapped)
+    if (index[0] >= 8) {
         for (int i = 0; i < 16; ++i) index[i] = 15 - index[i];
+        std::swap_ranges(e0, e0 + 4, e1);
+    }
 }
 
 // BC7 mode 6 (one subset, RGBA 7.7.7.7 endpoints + a P-bit each, 4-bit indices): bounding box.
@@ -211,9 +212,7 @@ void encode_bc7_mode6(const Texel t[16], uint8_t out[16]) {
     }
     for (int k = 0; k < 4; ++k) e0[k] &= ~1, e1[k] |= 1;  // P-bit 0 for endpoint 0, 1 for endpoint 1
     int index[16];
-    bool swapped = false;
-    line_indices(texels, e0, e1, 4, index, swapped);
-    if (swapped) std::swap(e0, e1);
+    line_indices(texels, e0, e1, 4, index);
     std::memset(out, 0, 16);
     unsigned pos = 0;
     put_bits(out, pos, 7, 1u << 6);  // mode 6: six 0 bits, then a 1
@@ -237,9 +236,7 @@ void encode_bc6h_mode3(const Texel t[16], uint8_t out[16]) {
         for (int k = 0; k < 3; ++k) texels[i][k] = c[k], e0[k] = std::min(e0[k], c[k]), e1[k] = std::max(e1[k], c[k]);
     }
     int index[16];
-    bool swapped = false;
-    line_indices(texels, e0, e1, 3, index, swapped);
-    if (swapped) std::swap(e0, e1);
+    line_indices(texels, e0, e1, 3, index);
     std::memset(out, 0, 16);
     unsigned pos = 0;
     put_bits(out, pos, 5, 0x03);
