@@ -1,5 +1,5 @@
 // ASTC table generators. Every function cites the section of the Khronos Data Format Specification's
-// ASTC chapter (shared/specs/astc.txt) it implements; see astc_tables.h for the contracts.
+// ASTC chapter it implements; see astc_tables.h for the contracts.
 #include "luts/astc_tables.h"
 
 #include <algorithm>

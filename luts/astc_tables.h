@@ -1,6 +1,6 @@
 // ASTC lookup-table generators: pure functions (no Vulkan, no global mutable state) implementing the
-// procedures of the Khronos Data Format Specification, chapter "ASTC Compressed Texture Image Formats"
-// (shared/specs/astc.txt). Section names below are that chapter's.
+// procedures of the Khronos Data Format Specification, chapter "ASTC Compressed Texture Image Formats".
+// Section names below are that chapter's.
 //
 // Range indices: every ISE ("integer sequence encoding") range used by ASTC is named by its index in
 // kIseRanges, ordered by number of levels: 0 = 0..1, 1 = 0..2, 2 = 0..3, 3 = 0..4, 4 = 0..5, ...,

@@ -1,5 +1,5 @@
 // BC6H mode descriptions, typed from the Khronos Data Format Specification, "BPTC Compressed Texture
-// Image Formats", section "BC6H" (shared/specs/bptc.txt); see bc6h_modes.h.
+// Image Formats", section "BC6H"; see bc6h_modes.h.
 //
 // The field lists are kept in the spec's own notation so that they can be read against the table
 // "Block descriptions for BC6H block modes (LSB..MSB)" line by line; everything else (bit

@@ -1,6 +1,6 @@
 // BC6H mode descriptions as data: pure functions (no Vulkan, no global mutable state) built from the
 // Khronos Data Format Specification, chapter "BPTC Compressed Texture Image Formats", section
-// "BC6H" (shared/specs/bptc.txt): the table "Endpoint and partition parameters for BPTC block
+// "BC6H": the table "Endpoint and partition parameters for BPTC block
 // modes" and the per-mode field lists of "Block descriptions for BC6H block modes (LSB..MSB)".
 //
 // Endpoint values are numbered v = 3 * endpoint + channel: R0 G0 B0 R1 G1 B1 R2 G2 B2 R3 G3 B3

@@ -1,5 +1,5 @@
 // The BPTC tables, typed from the Khronos Data Format Specification, "BPTC Compressed Texture Image
-// Formats" (shared/specs/bptc.txt); see bptc_tables.h.
+// Formats"; see bptc_tables.h.
 //
 // The anchor tables are the normative ones. The spec's partition tables also mark anchors in bold
 // italics, and two of those marks disagree with the anchor tables (2-subset shape 35 marks texel 2,

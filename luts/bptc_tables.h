@@ -1,6 +1,6 @@
 // BPTC (BC6H, BC7) lookup tables: pure functions (no Vulkan, no global mutable state) returning the
-// tables of the Khronos Data Format Specification, chapter "BPTC Compressed Texture Image Formats"
-// (shared/specs/bptc.txt). Table names below are that chapter's.
+// tables of the Khronos Data Format Specification, chapter "BPTC Compressed Texture Image Formats".
+// Table names below are that chapter's.
 //
 // Texels are numbered i = x + 4 * y inside the 4x4 block (the spec's "y-major order" of indices).
 #pragma once

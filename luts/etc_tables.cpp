@@ -1,5 +1,5 @@
 // ETC2 / EAC tables, typed in from the Khronos Data Format Specification, chapter "ETC2 Compressed
-// Texture Image Formats" (shared/specs/etc2.txt). See etc_tables.h.
+// Texture Image Formats". See etc_tables.h.
 #include "luts/etc_tables.h"
 
 #include <stdexcept>

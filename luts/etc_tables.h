@@ -1,6 +1,6 @@
 // ETC2 / EAC lookup tables: pure functions (no Vulkan, no global mutable state) returning the tables
-// of the Khronos Data Format Specification, chapter "ETC2 Compressed Texture Image Formats"
-// (shared/specs/etc2.txt). Table names below are that chapter's.
+// of the Khronos Data Format Specification, chapter "ETC2 Compressed Texture Image Formats".
+// Table names below are that chapter's.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // ASTC decoder: LDR, sRGB and HDR operation modes, 2D and 3D footprints.
-// Khronos Data Format Specification, "ASTC Compressed Texture Image Formats" (shared/specs/astc.txt);
+// Khronos Data Format Specification, "ASTC Compressed Texture Image Formats";
 // the quoted names below are that chapter's sections.
 //
 // A workgroup decodes a tile of TILE_BX x TILE_BY blocks of one block slice, in four steps
@@ -26,7 +26,7 @@
 // slots as UNORM16 ones, step 1 marks per partition which channels are HDR, and step 4
 // interpolates both alike, then converts each channel by its kind ("Weight Application"). In
 // the LDR variant every IS_HDR branch is a specialization constant false: compiled away.
-// Error colours (ORACLES.md, "ASTC error colors"): RGBA8 magenta; RGBA16F four NaNs (0xFFFF) for
+// Error colours (docs/EXACTNESS.md, "ASTC error colours"): RGBA8 magenta; RGBA16F four NaNs (0xFFFF) for
 // illegal blocks and (LDR) HDR void extents, magenta (1, 0, 1, 1) for texels of a partition whose
 // endpoint mode is HDR (LDR). sRGB formats: magenta (1, 0, 1, 1) for every error in RGBA16F too
 // (the spec's table gives magenta in sRGB operation mode for every decode mode).

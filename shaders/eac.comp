@@ -6,7 +6,7 @@
 //   R16 / RG16 (NATIVE): the 11-bit value extended to 16 bits by bit replication, as the spec
 //     describes: unsigned (x << 5) + (x >> 6), signed sign * ((|x| << 5) + (|x| >> 5));
 //   RGBA16F: the half nearest to x / 2047 (unsigned) or x / 1023 (signed);
-//   RGBA8 (unsigned only): round(x * 255 / 2047), ties up (ORACLES.md "Output types").
+//   RGBA8 (unsigned only): round(x * 255 / 2047), ties up (docs/EXACTNESS.md "Output types").
 // Missing channels are (g = 0,) b = 0, a = 1.
 #version 450
 #extension GL_GOOGLE_include_directive : require

@@ -1,6 +1,6 @@
 // ETC2 colour decoder (RGB8 incl. ETC1, RGB8A1 punch-through, RGBA8 with EAC alpha; UNORM and
 // sRGB): one invocation per 4x4 block. Khronos Data Format Specification, "ETC2 Compressed Texture
-// Image Formats" (shared/specs/etc2.txt), sections "Format RGB ETC2", "Format RGBA ETC2" and
+// Image Formats", sections "Format RGB ETC2", "Format RGBA ETC2" and
 // "Format RGB ETC2 with punchthrough alpha"; table names below are that chapter's. The modifier,
 // distance and EAC tables come from the context's table buffer (common/etc.glsl).
 // VARIANT: TEXDEC_ETC2_RGB8 / _RGB8A1 / _RGBA8. STORE: RGBA8 (RGBA8 and NATIVE outputs) or

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# After ../shared/tools/device-prep.sh: adds what the texdec tests need on the device machine
+# After the device machine's prep script (it creates .gl/enter.sh): adds what the texdec tests need on the device machine
 # (NVIDIA H100, no apt, no Vulkan loader). Run once from the project root, then build here, copy
 # build/tests/texdec_tests, build/src/cli/astc-gpu-decode, build/libtexdec.so*,
 # tests/run_each_case.sh and samples/sample-bc3.dds into an ignored folder (e.g. build-device/), carry
@@ -11,7 +11,7 @@
 # tests that compare with it run here (lavapipe); on the device filter them out (see run_each_case.sh).
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
-[ -f .gl/enter.sh ] || { echo "run ../shared/tools/device-prep.sh first" >&2; exit 1; }
+[ -f .gl/enter.sh ] || { echo "run the device machine's prep script first (no .gl/enter.sh)" >&2; exit 1; }
 o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64'
 # The NVIDIA Vulkan ICD loads libGLX_nvidia, which needs glvnd: these go to / like the loader.
 (cd .gl && apt-get $o download libglvnd0 libglx0 libegl1 libgl1 libopengl0 libgles2 >/dev/null)

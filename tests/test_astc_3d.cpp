@@ -1,6 +1,6 @@
 // Acceptance tests of the ASTC 3D decoder (TEXDEC_FORMAT_ASTC_<W>x<H>x<D>_UNORM / _SRGB / _SFLOAT,
 // the ten footprints of VK_EXT_texture_compression_astc_3d) and of 2D footprints on 3D images and
-// arrays, tolerance 0, against libastcenc 4.2 decoding the same blocks as a 3D image (ORACLES.md
+// arrays, tolerance 0, against libastcenc 4.2 decoding the same blocks as a 3D image (docs/EXACTNESS.md
 // "ASTC"):
 //
 //   RGBA8 (and NATIVE = RGBA8): decode_unorm8 = min(255, floor(f16 * 256)) of astcenc's FP16
@@ -12,7 +12,7 @@
 //     astc_expected_outputs of src/reference/astc_reference.h, on astcenc's 3D decode);
 //   -sfloat (HDR operation mode): RGBA16F = NATIVE = astcenc's FP16 output in its HDR profile bit
 //     for bit (the model test_astc_hdr.cpp establishes for 2D); RGBA8 refused.
-// Mesa cannot be a second oracle: GL exposes no 3D ASTC blocks (ORACLES.md).
+// Mesa cannot be a second oracle: GL exposes no 3D ASTC blocks (docs/EXACTNESS.md).
 //
 //   ASTC 3D random blocks: <WxHxD>      astc_random_block_count() blocks per footprint and profile
 //                                        (200,704 by default): 5/8 uniformly random bits (nearly all
@@ -150,7 +150,7 @@ struct Volume {
     }
 };
 
-// ORACLES.md's outputs from astcenc's decode of `tight` (any profile, 3D footprints and 2D footprints
+// docs/EXACTNESS.md's outputs from astcenc's decode of `tight` (any profile, 3D footprints and 2D footprints
 // on volumes): astc_expected_outputs (src/reference/astc_reference.h), which the 2D tests and the
 // CPU reference use too. The -sfloat formats: RGBA16F (= NATIVE) is astcenc 4.2's FP16 output in
 // the HDR profile bit for bit (what test_astc_hdr.cpp establishes for 2D); RGBA8 is refused for them.
@@ -936,7 +936,7 @@ void run_split_volume() {
     ctx->close_and_check();
 }
 
-// texdec_decode of a 2048 x 2048 x 6 volume of 6x6x6 blocks to RGBA16F (issue 19): one block slice
+// texdec_decode of a 2048 x 2048 x 6 volume of 6x6x6 blocks to RGBA16F: one block slice
 // is 6 texel slices of 32 MiB, more than a 128 MiB maxStorageBufferRange can bind. Decoded twice:
 // streamed through the default staging parts, and in one submission (TEXDEC_DEBUG_STAGING_PART_BYTES
 // of 1 GiB), where the record path must cut each block slice into dispatches of a few texel

@@ -378,7 +378,7 @@ TEST_CASE("ASTC expected outputs agree with the astcenc oracle functions", "[ast
             CHECK(e.hdr_endpoint_blocks > 0);
             CHECK(e.mixed_hdr_ldr_blocks > 0);
             // Every sRGB texel, error texels included, is half(byte / 255) of the RGBA8 bytes
-            // (ORACLES.md: RGBA16F == RGBA8 / 255 for sRGB formats), and every texel of an error
+            // (docs/EXACTNESS.md: RGBA16F == RGBA8 / 255 for sRGB formats), and every texel of an error
             // block is magenta (1.0, 0, 1.0, 1.0), never NaN: KDFS "ASTC error colors" gives
             // magenta in sRGB operation mode for every decode mode, while astcenc 4.2's FP16
             // output has 0xFFFF there (the model replaces it).

@@ -2,12 +2,12 @@
 // through the public one-call API only (texdec_decode), tolerance 0, every one of the 14 2D
 // footprints, both profiles, outputs RGBA8, RGBA16F and NATIVE (= RGBA8 for these formats):
 //
-//   expected values: oracles/astc_expected.h (libastcenc 4.2, modelled per ORACLES.md:
+//   expected values: oracles/astc_expected.h (libastcenc 4.2, modelled per docs/EXACTNESS.md:
 //     RGBA8 = decode_unorm8; linear RGBA16F = astcenc's FP16 with the HDR-endpoint partitions
 //     set to (1.0, 0, 1.0, 1.0); sRGB RGBA16F = half(v/255) of the RGBA8 bytes, error texels
 //     magenta (1.0, 0, 1.0, 1.0), never NaN, as KDFS "ASTC error colors" gives for the sRGB
 //     operation mode where astcenc 4.2 gives 0xFFFF); Mesa GL (oracles/mesa_gl_oracle.h) as a second oracle for RGBA8, except
-//     void extents with reserved bits != 11b, which Mesa decodes (ORACLES.md: astcenc is right).
+//     void extents with reserved bits != 11b, which Mesa decodes (docs/EXACTNESS.md: astcenc is right).
 //
 //   ASTC astcenc CLI images: <profile>      (a) a procedural 131x97 image encoded by the astcenc CLI
 //                                               (-cl / -cs, -medium) at every footprint;
@@ -152,7 +152,7 @@ AstcExpected check_image(OwnContext& ctx, AstcProfile profile, const AstcSourceI
                 const std::vector<uint8_t> mesa =
                     mesa_gl_decode_astc_rgba8(profile, img.fp, img.w, img.h, tight.data(), tight.size());
                 AstcComparison m{prefix + " RGBA8 vs Mesa GL"};
-                // ORACLES.md: Mesa decodes void extents whose reserved bits are not 11b (error blocks).
+                // docs/EXACTNESS.md: Mesa decodes void extents whose reserved bits are not 11b (error blocks).
                 compare(m, img, tight, exp.kind, got.data(), pitch, mesa.data(), 4, [&](unsigned bx, unsigned by) {
                     const uint8_t* b = &tight[(size_t(by) * img.block_cols() + bx) * 16];
                     return astc_is_void_extent(b) && !astc_void_extent_reserved_ok(b);

@@ -1,5 +1,5 @@
 // ASTC table generators (luts/astc_tables.h) checked against the Khronos Data Format Specification's
-// ASTC chapter (shared/specs/astc.txt): pure functions, no device needed.
+// ASTC chapter: pure functions, no device needed.
 //
 // Where possible the expectations do not come from the implementation: they are values printed in
 // the spec, values derived by hand from the spec's procedures (derivations in the comments),

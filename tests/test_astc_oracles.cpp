@@ -1,4 +1,4 @@
-// The two ASTC oracles (ORACLES.md "ASTC") against each other, no texdec involved:
+// The two ASTC oracles (docs/EXACTNESS.md "ASTC") against each other, no texdec involved:
 //   astcenc: libastcenc 4.2, decode_unorm8 = min(255, floor(f16 * 256)) of its FP16 output for linear
 //            LDR, its U8 output for sRGB, plus the spec's error colour on HDR-endpoint partitions
 //            (astcenc_decode_unorm8);
@@ -9,7 +9,7 @@
 //       partition count of an encoded block and random bits above (mostly valid blocks, every
 //       endpoint mode and quantisation), 2,000 void extents (random reserved bits, HDR flag,
 //       coordinates and colour), 2,000 one-partition blocks forced to an HDR endpoint mode.
-//       Every byte equal EXCEPT, per ORACLES.md:
+//       Every byte equal EXCEPT, per docs/EXACTNESS.md:
 //         - void extents whose reserved bits (10-11) are not 11b: the spec makes them error blocks
 //           and astcenc gives magenta; Mesa does not. Detected from the block's own bits
 //           (bits 0-8 == 0x1FC); those blocks are excluded from the agreement check and instead
@@ -219,7 +219,7 @@ TEST_CASE("ASTC oracles: a void-extent block of a known colour", "[astc-oracle]"
                 }
         }
     // The same block with reserved bits 00b is an error block: astcenc gives magenta (Mesa does not,
-    // ORACLES.md: astcenc is right).
+    // docs/EXACTNESS.md: astcenc is right).
     set_bits(block, 10, 2, 0);
     for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
         const auto a = astcenc_decode_unorm8(profile, {4, 4, 1}, 4, 4, 1, block, 16);

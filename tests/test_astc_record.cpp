@@ -9,7 +9,7 @@
 // extent, and an extent that is not a multiple of the footprint. Blocks: legal blocks of random
 // modes, partitionings and endpoint modes (tests/support/astc_block_builder.h), void extents and
 // uniformly random bits (mostly illegal).
-// Expected values: astc_expected_outputs (libastcenc 4.2 per ORACLES.md), slice by slice, with
+// Expected values: astc_expected_outputs (libastcenc 4.2 per docs/EXACTNESS.md), slice by slice, with
 // tolerance 0, except one documented case: an RGBA16F *image* holds whatever NaN the driver's
 // conversion of the shader's NaN gives, so where 0xFFFF (NaN) is expected any FP16 NaN is accepted
 // there (the buffer destinations must hold 0xFFFF exactly; sRGB formats expect no NaN anywhere,
@@ -213,9 +213,9 @@ namespace {
 // ---- the error colour of each operation mode, pinned by literal values ---------------------------
 //
 // KDFS "ASTC error colors": the sRGB operation mode's error colour is magenta (1.0, 0, 1.0, 1.0) for
-// every decode mode, so RGBA16F of an -srgb format never holds NaN (issue 19); linear LDR keeps
+// every decode mode, so RGBA16F of an -srgb format never holds NaN; linear LDR keeps
 // the NaNs (0xFFFF x 4) for illegal blocks and HDR void extents and magenta for HDR-endpoint
-// partitions (ORACLES.md "ASTC"). libastcenc 4.2, the oracle, gives 0xFFFF x 4 for the first two
+// partitions (docs/EXACTNESS.md "ASTC"). libastcenc 4.2, the oracle, gives 0xFFFF x 4 for the first two
 // in its LDR_SRGB profile too, so the values below are written out from the spec's table rather
 // than taken from it; astcenc only confirms that each block is the kind of block it is meant to be.
 

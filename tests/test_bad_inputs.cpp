@@ -263,7 +263,7 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
 }
 
 // A NULL required pointer is INVALID_ARGUMENT with a message that names the function and the
-// argument, through the context's callback (issue 19: these once came without a word).
+// argument, through the context's callback (these once came without a word).
 TEST_CASE("bad inputs: NULL pointers are refused with a message naming them", "[bad][gpu]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;

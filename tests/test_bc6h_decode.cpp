@@ -1,6 +1,6 @@
 // BC6H (UF16, SF16) decoder acceptance: tolerance 0, FP16 compared as bit patterns, validation on.
 //
-// Oracle (ORACLES.md "BC6H (UF16, SF16) and BC7"): lavapipe's own BC6H decode, bit-exact with the
+// Oracle (docs/EXACTNESS.md "BC6H (UF16, SF16) and BC7"): lavapipe's own BC6H decode, bit-exact with the
 // spec, DirectXTex and bcdec, through texelFetch into fp32 (tests/oracles/lavapipe_native.h).
 // Every BC6H result is an exact half (the spec's final unquantization yields a 16-bit pattern that
 // is never NaN), so the floats convert back to half bits exactly; -0 and -Inf keep their sign.
@@ -59,7 +59,7 @@ std::vector<uint16_t> compare_with_native(OwnContext& ctx, VulkanTestDevice& dev
     check_no_validation_messages(dev.log(), "native BC6H decode");
     // NVIDIA's native decode (the H100, a third opinion) gives +0 where the spec's SF16
     // finish_unquantize gives -0 (0x8000) for an interpolated -1, as DirectXTex and bcdec do
-    // (ORACLES.md). On an NVIDIA device exactly that pair is counted and reported, not failed;
+    // (docs/EXACTNESS.md). On an NVIDIA device exactly that pair is counted and reported, not failed;
     // every other difference fails, and on lavapipe (the oracle) nothing is excused.
     const bool nvidia = dev.properties().vendorID == 0x10DE;
     size_t mismatches = 0, nvidia_plus_zero = 0;

@@ -1,5 +1,5 @@
 // BC6H mode descriptions (luts/bc6h_modes.h) checked against the Khronos Data Format Specification,
-// "BPTC Compressed Texture Image Formats", section "BC6H" (shared/specs/bptc.txt). Pure, no device.
+// "BPTC Compressed Texture Image Formats", section "BC6H". Pure, no device.
 //
 // The library types the modes from two tables of the spec ("Endpoint and partition parameters for
 // BPTC block modes" and the per-mode field lists of "Block descriptions for BC6H block modes").

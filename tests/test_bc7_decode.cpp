@@ -1,4 +1,4 @@
-// BC7 (UNORM, sRGB) against lavapipe's native decode, tolerance 0 (ORACLES.md "BC6H (UF16, SF16)
+// BC7 (UNORM, sRGB) against lavapipe's native decode, tolerance 0 (docs/EXACTNESS.md "BC6H (UF16, SF16)
 // and BC7": lavapipe, DirectXTex and bcdec agree bit for bit). lavapipe's texelFetch returns the
 // 8-bit result v as the float v / 255 (sRGB fetched through the UNORM view, so the bytes stay
 // encoded); texdec's RGBA8 must be v and its RGBA16F the half nearest to v / 255 (bit patterns).
@@ -212,7 +212,7 @@ TEST_CASE("bc7: structured blocks (every mode, shape, rotation x index selection
         INFO("first mismatch: " << m.first);
         CHECK(m.count == 0);
     }
-    // Mode byte 0 decodes to (0, 0, 0, 0) whatever lavapipe does (ORACLES.md).
+    // Mode byte 0 decodes to (0, 0, 0, 0) whatever lavapipe does (docs/EXACTNESS.md).
     Block reserved{};
     reserved.fill(0xA5);
     reserved[0] = 0;

@@ -1,5 +1,5 @@
 // BPTC table functions (luts/bptc_tables.h) checked against the Khronos Data Format Specification's
-// "BPTC Compressed Texture Image Formats" (shared/specs/bptc.txt): pure functions, no device needed.
+// "BPTC Compressed Texture Image Formats": pure functions, no device needed.
 //
 // The expectations are values printed in the spec (rows of its partition tables, its anchor tables,
 // its interpolation factors and the formulas it gives for them, its worked mode-2 example) or

@@ -13,7 +13,7 @@
 // extent, every mode forced in turn (BC7: modes 0..7 and mode byte 0; BC6H: the 14 modes and the
 // 4 reserved mode codes), and for BC6H a few mode-15 blocks whose endpoint is -1 (SF16: an
 // interpolated -1 gives -0 = 0x8000) or -32768 (SF16: -Inf = 0xFC00) in partial edge blocks.
-// Expected values (ORACLES.md "BC6H (UF16, SF16) and BC7"): the device's own decode of the same
+// Expected values (docs/EXACTNESS.md "BC6H (UF16, SF16) and BC7"): the device's own decode of the same
 // blocks, slice by slice (tests/oracles/lavapipe_native.h; lavapipe is the oracle), tolerance 0:
 // BC7 RGBA8 and NATIVE = v where lavapipe returns v / 255, RGBA16F = the half nearest v / 255;
 // BC6H: the exact half bits of the native float (alpha 0x3C00). On an NVIDIA device only, the one
@@ -187,7 +187,7 @@ void check_texels(const BcFormat& f, bool half, const uint8_t* base, size_t row_
                     }
                     if (got == want) continue;
                     // NVIDIA's native BC6H decode gives +0 where the spec's SF16 finish_unquantize
-                    // gives -0 (0x8000) for an interpolated -1 (ORACLES.md; test_bc6h_decode.cpp):
+                    // gives -0 (0x8000) for an interpolated -1 (docs/EXACTNESS.md; test_bc6h_decode.cpp):
                     // on an NVIDIA device exactly that pair is counted, not failed.
                     if (nvidia && f.kind == BcKind::BC6H && half && got == 0x8000 && want == 0x0000) {
                         ++o.nvidia_plus_zero;

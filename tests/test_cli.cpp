@@ -305,7 +305,7 @@ TEST_CASE("CLI: .astc to raw rgba16f equals libastcenc (decode_float16, for sRGB
         std::vector<uint16_t> want;
         if (profile == AstcProfile::ldr) {
             want = astcenc_decode_f16(profile, fp, kW, kH, 1, file.blocks.data(), file.blocks.size());
-        } else {  // ORACLES.md: RGBA16F of an sRGB format is the encoded byte v as v / 255
+        } else {  // docs/EXACTNESS.md: RGBA16F of an sRGB format is the encoded byte v as v / 255
             for (uint8_t v : astcenc_decode_unorm8(profile, fp, kW, kH, 1, file.blocks.data(), file.blocks.size()))
                 want.push_back(exact::to_fp16({v, 255}));
         }
@@ -609,7 +609,7 @@ TEST_CASE(".astc parser: every truncation and every header byte value, no crash,
     CHECK(std::get<astc_file::Texture>(r).block_z == 1);
 }
 
-// ---- .exr output, DX10 .dds (issue 5) -------------------------------------------------------
+// ---- .exr output, DX10 .dds -------------------------------------------------------
 
 namespace {
 
@@ -1002,7 +1002,7 @@ TEST_CASE("CLI .exr: ASTC (unorm, srgb) as RGBA16F halves equal to libastcenc, N
     CHECK(mismatches == 0);
 }
 
-// ---- BC6H / BC7 end to end (issue 5) --------------------------------------------------------
+// ---- BC6H / BC7 end to end --------------------------------------------------------
 
 namespace {
 
@@ -1108,7 +1108,7 @@ TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native deco
         const std::vector<uint8_t> blocks = bptc_blocks(test_seed() + c.code);
         const std::vector<uint16_t> want = native_rgba16f(*dev, c.format, blocks);
         // NVIDIA's native decode (the H100) gives +0 where the spec gives -0 (0x8000) for an
-        // interpolated -1 in SF16 (ORACLES.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
+        // interpolated -1 in SF16 (docs/EXACTNESS.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
         // exactly that pair is excused and counted; lavapipe excuses nothing.
         const bool excuse_plus_zero = dev->properties().vendorID == 0x10DE && c.format == TEXDEC_FORMAT_BC6H_SFLOAT;
         auto compare = [&](const std::vector<uint16_t>& got, std::string& first) {
@@ -1192,7 +1192,7 @@ TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's nat
     dev->close_and_check();
 }
 
-// ---- .pkm and KTX 1.1 inputs, 16-bit PNG output (issue 6) -------------------------------------
+// ---- .pkm and KTX 1.1 inputs, 16-bit PNG output -------------------------------------
 
 namespace {
 
@@ -1699,7 +1699,7 @@ TEST_CASE("CLI: a big-endian KTX 1.1 BC7 array with mips and key/value data deco
     }
 }
 
-// Raw mode for every ETC2/EAC name against Mesa GL (ORACLES.md), NATIVE output: RGBA8 for ETC2,
+// Raw mode for every ETC2/EAC name against Mesa GL (docs/EXACTNESS.md), NATIVE output: RGBA8 for ETC2,
 // the 16-bit R16/RG16 values for EAC (Mesa's GL_UNSIGNED_SHORT / GL_SHORT readback). Random bytes
 // hit every ETC2 mode (individual, differential, T, H, planar); the extent is not a multiple of 4.
 TEST_CASE("CLI raw mode: every ETC2 and EAC format (native output) equals Mesa GL", "[cli][gpu][etc]") {

@@ -1,4 +1,4 @@
-// astc-gpu-decode as people use it on many files (issue 9): surface selection (--level, --layer,
+// astc-gpu-decode as people use it on many files: surface selection (--level, --layer,
 // --face, --slice, N or all, and the output names 'all' gives), .ktx2 output of a whole cube map,
 // batches (directories, @listfiles, --out-dir, --jobs, -r, name collisions, one bad file among
 // good ones, the summary and --json), --verify (a match, and a planted mismatch), info, the

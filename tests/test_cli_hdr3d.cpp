@@ -1,4 +1,4 @@
-// astc-gpu-decode, issue 7: KTX 2.0 input, .hdr output, --level / --layer, and (end to end) ASTC
+// astc-gpu-decode, KTX 2.0 input, .hdr output, --level / --layer, and (end to end) ASTC
 // 3D footprints and HDR (--profile hdr) from .astc, .ktx and .ktx2 files.
 //   - The KTX 2 parser (src/cli/ktx2.cpp) on files this test writes itself (its own header, level
 //     index, DFD and Zstandard / zlib compression, vkFormat numbers from the Vulkan headers and
@@ -227,7 +227,7 @@ TEST_CASE("KTX2 parser: arrays and cube maps and zlib and levelCount 0", "[cli][
         CHECK((t3.levels[0].image_bytes == 3 * 2 * 3 * 16 && t3.levels[1].image_bytes == 1 * 1 * 1 * 16));
     }
     // bytesPlane0 0 ("unsized") is what older writers put in supercompressed files: accepted there
-    // without a word; in a plain file decoded by vkFormat with a warning (issue 19, item 12).
+    // without a word; in a plain file decoded by vkFormat with a warning.
     {
         Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_BC1_RGB_UNORM, 8, 8, 0, 0, 1, 1, 2);
         spec.bytes_plane0 = 0;
@@ -300,7 +300,7 @@ TEST_CASE("KTX2 parser: each malformed field gets its error code and a message n
         add("level index past the end", std::vector<uint8_t>(b.begin(), b.begin() + 100), C::TooSmall,
             "shorter than the header and the level index of 2 level(s) (128 bytes)");
     }
-    // DFD problems are warnings since issue 19 (item 12): tests/test_cli_realfiles.cpp.
+    // DFD problems are warnings: tests/test_cli_realfiles.cpp.
     add("key/value data past the end", patched(60, 1u << 20, 4), C::BadIndex, "the key/value data");
     add("global data past the end", patched(72, 1u << 30, 8), C::BadIndex, "supercompression global data");
     // Level 0 (16x8: 8 blocks, 128 bytes) and level 1 (8x4: 2 blocks, 32 bytes).
@@ -1071,7 +1071,7 @@ TEST_CASE("CLI: ASTC HDR (--profile hdr .astc and .ktx and sfloat KTX2) to .raw 
         write_file(in, ktx);
         check_raw("--profile hdr ", in, hf, kW, kH, 1, blocks);
         // Without it, the same blocks are astc-6x6-unorm; srgb overrides the linear GL enum, with a
-        // note (issue 19, item 11: --profile overrides a container's ASTC format).
+        // note (--profile overrides a container's ASTC format).
         check_raw("", in, TEXDEC_FORMAT_ASTC_6x6_UNORM, kW, kH, 1, blocks);
         CHECK(run(kCli + " decode --profile srgb " + in + " " + temp_dir() + "/o.raw") == 0);
         CHECK(last_stderr().find("--profile srgb overrides the format its header names") != std::string::npos);

@@ -1,4 +1,4 @@
-// Issue 19, items 11-14: what files written by other tools showed (450 public files were tried).
+// What files written by other tools showed (450 public files were tried).
 // Every file is written here field by field (support/container_files.h), every expected texel is a
 // known colour worked out from the format's specification in the comments (or the spec's error
 // colour), never texdec's own output.

@@ -1,4 +1,4 @@
-// astc-gpu-decode never loses a user's data (issue 19, items 7-10):
+// astc-gpu-decode never loses a user's data:
 //   7. an output that is the same file as an input (same path, a symbolic or hard link, raw mode, a
 //      batch's --out-dir / --to landing on an input, --json=FILE) is refused with exit code 2 and a
 //      message naming both, before anything is written: the input's bytes stay as they were;

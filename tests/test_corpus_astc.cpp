@@ -1,6 +1,6 @@
 // Real ASTC files nobody on this project made: piglit's khr_texture_compression_astc corpus
-// (mesa3d/piglit tests/spec; see ../shared/corpus/README.md). Data only, never committed: the test
-// reads it from $TEXDEC_CORPUS/piglit/khr_texture_compression_astc (TEXDEC_CORPUS=/work/shared/corpus
+// (mesa3d/piglit tests/spec). Data only, never committed: the test
+// reads it from $TEXDEC_CORPUS/piglit/khr_texture_compression_astc (TEXDEC_CORPUS=<corpus folder>
 // here). Without TEXDEC_CORPUS the test says so loudly and is reported as skipped (exit code 77),
 // never as passed; with it, every file must be there and the test says how many it checked.
 //

@@ -1,14 +1,14 @@
-// Issue 9's acceptance on real files: every texture file in ../shared/corpus that holds a format
+// Real files: every texture file in the shared test corpus ($TEXDEC_CORPUS) that holds a format
 // texdec decodes goes through astc-gpu-decode (batches over the corpus folders, every mip level,
-// --verify on: each texel also equals the CPU reference of ORACLES.md), and where the corpus has an
-// expected output the result matches it under ORACLES.md's rules:
+// --verify on: each texel also equals the CPU reference of docs/EXACTNESS.md), and where the corpus has an
+// expected output the result matches it under docs/EXACTNESS.md's rules:
 //   - piglit ETC1 / ETC2 colour mip chains: RGBA8, exact (ETC1 and RGB formats: R, G, B).
 //   - piglit ETC2 R11 / RG11: piglit stores 8-bit values; they are the top byte of the 16-bit
 //     bit-replicated EAC value (measured: 0 of 2048 differ), so NATIVE >> 8 is compared, exact.
 //   - ETCPACK .ktx / .pkm vs its decompressed PPM / PGM / TGA: colour RGB(A) 8-bit exact; EAC 16-bit
 //     exact (signed stored as value + 32768).
 //   - piglit ASTC (2D and sliced 3D, every footprint and level): hdr (--profile hdr) RGB16F bit for
-//     bit; ldrl / ldrs within 1 of piglit's 2015 8-bit files (ORACLES.md), exact vs libastcenc via
+//     bit; ldrl / ldrs within 1 of piglit's 2015 8-bit files (docs/EXACTNESS.md), exact vs libastcenc via
 //     --verify.
 //   - astc-encoder's Test/Data: LDR / LDRS 1x1 and the 8x8 tile vs their PNGs, exact.
 //   - bcdec's BC1-BC7 DDS files (no expected outputs): --verify, every texel equal to the CPU reference.
@@ -316,7 +316,7 @@ TEST_CASE("corpus CLI: astc-encoder's test data equals its PNG and EXR files", "
         for (size_t i = 0; i < got.size(); ++i) cmp.add(got[i], png[i], std::string(c.astc) + " byte " + std::to_string(i));
         stbi_image_free(png);
     }
-    // HDR files: decoded with -dh and verified against libastcenc, texel for texel (ORACLES.md: its
+    // HDR files: decoded with -dh and verified against libastcenc, texel for texel (docs/EXACTNESS.md: its
     // FP16 output is exact).
     check_all_verified(cli_expect("-dh --verify " + data + "/Tiles/hdr.astc " + out + "/hdr.exr", 0), 1);
     check_all_verified(cli_expect("-dh --verify " + data + "/HDR-A-1x1.astc " + out + "/hdr1.exr", 0), 1);

@@ -4,7 +4,7 @@
 //   BC1-BC5   every format x every output it offers x EXACT and IDEAL, random blocks
 //             (support/random_blocks.h) against tests/oracles/reference.h: EXACT the rational
 //             model, IDEAL libsquish (BC1-BC3) and libnvimage (unsigned; BC2/BC3 colour only where
-//             nvtt 2.0.8 is right), SNORM the IDEAL integer model (ORACLES.md);
+//             nvtt 2.0.8 is right), SNORM the IDEAL integer model (docs/EXACTNESS.md);
 //   BC6H, BC7 every format x output, random blocks (BC7: half with the mode forced, byte 0 = 0 too)
 //             against lavapipe's native decode (oracles/lavapipe_native.h), converted as
 //             test_bc6h_decode.cpp / test_bc7_decode.cpp do (BC6H half bits; BC7 v/255 -> v);
@@ -211,7 +211,7 @@ TEST_CASE("cpu reference: BC1-BC5 every output and rounding vs squish nvimage an
                     random_blocks(f, g.src_blocks(), test_seed() ^ (uint64_t(rounding) << 20) ^ (uint64_t(output) << 24));
                 const std::string what = case_name(f.name, output, rounding_name(rounding), variant);
                 const std::vector<uint8_t> out = decode_both(*ctx, f.format, output, rounding, g, blocks, what, with_gpu, tally);
-                // Every oracle that decodes (format, rounding), primary first (ORACLES.md).
+                // Every oracle that decodes (format, rounding), primary first (docs/EXACTNESS.md).
                 for (Oracle oracle : {Oracle::ExactModel, Oracle::Squish, Oracle::Nvimage, Oracle::IdealModel}) {
                     if (!oracle_supports(oracle, f, rounding)) continue;
                     if (oracle == Oracle::IdealModel && primary_oracle(f, rounding) != Oracle::IdealModel) continue;

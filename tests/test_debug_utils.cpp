@@ -1,4 +1,4 @@
-// Issue 20 item 6, "debuggable": with VK_EXT_debug_utils on the instance, texdec's work is labelled
+// With VK_EXT_debug_utils on the instance, texdec's work is labelled
 // and its objects named, so a validation message about it says so; without the extension
 // nothing changes but the labels and names.
 //

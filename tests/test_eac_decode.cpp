@@ -1,5 +1,5 @@
 // EAC R11 / RG11 (unsigned, signed) against Mesa's desktop GL decode, tolerance 0
-// (ORACLES.md "ETC1, ETC2 ... EAC R11 / RG11"): Mesa is read back as GL_UNSIGNED_SHORT / GL_SHORT,
+// (docs/EXACTNESS.md "ETC1, ETC2 ... EAC R11 / RG11"): Mesa is read back as GL_UNSIGNED_SHORT / GL_SHORT,
 // which gives the 11-bit result x extended to 16 bits by bit replication (KDFS "Format Unsigned
 // R11 EAC": (x << 5) + (x >> 6); "Format Signed R11 EAC": sign * ((|x| << 5) + (|x| >> 5))).
 //   NATIVE (R16 / RG16 UNORM / SNORM) must equal those 16-bit values;

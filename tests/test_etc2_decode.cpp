@@ -1,5 +1,5 @@
 // ETC2 colour formats (RGB8 incl. ETC1 data, RGB8A1 punch-through, RGBA8 with EAC alpha; UNORM and
-// sRGB) against Mesa's desktop GL decoder (oracles/mesa_gl_oracle.h), tolerance 0 (ORACLES.md
+// sRGB) against Mesa's desktop GL decoder (oracles/mesa_gl_oracle.h), tolerance 0 (docs/EXACTNESS.md
 // "ETC1, ETC2 ..."). Mesa returns the 8-bit result v (sRGB bytes encoded); texdec's RGBA8 must be
 // v, its RGBA16F the half nearest to v / 255 (bit patterns), NATIVE = RGBA8.
 //

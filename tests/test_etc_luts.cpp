@@ -1,5 +1,5 @@
 // ETC2 / EAC table functions (luts/etc_tables.h) checked against the Khronos Data Format
-// Specification's "ETC2 Compressed Texture Image Formats" (shared/specs/etc2.txt): pure functions,
+// Specification's "ETC2 Compressed Texture Image Formats": pure functions,
 // no device needed. Expectations are values printed in the spec (its tables, and the worked
 // examples that use them) and the layout of shaders/interface.h (TEXDEC_ETC_LUT_*).
 #include <catch2/catch.hpp>

@@ -308,7 +308,7 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     job = good();
     job.src_row_length = 8;
     expect(job, TEXDEC_ERROR_INVALID_LAYOUT, "src_row_length smaller than the width");
-    // Offsets whose sum with the size wraps around 64 bits (issue 19: the GPU then addressed
+    // Offsets whose sum with the size wraps around 64 bits (the GPU then addressed
     // bytes far outside the buffer; lavapipe crashed).
     job = good();
     job.src_offset = ~VkDeviceSize(0) - 63;  // a multiple of 4; the region needs more than 64 bytes
@@ -329,7 +329,7 @@ TEST_CASE("external context: bad record jobs return their status and record noth
     job = good();
     store_raw_enum(job.format, 9999);
     expect(job, TEXDEC_ERROR_UNKNOWN_FORMAT, "unknown format");
-    // The first format this version does not implement (BC7 was the example until issue 5).
+    // The first format this version does not implement (BC7 was the example once).
     for (int v = TEXDEC_FORMAT_UNDEFINED + 1; v < TEXDEC_FORMAT_COUNT; ++v) {
         texdec_format_info info;
         REQUIRE(texdec_format_get_info(texdec_format(v), &info) == TEXDEC_SUCCESS);

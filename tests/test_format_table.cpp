@@ -213,7 +213,7 @@ TEST_CASE("output formats and texel sizes of BC1-BC5", "[bc1-5][format]") {
     CHECK(texdec_output_texel_size(texdec_format(9999), TEXDEC_OUTPUT_RGBA8, &bytes) == TEXDEC_ERROR_UNKNOWN_FORMAT);
 }
 
-TEST_CASE("output formats of formats not implemented yet follow ORACLES.md where answered", "[format]") {
+TEST_CASE("output formats of formats not implemented yet follow docs/EXACTNESS.md where answered", "[format]") {
     // Not required to answer yet; where the library does answer, the answer must be the contract's.
     for (int v = TEXDEC_FORMAT_UNDEFINED + 1; v < TEXDEC_FORMAT_COUNT; ++v) {
         texdec_format_info info;

@@ -1,4 +1,4 @@
-// The one-call path on jobs larger than its staging (issue 19): texdec_decode streams them in
+// The one-call path on jobs larger than its staging: texdec_decode streams them in
 // parts through two bounded sets of staging buffers, each part its own submission with its own
 // timeout, so a job decodes whenever its blocks and texels fit in host memory.
 //

@@ -1,6 +1,6 @@
 // Sanity check against the device's own BC decode (lavapipe on machines without a GPU): texdec's
 // outputs in both rounding modes must lie within 2 LSB of it. Asserted on lavapipe only; other
-// devices (NVIDIA) decode BC1-5 their own way and the test reports by how much (WARN). ORACLES.md: lavapipe's BC1-5
+// devices (NVIDIA) decode BC1-5 their own way and the test reports by how much (WARN). docs/EXACTNESS.md: lavapipe's BC1-5
 // decode is an approximation (up to 2 LSB off), so this is not an exactness test; the exact ones
 // are test_random_blocks / test_special_blocks. It catches gross errors (wrong channel order,
 // wrong block addressing) with an oracle that shares no code with the others.
@@ -37,7 +37,7 @@ TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[bc1-5][nativ
     if (!ctx) return;
     auto dev = VulkanTestDevice::open();
     if (!dev) return;
-    // ORACLES.md gives the +-2 bound for lavapipe; on other devices the differences are reported.
+    // docs/EXACTNESS.md gives the +-2 bound for lavapipe; on other devices the differences are reported.
     const bool is_lavapipe = std::strstr(dev->properties().deviceName, "llvmpipe") != nullptr;
     for (const BcFormat& f : bc_formats()) {
         INFO(f.name << " on " << dev->properties().deviceName);

@@ -1,4 +1,4 @@
-// Issue 10: the NVIDIA BC rounding mode against texels captured from NVIDIA hardware (an H100).
+// the NVIDIA BC rounding mode against texels captured from NVIDIA hardware (an H100).
 // The vectors (tests/vectors/nvidia/*.tdv, tests/support/native_bc_vectors.h) are measurements
 // of the hardware made by tests/capture_native_bc.cpp, not output of this library. Every texel of
 // every captured set is compared, tolerance 0, for every output type:

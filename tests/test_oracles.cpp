@@ -84,7 +84,7 @@ TEST_CASE("exact model: every table value agrees with a floating-point evaluatio
     CHECK(checked == 2 * (32 * 32 + 64 * 64) * 4 + 2 * 256 * 256 * 8);
 }
 
-TEST_CASE("exact model: spec formulas at the cases ORACLES.md names", "[bc1-5][oracle][exact]") {
+TEST_CASE("exact model: spec formulas at the cases docs/EXACTNESS.md names", "[bc1-5][oracle][exact]") {
     // BC1 3-colour midpoints of tie pairs round up; 4-colour thirds; black.
     CHECK(exact::to_unorm8(exact::bc1_channel(0, 31, 5, 2, false)) == 128);
     CHECK(exact::to_unorm8(exact::bc1_channel(10, 21, 5, 2, false)) == 128);
@@ -168,7 +168,7 @@ TEST_CASE("IDEAL oracles agree: squish, nvimage and the IDEAL model", "[bc1-5][o
                 if (fail_first_difference("nvimage", nv, model, block, nv.channel_mask)) b = block_count;
             }
             if (f.kind == BcKind::BC2 || f.kind == BcKind::BC3) {
-                // ORACLES.md: nvtt 2.0.8 gets BC2/BC3 colour wrong when c0 <= c1. If this stops
+                // docs/EXACTNESS.md: nvtt 2.0.8 gets BC2/BC3 colour wrong when c0 <= c1. If this stops
                 // holding (a fixed nvtt), nvimage could vouch for those blocks too: update reference.cpp.
                 INFO("blocks with c0 <= c1: " << nvimage_colour_checked_blocks);
                 CHECK(nvimage_colour_checked_blocks > block_count / 3);

@@ -1,4 +1,4 @@
-// Issue 20 item 1: recording never waits for a compile. texdec_prepare (a list of variants, any
+// Recording never waits for a compile. texdec_prepare (a list of variants, any
 // thread), texdec_variant_ready and TEXDEC_RECORD_FAIL_IF_NOT_READY, on a context created on the
 // test's own device (validation + synchronization validation on; any message fails).
 //   - the stall: thread A records a prepared variant again and again while thread B prepares five

@@ -717,7 +717,7 @@ void check_image_and_buffer(ExternalSetup& setup, texdec_format format, texdec_o
 
 // RGBA8 of w x h texels of tightly packed blocks, from a decoder that is not texdec (tests/README.md,
 // "Oracles"): libastcenc's decode_unorm8 for ASTC, lavapipe's native BC7 decode (bit-exact for BC7,
-// ORACLES.md) for BC7. sRGB formats give their encoded bytes, as texdec's RGBA8 does.
+// docs/EXACTNESS.md) for BC7. sRGB formats give their encoded bytes, as texdec's RGBA8 does.
 std::vector<uint8_t> oracle_rgba8(VulkanTestDevice& dev, texdec_format format, const uint8_t* blocks, size_t size, uint32_t w,
                                   uint32_t h) {
     const texdec_format_info fi = format_info(format);
@@ -960,7 +960,7 @@ TEST_CASE("regions: formats into images with library barriers", "[regions][gpu]"
     setup.close();
 }
 
-// Issue 20 item 2: src_stage_mask 0 is what a caller gives when the host wrote the blocks; before
+// Src_stage_mask 0 is what a caller gives when the host wrote the blocks; before
 // 1.0 it silently dropped the whole "before" barrier, layout transition included, and the
 // validation layer reported InvalidImageLayout (old_layout UNDEFINED) on real GPUs.
 TEST_CASE("regions: a zero source stage mask still transitions the image layout", "[regions][gpu]") {

@@ -1,4 +1,4 @@
-// Hand-built blocks for every case ORACLES.md lists, in both rounding modes and all outputs,
+// Hand-built blocks for every case docs/EXACTNESS.md lists, in both rounding modes and all outputs,
 // compared with the oracles (tolerance 0); plus a few blocks whose expected texels are worked
 // out by hand in the comments, so that the oracles themselves are pinned too.
 //   - BC1 colour: c0 == c1 (all 65536 values); every red, green and blue endpoint pair in the
@@ -168,7 +168,7 @@ std::vector<uint8_t> halves(std::initializer_list<uint16_t> values) {
 
 }  // namespace
 
-// ORACLES.md "Output types": RGBA16F of an sRGB format is the encoded byte v of its RGBA8 result
+// docs/EXACTNESS.md "Output types": RGBA16F of an sRGB format is the encoded byte v of its RGBA8 result
 // as v/255, in every rounding mode, EXACT included (where a UNORM format's RGBA16F is the spec's
 // real value instead). Expected values straight from the rational model: the UNORM twin's EXACT
 // decode gives the byte v (exact::to_unorm8 of the real value) and the real value's FP16; the
@@ -281,7 +281,7 @@ TEST_CASE("hand-worked blocks: values computed by hand from the spec", "[bc1-5][
         expected.clear();
         for (int y = 0; y < 4; ++y) expected.insert(expected.end(), row.begin(), row.end());
         CHECK(decode_one_block(*ctx, TEXDEC_FORMAT_BC1_RGBA_UNORM, IDEAL, HALF, bw) == expected);
-        // sRGB RGBA16F (ORACLES.md): the encoded byte v as v/255: 128/255 -> 0x3804.
+        // sRGB RGBA16F (docs/EXACTNESS.md): the encoded byte v as v/255: 128/255 -> 0x3804.
         row = halves({0, 0, 0, 0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x3804, 0x3804, 0x3804, 0x3C00, 0, 0, 0, 0});
         expected.clear();
         for (int y = 0; y < 4; ++y) expected.insert(expected.end(), row.begin(), row.end());

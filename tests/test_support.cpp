@@ -1,4 +1,4 @@
-// Issue 20 item 5, "ask before you fail": texdec_query_support on a device of the test's own
+// "Ask before you fail": texdec_query_support on a device of the test's own
 // (validation on; any message fails).
 //
 //   support: common variants are supported, asking creates nothing, and recording them works

@@ -1,9 +1,9 @@
-// Thread safety (issue 8): one texdec context used by many threads at once. Every thread starts
+// Thread safety: one texdec context used by many threads at once. Every thread starts
 // at the same moment (a std::latch), so that the context's first-use work (pipeline creation,
 // ASTC footprint tables, the BPTC/ETC table buffer) races for real; every result is compared,
 // tolerance 0, with an oracle computed single-threaded beforehand:
 //   BC1 (EXACT) and BC4 (EXACT, NATIVE)  exact_model (oracles/reference.h);
-//   BC7                                  lavapipe's native decode (ORACLES.md "BC7");
+//   BC7                                  lavapipe's native decode (docs/EXACTNESS.md "BC7");
 //   ASTC LDR / sRGB / HDR                libastcenc (oracles/astcenc_oracle.h);
 //   ETC2, EAC                            texdec_decode on a separate, fresh context, one thread
 //                                        (their true oracle, Mesa's GL decoder, is not cheap to

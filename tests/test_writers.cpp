@@ -1,4 +1,4 @@
-// astc-gpu-decode, issue 9: the .tga and .ktx2 writers (src/cli/image_write.cpp), tested directly,
+// astc-gpu-decode, the .tga and .ktx2 writers (src/cli/image_write.cpp), tested directly,
 // no GPU.
 //   - write_tga: read back with stb_image (Debian's libstb-dev, stbi_load) and compared pixel for
 //     pixel with the 8-bit conversion written here from image_write.h's documentation (halves

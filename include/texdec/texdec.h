@@ -25,7 +25,7 @@
  * block, and how to record without ever compiling: "prepare ahead" in the record section).
  *
  * ---------------------------------------------------------------------------------------------
- * Formats and references (what "bit-exact" means; ../shared/ORACLES.md is the full contract)
+ * Formats and references (what "bit-exact" means; docs/EXACTNESS.md is the full contract)
  *
  *   BC1, BC2, BC3, BC4, BC5   The spec defines real values and no rounding, so the rounding is
  *                             part of the API (texdec_bc_rounding):

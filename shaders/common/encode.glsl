@@ -18,7 +18,7 @@ uint texdec_code_one() {
 const uint TEXDEC_CODE_ZERO = 0u;  // +0.0 in every encoding
 
 // An 8-bit UNORM result v (0..255), e.g. IDEAL-mode BC values or the bytes of sRGB formats:
-// the byte itself, or the half nearest to v / 255 (ORACLES.md "Output types").
+// the byte itself, or the half nearest to v / 255 (docs/EXACTNESS.md "Output types").
 uint texdec_code_unorm8(uint v) {
     return STORE_IS_HALF ? texdec_half_from_ratio(v, 255u) : v;
 }
@@ -32,7 +32,7 @@ uint texdec_code_snorm8(int v) {
 // The exact real value num / den in [0, 1] (0 < den < 2^20, num * 510 < 2^32): the 8-bit
 // result round(num / den * 255) with ties rounded up, or the half nearest to num / den.
 // sRGB formats: the output holds the encoded 8-bit values, so FP16 is that byte v as v / 255
-// (ORACLES.md "Output types"), for every channel.
+// (docs/EXACTNESS.md "Output types"), for every channel.
 uint texdec_code_unorm_ratio(uint num, uint den) {
     uint rounded = (510u * num + den) / (2u * den);  // floor(num * 255 / den + 1/2)
     if (STORE_IS_HALF) return SRGB != 0u ? texdec_half_from_ratio(rounded, 255u) : texdec_half_from_ratio(num, den);

@@ -1,5 +1,5 @@
 // The ETC tables (ETC2, EAC) and the EAC channel decoder shared by etc2.comp (RGBA8 alpha) and
-// eac.comp (R11, RG11). KDFS "ETC2 Compressed Texture Image Formats" (shared/specs/etc2.txt).
+// eac.comp (R11, RG11). KDFS "ETC2 Compressed Texture Image Formats".
 // The tables live in the context's table texel buffer (binding TEXDEC_BINDING_TABLES) from
 // TEXDEC_ETC_LUT_BASE on, built by src/luts.cpp from luts/etc_tables.h. Needs "interface.h" first.
 //

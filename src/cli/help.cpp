@@ -86,7 +86,7 @@ Decode options:
                       (written to the same relative paths under DIR).
   --jobs N            Files in flight at once (1-64; default: the CPU count, at most 4): reading,
                       parsing, writing and verifying of some overlap the GPU work of others.
-  --verify            Decode every surface on the CPU too, with the reference of ORACLES.md
+  --verify            Decode every surface on the CPU too, with texdec's CPU reference
                       (libastcenc for ASTC; the project's CPU models of the spec for BC1-BC7,
                       ETC2 and EAC), and compare texel for texel: the count of mismatching
                       texels, the first one and the PSNR are reported; a mismatch is exit code 5.

@@ -1,4 +1,4 @@
-// decode_astc: an ASTC job through libastcenc 4.2, corrected per ORACLES.md "ASTC"
+// decode_astc: an ASTC job through libastcenc 4.2, corrected per docs/EXACTNESS.md "ASTC"
 // (astc_expected_outputs in astc_reference.h does the decoding and the corrections).
 #include <algorithm>
 

@@ -219,7 +219,7 @@ std::vector<uint16_t> astcenc_decode_f16_spec(AstcProfile profile, AstcFootprint
         throw std::runtime_error("astcenc: astcenc_decode_f16_spec models linear LDR only");
     std::vector<uint16_t> out = astcenc_decode_f16(profile, fp, w, h, d, data, size);
     // astcenc 4.2 decodes HDR endpoint modes in an LDR profile (0x3BF8 ...); the spec (and
-    // astcenc >= 5) gives the error colour, magenta for those partitions (ORACLES.md).
+    // astcenc >= 5) gives the error colour, magenta for those partitions (docs/EXACTNESS.md).
     for_each_hdr_endpoint_texel(profile, fp, w, h, d, data, [&](size_t t) {
         out[t] = 0x3C00, out[t + 1] = 0, out[t + 2] = 0x3C00, out[t + 3] = 0x3C00;
     });

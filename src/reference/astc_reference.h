@@ -1,8 +1,8 @@
-// ASTC through ARM's libastcenc 4.2 (Debian's libastcenc-dev), corrected as ORACLES.md "ASTC"
+// ASTC through ARM's libastcenc 4.2 (Debian's libastcenc-dev), corrected as docs/EXACTNESS.md "ASTC"
 // says. Used by decode_astc (the CPU reference) and, as their oracle, by the tests
 // (tests/oracles/astcenc_oracle.h and astc_expected.h know these functions by the same names).
 //
-// What is exact in astcenc 4.2 (measured, ORACLES.md):
+// What is exact in astcenc 4.2 (measured, docs/EXACTNESS.md):
 //   - the FP16 output (ASTCENC_TYPE_F16) for LDR and HDR, 2D and 3D;
 //   - decode_unorm8 of linear LDR = min(255, floor(f16 * 256)) of that FP16 output;
 //   - the U8 output for LDR_SRGB (matches astcenc 5.6 and Mesa).
@@ -16,7 +16,7 @@
 //     does for RGBA8, measured by tests/test_astc_oracles.cpp);
 //   - error colours: 4.2's FP16 output is already 0xFFFF (NaN) in all four channels for invalid
 //     blocks (bad block mode, bad void extent, too many bits, ...) and for HDR void extents in an
-//     LDR profile, as ORACLES.md wants for linear LDR RGBA16F (measured); decode_unorm8_from_f16
+//     LDR profile, as docs/EXACTNESS.md wants for linear LDR RGBA16F (measured); decode_unorm8_from_f16
 //     turns such texels into magenta (255, 0, 255, 255). Only the HDR-endpoint partitions are
 //     wrong in FP16: astcenc_decode_f16_spec writes (1.0, 0, 1.0, 1.0) = 0x3C00, 0, 0x3C00, 0x3C00
 //     there. In the LDR_SRGB profile 4.2 gives the same NaNs, but the spec's sRGB error colour is
@@ -65,7 +65,7 @@ std::vector<uint16_t> astcenc_decode_f16(AstcProfile profile, AstcFootprint fp, 
 std::vector<uint8_t> astcenc_decode_u8_srgb(AstcFootprint fp, unsigned w, unsigned h, unsigned d, const uint8_t* data,
                                             size_t size);
 
-// decode_float16 as ORACLES.md defines RGBA16F for linear LDR: astcenc_decode_f16 (0xFFFF in all
+// decode_float16 as docs/EXACTNESS.md defines RGBA16F for linear LDR: astcenc_decode_f16 (0xFFFF in all
 // four channels for invalid blocks and HDR void extents) with the texels of HDR-endpoint
 // partitions set to magenta (0x3C00, 0, 0x3C00, 0x3C00). Linear LDR only (throws for sRGB: its
 // RGBA16F is defined from the RGBA8 bytes, see astc_expected_outputs).

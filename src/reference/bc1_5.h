@@ -1,5 +1,5 @@
 // BC1-BC5 (s3tc.txt, rgtc.txt) decoded by the EXACT and IDEAL models (exact_model.h, ideal_model.h)
-// and turned into output texels by ORACLES.md "Output types". Shared by decode_bc1_5_block (the
+// and turned into output texels by docs/EXACTNESS.md "Output types". Shared by decode_bc1_5_block (the
 // CPU reference) and the tests' oracle glue (tests/oracles/reference.cpp), which feeds the 8-bit
 // results of libsquish / libnvimage through the same output rules: the rules are the contract,
 // the decoders stay independent.
@@ -40,7 +40,7 @@ uint16_t ideal_half(bool is_signed, int v);
 
 // The rules that do not depend on the decoder: channels the format lacks are (r, 0, 0, 1) /
 // (r, g, 0, 1) / alpha 1; sRGB formats' RGBA16F is the encoded byte v as v/255 in every channel,
-// in both rounding modes (ORACLES.md: "RGBA16F of an sRGB format is the encoded byte v as v/255").
+// in both rounding modes (docs/EXACTNESS.md: "RGBA16F of an sRGB format is the encoded byte v as v/255").
 void apply_output_rules(const Layout& layout, Texel out[16]);
 
 // Bytes of one output texel: RGBA8 4, RGBA16F 8, NATIVE R8 / RG8 for BC4 / BC5, RGBA8 otherwise.

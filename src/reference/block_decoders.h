@@ -1,5 +1,5 @@
 // Inside texdec_cpu_reference: one function per format family that decodes ONE block straight
-// into the job's output type (ORACLES.md "Output types"). cpu_reference.cpp checks the job, walks
+// into the job's output type (docs/EXACTNESS.md "Output types"). cpu_reference.cpp checks the job, walks
 // the blocks, clips partial edge blocks and handles pitches; ASTC decodes whole images through
 // libastcenc (astc.cpp) and uses the driver's gather_blocks / scatter_texels for the layout.
 #pragma once

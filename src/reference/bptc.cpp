@@ -1,5 +1,5 @@
 // BC6H and BC7 block decoders, integer-exact, written from the Khronos Data Format Specification,
-// chapter "BPTC Compressed Texture Image Formats" (shared/specs/bptc.txt), sections "BC7" and
+// chapter "BPTC Compressed Texture Image Formats", sections "BC7" and
 // "BC6H". The spec's tables come from luts/ (typed from the spec and unit-tested there): the
 // partition tables bptcP2subset / bptcP3subset, the anchor tables bptcA2index / bptcA32index /
 // bptcA33index, "BPTC interpolation factors", and the BC6H "Endpoint and partition parameters for
@@ -122,7 +122,7 @@ int expand_to_byte(uint32_t value, int bits, int pbit) {
 
 // Decodes one BC7 block into 16 RGBA bytes (y-major texel order).
 void decode_bc7_rgba(const uint8_t* block, uint8_t out[16][4]) {
-    if (block[0] == 0) {  // reserved: "should return 0 for all channels of all texels" (ORACLES.md: (0,0,0,0))
+    if (block[0] == 0) {  // reserved: "should return 0 for all channels of all texels" (docs/EXACTNESS.md: (0,0,0,0))
         for (int t = 0; t < 16; ++t) out[t][0] = out[t][1] = out[t][2] = out[t][3] = 0;
         return;
     }

@@ -1,11 +1,11 @@
 // CPU reference decoders (internal library texdec_cpu_reference): decode a texdec_host_job on the
-// CPU, texel for texel what ORACLES.md says texdec_decode must return, for `astc-gpu-decode
+// CPU, texel for texel what docs/EXACTNESS.md says texdec_decode must return, for `astc-gpu-decode
 // --verify` and the tests. Written from the Khronos Data Format Specification, never from the
-// shaders; each family is checked in the tests against its independent oracle (ORACLES.md):
+// shaders; each family is checked in the tests against its independent oracle (docs/EXACTNESS.md):
 //   BC1-BC5   exact_model (EXACT) / ideal_model (IDEAL)   checked vs libsquish, libnvimage
 //   BC6H, BC7 bptc.cpp                                     checked vs lavapipe's native decode
 //   ETC2, EAC etc2.cpp, eac.cpp                            checked vs Mesa GL
-//   ASTC      libastcenc 4.2 (F16 output; its known 4.2 quirks corrected as ORACLES.md says)
+//   ASTC      libastcenc 4.2 (F16 output; its known 4.2 quirks corrected as docs/EXACTNESS.md says)
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // CPU reference for EAC R11 / RG11 blocks, unsigned and signed. Written from the Khronos Data
 // Format Specification, "Format Unsigned R11 EAC", "Format Unsigned RG11 EAC", "Format Signed R11
-// EAC", "Format Signed RG11 EAC" (shared/specs/etc2.txt), and ORACLES.md "ETC1, ETC2 ... EAC" /
+// EAC", "Format Signed RG11 EAC", and docs/EXACTNESS.md "ETC1, ETC2 ... EAC" /
 // "Output types". Each channel decodes to an exact 11-bit value x (0..2047, or -1023..1023):
 //   NATIVE   R16 / R16G16 UNORM or SNORM: x extended to 16 bits by the spec's bit replication;
 //   RGBA16F  the FP16 nearest x / 2047 (unsigned) or x / 1023 (signed), (r, 0, 0, 1) / (r, g, 0, 1);

@@ -1,7 +1,7 @@
 // CPU reference for ETC1/ETC2 colour blocks: RGB8, RGB8A1 (punch-through), RGBA8 (EAC alpha), each
 // also sRGB (the bytes stay encoded). Written from the Khronos Data Format Specification,
-// "ETC2 Compressed Texture Image Formats" (shared/specs/etc2.txt; ETC1 data is its individual and
-// differential modes, etc1.txt), and ORACLES.md "ETC1, ETC2 ..." / "Output types". Integer-exact:
+// "ETC2 Compressed Texture Image Formats" (ETC1 data is its individual and
+// differential modes, etc1.txt), and docs/EXACTNESS.md "ETC1, ETC2 ..." / "Output types". Integer-exact:
 // every texel is an 8-bit value v; RGBA8 and NATIVE are v, RGBA16F is the FP16 nearest v / 255.
 #include <array>
 #include <cstring>

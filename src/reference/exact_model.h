@@ -1,6 +1,6 @@
 // EXACT rounding mode oracle: the Khronos Data Format Specification's formulas for BC1-BC5
 // (s3tc.txt, rgtc.txt) evaluated with exact rational arithmetic, then rounded:
-//   8-bit outputs   the real value to the nearest code, every tie up (ORACLES.md, "EXACT");
+//   8-bit outputs   the real value to the nearest code, every tie up (docs/EXACTNESS.md, "EXACT");
 //   RGBA16F         the real value to the nearest FP16, ties to even.
 // Written from the spec text, not from the library's shaders: no floating point anywhere.
 #pragma once
@@ -32,7 +32,7 @@ Rational bc2_alpha(unsigned a4);
 
 // BC3 alpha / BC4 / BC5 channel ("Block decoding for BC4", "BC4 signed"): r0, r1 are the raw
 // endpoint bytes (0..255 unsigned, or -128..127 when is_signed), code 0..7. The 8- vs 6-value
-// choice compares the raw values (r0 > r1), as ORACLES.md requires for (-127, -128).
+// choice compares the raw values (r0 > r1), as docs/EXACTNESS.md requires for (-127, -128).
 Rational bc4_channel(int r0, int r1, unsigned code, bool is_signed);
 
 }  // namespace texdec_reference::exact

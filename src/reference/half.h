@@ -1,4 +1,4 @@
-// The one FP16 conversion every 8-bit-result format needs: ORACLES.md "Output types" makes RGBA16F
+// The one FP16 conversion every 8-bit-result format needs: docs/EXACTNESS.md "Output types" makes RGBA16F
 // of an 8-bit result v the FP16 nearest to v/255 (BC7, ETC2, BC1-5 IDEAL and sRGB, ASTC sRGB).
 #pragma once
 

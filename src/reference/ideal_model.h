@@ -1,4 +1,4 @@
-// IDEAL rounding mode, as a small integer model of ORACLES.md's definition:
+// IDEAL rounding mode, as a small integer model of docs/EXACTNESS.md's definition:
 //   endpoints bit-replicated: (c << 3) | (c >> 2) for 5 bits, (c << 2) | (c >> 4) for 6 bits;
 //   interpolants (2a + b) / 3, (a + b) / 2, ((8 - i) a + (i - 1) b) / 7, ((6 - i) a + (i - 1) b) / 5
 //   truncating, on the 8-bit values;

@@ -1,5 +1,5 @@
 # Smoke test of `astc-gpu-decode bench` (not a benchmark: it checks the bench runs, clean under the
-# validation layer, and writes the JSON fields the README and issue 4 rely on).
+# validation layer, and writes the JSON fields the bench documents).
 # -DCLI=path/to/astc-gpu-decode -DOUT_DIR=dir
 # Without a Vulkan device it fails, unless TEXDEC_ALLOW_NO_DEVICE=1: then it prints
 # "*** SKIPPED" (the test's SKIP_REGULAR_EXPRESSION).

@@ -1,4 +1,4 @@
-// What texdec must output for ASTC, per ../shared/ORACLES.md, computed from libastcenc 4.2 in one
+// What texdec must output for ASTC, per docs/EXACTNESS.md, computed from libastcenc 4.2 in one
 // pass per image: src/reference/astc_reference.h (astc_expected_outputs; its comment gives the
 // rules for every profile and output). The CPU reference decodes ASTC through the same function;
 // the tests know it and its types by these names.

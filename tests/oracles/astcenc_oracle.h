@@ -1,4 +1,4 @@
-// ASTC oracle #1: ARM's libastcenc (Debian's 4.2.0), per ORACLES.md "ASTC". The astcenc wrapper and
+// ASTC oracle #1: ARM's libastcenc (Debian's 4.2.0), per docs/EXACTNESS.md "ASTC". The astcenc wrapper and
 // its measured 4.2 corrections live in src/reference/astc_reference.h (the CPU reference for
 // `astc-gpu-decode --verify` decodes ASTC through it too); the tests know them by these names.
 // Every failure (short input, bad footprint, astcenc error) throws std::runtime_error with a clear

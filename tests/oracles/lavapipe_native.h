@@ -2,7 +2,7 @@
 // VkFormat (OPTIMAL tiling), vkCmdCopyBufferToImage of the raw blocks, and a compute shader that
 // texelFetches every texel into a vec4 storage buffer (tests/shaders/native_fetch.comp), and
 // stores the same vec4 into RGBA8 UNORM and SNORM storage images (the device's conversion).
-// ORACLES.md: lavapipe's BC1-5 decode is an approximation (up to 2 LSB off), so it is only a
+// docs/EXACTNESS.md: lavapipe's BC1-5 decode is an approximation (up to 2 LSB off), so it is only a
 // +-2 sanity check, independent of both rounding modes.
 #pragma once
 

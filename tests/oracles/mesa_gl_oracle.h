@@ -1,5 +1,5 @@
-// ASTC oracle #2: Mesa's desktop GL decode of 2D ASTC LDR / sRGB to RGBA8 (ORACLES.md "ASTC"), and
-// the ETC1/ETC2/EAC oracle (ORACLES.md "ETC1, ETC2 ..."): ETC2 colour formats read back as
+// ASTC oracle #2: Mesa's desktop GL decode of 2D ASTC LDR / sRGB to RGBA8 (docs/EXACTNESS.md "ASTC"), and
+// the ETC1/ETC2/EAC oracle (docs/EXACTNESS.md "ETC1, ETC2 ..."): ETC2 colour formats read back as
 // GL_RGBA / GL_UNSIGNED_BYTE (sRGB bytes encoded; ETC1 data is decoded as GL_COMPRESSED_RGB8_ETC2),
 // EAC as GL_RED / GL_RG with GL_UNSIGNED_SHORT (unsigned) or GL_SHORT (signed): the 16-bit
 // bit-replicated values.

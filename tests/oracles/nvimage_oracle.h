@@ -2,7 +2,7 @@
 // Only the compressor API has a public header; the block classes are exported from
 // libnvimage.so but undeclared, so nvimage_oracle.cpp declares them itself (see there).
 //
-// Known fault (ORACLES.md): nvtt 2.0.8 decodes BC2/BC3 colour with c0 <= c1 as BC1's 3-colour
+// Known fault (docs/EXACTNESS.md): nvtt 2.0.8 decodes BC2/BC3 colour with c0 <= c1 as BC1's 3-colour
 // mode, although the spec says BC2/BC3 colour is always 4-colour. Use squish for that case.
 #pragma once
 

@@ -1,4 +1,4 @@
-// What a correct decoder returns for one block, per ORACLES.md: which oracle decodes which
+// What a correct decoder returns for one block, per docs/EXACTNESS.md: which oracle decodes which
 // (format, rounding mode), and how the decoded values become each output type.
 //
 //   EXACT            exact_model (rational spec formula), for every format.
@@ -7,7 +7,7 @@
 //                    3-colour mode for BC2/BC3 colour when c0 <= c1).
 //   IDEAL BC4/BC5    libnvimage (unsigned); ideal_model for SNORM (no packaged decoder has it).
 //
-// Output rules (ORACLES.md "Output types"; src/reference/bc1_5.h applies them to every oracle's
+// Output rules (docs/EXACTNESS.md "Output types"; src/reference/bc1_5.h applies them to every oracle's
 // 8-bit results, the same rules the CPU reference uses):
 //   RGBA8    the 8-bit result, missing channels (r, 0, 0, 255) / (r, g, 0, 255), RGB alpha 255.
 //   RGBA16F  EXACT: the spec's real value rounded to FP16 (ties to even); IDEAL: v / 255, SNORM
@@ -24,8 +24,8 @@
 
 namespace texdec_test {
 
-// ORACLES.md: "RGBA16F of an sRGB format is the encoded byte v as v/255". The header's RGBA16F
-// text ("BC1-5 EXACT: the spec's real value itself") does not single out sRGB; ORACLES.md does,
+// docs/EXACTNESS.md: "RGBA16F of an sRGB format is the encoded byte v as v/255". The header's RGBA16F
+// text ("BC1-5 EXACT: the spec's real value itself") does not single out sRGB; docs/EXACTNESS.md does,
 // so for sRGB formats RGBA16F is v / 255 of the RGBA8 result, in every channel (alpha too), in
 // both rounding modes. (For IDEAL the two readings agree; for EXACT they differ.)
 constexpr bool kSrgbHalfIsByteOver255 = true;
@@ -39,7 +39,7 @@ enum class Oracle {
 
 const char* oracle_name(Oracle oracle);
 
-// The oracle ORACLES.md names first for (format, rounding).
+// The oracle docs/EXACTNESS.md names first for (format, rounding).
 Oracle primary_oracle(const BcFormat& format, texdec_bc_rounding rounding);
 
 // Whether `oracle` can decode (format, rounding) at all.

@@ -1,4 +1,4 @@
-// See astc_block_builder.h. Written from ../shared/specs/astc.txt only.
+// See astc_block_builder.h. Written from the specification's ASTC chapter only.
 #include "astc_block_builder.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // A bit-level ASTC block *builder* for 2D and 3D blocks, written from the Khronos Data Format
-// Specification's ASTC chapter (../shared/specs/astc.txt) only: it knows how to lay out the bits
+// Specification's ASTC chapter only: it knows how to lay out the bits
 // of a block (block mode, partitions, colour endpoint modes, integer sequence encoding of weights
 // and colour values, dual-plane selector, void extents). It does not decode texels: what a block
 // decodes to is always asked of the oracles (oracles/astcenc_oracle.h, oracles/mesa_gl_oracle.h).

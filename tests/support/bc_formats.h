@@ -1,5 +1,5 @@
 // The tests' own description of the BC1-BC5 formats (block size, channels, signedness, output
-// formats), written from the Khronos Data Format Specification and ORACLES.md "Output types".
+// formats), written from the Khronos Data Format Specification and docs/EXACTNESS.md "Output types".
 // Tests use it instead of the library's format table, so that a wrong table row is caught by
 // test_format_table.cpp rather than silently shared by the expectations.
 #pragma once
@@ -55,7 +55,7 @@ inline const std::array<BcFormat, 2>& bc6h_formats() {
 }
 
 // BC7 (UNORM, sRGB). Kept out of bc_formats() for the same reason (tests/test_bc7_decode.cpp);
-// oracle: lavapipe's native decode (ORACLES.md "BC6H (UF16, SF16) and BC7").
+// oracle: lavapipe's native decode (docs/EXACTNESS.md "BC6H (UF16, SF16) and BC7").
 inline const std::array<BcFormat, 2>& bc7_formats() {
     static const std::array<BcFormat, 2> table = {{
         {TEXDEC_FORMAT_BC7_UNORM, "bc7-unorm", VK_FORMAT_BC7_UNORM_BLOCK, BcKind::BC7, 16, 4, false, false},
@@ -70,7 +70,7 @@ const BcFormat& bc_format(texdec_format format);
 inline bool is_bc1_family(BcKind k) { return k == BcKind::BC1_RGB || k == BcKind::BC1_RGBA; }
 inline bool has_bc1_colour(BcKind k) { return k != BcKind::BC4 && k != BcKind::BC5; }
 
-// Whether `output` is offered for the format (ORACLES.md: RGBA8 is refused for SNORM).
+// Whether `output` is offered for the format (docs/EXACTNESS.md: RGBA8 is refused for SNORM).
 inline bool output_offered(const BcFormat& f, texdec_output output) {
     return !(output == TEXDEC_OUTPUT_RGBA8 && f.is_signed);
 }

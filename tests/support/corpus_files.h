@@ -1,4 +1,4 @@
-// Reading ../shared/corpus from the tests: where it is ($TEXDEC_CORPUS), piglit's uncompressed
+// Reading the shared corpus of real files from the tests: where it is ($TEXDEC_CORPUS), piglit's uncompressed
 // KTX 1 expected files, ETCPACK's PPM / PGM / TGA expected images, and the per-file statuses of
 // astc-gpu-decode's --json output.
 #pragma once

@@ -13,7 +13,7 @@
 namespace texdec_test {
 namespace {
 
-constexpr uint64_t kRandomSeed = 10;  // issue 10
+constexpr uint64_t kRandomSeed = 10;
 constexpr size_t kRandomBlocks = 2048;
 constexpr uint32_t kCodes0123 = 0xE4E4E4E4u;  // every row: codes 0, 1, 2, 3
 

@@ -1,5 +1,5 @@
 // Hardware BC1-BC5 test vectors: the texels a GPU's own BC decoder returned for a fixed list of
-// blocks (issue 10: the NVIDIA rounding mode is proven against vectors captured on an H100).
+// blocks (the NVIDIA rounding mode is proven against vectors captured on an H100).
 //
 // The blocks are not stored: capture_sets() generates them (exhaustive endpoint sweeps + random
 // blocks), and each set's FNV-1a checksum in the file says they are still the captured ones.

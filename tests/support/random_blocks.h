@@ -1,5 +1,5 @@
 // Deterministic pseudo-random BC blocks. Most blocks are uniformly random bytes (every bit pattern
-// is a valid BC1-BC5 block); one in eight gets its endpoints from the cases ORACLES.md asks every
+// is a valid BC1-BC5 block); one in eight gets its endpoints from the cases docs/EXACTNESS.md asks every
 // test to hit (c0 == c1, 3-colour tie pairs, BC4 -128 / -127 / extremes), so a million random
 // blocks also exercise those many times over.
 #pragma once
