@@ -29,8 +29,9 @@
 #define TEXDEC_ASTC_TILE_MAX_WEIGHTS 2304
 // Bytes of shared memory astc.comp declares (its s_* arrays; keep in sync): 22856, more than the
 // 16 KiB Vulkan guarantees, so the host checks maxComputeSharedMemorySize.
-#define TEXDEC_ASTC_SHARED_BYTES (4 * (TEXDEC_ASTC_LUT_COLOUR_UNQ + 4 * TEXDEC_ASTC_TILE_MAX_BLOCKS + 3 * TEXDEC_ASTC_TILE_MAX_BLOCKS + \
-                                       TEXDEC_ASTC_TILE_MAX_WEIGHTS + 18 * (TEXDEC_ASTC_TILE_MAX_BLOCKS + 1) + 16 * TEXDEC_ASTC_TILE_MAX_BLOCKS))
+#define TEXDEC_ASTC_SHARED_BYTES                                                                           \
+    (4 * (TEXDEC_ASTC_LUT_COLOUR_UNQ + 4 * TEXDEC_ASTC_TILE_MAX_BLOCKS + 3 * TEXDEC_ASTC_TILE_MAX_BLOCKS + \
+          TEXDEC_ASTC_TILE_MAX_WEIGHTS + 18 * (TEXDEC_ASTC_TILE_MAX_BLOCKS + 1) + 16 * TEXDEC_ASTC_TILE_MAX_BLOCKS))
 
 // What one output texel looks like in memory (chosen on the host from format + output type).
 #define TEXDEC_STORE_RGBA8 0    // 4 bytes R,G,B,A (UNORM / sRGB bytes)
@@ -87,7 +88,7 @@
 #define TEXDEC_ASTC_LUT_TRITS 0           // [256]: packed T -> t0 | t1 << 2 | t2 << 4 | t3 << 6 | t4 << 8
 #define TEXDEC_ASTC_LUT_QUINTS 256        // [128]: packed Q -> q0 | q1 << 3 | q2 << 6
 #define TEXDEC_ASTC_LUT_WEIGHT_UNQ 384    // [12 * 32]: [range * 32 + value] -> 0..64
-#define TEXDEC_ASTC_LUT_COLOUR_UNQ 768     // [21 * 256]: [range * 256 + value] -> 0..255
+#define TEXDEC_ASTC_LUT_COLOUR_UNQ 768    // [21 * 256]: [range * 256 + value] -> 0..255
 #define TEXDEC_ASTC_LUT_COLOUR_RANGE 6144  // [16 * 128]: [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
 #define TEXDEC_ASTC_LUT_WORDS 8192
 // The ISE range table (range 0 = 0..1, 1 = 0..2, ... 20 = 0..255) as constants the shader reads
@@ -123,7 +124,8 @@
 #define TEXDEC_ASTC_MODE_DUAL_PLANE_WIDTH 1u
 #define TEXDEC_ASTC_MODE_WEIGHT_BITS_SHIFT 17u  // bits of the weight stream
 #define TEXDEC_ASTC_MODE_WEIGHT_BITS_WIDTH 8u
-#define TEXDEC_ASTC_MODE_KIND_SHIFT 25u  // TEXDEC_ASTC_MODE_ERROR / WEIGHTS / VOID_EXTENT (the other fields 0 unless WEIGHTS)
+// The kind: TEXDEC_ASTC_MODE_ERROR / WEIGHTS / VOID_EXTENT (the other fields 0 unless WEIGHTS).
+#define TEXDEC_ASTC_MODE_KIND_SHIFT 25u
 #define TEXDEC_ASTC_MODE_KIND_WIDTH 7u
 #define TEXDEC_ASTC_MODE_ERROR 0u
 #define TEXDEC_ASTC_MODE_WEIGHTS 1u

@@ -255,7 +255,8 @@ texdec_status choose_physical_device(texdec_context* ctx, const texdec_context_c
         c.has_compute_queue = find_compute_queue_family(ctx->vki, devices[i], nullptr) != UINT32_MAX;
         c.has_push_descriptor = has_extension(ctx->vki, devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
         if (const char* why = device_unusable_reason(c))
-            ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_WARNING, "device %u (%s) skipped: %s", i, props[i].deviceName, why);
+            ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_WARNING, "device %u (%s) skipped: %s", i, props[i].deviceName,
+                        why);
     }
 
     const char* selector = device_selector(info->device_selector);
@@ -264,7 +265,8 @@ texdec_status choose_physical_device(texdec_context* ctx, const texdec_context_c
         return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
                            "no usable Vulkan device matches \"%s\" (see astc-gpu-decode list-devices)", selector);
     if (choice == SIZE_MAX)
-        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR, "no Vulkan device has Vulkan 1.1, compute and VK_KHR_push_descriptor");
+        return ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
+                           "no Vulkan device has Vulkan 1.1, compute and VK_KHR_push_descriptor");
     ctx->physical_device = devices[choice];
     ctx->queue_family = find_compute_queue_family(ctx->vki, devices[choice], &ctx->queue_flags);
     ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_INFO, "device %u: %s", uint32_t(choice), props[choice].deviceName);

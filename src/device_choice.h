@@ -78,8 +78,8 @@ inline size_t choose_device(const DeviceCandidate* candidates, size_t count, con
         if (device_unusable_reason(c)) continue;
         if (selector) {
             if (device_matches_selector(selector, c.index, c.properties->deviceName)) return i;
-        } else if (chosen == SIZE_MAX ||
-                   device_type_rank(c.properties->deviceType) < device_type_rank(candidates[chosen].properties->deviceType)) {
+        } else if (chosen == SIZE_MAX || device_type_rank(c.properties->deviceType) <
+                                             device_type_rank(candidates[chosen].properties->deviceType)) {
             chosen = i;
         }
     }

@@ -27,23 +27,30 @@ constexpr VkFormat astc2d_vk(int footprint, int kind) {
 }
 
 // 4x4 blocks whose VkFormat is VK_FORMAT_<fmt>_BLOCK.
-#define BC(fmt, name, fam, bytes, ch, flags, var)                                                                  \
-    FormatEntry{TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, VK_FORMAT_##fmt##_BLOCK, \
-                "VK_FORMAT_" #fmt "_BLOCK", var}
+#define BC(fmt, name, fam, bytes, ch, flags, var)                                                           \
+    FormatEntry {                                                                                           \
+        TEXDEC_FORMAT_##fmt, name, TEXDEC_FAMILY_##fam, 4, 4, 1, bytes, ch, flags, VK_FORMAT_##fmt##_BLOCK, \
+            "VK_FORMAT_" #fmt "_BLOCK", var                                                                 \
+    }
 // A format's _UNORM and _SRGB (or _SNORM) twins, alike but for that flag.
-#define BC_UNORM_SRGB(fmt, name, fam, bytes, ch, flags, var) \
-    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), BC(fmt##_SRGB, name "-srgb", fam, bytes, ch, flags | kSrgb, var)
-#define BC_UNORM_SNORM(fmt, name, fam, bytes, ch, flags, var) \
-    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), BC(fmt##_SNORM, name "-snorm", fam, bytes, ch, flags | kSigned, var)
+#define BC_UNORM_SRGB(fmt, name, fam, bytes, ch, flags, var)    \
+    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), \
+        BC(fmt##_SRGB, name "-srgb", fam, bytes, ch, flags | kSrgb, var)
+#define BC_UNORM_SNORM(fmt, name, fam, bytes, ch, flags, var)   \
+    BC(fmt##_UNORM, name "-unorm", fam, bytes, ch, flags, var), \
+        BC(fmt##_SNORM, name "-snorm", fam, bytes, ch, flags | kSigned, var)
 // ASTC: the UNORM, SRGB and SFLOAT formats of one footprint (`dims` "4x4" or "3x3x3"), whose
 // VkFormats `vk(i, kind)` gives (kind 0, 1, 2).
-#define ASTC_ROW(id, name, w, h, d, flags, vk, vk_name, mode)                                                \
-    FormatEntry{TEXDEC_FORMAT_ASTC_##id, "astc-" name, TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | flags, vk, \
-                "VK_FORMAT_ASTC_" vk_name, mode}
-#define ASTC_FOOTPRINT(dims, w, h, d, vk, i, ext)                                                            \
-    ASTC_ROW(dims##_UNORM, #dims "-unorm", w, h, d, 0, vk(i, 0), #dims "_UNORM_BLOCK" ext, TEXDEC_ASTC_LDR),  \
-    ASTC_ROW(dims##_SRGB, #dims "-srgb", w, h, d, kSrgb, vk(i, 1), #dims "_SRGB_BLOCK" ext, TEXDEC_ASTC_LDR), \
-    ASTC_ROW(dims##_SFLOAT, #dims "-sfloat", w, h, d, kHdr | kSigned, vk(i, 2), #dims "_SFLOAT_BLOCK" ext, TEXDEC_ASTC_HDR)
+#define ASTC_ROW(id, name, w, h, d, flags, vk, vk_name, mode)                                                  \
+    FormatEntry {                                                                                              \
+        TEXDEC_FORMAT_ASTC_##id, "astc-" name, TEXDEC_FAMILY_ASTC, w, h, d, 16, 4, kDone | kAlpha | flags, vk, \
+            "VK_FORMAT_ASTC_" vk_name, mode                                                                    \
+    }
+#define ASTC_FOOTPRINT(dims, w, h, d, vk, i, ext)                                                                 \
+    ASTC_ROW(dims##_UNORM, #dims "-unorm", w, h, d, 0, vk(i, 0), #dims "_UNORM_BLOCK" ext, TEXDEC_ASTC_LDR),      \
+        ASTC_ROW(dims##_SRGB, #dims "-srgb", w, h, d, kSrgb, vk(i, 1), #dims "_SRGB_BLOCK" ext, TEXDEC_ASTC_LDR), \
+        ASTC_ROW(dims##_SFLOAT, #dims "-sfloat", w, h, d, kHdr | kSigned, vk(i, 2), #dims "_SFLOAT_BLOCK" ext,    \
+                 TEXDEC_ASTC_HDR)
 #define ASTC2(w, h, i) ASTC_FOOTPRINT(w##x##h, w, h, 1, astc2d_vk, i, "")
 #define ASTC3(w, h, d, i) ASTC_FOOTPRINT(w##x##h##x##d, w, h, d, astc3d_vk, i, "_EXT")
 
@@ -63,11 +70,30 @@ constexpr FormatEntry kFormats[] = {
     BC_UNORM_SRGB(ETC2_R8G8B8A8, "etc2-r8g8b8a8", ETC2, 16, 4, kDone | kAlpha, TEXDEC_ETC2_RGBA8),
     BC_UNORM_SNORM(EAC_R11, "eac-r11", EAC, 8, 1, kDone, TEXDEC_EAC_R11),
     BC_UNORM_SNORM(EAC_R11G11, "eac-r11g11", EAC, 16, 2, kDone, TEXDEC_EAC_RG11),
-    ASTC2(4, 4, 0), ASTC2(5, 4, 1), ASTC2(5, 5, 2), ASTC2(6, 5, 3), ASTC2(6, 6, 4), ASTC2(8, 5, 5),
-    ASTC2(8, 6, 6), ASTC2(8, 8, 7), ASTC2(10, 5, 8), ASTC2(10, 6, 9), ASTC2(10, 8, 10),
-    ASTC2(10, 10, 11), ASTC2(12, 10, 12), ASTC2(12, 12, 13),
-    ASTC3(3, 3, 3, 0), ASTC3(4, 3, 3, 1), ASTC3(4, 4, 3, 2), ASTC3(4, 4, 4, 3), ASTC3(5, 4, 4, 4),
-    ASTC3(5, 5, 4, 5), ASTC3(5, 5, 5, 6), ASTC3(6, 5, 5, 7), ASTC3(6, 6, 5, 8), ASTC3(6, 6, 6, 9),
+    ASTC2(4, 4, 0),
+    ASTC2(5, 4, 1),
+    ASTC2(5, 5, 2),
+    ASTC2(6, 5, 3),
+    ASTC2(6, 6, 4),
+    ASTC2(8, 5, 5),
+    ASTC2(8, 6, 6),
+    ASTC2(8, 8, 7),
+    ASTC2(10, 5, 8),
+    ASTC2(10, 6, 9),
+    ASTC2(10, 8, 10),
+    ASTC2(10, 10, 11),
+    ASTC2(12, 10, 12),
+    ASTC2(12, 12, 13),
+    ASTC3(3, 3, 3, 0),
+    ASTC3(4, 3, 3, 1),
+    ASTC3(4, 4, 3, 2),
+    ASTC3(4, 4, 4, 3),
+    ASTC3(5, 4, 4, 4),
+    ASTC3(5, 5, 4, 5),
+    ASTC3(5, 5, 5, 6),
+    ASTC3(6, 5, 5, 7),
+    ASTC3(6, 6, 5, 8),
+    ASTC3(6, 6, 6, 9),
 };
 #undef BC
 #undef BC_UNORM_SRGB
@@ -81,18 +107,20 @@ static_assert(std::size(kFormats) == TEXDEC_FORMAT_COUNT - 1, "one table row per
 
 // THE family table (formats.h), indexed by texdec_family.
 constexpr bool kRounds = true, kAstcLuts = true, kTables = true, kSrgbDecode = true, kTiles = true;
-#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes)                                     \
-    FamilyTraits{TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                 \
-                 tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes}
+#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes)                                         \
+    FamilyTraits {                                                                                                  \
+        TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                              \
+            tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes \
+    }
 constexpr FamilyTraits kFamilies[] = {
     //     family rounding astc luts  BPTC/ETC sRGB in decode tiles   NATIVE R/RG bytes
-    FAMILY(BC1_3, kRounds, false,     false,   false,        false,   0),
-    FAMILY(BC4_5, kRounds, false,     false,   false,        false,   1),
-    FAMILY(BC6H,  false,   false,     kTables, false,        false,   0),
-    FAMILY(BC7,   false,   false,     kTables, false,        false,   0),
-    FAMILY(ETC2,  false,   false,     kTables, false,        false,   0),
-    FAMILY(EAC,   false,   false,     kTables, false,        false,   2),
-    FAMILY(ASTC,  false,   kAstcLuts, false,   kSrgbDecode,  kTiles,  0),
+    FAMILY(BC1_3, kRounds, false, false, false, false, 0),
+    FAMILY(BC4_5, kRounds, false, false, false, false, 1),
+    FAMILY(BC6H, false, false, kTables, false, false, 0),
+    FAMILY(BC7, false, false, kTables, false, false, 0),
+    FAMILY(ETC2, false, false, kTables, false, false, 0),
+    FAMILY(EAC, false, false, kTables, false, false, 2),
+    FAMILY(ASTC, false, kAstcLuts, false, kSrgbDecode, kTiles, 0),
 };
 #undef FAMILY
 
@@ -103,7 +131,8 @@ constexpr bool families_in_enum_order() {
         if (uint32_t(f.family) >= std::size(kFamilies)) return false;
     return true;
 }
-static_assert(families_in_enum_order(), "kFamilies rows must follow the texdec_family enum and cover every format's family");
+static_assert(families_in_enum_order(),
+              "kFamilies rows must follow the texdec_family enum and cover every format's family");
 
 constexpr bool table_is_in_enum_order() {
     for (size_t i = 0; i < std::size(kFormats); ++i)
@@ -134,26 +163,28 @@ constexpr uint32_t kTexelBgra = TEXDEC_TEXEL_FORMAT_BGRA;
 // not written, are explained in image_target.cpp. In short: 8-bit RGBA layouts (sRGB, A8B8G8R8,
 // B8G8R8A8) are written through R8G8B8A8_UNORM views (B8G8R8A8 with R and B swapped by the
 // shader); the others through a view of their own format.
-#define TEXEL(fmt, ch, bytes, flags, linear, srgb, store, view)                                            \
-    TexelFormat{VK_FORMAT_##fmt, "VK_FORMAT_" #fmt, ch, bytes, flags, VK_FORMAT_##linear, VK_FORMAT_##srgb, \
-                TEXDEC_STORE_##store, VK_FORMAT_##view}
+#define TEXEL(fmt, ch, bytes, flags, linear, srgb, store, view)                                     \
+    TexelFormat {                                                                                   \
+        VK_FORMAT_##fmt, "VK_FORMAT_" #fmt, ch, bytes, flags, VK_FORMAT_##linear, VK_FORMAT_##srgb, \
+            TEXDEC_STORE_##store, VK_FORMAT_##view                                                  \
+    }
 constexpr TexelFormat kTexelFormats[] = {
     //    format                 ch bytes flags                    linear twin     sRGB twin              store    storage view
-    TEXEL(R8G8B8A8_UNORM,        4, 1, 0,                         R8G8B8A8_UNORM, R8G8B8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
-    TEXEL(R8G8B8A8_SRGB,         4, 1, kTexelSrgb,                R8G8B8A8_UNORM, R8G8B8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
-    TEXEL(A8B8G8R8_UNORM_PACK32, 4, 1, 0,                         A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
-    TEXEL(A8B8G8R8_SRGB_PACK32,  4, 1, kTexelSrgb,                A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
-    TEXEL(B8G8R8A8_UNORM,        4, 1, kTexelBgra,                B8G8R8A8_UNORM, B8G8R8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
-    TEXEL(B8G8R8A8_SRGB,         4, 1, kTexelBgra | kTexelSrgb,   B8G8R8A8_UNORM, B8G8R8A8_SRGB,         RGBA8,   R8G8B8A8_UNORM),
-    TEXEL(R16G16B16A16_SFLOAT,   4, 2, kTexelHalf,                R16G16B16A16_SFLOAT, UNDEFINED,        RGBA16F, R16G16B16A16_SFLOAT),
-    TEXEL(R8_UNORM,              1, 1, 0,                         R8_UNORM,       UNDEFINED,             R8,      R8_UNORM),
-    TEXEL(R8_SNORM,              1, 1, kTexelSigned,              R8_SNORM,       UNDEFINED,             R8,      R8_SNORM),
-    TEXEL(R8G8_UNORM,            2, 1, 0,                         R8G8_UNORM,     UNDEFINED,             RG8,     R8G8_UNORM),
-    TEXEL(R8G8_SNORM,            2, 1, kTexelSigned,              R8G8_SNORM,     UNDEFINED,             RG8,     R8G8_SNORM),
-    TEXEL(R16_UNORM,             1, 2, 0,                         R16_UNORM,      UNDEFINED,             R16,     R16_UNORM),
-    TEXEL(R16_SNORM,             1, 2, kTexelSigned,              R16_SNORM,      UNDEFINED,             R16,     R16_SNORM),
-    TEXEL(R16G16_UNORM,          2, 2, 0,                         R16G16_UNORM,   UNDEFINED,             RG16,    R16G16_UNORM),
-    TEXEL(R16G16_SNORM,          2, 2, kTexelSigned,              R16G16_SNORM,   UNDEFINED,             RG16,    R16G16_SNORM),
+    TEXEL(R8G8B8A8_UNORM, 4, 1, 0, R8G8B8A8_UNORM, R8G8B8A8_SRGB, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(R8G8B8A8_SRGB, 4, 1, kTexelSrgb, R8G8B8A8_UNORM, R8G8B8A8_SRGB, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(A8B8G8R8_UNORM_PACK32, 4, 1, 0, A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(A8B8G8R8_SRGB_PACK32, 4, 1, kTexelSrgb, A8B8G8R8_UNORM_PACK32, A8B8G8R8_SRGB_PACK32, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(B8G8R8A8_UNORM, 4, 1, kTexelBgra, B8G8R8A8_UNORM, B8G8R8A8_SRGB, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(B8G8R8A8_SRGB, 4, 1, kTexelBgra | kTexelSrgb, B8G8R8A8_UNORM, B8G8R8A8_SRGB, RGBA8, R8G8B8A8_UNORM),
+    TEXEL(R16G16B16A16_SFLOAT, 4, 2, kTexelHalf, R16G16B16A16_SFLOAT, UNDEFINED, RGBA16F, R16G16B16A16_SFLOAT),
+    TEXEL(R8_UNORM, 1, 1, 0, R8_UNORM, UNDEFINED, R8, R8_UNORM),
+    TEXEL(R8_SNORM, 1, 1, kTexelSigned, R8_SNORM, UNDEFINED, R8, R8_SNORM),
+    TEXEL(R8G8_UNORM, 2, 1, 0, R8G8_UNORM, UNDEFINED, RG8, R8G8_UNORM),
+    TEXEL(R8G8_SNORM, 2, 1, kTexelSigned, R8G8_SNORM, UNDEFINED, RG8, R8G8_SNORM),
+    TEXEL(R16_UNORM, 1, 2, 0, R16_UNORM, UNDEFINED, R16, R16_UNORM),
+    TEXEL(R16_SNORM, 1, 2, kTexelSigned, R16_SNORM, UNDEFINED, R16, R16_SNORM),
+    TEXEL(R16G16_UNORM, 2, 2, 0, R16G16_UNORM, UNDEFINED, RG16, R16G16_UNORM),
+    TEXEL(R16G16_SNORM, 2, 2, kTexelSigned, R16G16_SNORM, UNDEFINED, RG16, R16G16_SNORM),
 };
 #undef TEXEL
 
@@ -172,7 +203,8 @@ constexpr bool texel_rows_agree() {
         if (!linear || (linear->flags & kTexelSrgb) || linear->srgb_format != t.srgb_format) return false;
         if (bool(t.flags & kTexelSrgb) != (t.srgb_format == t.format)) return false;
         if (t.srgb_format && !texel_row(t.srgb_format)) return false;
-        if (!view || (view->flags & (kTexelSrgb | kTexelBgra)) || view->store_kind != t.store_kind || view->view_format != view->format)
+        if (!view || (view->flags & (kTexelSrgb | kTexelBgra)) || view->store_kind != t.store_kind ||
+            view->view_format != view->format)
             return false;
     }
     return true;
@@ -203,7 +235,8 @@ struct OutputRow {
     const char* name;   // "rgba8" (texdec_output_name, the CLI's --output)
     const char* label;  // "RGBA8" (messages)
 };
-#define OUTPUT(o, name) OutputRow{TEXDEC_OUTPUT_##o, name, #o}
+#define OUTPUT(o, name) \
+    OutputRow { TEXDEC_OUTPUT_##o, name, #o }
 constexpr OutputRow kOutputs[] = {OUTPUT(RGBA8, "rgba8"), OUTPUT(RGBA16F, "rgba16f"), OUTPUT(NATIVE, "native")};
 #undef OUTPUT
 
@@ -223,14 +256,28 @@ struct NamedVkFormat {
 constexpr NamedVkFormat kUncompressedNames[] = {
     NAMED(VK_FORMAT_UNDEFINED),
     // Formats a caller may try that texdec refuses, named in the refusal.
-    NAMED(VK_FORMAT_R8_UINT),                NAMED(VK_FORMAT_R8_SRGB),               NAMED(VK_FORMAT_R8G8_SRGB),
-    NAMED(VK_FORMAT_R8G8B8A8_SNORM),         NAMED(VK_FORMAT_R8G8B8A8_UINT),         NAMED(VK_FORMAT_R8G8B8A8_SINT),
-    NAMED(VK_FORMAT_B8G8R8A8_SNORM),         NAMED(VK_FORMAT_A8B8G8R8_SNORM_PACK32), NAMED(VK_FORMAT_A8B8G8R8_UINT_PACK32),
-    NAMED(VK_FORMAT_A2B10G10R10_UNORM_PACK32), NAMED(VK_FORMAT_B10G11R11_UFLOAT_PACK32),
-    NAMED(VK_FORMAT_R16_UINT),               NAMED(VK_FORMAT_R16_SFLOAT),            NAMED(VK_FORMAT_R16G16_SFLOAT),
-    NAMED(VK_FORMAT_R16G16B16A16_UNORM),     NAMED(VK_FORMAT_R16G16B16A16_SNORM),    NAMED(VK_FORMAT_R16G16B16A16_UINT),
-    NAMED(VK_FORMAT_R32_UINT),               NAMED(VK_FORMAT_R32_SFLOAT),            NAMED(VK_FORMAT_R32G32_SFLOAT),
-    NAMED(VK_FORMAT_R32G32B32A32_UINT),      NAMED(VK_FORMAT_R32G32B32A32_SFLOAT),
+    NAMED(VK_FORMAT_R8_UINT),
+    NAMED(VK_FORMAT_R8_SRGB),
+    NAMED(VK_FORMAT_R8G8_SRGB),
+    NAMED(VK_FORMAT_R8G8B8A8_SNORM),
+    NAMED(VK_FORMAT_R8G8B8A8_UINT),
+    NAMED(VK_FORMAT_R8G8B8A8_SINT),
+    NAMED(VK_FORMAT_B8G8R8A8_SNORM),
+    NAMED(VK_FORMAT_A8B8G8R8_SNORM_PACK32),
+    NAMED(VK_FORMAT_A8B8G8R8_UINT_PACK32),
+    NAMED(VK_FORMAT_A2B10G10R10_UNORM_PACK32),
+    NAMED(VK_FORMAT_B10G11R11_UFLOAT_PACK32),
+    NAMED(VK_FORMAT_R16_UINT),
+    NAMED(VK_FORMAT_R16_SFLOAT),
+    NAMED(VK_FORMAT_R16G16_SFLOAT),
+    NAMED(VK_FORMAT_R16G16B16A16_UNORM),
+    NAMED(VK_FORMAT_R16G16B16A16_SNORM),
+    NAMED(VK_FORMAT_R16G16B16A16_UINT),
+    NAMED(VK_FORMAT_R32_UINT),
+    NAMED(VK_FORMAT_R32_SFLOAT),
+    NAMED(VK_FORMAT_R32G32_SFLOAT),
+    NAMED(VK_FORMAT_R32G32B32A32_UINT),
+    NAMED(VK_FORMAT_R32G32B32A32_SFLOAT),
 };
 #undef NAMED
 
@@ -264,7 +311,8 @@ const char* output_label(uint32_t output) {
 const char* store_name(uint32_t store_kind) {
     // Indexed by TEXDEC_STORE_* (interface.h).
     constexpr const char* kStoreNames[] = {"rgba8", "rgba16f", "r8", "rg8", "r16", "rg16"};
-    static_assert(TEXDEC_STORE_RGBA16F == 1 && TEXDEC_STORE_RG16 == std::size(kStoreNames) - 1, "kStoreNames follows TEXDEC_STORE_*");
+    static_assert(TEXDEC_STORE_RGBA16F == 1 && TEXDEC_STORE_RG16 == std::size(kStoreNames) - 1,
+                  "kStoreNames follows TEXDEC_STORE_*");
     return store_kind < std::size(kStoreNames) ? kStoreNames[store_kind] : "?";
 }
 
@@ -305,13 +353,11 @@ texdec_status resolve_output(uint32_t format, uint32_t output, bool require_impl
         if (is_signed || is_hdr) return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
         vk = rgba8;
         break;
-    case TEXDEC_OUTPUT_RGBA16F:
-        vk = VK_FORMAT_R16G16B16A16_SFLOAT;
-        break;
+    case TEXDEC_OUTPUT_RGBA16F: vk = VK_FORMAT_R16G16B16A16_SFLOAT; break;
     case TEXDEC_OUTPUT_NATIVE:
-        vk = is_hdr ? VK_FORMAT_R16G16B16A16_SFLOAT
-           : native_bytes && entry->channels <= 2 ? narrow_texel_format(entry->channels, native_bytes, is_signed)
-                                                  : rgba8;
+        vk = is_hdr                                 ? VK_FORMAT_R16G16B16A16_SFLOAT
+             : native_bytes && entry->channels <= 2 ? narrow_texel_format(entry->channels, native_bytes, is_signed)
+                                                    : rgba8;
         break;
     default:
         return TEXDEC_ERROR_UNSUPPORTED_OUTPUT;
@@ -383,7 +429,8 @@ TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_te
     const TexelFormat* t = find_texel_format(format);
     if (!t) return TEXDEC_ERROR_UNKNOWN_FORMAT;
     if (!info) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    *info = texdec_texel_format_info{t->channels, t->channel_bytes, t->texel_bytes(), t->flags, t->linear_format, t->srgb_format};
+    *info = texdec_texel_format_info{t->channels, t->channel_bytes, t->texel_bytes(),
+                                     t->flags,    t->linear_format, t->srgb_format};
     return TEXDEC_SUCCESS;
 }
 

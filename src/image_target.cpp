@@ -75,9 +75,10 @@ texdec_status check_target_output(const texdec_context* ctx, const texdec_image_
     if (image_format_takes_output(image, plan.output.vk_format)) return TEXDEC_SUCCESS;
     const VkFormat srgb_twin = find_texel_format(image.view_format)->srgb_format;  // views are rows
     return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                       "%s with this output gives %s texels; the target image is %s, which takes %s%s%s texels", plan.format->name,
-                       vk_format_name(plan.output.vk_format).text, image.name, vk_format_name(image.view_format).text,
-                       srgb_twin ? " or " : "", srgb_twin ? vk_format_name(srgb_twin).text : "");
+                       "%s with this output gives %s texels; the target image is %s, which takes %s%s%s texels",
+                       plan.format->name, vk_format_name(plan.output.vk_format).text, image.name,
+                       vk_format_name(image.view_format).text, srgb_twin ? " or " : "",
+                       srgb_twin ? vk_format_name(srgb_twin).text : "");
 }
 
 uint32_t target_formats(VkFormat* formats, uint32_t max) {

@@ -125,7 +125,8 @@ texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format,
 // (VK_FORMAT_UNDEFINED: the output's own) of the texel-format table that takes `output_format`.
 // Sets *image_row to that format's row (nullptr for buffers and unknown formats).
 enum class DestinationFit { fits, unknown_kind, unknown_image_format, image_format_mismatch };
-DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format, const TexelFormat** image_row);
+DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format,
+                               const TexelFormat** image_row);
 
 // Whether a destination kind (raw bits) and, for images, an image format (VK_FORMAT_UNDEFINED: the
 // output's own) can take `output` of `format`: a kind texdec knows, a format image targets take

@@ -66,7 +66,8 @@ std::vector<uint32_t> astc_shared_words() {
     for (uint32_t pairs = 1; pairs <= 16; ++pairs)
         for (int remaining = 0; remaining < 128; ++remaining) {
             const int range = luts::color_range_for(2 * pairs, remaining);
-            w[TEXDEC_ASTC_LUT_COLOUR_RANGE + (pairs - 1) * 128 + uint32_t(remaining)] = range < 0 ? 0xFFu : uint32_t(range);
+            w[TEXDEC_ASTC_LUT_COLOUR_RANGE + (pairs - 1) * 128 + uint32_t(remaining)] =
+                range < 0 ? 0xFFu : uint32_t(range);
         }
     return w;
 }
@@ -96,7 +97,8 @@ std::vector<uint32_t> astc_footprint_words(uint32_t bw, uint32_t bh, uint32_t bd
         if (m.kind == luts::BlockModeKind::void_extent) kind = TEXDEC_ASTC_MODE_VOID_EXTENT;
         uint32_t word = TEXDEC_FIELD_PUT(kind, TEXDEC_ASTC_MODE_KIND);
         if (kind == TEXDEC_ASTC_MODE_WEIGHTS)
-            word |= TEXDEC_FIELD_PUT(uint32_t{m.grid_w}, TEXDEC_ASTC_MODE_GRID_W) | TEXDEC_FIELD_PUT(uint32_t{m.grid_h}, TEXDEC_ASTC_MODE_GRID_H) |
+            word |= TEXDEC_FIELD_PUT(uint32_t{m.grid_w}, TEXDEC_ASTC_MODE_GRID_W) |
+                    TEXDEC_FIELD_PUT(uint32_t{m.grid_h}, TEXDEC_ASTC_MODE_GRID_H) |
                     TEXDEC_FIELD_PUT(uint32_t{m.grid_d}, TEXDEC_ASTC_MODE_GRID_D) |
                     TEXDEC_FIELD_PUT(uint32_t{m.weight_range}, TEXDEC_ASTC_MODE_WEIGHT_RANGE) |
                     TEXDEC_FIELD_PUT(uint32_t{m.dual_plane}, TEXDEC_ASTC_MODE_DUAL_PLANE) |

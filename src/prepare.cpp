@@ -41,7 +41,8 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
         return fail(s, what);
     }
     if (s == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
-        std::snprintf(what, sizeof what, "output %u (%s) is not offered for %s (RGBA8 cannot hold signed or float data)", output,
+        std::snprintf(what, sizeof what,
+                      "output %u (%s) is not offered for %s (RGBA8 cannot hold signed or float data)", output,
                       output_label(output), out->plan.format->name);
         return fail(s, what);
     }
@@ -55,9 +56,10 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
     if (kind == TEXDEC_DESTINATION_BUFFER && v.image_format != VK_FORMAT_UNDEFINED)
         return fail(TEXDEC_ERROR_INVALID_DESTINATION, "image_format is set for a buffer destination (leave it VK_FORMAT_UNDEFINED)");
     if (fit != DestinationFit::fits) {
-        std::snprintf(what, sizeof what, "an image of %s cannot hold %s -> %s texels (texdec_image_target_create_info lists "
-                      "what each image format holds)", vk_format_name(v.image_format).text, out->plan.format->name,
-                      output_label(output));
+        std::snprintf(what, sizeof what,
+                      "an image of %s cannot hold %s -> %s texels (texdec_image_target_create_info lists "
+                      "what each image format holds)",
+                      vk_format_name(v.image_format).text, out->plan.format->name, output_label(output));
         return fail(TEXDEC_ERROR_INVALID_DESTINATION, what);
     }
     out->destination = texdec_destination_kind(kind);

@@ -118,8 +118,9 @@ struct ShaderShape {
 };
 
 // The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
-texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind, const TexelFormat* image_format,
-                                     Creation creation, VkPipeline* pipeline, ShaderShape* shape) {
+texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
+                                     const TexelFormat* image_format, Creation creation, VkPipeline* pipeline,
+                                     ShaderShape* shape) {
     const FormatEntry& f = *p.format;
     PipelineKey key{};
     if (texdec_status s = find_decoder(ctx, f, p.output, dst_kind, true, &key.shader); s != TEXDEC_SUCCESS) return s;
@@ -131,11 +132,15 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
     // Where sRGB changes only RGBA16F (v / 255 of the byte), the other stores share the UNORM pipeline.
-    key.srgb = (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (family.srgb_in_decode || p.output.store_kind == TEXDEC_STORE_RGBA16F) ? 1 : 0;
+    key.srgb =
+        (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (family.srgb_in_decode || p.output.store_kind == TEXDEC_STORE_RGBA16F)
+            ? 1
+            : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
     // Image formats whose bytes are the output's in another order are stored swizzled (the
     // texel-format table); the caller checked that the image format holds the output.
-    key.store_swizzle = is_image_destination(dst_kind) && image_format ? image_format->store_swizzle() : TEXDEC_STORE_SWIZZLE_NONE;
+    key.store_swizzle =
+        is_image_destination(dst_kind) && image_format ? image_format->store_swizzle() : TEXDEC_STORE_SWIZZLE_NONE;
     // The workgroup shape first: the caller's chunk checks need it even when the variant is not ready.
     *shape = ShaderShape{};
     if (family.tiles) {
@@ -410,10 +415,11 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     if (!ready) {
         // An expected outcome (the caller falls back and records later): a warning. Format and
         // output are the job's, the same in every region's plan.
-        return ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
-                           "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
-                           "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-                           p.format->name, output_label(p.output_kind), destination_name(call.dst_kind));
+        return ctx->report(
+            TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
+            "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
+            "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
+            p.format->name, output_label(p.output_kind), destination_name(call.dst_kind));
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);

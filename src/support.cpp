@@ -139,13 +139,15 @@ texdec_status find_decoder(const texdec_context* ctx, const FormatEntry& format,
                        vk_format_name(output.vk_format).text, format.name, destination_name(kind));
 }
 
-DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format, const TexelFormat** image_row) {
+DestinationFit fit_destination(uint32_t kind, VkFormat image_format, VkFormat output_format,
+                               const TexelFormat** image_row) {
     *image_row = nullptr;
     if (kind == TEXDEC_DESTINATION_BUFFER) return DestinationFit::fits;
     if (!is_image_destination(kind)) return DestinationFit::unknown_kind;
     *image_row = find_texel_format(image_format ? image_format : output_format);
     if (!*image_row) return DestinationFit::unknown_image_format;
-    return image_format_takes_output(**image_row, output_format) ? DestinationFit::fits : DestinationFit::image_format_mismatch;
+    return image_format_takes_output(**image_row, output_format) ? DestinationFit::fits
+                                                                 : DestinationFit::image_format_mismatch;
 }
 
 texdec_status check_destination(const texdec_context* ctx, const FormatEntry& format, const OutputInfo& output,
@@ -167,14 +169,17 @@ texdec_status check_destination(const texdec_context* ctx, const FormatEntry& fo
         first = TEXDEC_ERROR_INVALID_DESTINATION;
         const auto image = vk_format_name(image_format ? image_format : output.vk_format);
         if (report && fit == DestinationFit::unknown_image_format)
-            ctx->report(first, TEXDEC_MESSAGE_ERROR, "image_format %s is not a format image targets take "
-                        "(texdec_output_vk_format lists them)", image.text);
+            ctx->report(first, TEXDEC_MESSAGE_ERROR,
+                        "image_format %s is not a format image targets take "
+                        "(texdec_output_vk_format lists them)",
+                        image.text);
         else if (report)
             ctx->report(first, TEXDEC_MESSAGE_ERROR, "%s with this output writes %s texels, not %s", format.name,
                         vk_format_name(output.vk_format).text, image.text);
     }
     if (row) {
-        const texdec_status s = check_storage_format(ctx, row->view_format, VK_IMAGE_TILING_OPTIMAL, report && !first, support);
+        const texdec_status s =
+            check_storage_format(ctx, row->view_format, VK_IMAGE_TILING_OPTIMAL, report && !first, support);
         if (!first) first = s;
     }
     uint32_t shader = 0;

@@ -96,8 +96,8 @@ struct DeviceFunctions {
 
 // Each loads its functions through `get` and returns the name of the first missing required one
 // (nullptr if all are there). Debug-utils and push-descriptor functions are optional.
-#define TEXDEC_LOAD_REQUIRED(name)                                  \
-    f.name = reinterpret_cast<PFN_##name>(get(handle, #name));      \
+#define TEXDEC_LOAD_REQUIRED(name)                             \
+    f.name = reinterpret_cast<PFN_##name>(get(handle, #name)); \
     if (!f.name) return #name;
 #define TEXDEC_LOAD_OPTIONAL(name) f.name = reinterpret_cast<PFN_##name>(get(handle, #name));
 inline const char* load_instance_functions(PFN_vkGetInstanceProcAddr get, VkInstance handle, InstanceFunctions& f) {

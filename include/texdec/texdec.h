@@ -380,12 +380,12 @@ typedef enum texdec_texel_format_flag_bits {
 } texdec_texel_format_flag_bits;
 
 typedef struct texdec_texel_format_info { /* output only: no next */
-    uint32_t channels;      /* 1, 2 or 4 */
-    uint32_t channel_bytes; /* 1 or 2 */
-    uint32_t texel_bytes;   /* channels * channel_bytes */
-    uint32_t flags;         /* texdec_texel_format_flag_bits */
-    VkFormat linear_format; /* the non-sRGB twin (R8G8B8A8_UNORM for R8G8B8A8_SRGB); itself if not sRGB */
-    VkFormat srgb_format;   /* the sRGB twin (itself for an sRGB format); VK_FORMAT_UNDEFINED if none */
+    uint32_t channels;                    /* 1, 2 or 4 */
+    uint32_t channel_bytes;               /* 1 or 2 */
+    uint32_t texel_bytes;                 /* channels * channel_bytes */
+    uint32_t flags;                       /* texdec_texel_format_flag_bits */
+    VkFormat linear_format;               /* the non-sRGB twin (R8G8B8A8_UNORM for R8G8B8A8_SRGB); itself if not sRGB */
+    VkFormat srgb_format;                 /* the sRGB twin (itself for an sRGB format); VK_FORMAT_UNDEFINED if none */
 } texdec_texel_format_info;
 
 /* Fills *info for a VkFormat texdec writes. TEXDEC_ERROR_UNKNOWN_FORMAT for any other VkFormat,

@@ -187,8 +187,8 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
 
 void expect_positional_count(const Options& options, size_t count, const char* what) {
     if (options.positional.size() != count)
-        usage_error("'" + options.command + "' expects " + what + ", got " +
-                    std::to_string(options.positional.size()) + " argument(s)");
+        usage_error("'" + options.command + "' expects " + what + ", got " + std::to_string(options.positional.size()) +
+                    " argument(s)");
 }
 
 }  // namespace cli

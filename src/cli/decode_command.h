@@ -31,7 +31,7 @@ struct VerifyStats {
     std::string first_mismatch;  // "level 0 layer 0 face 0 texel (3, 1, 0): GPU ... reference ..."
     double squared_error = 0;    // over finite channel pairs
     uint64_t channels = 0;
-    double peak = 1.0;           // 1 for normalised outputs; the largest finite |reference| for HDR
+    double peak = 1.0;  // 1 for normalised outputs; the largest finite |reference| for HDR
 
     double psnr_db() const {
         if (squared_error == 0 || channels == 0) return INFINITY;
@@ -73,7 +73,7 @@ struct FileResult {
     // ASTC LDR / sRGB: decoded surfaces, those mostly of HDR blocks, and the HDR blocks in them.
     uint32_t astc_surfaces = 0, hdr_surfaces = 0;
     astc_hdr_scan::Count hdr_blocks;
-    std::string hdr_where;              // the first mostly-HDR surface: "level 0 layer 0 face 0"
+    std::string hdr_where;  // the first mostly-HDR surface: "level 0 layer 0 face 0"
     uint64_t texels = 0;
     double gpu_ms = 0, wall_ms = 0;
     bool gpu_timed = true;
@@ -84,10 +84,10 @@ struct FileResult {
 
 struct Inputs {
     std::vector<std::string> files;
-    std::vector<std::string> relative;  // per file: the path below its directory argument ("" for files)
-    std::vector<std::string> skipped;   // directory entries that are not texture files
+    std::vector<std::string> relative;     // per file: the path below its directory argument ("" for files)
+    std::vector<std::string> skipped;      // directory entries that are not texture files
     std::vector<std::string> skipped_why;  // per skipped file: its first bytes; named like a texture file or not
-    std::vector<bool> skipped_loud;     // named like a texture file (a damaged one?): always reported
+    std::vector<bool> skipped_loud;        // named like a texture file (a damaged one?): always reported
 };
 
 // Files, directories (-r: with subdirectories) and @LISTFILEs, in order; directory entries without a

@@ -89,10 +89,8 @@ void add_list_file(const std::string& list, bool recursive, Inputs& inputs) {
 Inputs collect_inputs(const std::vector<std::string>& args, bool recursive) {
     Inputs inputs;
     for (const std::string& arg : args) {
-        if (arg.size() > 1 && arg[0] == '@')
-            add_list_file(arg.substr(1), recursive, inputs);
-        else
-            add_input(arg, recursive, inputs);
+        if (arg.size() > 1 && arg[0] == '@') add_list_file(arg.substr(1), recursive, inputs);
+        else add_input(arg, recursive, inputs);
     }
     return inputs;
 }
@@ -112,7 +110,8 @@ std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& 
     for (size_t i = 0; i < stems.size(); ++i) {
         std::string name = stems[i];
         if (uses[name] > 1) {
-            fs::path rel = inputs.relative[i].empty() ? fs::path(inputs.files[i]).filename() : fs::path(inputs.relative[i]);
+            fs::path rel =
+                inputs.relative[i].empty() ? fs::path(inputs.files[i]).filename() : fs::path(inputs.relative[i]);
             name = (fs::path(dir) / rel).string();
         }
         names.push_back(kind ? name + "." + extension(*kind) : name);

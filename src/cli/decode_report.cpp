@@ -11,8 +11,7 @@ namespace cli {
 
 // ---- progress ----------------------------------------------------------------------------------
 
-Reporter::Reporter(size_t total, bool batch)
-    : total_(total), batch_(batch), tty_(batch && isatty(fileno(stderr))) {}
+Reporter::Reporter(size_t total, bool batch) : total_(total), batch_(batch), tty_(batch && isatty(fileno(stderr))) {}
 
 void Reporter::print(const std::string& line) {
     std::lock_guard lock(mutex_);
@@ -28,14 +27,11 @@ void Reporter::file_done(const FileResult& r) {
     texels_ += r.texels;
     clear_bar();
     for (const std::string& note : r.notes) std::fprintf(stderr, "%s: note: %s\n", kToolName, note.c_str());
-    for (const std::string& warning : r.warnings)
-        std::fprintf(stderr, "%s: warning: %s\n", kToolName, warning.c_str());
+    for (const std::string& warning : r.warnings) std::fprintf(stderr, "%s: warning: %s\n", kToolName, warning.c_str());
     if (r.exit_code != kExitOk) {
         // A batch numbers failed files too, so the count on the lines reaches the total.
-        if (batch_)
-            std::fprintf(stderr, "[%zu/%zu] %s: error: %s\n", done_, total_, kToolName, r.message.c_str());
-        else
-            std::fprintf(stderr, "%s: error: %s\n", kToolName, r.message.c_str());
+        if (batch_) std::fprintf(stderr, "[%zu/%zu] %s: error: %s\n", done_, total_, kToolName, r.message.c_str());
+        else std::fprintf(stderr, "%s: error: %s\n", kToolName, r.message.c_str());
     } else if (!tty_) {
         std::string outputs = r.outputs.size() == 1 ? r.outputs[0].path : std::to_string(r.outputs.size()) + " files";
         // The outputs' extent when they share one (one level picked), else the file's level 0.
@@ -43,13 +39,11 @@ void Reporter::file_done(const FileResult& r) {
         for (const OutputRecord& o : r.outputs)
             if (o.extent.width != e.width || o.extent.height != e.height || o.extent.depth != e.depth) e = r.extent;
         std::string line = r.format + " " + std::to_string(e.width) + "x" + std::to_string(e.height) + "x" +
-                           std::to_string(e.depth) + " (" + r.output_type + ") in " +
-                           fixed(r.wall_ms, 1) + " ms -> " + outputs;
+                           std::to_string(e.depth) + " (" + r.output_type + ") in " + fixed(r.wall_ms, 1) + " ms -> " +
+                           outputs;
         if (r.verify.ran) line += "; verify: " + verify_text(r.verify);
-        if (batch_)
-            std::fprintf(stderr, "[%zu/%zu] %s: %s\n", done_, total_, r.input.c_str(), line.c_str());
-        else
-            std::fprintf(stderr, "decoded %s\n", line.c_str());
+        if (batch_) std::fprintf(stderr, "[%zu/%zu] %s: %s\n", done_, total_, r.input.c_str(), line.c_str());
+        else std::fprintf(stderr, "decoded %s\n", line.c_str());
     }
     draw_bar();
 }
@@ -67,8 +61,7 @@ std::string Reporter::fixed(double v, int digits) {
 std::string Reporter::verify_text(const VerifyStats& v) {
     if (v.mismatched == 0) return "0 of " + std::to_string(v.texels) + " texels differ from the CPU reference";
     return std::to_string(v.mismatched) + " of " + std::to_string(v.texels) +
-           " texels differ from the CPU reference, PSNR " + fixed(v.psnr_db(), 2) + " dB; first: " +
-           v.first_mismatch;
+           " texels differ from the CPU reference, PSNR " + fixed(v.psnr_db(), 2) + " dB; first: " + v.first_mismatch;
 }
 
 void Reporter::clear_bar() {
@@ -89,14 +82,15 @@ void Reporter::draw_bar() {
         std::snprintf(text, sizeof text, "%d:%02d", left / 60, left % 60);
         eta = text;
     }
-    std::fprintf(stderr, "[%s] %zu/%zu files, %zu failed, %s MTexel/s, ETA %s", bar.c_str(), done_, total_,
-                 failed_, fixed(seconds > 0 ? double(texels_) / seconds / 1e6 : 0.0, 1).c_str(), eta.c_str());
+    std::fprintf(stderr, "[%s] %zu/%zu files, %zu failed, %s MTexel/s, ETA %s", bar.c_str(), done_, total_, failed_,
+                 fixed(seconds > 0 ? double(texels_) / seconds / 1e6 : 0.0, 1).c_str(), eta.c_str());
     std::fflush(stderr);
     bar_shown_ = true;
 }
 
 std::string extent_text(const Extent& e) {
-    return std::to_string(e.width) + "x" + std::to_string(e.height) + (e.depth > 1 ? "x" + std::to_string(e.depth) : "");
+    return std::to_string(e.width) + "x" + std::to_string(e.height) +
+           (e.depth > 1 ? "x" + std::to_string(e.depth) : "");
 }
 
 // ---- JSON --------------------------------------------------------------------------------------
@@ -123,26 +117,23 @@ void file_json(Json& json, const FileResult& r, const std::string& device) {
     json.key("outputs").begin_array();
     for (const OutputRecord& o : r.outputs) {
         json.begin_object().field("path", o.path).field("level", o.level).field("layer", o.layer).field("face", o.face);
-        if (o.slice >= 0)
-            json.field("slice", o.slice);
-        else
-            json.key("slice").null();
+        if (o.slice >= 0) json.field("slice", o.slice);
+        else json.key("slice").null();
         extent_json(json, "extent", o.extent);
         json.end_object();
     }
     json.end_array();
     json.field("texels", r.texels);
-    if (r.gpu_timed)
-        json.field("gpu_ms", r.gpu_ms);
-    else
-        json.key("gpu_ms").null();
+    if (r.gpu_timed) json.field("gpu_ms", r.gpu_ms);
+    else json.key("gpu_ms").null();
     json.field("wall_ms", r.wall_ms);
     if (r.verify.ran) {
-        json.key("verify").begin_object().field("texels", r.verify.texels).field("mismatched_texels", r.verify.mismatched);
-        if (r.verify.mismatched)
-            json.field("first_mismatch", r.verify.first_mismatch);
-        else
-            json.key("first_mismatch").null();
+        json.key("verify")
+            .begin_object()
+            .field("texels", r.verify.texels)
+            .field("mismatched_texels", r.verify.mismatched);
+        if (r.verify.mismatched) json.field("first_mismatch", r.verify.first_mismatch);
+        else json.key("first_mismatch").null();
         json.field("psnr_db", r.verify.psnr_db());  // null when identical (infinite)
         json.end_object();
     }
@@ -158,12 +149,16 @@ void print_batch_notes(const std::vector<FileResult>& results, const Options& op
         ignored += !r.profile_ignored.empty();
     }
     if (more)
-        std::fprintf(stderr, "%s: note: %zu file(s) have more mip levels, layers or faces than the level 0, layer 0, "
+        std::fprintf(stderr,
+                     "%s: note: %zu file(s) have more mip levels, layers or faces than the level 0, layer 0, "
                      "face 0 decoded by default (--level, --layer, --face N|all choose others; a .ktx2 output keeps "
-                     "them all)\n", kToolName, more);
+                     "them all)\n",
+                     kToolName, more);
     if (ignored)
-        std::fprintf(stderr, "%s: note: --profile %s ignored for %zu file(s) whose format is not ASTC (their headers "
-                     "name it)\n", kToolName, options.profile ? options.profile->c_str() : "", ignored);
+        std::fprintf(stderr,
+                     "%s: note: --profile %s ignored for %zu file(s) whose format is not ASTC (their headers "
+                     "name it)\n",
+                     kToolName, options.profile ? options.profile->c_str() : "", ignored);
 }
 
 void write_json(const std::string& where, const std::string& text) {
@@ -175,7 +170,8 @@ void write_json(const std::string& where, const std::string& text) {
     }
     const safe_output::Result written = safe_output::write_file(where, text + "\n");
     if (!written.ok)
-        throw CliError{written.same_as_input ? kExitUsage : kExitOutput, "cannot write the JSON results: " + written.message};
+        throw CliError{written.same_as_input ? kExitUsage : kExitOutput,
+                       "cannot write the JSON results: " + written.message};
 }
 
 }  // namespace cli

@@ -25,10 +25,8 @@ int texel_channels(VkFormat format, const uint8_t* t, float out[4]) {
             continue;
         }
         const uint16_t v = uint16_t(t[2 * c] | t[2 * c + 1] << 8);
-        if (info.flags & TEXDEC_TEXEL_FORMAT_HALF)
-            out[c] = half_to_float(v);
-        else
-            out[c] = is_signed ? std::max(int(int16_t(v)), -32767) / 32767.0f : v / 65535.0f;
+        if (info.flags & TEXDEC_TEXEL_FORMAT_HALF) out[c] = half_to_float(v);
+        else out[c] = is_signed ? std::max(int(int16_t(v)), -32767) / 32767.0f : v / 65535.0f;
     }
     return int(info.channels);
 }

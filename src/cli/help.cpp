@@ -5,7 +5,7 @@ namespace cli {
 
 const char* help_text() {
     return
-    R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
+        R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
 
 Usage:
   astc-gpu-decode [global options] decode [options] IN OUT

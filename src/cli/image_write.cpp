@@ -54,8 +54,12 @@ bool layout_for(VkFormat format, PixelLayout& out) {
     if (texdec_texel_format_get_info(format, &info) != TEXDEC_SUCCESS || (info.flags & TEXDEC_TEXEL_FORMAT_BGRA))
         return false;
     const bool half = info.flags & TEXDEC_TEXEL_FORMAT_HALF;
-    out = {int(info.channels), int(info.channel_bytes), bool(info.flags & TEXDEC_TEXEL_FORMAT_SIGNED), half,
-           info.channels == 2 ? 3 : int(info.channels), info.channel_bytes == 2 && !half};
+    out = {int(info.channels),
+           int(info.channel_bytes),
+           bool(info.flags & TEXDEC_TEXEL_FORMAT_SIGNED),
+           half,
+           info.channels == 2 ? 3 : int(info.channels),
+           info.channel_bytes == 2 && !half};
     return true;
 }
 

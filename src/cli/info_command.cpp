@@ -37,11 +37,14 @@ int run_info(const Options& options) {
                 throw CliError{error->usage ? kExitUsage : kExitInput, "'" + path + "': " + error->message};
             const texture_file::TextureFile& f = std::get<texture_file::TextureFile>(opened);
             const texdec_format_info info = format_info(f.format);
-            const texdec_output output = offers_output(f.format, TEXDEC_OUTPUT_RGBA8) ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE;
+            const texdec_output output =
+                offers_output(f.format, TEXDEC_OUTPUT_RGBA8) ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE;
             json.field("status", "ok").field("container", texture_file::container_name(f.container));
             json.field("container_format", f.container_format);
             if (!f.supercompression.empty()) json.field("supercompression", f.supercompression);
-            json.field("format", info.name).field("block", block_size_text(info)).field("bytes_per_block", info.bytes_per_block);
+            json.field("format", info.name)
+                .field("block", block_size_text(info))
+                .field("bytes_per_block", info.bytes_per_block);
             json.field("implemented", bool(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED));
             extent_json(json, "extent", {f.level_info[0].width, f.level_info[0].height, f.level_info[0].depth});
             json.field("levels", f.levels).field("layers", f.layers).field("faces", f.faces);
@@ -49,8 +52,8 @@ int run_info(const Options& options) {
             json.field("file_bytes", f.file_bytes).field("trailing_bytes", f.trailing_bytes);
             json.key("level_info").begin_array();
             if (!options.json) {
-                std::printf("%s\n  container:    %s (%s)%s\n  format:       %s (%s blocks, %u bytes each)%s\n", path.c_str(),
-                            texture_file::container_name(f.container), f.container_format.c_str(),
+                std::printf("%s\n  container:    %s (%s)%s\n  format:       %s (%s blocks, %u bytes each)%s\n",
+                            path.c_str(), texture_file::container_name(f.container), f.container_format.c_str(),
                             f.supercompression.empty() ? "" : (", supercompression " + f.supercompression).c_str(),
                             info.name, block_size_text(info).c_str(), info.bytes_per_block,
                             (info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED) ? "" : " [not implemented in this build]");
@@ -58,11 +61,12 @@ int run_info(const Options& options) {
                             extent_text({f.level_info[0].width, f.level_info[0].height, f.level_info[0].depth}).c_str(),
                             f.is_volume ? " (depth slices)" : "", f.levels, f.layers, f.is_array ? " (array)" : "",
                             f.faces, f.is_cube ? " (cube map)" : "");
-                std::printf("  file size:    %llu bytes%s\n  level  extent          blocks/surface  bytes/surface   "
-                            "decoded bytes/surface (%s)\n",
-                            (unsigned long long)f.file_bytes,
-                            f.trailing_bytes ? (" (" + std::to_string(f.trailing_bytes) + " trailing, ignored)").c_str() : "",
-                            texdec_output_name(output));
+                std::printf(
+                    "  file size:    %llu bytes%s\n  level  extent          blocks/surface  bytes/surface   "
+                    "decoded bytes/surface (%s)\n",
+                    (unsigned long long)f.file_bytes,
+                    f.trailing_bytes ? (" (" + std::to_string(f.trailing_bytes) + " trailing, ignored)").c_str() : "",
+                    texdec_output_name(output));
             }
             for (uint32_t level = 0; level < f.levels; ++level) {
                 const texture_file::LevelInfo& l = f.level_info[level];

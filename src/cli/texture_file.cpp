@@ -61,7 +61,9 @@ texdec_format profile_twin(texdec_format format, astc_file::Profile profile) {
     texdec_format_info info{};
     if (texdec_format_get_info(format, &info) != TEXDEC_SUCCESS) return TEXDEC_FORMAT_UNDEFINED;
     const std::string name = info.name;  // "astc-6x6-srgb": the profile is the last part
-    const char* suffix = profile == astc_file::Profile::Hdr ? "-sfloat" : profile == astc_file::Profile::Srgb ? "-srgb" : "-unorm";
+    const char* suffix = profile == astc_file::Profile::Hdr    ? "-sfloat"
+                         : profile == astc_file::Profile::Srgb ? "-srgb"
+                                                               : "-unorm";
     return texdec_format_from_name((name.substr(0, name.rfind('-')) + suffix).c_str());
 }
 

@@ -168,8 +168,7 @@ size_t visit_window(const CanaryImage& im, uint32_t x0, uint32_t y0, uint32_t la
                 const size_t at = ((size_t(z) * im.ih + y) * im.iw + x) * im.texel;
                 if (z == layer && x >= x0 && x < x0 + w && y >= y0 && y < y0 + h)
                     inside(x - x0, y - y0, im.readback.mapped + at);
-                else
-                    clobbered += std::memcmp(im.readback.mapped + at, im.canary.mapped + at, im.texel) != 0;
+                else clobbered += std::memcmp(im.readback.mapped + at, im.canary.mapped + at, im.texel) != 0;
             }
     return clobbered;
 }

@@ -93,10 +93,8 @@ std::string astc_texel_string(const uint8_t* p, unsigned texel_bytes) {
     std::string s;
     char buf[8];
     for (int c = 0; c < 4; ++c) {
-        if (texel_bytes == 4)
-            std::snprintf(buf, sizeof buf, "%u", p[c]);
-        else
-            std::snprintf(buf, sizeof buf, "%04x", unsigned(p[2 * c] | p[2 * c + 1] << 8));
+        if (texel_bytes == 4) std::snprintf(buf, sizeof buf, "%u", p[c]);
+        else std::snprintf(buf, sizeof buf, "%04x", unsigned(p[2 * c] | p[2 * c + 1] << 8));
         s += (c ? "," : "") + std::string(buf);
     }
     return s;

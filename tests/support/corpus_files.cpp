@@ -27,8 +27,9 @@ uint32_t le32(const std::vector<uint8_t>& b, size_t at) {
 std::string corpus_root() {
     const char* root = std::getenv("TEXDEC_CORPUS");
     if (!root || !*root) {
-        skip_loudly("TEXDEC_CORPUS is not set: the corpus was NOT checked (0 files). Set TEXDEC_CORPUS to the "
-                    "corpus folder (the shared test corpus of real files)");
+        skip_loudly(
+            "TEXDEC_CORPUS is not set: the corpus was NOT checked (0 files). Set TEXDEC_CORPUS to the "
+            "corpus folder (the shared test corpus of real files)");
         return "";
     }
     INFO("TEXDEC_CORPUS=" << root);

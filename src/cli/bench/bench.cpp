@@ -104,11 +104,11 @@ struct FormatResult {
     texdec_output output{};
     uint32_t texel_bytes = 0;
     uint64_t block_bytes = 0, out_bytes = 0;
-    Measured ours[2];    // real, random
+    Measured ours[2];  // real, random
     std::vector<Shape> ceiling_shapes;
-    Measured ceiling;    // best shape
+    Measured ceiling;                  // best shape
     std::vector<Shape> native_shapes;  // on real blocks
-    Measured native[2];  // best shape: real, random
+    Measured native[2];                // best shape: real, random
     Measured cpu[2];
     OneCall one_call;
     uint64_t texels() const { return uint64_t(width) * height; }
@@ -122,7 +122,9 @@ Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& bl
                   unsigned threads, uint32_t reps) {
     Measured m;
     const bool hdr = info.flags & TEXDEC_FORMAT_FLAG_HDR;
-    const astcenc_profile profile = hdr ? ASTCENC_PRF_HDR : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
+    const astcenc_profile profile = hdr                                      ? ASTCENC_PRF_HDR
+                                    : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB
+                                                                             : ASTCENC_PRF_LDR;
     astcenc_config config{};
     astcenc_error e = astcenc_config_init(profile, info.block_width, info.block_height, 1, ASTCENC_PRE_FASTEST,
                                           ASTCENC_FLG_DECOMPRESS_ONLY, &config);
@@ -137,7 +139,9 @@ Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& bl
     size_t errors = 0;
     auto block_info = std::make_unique<astcenc_block_info>();
     for (size_t i = 0; i < sample; ++i)
-        if (astcenc_get_block_info(ctx, &blocks[i * 16], block_info.get()) == ASTCENC_SUCCESS && block_info->is_error_block) ++errors;
+        if (astcenc_get_block_info(ctx, &blocks[i * 16], block_info.get()) == ASTCENC_SUCCESS &&
+            block_info->is_error_block)
+            ++errors;
     m.error_block_share = sample ? double(errors) / double(sample) : NAN;
     // HDR formats decode to FP16 (what texdec's RGBA16F output holds), LDR ones to 8 bits.
     std::vector<uint8_t> out(size_t(width) * height * (hdr ? 8 : 4));
@@ -260,7 +264,8 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
         },
         opt_.iterations, warmup_ms_);
     if (status != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string("texdec_record_regions: ") + texdec_status_string(status) + ": " + log_.take());
+        throw std::runtime_error(std::string("texdec_record_regions: ") + texdec_status_string(status) + ": " +
+                                 log_.take());
     m.available = true;
     m.shape = "texdec_record_regions";
     return m;
@@ -275,16 +280,17 @@ void Runner::time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst)
     // Several words per invocation in 256-invocation workgroups (the memory-bound shapes), and one
     // word per invocation in 64-invocation workgroups: the shape of a one-texel-per-invocation
     // decoder (texdec's ASTC decoder), which shows the workgroup-launch limit of that shape.
-    const CopyShape shapes[] = {{256, 4, false}, {256, 4, true}, {256, 8, false}, {256, 8, true},
+    const CopyShape shapes[] = {{256, 4, false},  {256, 4, true},  {256, 8, false}, {256, 8, true},
                                 {256, 16, false}, {256, 16, true}, {64, 1, false}};
     for (const CopyShape& c : shapes) {
         Shape s;
         s.name = c.words == 1 ? format_text("%u threads x 1 word", c.group)
-                              : format_text("%u threads x %u words, %s", c.group, c.words, c.interleaved ? "interleaved" : "contiguous");
+                              : format_text("%u threads x %u words, %s", c.group, c.words,
+                                            c.interleaved ? "interleaved" : "contiguous");
         s.t = dev_.time(
             [&](VkCommandBuffer cmd) {
-                dev_.record_copy(cmd, src, r.block_bytes, dst, r.out_bytes, r.info.bytes_per_block, out_per_block, c.group,
-                                 c.words, c.interleaved);
+                dev_.record_copy(cmd, src, r.block_bytes, dst, r.out_bytes, r.info.bytes_per_block, out_per_block,
+                                 c.group, c.words, c.interleaved);
             },
             opt_.iterations, warmup_ms_);
         r.ceiling_shapes.push_back(s);
@@ -333,7 +339,8 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
     const NativeShape shapes[] = {{1, 1, 16, 16}, {4, 1, 64, 4}, {8, 1, 64, 4}, {16, 1, 64, 4}, {4, 4, 64, 4}};
     const uint32_t per_vec4 = 16 / r.texel_bytes;
     Image images[2];
-    for (int d = 0; d < 2; ++d) images[d] = dev_.create_compressed_image(vk, r.width, r.height, blocks[d].data(), r.block_bytes);
+    for (int d = 0; d < 2; ++d)
+        images[d] = dev_.create_compressed_image(vk, r.width, r.height, blocks[d].data(), r.block_bytes);
     const NativeShape* best = nullptr;
     for (const NativeShape& s : shapes) {
         const bool storable = s.tx == 1 ? r.texel_bytes >= 4 : s.tx % per_vec4 == 0;
@@ -342,7 +349,8 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
         shape.name = format_text("%ux%u texels per thread, %ux%u workgroup", s.tx, s.ty, s.wg_x, s.wg_y);
         shape.t = dev_.time(
             [&](VkCommandBuffer cmd) {
-                dev_.record_native(cmd, images[0], r.width, r.height, dst, store, is_signed, s.tx, s.ty, s.wg_x, s.wg_y);
+                dev_.record_native(cmd, images[0], r.width, r.height, dst, store, is_signed, s.tx, s.ty, s.wg_x,
+                                   s.wg_y);
             },
             opt_.iterations, warmup_ms_);
         if (!best || shape.t.median_ms < r.native[0].t.median_ms) {
@@ -368,7 +376,8 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
     for (Image& img : images) dev_.destroy(img);
 }
 
-OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks) {
+OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t height,
+                              const std::vector<uint8_t>& blocks) {
     OneCall oc;
     oc.format = format_info(format).name;
     oc.width = width;
@@ -391,7 +400,9 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
     for (uint32_t i = 0; i <= one_call_runs(); ++i) {
         texdec_decode_timing t{};
         const texdec_status s = texdec_decode_timed(ctx_, &job, &t);
-        if (s != TEXDEC_SUCCESS) throw std::runtime_error(std::string("texdec_decode_timed: ") + texdec_status_string(s) + ": " + log_.take());
+        if (s != TEXDEC_SUCCESS)
+            throw std::runtime_error(std::string("texdec_decode_timed: ") + texdec_status_string(s) + ": " +
+                                     log_.take());
         if (i == 0) oc.first = t;
         else oc.runs.push_back(t);
     }
@@ -417,7 +428,8 @@ FormatResult Runner::run_format(texdec_format format) {
     r.height = (base_h_ + info.block_height - 1) / info.block_height * info.block_height;
     VkFormat ignored;
     r.output = opt_.output.value_or(texdec_output_vk_format(format, TEXDEC_OUTPUT_RGBA8, &ignored) == TEXDEC_SUCCESS
-                                        ? TEXDEC_OUTPUT_RGBA8 : TEXDEC_OUTPUT_NATIVE);
+                                        ? TEXDEC_OUTPUT_RGBA8
+                                        : TEXDEC_OUTPUT_NATIVE);
     if (texdec_output_texel_size(format, r.output, &r.texel_bytes) != TEXDEC_SUCCESS)
         throw std::runtime_error(std::string(info.name) + " has no " + texdec_output_name(r.output) + " output");
     const uint32_t bx = r.width / info.block_width, by = r.height / info.block_height;
@@ -444,7 +456,8 @@ FormatResult Runner::run_format(texdec_format format) {
 
     if (info.family == TEXDEC_FAMILY_ASTC) {
         progress("%s: CPU reference (libastcenc, %u threads)", info.name, threads_);
-        for (int d = 0; d < 2; ++d) r.cpu[d] = cpu_astc(info, blocks[d], r.width, r.height, threads_, std::clamp(opt_.iterations, 1u, 3u));
+        for (int d = 0; d < 2; ++d)
+            r.cpu[d] = cpu_astc(info, blocks[d], r.width, r.height, threads_, std::clamp(opt_.iterations, 1u, 3u));
     } else {
         r.cpu[0].note = r.cpu[1].note = "none (no CPU reference decoder for this family in the project's dependencies)";
     }
@@ -501,7 +514,9 @@ struct TargetRow {
     bool higher_is_better;
     double bound;
 };
-bool astc_ldr(const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_ASTC && !(i.flags & TEXDEC_FORMAT_FLAG_HDR); }
+bool astc_ldr(const texdec_format_info& i) {
+    return i.family == TEXDEC_FAMILY_ASTC && !(i.flags & TEXDEC_FORMAT_FLAG_HDR);
+}
 bool square_4_6_8(const texdec_format_info& i) {
     return i.block_width == i.block_height && (i.block_width == 4 || i.block_width == 6 || i.block_width == 8);
 }
@@ -524,8 +539,9 @@ constexpr TargetRow kTargets[] = {
 std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& one_call) {
     std::vector<Target> out;
     auto add = [&](const TargetRow& row, const std::string& subject, double value) {
-        out.push_back({format_text("%s %s %s %g", subject.c_str(), row.text, row.higher_is_better ? ">=" : "<", row.bound),
-                       value, row.bound, row.higher_is_better});
+        out.push_back(
+            {format_text("%s %s %s %g", subject.c_str(), row.text, row.higher_is_better ? ">=" : "<", row.bound), value,
+             row.bound, row.higher_is_better});
     };
     for (const FormatResult& r : results) {
         const double real = gtexels(r.texels(), r.ours[0].t.median_ms);
@@ -552,9 +568,10 @@ void print_one_call_row(const OneCall& oc) {
     const texdec_decode_timing& t = oc.typical;
     const double share = t.gpu_timestamps ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN;
     std::printf("%-19s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s\n", oc.format.c_str(),
-                format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns), ms(t.total_ns), ms(t.prepare_ns),
-                ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns), ms(t.gpu_readback_ns), ms(t.readback_copy_ns),
-                ms(t.submit_wait_ns), std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-");
+                format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns), ms(t.total_ns),
+                ms(t.prepare_ns), ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns), ms(t.gpu_readback_ns),
+                ms(t.readback_copy_ns), ms(t.submit_wait_ns),
+                std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-");
 }
 
 void print_report(const Device& dev, const Runner& runner, const Options& opt, const std::string& date,
@@ -563,10 +580,13 @@ void print_report(const Device& dev, const Runner& runner, const Options& opt, c
     std::printf("astc-gpu-decode bench — %s\n", date.c_str());
     std::printf("device: %s (%s), driver %s%s%s, Vulkan %u.%u.%u\n", p.deviceName, device_type_name(p.deviceType),
                 driver_version_text(p).c_str(), dev.driver_info().empty() ? "" : " / ", dev.driver_info().c_str(),
-                VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion));
+                VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+                VK_API_VERSION_PATCH(p.apiVersion));
     std::printf("command: %s\n", opt.command_line.c_str());
-    std::printf("method: %u timed dispatches after >= %u ms warm-up; GTexel/s as median / best (from the minimum time); "
-                "CPU: %u threads\n\n", std::max(opt.iterations, 1u), runner.warmup_ms(), runner.threads());
+    std::printf(
+        "method: %u timed dispatches after >= %u ms warm-up; GTexel/s as median / best (from the minimum time); "
+        "CPU: %u threads\n\n",
+        std::max(opt.iterations, 1u), runner.warmup_ms(), runner.threads());
     std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", "format", "extent", "blocks", "ours GT/s",
                 "mem-bound GT/s", "native GT/s", "CPU GT/s", "/ceil", "/nativ", "/CPU");
     for (const FormatResult& r : results)
@@ -581,19 +601,23 @@ void print_report(const Device& dev, const Runner& runner, const Options& opt, c
         }
     std::printf("\nbest shapes:\n");
     for (const FormatResult& r : results)
-        std::printf("  %-19s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
-                    r.info.name, r.ceiling.shape.c_str(),
-                    r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
-                    gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
-    std::printf("\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
-                "after a first call):\n", runner.one_call_runs());
+        std::printf(
+            "  %-19s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
+            r.info.name, r.ceiling.shape.c_str(),
+            r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
+            gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
+    std::printf(
+        "\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
+        "after a first call):\n",
+        runner.one_call_runs());
     std::printf("%-19s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
                 "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%");
     for (const FormatResult& r : results)
         if (!r.one_call.runs.empty()) print_one_call_row(r.one_call);
     if (!target.runs.empty()) print_one_call_row(target);
-    std::printf("  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
-                "copy out; submit = submit to fence\n");
+    std::printf(
+        "  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
+        "copy out; submit = submit to fence\n");
     std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
     for (const Target& t : targets)
         std::printf("  %-62s %10s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(), t.met() ? "met" : "NOT met");
@@ -616,15 +640,22 @@ void json_timing(Json& j, const char* key, const Measured& m, uint64_t texels) {
 void json_one_call(Json& j, const char* key, const OneCall& oc) {
     auto fields = [&](const char* k, const texdec_decode_timing& t) {
         j.key(k).begin_object();
-        j.field("total_ms", ms(t.total_ns)).field("prepare_ms", ms(t.prepare_ns)).field("upload_copy_ms", ms(t.upload_copy_ns));
+        j.field("total_ms", ms(t.total_ns))
+            .field("prepare_ms", ms(t.prepare_ns))
+            .field("upload_copy_ms", ms(t.upload_copy_ns));
         j.field("submit_wait_ms", ms(t.submit_wait_ns)).field("readback_copy_ms", ms(t.readback_copy_ns));
         j.field("gpu_timestamps", bool(t.gpu_timestamps != 0));
-        j.field("gpu_upload_ms", ms(t.gpu_upload_ns)).field("gpu_decode_ms", ms(t.gpu_decode_ns)).field("gpu_readback_ms", ms(t.gpu_readback_ns));
+        j.field("gpu_upload_ms", ms(t.gpu_upload_ns))
+            .field("gpu_decode_ms", ms(t.gpu_decode_ns))
+            .field("gpu_readback_ms", ms(t.gpu_readback_ns));
         j.field("decode_share", t.gpu_timestamps && t.total_ns ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN);
         j.end_object();
     };
     j.key(key).begin_object();
-    j.field("format", oc.format).field("width", uint64_t(oc.width)).field("height", uint64_t(oc.height)).field("output", "rgba8");
+    j.field("format", oc.format)
+        .field("width", uint64_t(oc.width))
+        .field("height", uint64_t(oc.height))
+        .field("output", "rgba8");
     j.field("runs", uint64_t(oc.runs.size()));
     if (std::isfinite(oc.error_colour_share)) j.field("error_colour_share", oc.error_colour_share);
     fields("first_call", oc.first);
@@ -636,7 +667,8 @@ void json_one_call(Json& j, const char* key, const OneCall& oc) {
 }
 
 std::string json_report(const Device& dev, const Runner& runner, const Options& opt, const std::string& date,
-                        const std::vector<FormatResult>& results, const OneCall& target, const std::vector<Target>& targets) {
+                        const std::vector<FormatResult>& results, const OneCall& target,
+                        const std::vector<Target>& targets) {
     const VkPhysicalDeviceProperties& p = dev.properties();
     Json j;
     j.begin_object();
@@ -647,9 +679,10 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
     j.field("vendor_id", uint64_t(p.vendorID)).field("device_id", uint64_t(p.deviceID));
     j.field("driver_version", driver_version_text(p)).field("driver_version_raw", uint64_t(p.driverVersion));
     j.field("driver_name", dev.driver_name()).field("driver_info", dev.driver_info());
-    j.field("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
-                                    VK_API_VERSION_PATCH(p.apiVersion)));
-    j.field("timestamp_period_ns", p.limits.timestampPeriod).field("timestamp_valid_bits", uint64_t(dev.timestamp_bits()));
+    j.field("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion),
+                                      VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion)));
+    j.field("timestamp_period_ns", p.limits.timestampPeriod)
+        .field("timestamp_valid_bits", uint64_t(dev.timestamp_bits()));
     j.field("max_storage_buffer_range", uint64_t(p.limits.maxStorageBufferRange));
     j.end_object();
     j.key("settings").begin_object();
@@ -663,7 +696,8 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
     for (const FormatResult& r : results) {
         j.begin_object();
         j.field("format", r.info.name).field("width", uint64_t(r.width)).field("height", uint64_t(r.height));
-        j.field("block", format_text("%ux%u", r.info.block_width, r.info.block_height)).field("bytes_per_block", uint64_t(r.info.bytes_per_block));
+        j.field("block", format_text("%ux%u", r.info.block_width, r.info.block_height))
+            .field("bytes_per_block", uint64_t(r.info.bytes_per_block));
         j.field("output", texdec_output_name(r.output)).field("output_texel_bytes", uint64_t(r.texel_bytes));
         j.field("block_bytes", uint64_t(r.block_bytes)).field("output_bytes", uint64_t(r.out_bytes));
         json_timing(j, "memory_bound_ceiling", r.ceiling, r.texels());
@@ -715,15 +749,17 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
 // out, so the default run works at every stage of the project).
 std::vector<texdec_format> default_formats() {
     const texdec_format candidates[] = {
-        TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_FORMAT_BC3_UNORM,        TEXDEC_FORMAT_BC4_UNORM,      TEXDEC_FORMAT_BC5_UNORM,
-        TEXDEC_FORMAT_BC6H_UFLOAT,    TEXDEC_FORMAT_BC7_UNORM,        TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM,
-        TEXDEC_FORMAT_EAC_R11_UNORM,  TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_FORMAT_ASTC_6x6_UNORM,
-        TEXDEC_FORMAT_ASTC_8x8_UNORM, TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_FORMAT_ASTC_6x6_SRGB,   TEXDEC_FORMAT_ASTC_4x4_SFLOAT,
-        TEXDEC_FORMAT_ASTC_6x6_SFLOAT};
+        TEXDEC_FORMAT_BC1_RGBA_UNORM,    TEXDEC_FORMAT_BC3_UNORM,           TEXDEC_FORMAT_BC4_UNORM,
+        TEXDEC_FORMAT_BC5_UNORM,         TEXDEC_FORMAT_BC6H_UFLOAT,         TEXDEC_FORMAT_BC7_UNORM,
+        TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, TEXDEC_FORMAT_EAC_R11_UNORM,
+        TEXDEC_FORMAT_EAC_R11G11_SNORM,  TEXDEC_FORMAT_ASTC_4x4_UNORM,      TEXDEC_FORMAT_ASTC_6x6_UNORM,
+        TEXDEC_FORMAT_ASTC_8x8_UNORM,    TEXDEC_FORMAT_ASTC_12x12_UNORM,    TEXDEC_FORMAT_ASTC_6x6_SRGB,
+        TEXDEC_FORMAT_ASTC_4x4_SFLOAT,   TEXDEC_FORMAT_ASTC_6x6_SFLOAT};
     std::vector<texdec_format> formats;
     for (texdec_format f : candidates) {
         texdec_format_info info{};
-        if (texdec_format_get_info(f, &info) == TEXDEC_SUCCESS && (info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED)) formats.push_back(f);
+        if (texdec_format_get_info(f, &info) == TEXDEC_SUCCESS && (info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+            formats.push_back(f);
     }
     return formats;
 }
@@ -754,7 +790,8 @@ int run(const Options& options) {
     texdec::Context ctx;
     const texdec_status s = texdec::Context::create_external(ci, ext, ctx);
     if (s != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " + log.take());
+        throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " +
+                                 log.take());
 
     const std::string date = utc_now();
     Runner runner(options, device, ctx.get(), log);
@@ -772,7 +809,8 @@ int run(const Options& options) {
         std::fprintf(stderr, "bench: wrote %s\n", options.json_path.c_str());
     }
     if (device.validation_messages() > 0) {
-        std::fprintf(stderr, "astc-gpu-decode bench: %u validation message(s) (see above)\n", device.validation_messages());
+        std::fprintf(stderr, "astc-gpu-decode bench: %u validation message(s) (see above)\n",
+                     device.validation_messages());
         return 1;
     }
     return 0;

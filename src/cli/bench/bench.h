@@ -12,16 +12,16 @@
 namespace bench {
 
 struct Options {
-    std::vector<texdec_format> formats;  // empty: the default representative set
+    std::vector<texdec_format> formats;     // empty: the default representative set
     std::optional<uint32_t> width, height;  // --size; default by device type
     uint32_t iterations = 30;               // timed dispatches per measurement
     std::optional<uint32_t> warmup_ms;      // default by device type (300 ms on GPUs)
     std::optional<texdec_output> output;    // default RGBA8 (where the format offers it, else NATIVE)
     texdec_bc_rounding bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    std::string json_path;                  // --json FILE ("" = none)
-    bool validate = false;                  // VK_LAYER_KHRONOS_validation; any message fails the run
-    std::string device_selector;            // --device / $TEXDEC_DEVICE ("" = by type)
-    std::string command_line;               // for the report
+    std::string json_path;        // --json FILE ("" = none)
+    bool validate = false;        // VK_LAYER_KHRONOS_validation; any message fails the run
+    std::string device_selector;  // --device / $TEXDEC_DEVICE ("" = by type)
+    std::string command_line;     // for the report
     bool verbose = false;
 };
 

@@ -30,7 +30,9 @@ uint32_t hash32(uint32_t x) {
 float value_noise(uint32_t x, uint32_t y, uint32_t cell, uint32_t seed) {
     const uint32_t cx = x / cell, cy = y / cell;
     const float fx = float(x % cell) / float(cell), fy = float(y % cell) / float(cell);
-    auto corner = [&](uint32_t i, uint32_t j) { return float(hash32((cx + i) * 73856093u ^ (cy + j) * 19349663u ^ seed) & 0xFFFF) / 65536.0f; };
+    auto corner = [&](uint32_t i, uint32_t j) {
+        return float(hash32((cx + i) * 73856093u ^ (cy + j) * 19349663u ^ seed) & 0xFFFF) / 65536.0f;
+    };
     const float sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy);
     const float a = corner(0, 0) + (corner(1, 0) - corner(0, 0)) * sx;
     const float b = corner(0, 1) + (corner(1, 1) - corner(0, 1)) * sx;
@@ -74,7 +76,9 @@ void encode_bc1_colour(const Texel t[16], uint8_t out[8]) {
     uint32_t indices = 0;
     if (c0 != c1) {
         const Texel e0 = unpack565(c0), e1 = unpack565(c1);
-        const Texel pal[4] = {e0, e1, {(2 * e0.r + e1.r) / 3, (2 * e0.g + e1.g) / 3, (2 * e0.b + e1.b) / 3, 255},
+        const Texel pal[4] = {e0,
+                              e1,
+                              {(2 * e0.r + e1.r) / 3, (2 * e0.g + e1.g) / 3, (2 * e0.b + e1.b) / 3, 255},
                               {(e0.r + 2 * e1.r) / 3, (e0.g + 2 * e1.g) / 3, (e0.b + 2 * e1.b) / 3, 255}};
         for (int i = 0; i < 16; ++i) {
             int best = 0, best_d = 1 << 30;
@@ -142,31 +146,35 @@ std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector
     return encode_blocks(info, rgba, width, height, [&](const Texel t[16], uint8_t* out) {
         int v[16];
         switch (info.format) {
-        case TEXDEC_FORMAT_BC1_RGB_UNORM: case TEXDEC_FORMAT_BC1_RGB_SRGB:
-        case TEXDEC_FORMAT_BC1_RGBA_UNORM: case TEXDEC_FORMAT_BC1_RGBA_SRGB:
-            encode_bc1_colour(t, out);
-            break;
-        case TEXDEC_FORMAT_BC2_UNORM: case TEXDEC_FORMAT_BC2_SRGB:
-            for (int i = 0; i < 16; i += 2) out[i / 2] = uint8_t((t[i].a * 15 + 127) / 255 | ((t[i + 1].a * 15 + 127) / 255) << 4);
+        case TEXDEC_FORMAT_BC1_RGB_UNORM:
+        case TEXDEC_FORMAT_BC1_RGB_SRGB:
+        case TEXDEC_FORMAT_BC1_RGBA_UNORM:
+        case TEXDEC_FORMAT_BC1_RGBA_SRGB: encode_bc1_colour(t, out); break;
+        case TEXDEC_FORMAT_BC2_UNORM:
+        case TEXDEC_FORMAT_BC2_SRGB:
+            for (int i = 0; i < 16; i += 2)
+                out[i / 2] = uint8_t((t[i].a * 15 + 127) / 255 | ((t[i + 1].a * 15 + 127) / 255) << 4);
             encode_bc1_colour(t, out + 8);
             break;
-        case TEXDEC_FORMAT_BC3_UNORM: case TEXDEC_FORMAT_BC3_SRGB:
+        case TEXDEC_FORMAT_BC3_UNORM:
+        case TEXDEC_FORMAT_BC3_SRGB:
             channel(t, 3, false, v);
             encode_bc4_channel(v, false, out);
             encode_bc1_colour(t, out + 8);
             break;
-        case TEXDEC_FORMAT_BC4_UNORM: case TEXDEC_FORMAT_BC4_SNORM:
+        case TEXDEC_FORMAT_BC4_UNORM:
+        case TEXDEC_FORMAT_BC4_SNORM:
             channel(t, 0, is_signed, v);
             encode_bc4_channel(v, is_signed, out);
             break;
-        case TEXDEC_FORMAT_BC5_UNORM: case TEXDEC_FORMAT_BC5_SNORM:
+        case TEXDEC_FORMAT_BC5_UNORM:
+        case TEXDEC_FORMAT_BC5_SNORM:
             channel(t, 0, is_signed, v);
             encode_bc4_channel(v, is_signed, out);
             channel(t, 1, is_signed, v);
             encode_bc4_channel(v, is_signed, out + 8);
             break;
-        default:
-            throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name);
+        default: throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name);
         }
     });
 }
@@ -348,7 +356,9 @@ uint64_t encode_eac_channel(const int v[16], bool is_signed) {
                 long pixel_best = -1;
                 int pick = 0;
                 for (int i = 0; i < 8; ++i) {
-                    const int d = std::clamp(base + tables[table][i] * multiplier, is_signed ? -127 : 0, is_signed ? 127 : 255) - value;
+                    const int d =
+                        std::clamp(base + tables[table][i] * multiplier, is_signed ? -127 : 0, is_signed ? 127 : 255) -
+                        value;
                     if (pixel_best < 0 || long(d) * d < pixel_best) pixel_best = long(d) * d, pick = i;
                 }
                 indices |= uint64_t(pick) << (45 - 3 * etc_pixel(x, y));
@@ -392,15 +402,19 @@ std::vector<uint8_t> encode_etc(const texdec_format_info& info, const std::vecto
 std::vector<uint8_t> encode_astc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
                                  uint32_t height, unsigned threads) {
     const bool hdr = info.flags & TEXDEC_FORMAT_FLAG_HDR;
-    const astcenc_profile profile = hdr ? ASTCENC_PRF_HDR : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
+    const astcenc_profile profile = hdr                                      ? ASTCENC_PRF_HDR
+                                    : (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? ASTCENC_PRF_LDR_SRGB
+                                                                             : ASTCENC_PRF_LDR;
     astcenc_config config{};
     astcenc_error e = astcenc_config_init(profile, info.block_width, info.block_height, info.block_depth,
                                           ASTCENC_PRE_FASTEST, 0, &config);
-    if (e != ASTCENC_SUCCESS) throw std::runtime_error(std::string("astcenc_config_init: ") + astcenc_get_error_string(e));
+    if (e != ASTCENC_SUCCESS)
+        throw std::runtime_error(std::string("astcenc_config_init: ") + astcenc_get_error_string(e));
     astcenc_context* ctx = nullptr;
     threads = std::max(1u, threads);
     e = astcenc_context_alloc(&config, threads, &ctx);
-    if (e != ASTCENC_SUCCESS) throw std::runtime_error(std::string("astcenc_context_alloc: ") + astcenc_get_error_string(e));
+    if (e != ASTCENC_SUCCESS)
+        throw std::runtime_error(std::string("astcenc_context_alloc: ") + astcenc_get_error_string(e));
     const uint32_t bx = (width + info.block_width - 1) / info.block_width;
     const uint32_t by = (height + info.block_height - 1) / info.block_height;
     std::vector<uint8_t> blocks(size_t(bx) * by * 16);
@@ -423,11 +437,13 @@ std::vector<uint8_t> encode_astc(const texdec_format_info& info, const std::vect
     std::vector<astcenc_error> results(threads, ASTCENC_SUCCESS);
     std::vector<std::thread> workers;
     for (unsigned i = 0; i < threads; ++i)
-        workers.emplace_back([&, i] { results[i] = astcenc_compress_image(ctx, &image, &swizzle, blocks.data(), blocks.size(), i); });
+        workers.emplace_back(
+            [&, i] { results[i] = astcenc_compress_image(ctx, &image, &swizzle, blocks.data(), blocks.size(), i); });
     for (auto& w : workers) w.join();
     astcenc_context_free(ctx);
     for (astcenc_error r : results)
-        if (r != ASTCENC_SUCCESS) throw std::runtime_error(std::string("astcenc_compress_image: ") + astcenc_get_error_string(r));
+        if (r != ASTCENC_SUCCESS)
+            throw std::runtime_error(std::string("astcenc_compress_image: ") + astcenc_get_error_string(r));
     return blocks;
 }
 
@@ -472,10 +488,14 @@ std::vector<uint8_t> encode_image(texdec_format format, const std::vector<uint8_
                                   uint32_t height, unsigned threads) {
     texdec_format_info info{};
     if (texdec_format_get_info(format, &info) != TEXDEC_SUCCESS) throw std::runtime_error("unknown format");
-    if (info.family == TEXDEC_FAMILY_ASTC && info.block_depth == 1) return encode_astc(info, rgba, width, height, threads);
-    if (info.family == TEXDEC_FAMILY_BC1_3 || info.family == TEXDEC_FAMILY_BC4_5) return encode_bc(info, rgba, width, height);
-    if (info.family == TEXDEC_FAMILY_BC6H || info.family == TEXDEC_FAMILY_BC7) return encode_bptc(info, rgba, width, height);
-    if (info.family == TEXDEC_FAMILY_ETC2 || info.family == TEXDEC_FAMILY_EAC) return encode_etc(info, rgba, width, height);
+    if (info.family == TEXDEC_FAMILY_ASTC && info.block_depth == 1)
+        return encode_astc(info, rgba, width, height, threads);
+    if (info.family == TEXDEC_FAMILY_BC1_3 || info.family == TEXDEC_FAMILY_BC4_5)
+        return encode_bc(info, rgba, width, height);
+    if (info.family == TEXDEC_FAMILY_BC6H || info.family == TEXDEC_FAMILY_BC7)
+        return encode_bptc(info, rgba, width, height);
+    if (info.family == TEXDEC_FAMILY_ETC2 || info.family == TEXDEC_FAMILY_EAC)
+        return encode_etc(info, rgba, width, height);
     throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name + " yet");
 }
 

@@ -11,7 +11,8 @@ namespace cli {
 int run_bench(const Options& options) {
     expect_positional_count(options, 0, "no arguments (options only)");
     if (options.extent) usage_error("option --extent applies to 'decode' and 'info' only (bench takes --size)");
-    if (options.profile) usage_error("option --profile applies to 'decode' and 'info' only (bench takes --format astc-WxH-srgb)");
+    if (options.profile)
+        usage_error("option --profile applies to 'decode' and 'info' only (bench takes --format astc-WxH-srgb)");
     reject_options_not_for(options, "bench");
     if (options.json && *options.json == "-") usage_error("bench writes its table to stdout: give --json=FILE");
     bench::Options b;
@@ -37,12 +38,14 @@ int run_bench(const Options& options) {
     }
     if (options.iterations) {
         const auto n = parse_u32(*options.iterations);
-        if (!n || *n == 0 || *n > 100000) usage_error("--iterations '" + *options.iterations + "' is not a number from 1 to 100000");
+        if (!n || *n == 0 || *n > 100000)
+            usage_error("--iterations '" + *options.iterations + "' is not a number from 1 to 100000");
         b.iterations = *n;
     }
     if (options.warmup_ms) {
         const auto n = parse_u32(*options.warmup_ms);
-        if (!n || *n > 600000) usage_error("--warmup-ms '" + *options.warmup_ms + "' is not a number of milliseconds up to 600000");
+        if (!n || *n > 600000)
+            usage_error("--warmup-ms '" + *options.warmup_ms + "' is not a number of milliseconds up to 600000");
         b.warmup_ms = *n;
     }
     if (options.output) {

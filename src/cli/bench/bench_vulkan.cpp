@@ -20,7 +20,8 @@ constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 constexpr uint64_t kWaitNs = 60ull * 1000 * 1000 * 1000;
 
 void check(VkResult r, const char* what) {
-    if (r != VK_SUCCESS) throw std::runtime_error(std::string(what) + " failed with VkResult " + std::to_string(int(r)));
+    if (r != VK_SUCCESS)
+        throw std::runtime_error(std::string(what) + " failed with VkResult " + std::to_string(int(r)));
 }
 
 bool has_device_extension(VkPhysicalDevice pd, const char* name) {
@@ -72,10 +73,12 @@ Timing timing_from(std::vector<double> ms) {
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Device::messenger_callback(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                                           VkDebugUtilsMessageTypeFlagsEXT,
-                                                          const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+                                                          const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                          void* user) {
     auto* log = static_cast<ValidationLog*>(user);
     ++log->count;
-    std::fprintf(stderr, "astc-gpu-decode bench: validation: %s\n", data && data->pMessage ? data->pMessage : "(no text)");
+    std::fprintf(stderr, "astc-gpu-decode bench: validation: %s\n",
+                 data && data->pMessage ? data->pMessage : "(no text)");
     return VK_FALSE;
 }
 
@@ -89,8 +92,10 @@ Device::Device(const Config& config) {
 
 void Device::create_instance(bool validate) {
     VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+    messenger_info.messageSeverity =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                                 VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                                  VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
     messenger_info.pfnUserCallback = &Device::messenger_callback;
     messenger_info.pUserData = &log_;
@@ -110,13 +115,15 @@ void Device::create_instance(bool validate) {
         bool found = false;
         for (const auto& l : props) found |= std::strcmp(l.layerName, kValidationLayer) == 0;
         if (!found)
-            throw std::runtime_error("--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
+            throw std::runtime_error(
+                "--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
         layers.push_back(kValidationLayer);
         extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
         vkEnumerateInstanceExtensionProperties(kValidationLayer, &count, nullptr);
         std::vector<VkExtensionProperties> exts(count);
         vkEnumerateInstanceExtensionProperties(kValidationLayer, &count, exts.data());
-        for (const auto& e : exts) have_features_ext |= std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+        for (const auto& e : exts)
+            have_features_ext |= std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
         if (have_features_ext) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     }
     uint32_t loader_version = VK_API_VERSION_1_0;
@@ -137,7 +144,9 @@ void Device::create_instance(bool validate) {
         throw std::runtime_error("no Vulkan device: vkCreateInstance found no driver (VK_ERROR_INCOMPATIBLE_DRIVER)");
     check(r, "vkCreateInstance");
     volkLoadInstance(instance_);
-    if (validate) check(vkCreateDebugUtilsMessengerEXT(instance_, &messenger_info, nullptr, &messenger_), "vkCreateDebugUtilsMessengerEXT");
+    if (validate)
+        check(vkCreateDebugUtilsMessengerEXT(instance_, &messenger_info, nullptr, &messenger_),
+              "vkCreateDebugUtilsMessengerEXT");
 }
 
 void Device::pick_device(const std::string& selector_option) {
@@ -264,9 +273,12 @@ bool Device::can_sample(VkFormat format) const {
     vkGetPhysicalDeviceFormatProperties(physical_, format, &props);
     const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
     if ((props.optimalTilingFeatures & need) != need) return false;
-    if (format >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && format <= VK_FORMAT_BC7_SRGB_BLOCK) return enabled_features_.textureCompressionBC;
-    if (format >= VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK && format <= VK_FORMAT_EAC_R11G11_SNORM_BLOCK) return enabled_features_.textureCompressionETC2;
-    if (format >= VK_FORMAT_ASTC_4x4_UNORM_BLOCK && format <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK) return enabled_features_.textureCompressionASTC_LDR;
+    if (format >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && format <= VK_FORMAT_BC7_SRGB_BLOCK)
+        return enabled_features_.textureCompressionBC;
+    if (format >= VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK && format <= VK_FORMAT_EAC_R11G11_SNORM_BLOCK)
+        return enabled_features_.textureCompressionETC2;
+    if (format >= VK_FORMAT_ASTC_4x4_UNORM_BLOCK && format <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK)
+        return enabled_features_.textureCompressionASTC_LDR;
     return false;
 }
 
@@ -291,7 +303,8 @@ Buffer Device::create_buffer(VkDeviceSize size) {
     Buffer b;
     VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     bci.size = size;
-    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    bci.usage =
+        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer");
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(device_, b.buffer, &req);
@@ -416,8 +429,8 @@ Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t 
         to_read.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
         to_read.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
         to_read.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0,
-                             nullptr, 1, &to_read);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr,
+                             0, nullptr, 1, &to_read);
     });
     destroy(src);
     return img;
@@ -435,7 +448,8 @@ VkPipeline Device::pipeline(uint32_t which, const std::vector<uint32_t>& constan
     if (auto it = pipelines_.find(key); it != pipelines_.end()) return it->second;
     std::vector<VkSpecializationMapEntry> entries(constants.size());
     for (uint32_t i = 0; i < constants.size(); ++i) entries[i] = {i, uint32_t(i * sizeof(uint32_t)), sizeof(uint32_t)};
-    VkSpecializationInfo spec{uint32_t(entries.size()), entries.data(), constants.size() * sizeof(uint32_t), constants.data()};
+    VkSpecializationInfo spec{uint32_t(entries.size()), entries.data(), constants.size() * sizeof(uint32_t),
+                              constants.data()};
     VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
     cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -444,7 +458,8 @@ VkPipeline Device::pipeline(uint32_t which, const std::vector<uint32_t>& constan
     cpci.stage.pSpecializationInfo = &spec;
     cpci.layout = layouts_[which];
     VkPipeline p = VK_NULL_HANDLE;
-    check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &p), "vkCreateComputePipelines (bench kernel)");
+    check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &p),
+          "vkCreateComputePipelines (bench kernel)");
     pipelines_[key] = p;
     return p;
 }
@@ -452,7 +467,8 @@ VkPipeline Device::pipeline(uint32_t which, const std::vector<uint32_t>& constan
 void Device::record_copy(VkCommandBuffer cmd, const Buffer& src, VkDeviceSize in_bytes, const Buffer& dst,
                          VkDeviceSize out_bytes, uint32_t bytes_per_block, uint32_t out_bytes_per_block, uint32_t group,
                          uint32_t words_per_thread, bool interleaved) {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(0, {words_per_thread, interleaved ? 1u : 0u, group}));
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
+                      pipeline(0, {words_per_thread, interleaved ? 1u : 0u, group}));
     // Chunks of whole blocks (a multiple of 256, so every offset is 256-byte aligned), each within
     // maxStorageBufferRange and small enough that the shader's 32-bit index arithmetic holds.
     const VkDeviceSize range = properties_.limits.maxStorageBufferRange;
@@ -467,7 +483,8 @@ void Device::record_copy(VkCommandBuffer cmd, const Buffer& src, VkDeviceSize in
         const VkDeviceSize out_len = std::min<VkDeviceSize>(n * out_bytes_per_block, out_bytes - out_off);
         const VkDeviceSize out_len16 = (out_len + 15) / 16 * 16;
         VkDescriptorBufferInfo infos[2] = {{src.buffer, in_off, in_len}, {dst.buffer, out_off, out_len16}};
-        VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+        VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
+                                          {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
         for (uint32_t i = 0; i < 2; ++i) {
             writes[i].dstBinding = i;
             writes[i].descriptorCount = 1;
@@ -493,10 +510,12 @@ void Device::record_native(VkCommandBuffer cmd, const Image& image, uint32_t wid
     const uint32_t texel_bytes = store == 0 ? 4 : store == 1 ? 8 : store == 2 ? 1 : 2;
     const VkDeviceSize row_bytes = VkDeviceSize(width) * texel_bytes;
     VkDescriptorImageInfo image_info{VK_NULL_HANDLE, image.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    VkDescriptorBufferInfo buffer_info{dst.buffer, 0, std::min<VkDeviceSize>(row_bytes * height, properties_.limits.maxStorageBufferRange)};
+    VkDescriptorBufferInfo buffer_info{
+        dst.buffer, 0, std::min<VkDeviceSize>(row_bytes * height, properties_.limits.maxStorageBufferRange)};
     if (row_bytes * height > properties_.limits.maxStorageBufferRange)
         throw std::runtime_error("native path: the output exceeds maxStorageBufferRange; use a smaller --size");
-    VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+    VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
+                                      {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
     writes[0].dstBinding = 0;
     writes[0].descriptorCount = 1;
     writes[0].descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
