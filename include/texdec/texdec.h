@@ -193,7 +193,7 @@ extern "C" {
  * the package version file, texdec.pc and the shared library's SONAME (libtexdec.so.MAJOR).
  * Within a major version the ABI only grows (docs/abi.md); tools/abi-check.sh enforces it. */
 #define TEXDEC_VERSION_MAJOR 1
-#define TEXDEC_VERSION_MINOR 1
+#define TEXDEC_VERSION_MINOR 2
 #define TEXDEC_VERSION_PATCH 0
 #define TEXDEC_VERSION ((TEXDEC_VERSION_MAJOR << 16) | (TEXDEC_VERSION_MINOR << 8) | TEXDEC_VERSION_PATCH)
 
@@ -238,6 +238,8 @@ typedef enum texdec_status {
     TEXDEC_ERROR_NOT_READY = 18,            /* the variant's pipeline or tables are not created yet:
                                                texdec_variant_ready's answer, or a record call with
                                                TEXDEC_RECORD_FAIL_IF_NOT_READY (nothing recorded) */
+    TEXDEC_ERROR_WRONG_BACKEND = 19,        /* the call needs a GPU context (recording, image
+                                               targets, image variants) and got a CPU one */
     TEXDEC_STATUS_MAX_ENUM = 0x7FFFFFFF
 } texdec_status;
 
@@ -418,8 +420,72 @@ enum texdec_context_flag_bits {
     TEXDEC_CONTEXT_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
 };
 
+/* ---- backends ------------------------------------------------------------------------------
+ *
+ * A context decodes on a GPU through Vulkan (the default: TEXDEC_BACKEND_GPU, lavapipe included)
+ * or on the host's cores (TEXDEC_BACKEND_CPU). Both give the same bytes for every job: every
+ * format, output type, BC rounding mode and layout (the tests compare them, and each against the
+ * independent oracles of docs/EXACTNESS.md).
+ *
+ * A CPU context serves the one-call path: texdec_decode, texdec_decode_timed,
+ * texdec_decode_scratch_size, the memory queries, texdec_prepare / texdec_variant_ready /
+ * texdec_query_support of buffer variants, and every function that takes no context. It needs no
+ * Vulkan loader or device at all. What needs a VkDevice (texdec_record_regions,
+ * texdec_image_target_create, image variants) returns TEXDEC_ERROR_WRONG_BACKEND with a message.
+ * On a CPU context:
+ *   - texdec_decode splits the job into block rows and decodes them on the context's threads
+ *     (the calling thread takes part); concurrent calls on one context share the threads and are
+ *     safe. timeout_ns is not used (the call returns when the texels are written).
+ *   - texdec_decode_timed: total_ns, prepare_ns (checks) and submit_wait_ns (the decode on the
+ *     threads, first task to last) are measured; gpu_timestamps and the other fields are 0.
+ *   - texdec_decode_scratch_size answers 0 and 0 (the CPU decodes straight into job->dst);
+ *     texdec_context_memory_usage reports the CPU decoders' tables as table_bytes, 0 otherwise;
+ *     texdec_context_release_staging does nothing and succeeds.
+ *   - texdec_context_device_name names the CPU backend and its thread count.
+ */
+typedef enum texdec_backend {
+    TEXDEC_BACKEND_GPU = 0,  /* Vulkan (the default) */
+    TEXDEC_BACKEND_CPU = 1,  /* the host's cores; no Vulkan needed */
+    TEXDEC_BACKEND_AUTO = 2, /* own contexts: a GPU that is not of type VK_PHYSICAL_DEVICE_TYPE_CPU
+                                (lavapipe, SwiftShader) where one is usable, else the CPU backend */
+    TEXDEC_BACKEND_MAX_ENUM = 0x7FFFFFFF
+} texdec_backend;
+
+/* The `type` of texdec's own extension structs (values far from VkStructureType's). */
+typedef enum texdec_structure_type {
+    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001,  /* texdec_backend_info */
+    TEXDEC_STRUCTURE_TYPE_MAX_ENUM = 0x7FFFFFFF
+} texdec_structure_type;
+
+/* A caller-supplied scheduler for the CPU backend (emulators with a job system of their own):
+ * run task(task_data, i) once for every i in [0, task_count), on any threads and in any order,
+ * and return when every call has returned. Calling them one after another on the calling thread
+ * is correct (just not parallel). May be called from several threads at once (one per
+ * texdec_decode running on the context). */
+typedef void (*texdec_task_function)(void* task_data, uint32_t task_index);
+typedef void (*texdec_run_tasks_function)(void* user_data, uint32_t task_count, texdec_task_function task,
+                                          void* task_data);
+
+/* Chained on texdec_context_create_info::next of texdec_context_create (own contexts). Without
+ * it a context is TEXDEC_BACKEND_GPU. */
+typedef struct texdec_backend_info {
+    texdec_structure_type type;  /* TEXDEC_STRUCTURE_TYPE_BACKEND_INFO */
+    const void* next;            /* NULL */
+    texdec_backend backend;
+    /* CPU backend: threads that decode one call, the calling thread included (0 = the number the
+     * hardware runs at once). The context starts cpu_threads - 1 threads of its own and ends them
+     * in texdec_context_destroy; with run_tasks it starts none and cuts each job into about
+     * 4 * cpu_threads tasks for it. */
+    uint32_t cpu_threads;
+    texdec_run_tasks_function run_tasks;  /* optional, CPU backend; kept (with its user data) until
+                                             the context is destroyed */
+    void* run_tasks_user_data;
+} texdec_backend_info;
+
 typedef struct texdec_context_create_info {
-    const void* next;                           /* NULL */
+    /* NULL, or a texdec_backend_info (texdec_context_create only: an external context is a GPU
+     * context). */
+    const void* next;
     uint32_t flags;                             /* texdec_context_flag_bits */
     /* Optional; used for every Vulkan object. The struct is copied; its functions and
      * pUserData must stay valid until the context is destroyed. */
@@ -445,10 +511,15 @@ typedef struct texdec_context_create_info {
     uint32_t max_texels_per_dispatch;
 } texdec_context_create_info;
 
-/* `info` may be NULL (all defaults). Creates an instance and device of its own (loading libvulkan.so.1 at run time). The
- * chosen device is reported through the message callback (INFO) and texdec_context_device_name.
- * Only devices with Vulkan 1.1, a compute queue and VK_KHR_push_descriptor are chosen. The
- * instance enables VK_EXT_debug_utils wherever the loader offers it (see "Debugging" below). */
+/* `info` may be NULL (all defaults). GPU backend (the default): creates an instance and device
+ * of its own (loading libvulkan.so.1 at run time). The chosen device is reported through the
+ * message callback (INFO) and texdec_context_device_name. Only devices with Vulkan 1.1, a compute
+ * queue and VK_KHR_push_descriptor are chosen. The instance enables VK_EXT_debug_utils wherever
+ * the loader offers it (see "Debugging" below). CPU backend (a texdec_backend_info in info->next):
+ * loads nothing; allocator, pipeline_cache, device_selector, max_texels_per_dispatch and
+ * TEXDEC_CONTEXT_VALIDATION are not used. AUTO: as GPU with the device_selector's choice, but a
+ * device of CPU type, no Vulkan loader or no usable device gives a CPU context instead (an INFO
+ * message says which and why). */
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
                                                texdec_context** out_context);
 
@@ -518,8 +589,13 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
  * created from it) afterwards. NULL is ignored. Destroy image targets before their context. */
 TEXDEC_API void texdec_context_destroy(texdec_context* context);
 
-/* The VkPhysicalDeviceProperties::deviceName of the context's device; valid while it lives. */
+/* The VkPhysicalDeviceProperties::deviceName of the context's device ("CPU backend, 16 threads"
+ * on a CPU context); valid while it lives. */
 TEXDEC_API const char* texdec_context_device_name(const texdec_context* context);
+
+/* TEXDEC_BACKEND_GPU or TEXDEC_BACKEND_CPU: what the context decodes on (AUTO resolved at
+ * creation). TEXDEC_BACKEND_MAX_ENUM for NULL. */
+TEXDEC_API texdec_backend texdec_context_backend(const texdec_context* context);
 
 /* Memory the context holds (bytes), for the one-call path's staging and the lookup tables. */
 typedef struct texdec_memory_usage {
