@@ -574,6 +574,7 @@ int run_decode(const Options& options) {
             r.input = items[i].input;
             r.backend = shared.backend;
             r.device = shared.device;
+            r.gpu_timed = r.backend == std::string("gpu");  // the CPU backend has no GPU time
             const auto file_start = Clock::now();
             try {
                 process_file(shared, items[i], r);

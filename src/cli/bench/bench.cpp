@@ -323,7 +323,7 @@ Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8
     for (bool warm = false; !warm || ms_since(warmup_start) < warmup_ms_; warm = true) {
         const texdec_status s = texdec_decode(cpu_ctx_, &job);
         if (s == TEXDEC_ERROR_UNSUPPORTED_FORMAT) {  // a family without a CPU decoder in this build
-            m.note = std::string("the CPU backend: ") + texdec_status_string(s) + ": " + log_.take();
+            m.note = std::string(texdec_status_string(s)) + ": " + log_.take();
             return m;
         }
         if (s != TEXDEC_SUCCESS)
@@ -734,9 +734,10 @@ void print_report(const Device* dev, const Runner& runner, const Options& opt, c
         std::printf("GPU: %u timed dispatches after >= %u ms warm-up, timestamps; ", std::max(opt.iterations, 1u),
                     runner.warmup_ms());
     std::printf(
-        "CPU backend and libastcenc: %u threads, %u timed calls (host clock) after >= %u ms warm-up; GTexel/s as "
-        "median / best (from the minimum time)\n\n",
-        runner.threads(), runner.cpu_reps(), runner.warmup_ms());
+        "%s: %u threads, %u timed calls (host clock) after >= %u ms warm-up; GTexel/s as median / best (from the "
+        "minimum time)\n\n",
+        runner.cpu_backend() ? "CPU backend and libastcenc" : "libastcenc", runner.threads(), runner.cpu_reps(),
+        runner.warmup_ms());
     std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %-17s %6s %6s %7s %7s\n", "format", "extent", "blocks",
                 "GPU GT/s", "mem-bound GT/s", "native GT/s", "CPU-backend GT/s", "libastcenc GT/s", "/ceil", "/nativ",
                 "GPU/CPU", "CPU/lib");
