@@ -77,8 +77,8 @@ std::vector<uint8_t> blocks_for(const texdec_format_info& info, texdec_format fo
     SplitMix64 rng(seed);
     if (info.family == TEXDEC_FAMILY_ASTC) {
         const texdec_reference::AstcFootprint fp{info.block_width, info.block_height, info.block_depth};
-        const std::vector<uint32_t> modes = fp.z > 1 ? astc_legal_block_modes_3d(fp.x, fp.y, fp.z)
-                                                     : astc_legal_block_modes_2d(fp.x, fp.y);
+        const std::vector<uint32_t> modes =
+            fp.z > 1 ? astc_legal_block_modes_3d(fp.x, fp.y, fp.z) : astc_legal_block_modes_2d(fp.x, fp.y);
         REQUIRE(!modes.empty());
         for (size_t i = 0; i < count; ++i) {
             const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);

@@ -188,11 +188,13 @@ BackendChoice parse_backend_choice(const Options& options) {
         choice.backend = *backend;
     }
     if (options.device && choice.backend == TEXDEC_BACKEND_CPU)
-        usage_error("--device selects a Vulkan device; the CPU backend has none (drop --device, or give "
-                    "--backend gpu)");
+        usage_error(
+            "--device selects a Vulkan device; the CPU backend has none (drop --device, or give "
+            "--backend gpu)");
     if (options.threads) {
         const auto n = parse_u32(*options.threads);
-        if (!n || *n == 0 || *n > 1024) usage_error("--threads '" + *options.threads + "' is not a number from 1 to 1024");
+        if (!n || *n == 0 || *n > 1024)
+            usage_error("--threads '" + *options.threads + "' is not a number from 1 to 1024");
         choice.cpu_threads = *n;
     }
     return choice;

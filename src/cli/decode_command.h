@@ -40,9 +40,9 @@ struct VerifyStats {
 };
 
 // Compares the decoded texels of one surface (`backend`: "gpu" or "cpu") with the CPU reference's.
-void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference, size_t texel_bytes,
-                    VkFormat vk_format, bool hdr, uint32_t width, uint32_t height, const std::string& where,
-                    VerifyStats& stats);
+void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference,
+                    size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
+                    const std::string& where, VerifyStats& stats);
 
 // TEXDEC_CLI_VERIFY_FAULT=N (tests only): flip the lowest bit of texel N of the first surface the
 // GPU decoded, so the tests can see --verify report a planted mismatch.

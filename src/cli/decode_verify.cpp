@@ -44,9 +44,9 @@ std::string hex_bytes(const uint8_t* bytes, size_t n) {
 
 }  // namespace
 
-void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference, size_t texel_bytes,
-                    VkFormat vk_format, bool hdr, uint32_t width, uint32_t height, const std::string& where,
-                    VerifyStats& stats) {
+void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference,
+                    size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
+                    const std::string& where, VerifyStats& stats) {
     const size_t count = gpu.size() / texel_bytes;
     stats.ran = true;
     stats.texels += count;
@@ -68,8 +68,8 @@ void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const 
         if (stats.mismatched++ == 0) {
             const size_t x = i % width, y = (i / width) % height, z = i / (size_t(width) * height);
             stats.first_mismatch = where + " texel (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
-                                   std::to_string(z) + "): " + backend + " " + hex_bytes(g, texel_bytes) + ", reference " +
-                                   hex_bytes(r, texel_bytes);
+                                   std::to_string(z) + "): " + backend + " " + hex_bytes(g, texel_bytes) +
+                                   ", reference " + hex_bytes(r, texel_bytes);
         }
     }
 }

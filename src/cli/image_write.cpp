@@ -152,8 +152,8 @@ void png_on_warning(png_structp, png_const_charp) {}
 
 // rows: `bit_depth` (8, or 16: big-endian) samples, `channels` per pixel (1 grey, 2 grey + alpha,
 // 3 RGB, 4 RGBA), `row_bytes` apart.
-bool encode_png(PngMemory& memory, const uint8_t* rows, uint32_t width, uint32_t height, int channels,
-                size_t row_bytes, int bit_depth) {
+bool encode_png(PngMemory& memory, const uint8_t* rows, uint32_t width, uint32_t height, int channels, size_t row_bytes,
+                int bit_depth) {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &memory, png_on_error, png_on_warning);
     if (!png) {
         std::snprintf(memory.error, sizeof memory.error, "png_create_write_struct failed");

@@ -126,8 +126,8 @@ struct FormatResult {
     Measured ceiling;                  // best shape
     std::vector<Shape> native_shapes;  // on real blocks
     Measured native[2];                // best shape: real, random
-    Measured cpu[2];          // libastcenc
-    Measured cpu_backend[2];  // texdec's CPU backend
+    Measured cpu[2];                   // libastcenc
+    Measured cpu_backend[2];           // texdec's CPU backend
     OneCall one_call;
     uint64_t texels() const { return uint64_t(width) * height; }
 };
@@ -365,7 +365,7 @@ void Runner::time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst)
         s.t = dev_->time(
             [&](VkCommandBuffer cmd) {
                 dev_->record_copy(cmd, src, r.block_bytes, dst, r.out_bytes, r.info.bytes_per_block, out_per_block,
-                                 c.group, c.words, c.interleaved);
+                                  c.group, c.words, c.interleaved);
             },
             opt_.iterations, warmup_ms_);
         r.ceiling_shapes.push_back(s);
@@ -425,7 +425,7 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
         shape.t = dev_->time(
             [&](VkCommandBuffer cmd) {
                 dev_->record_native(cmd, images[0], r.width, r.height, dst, store, is_signed, s.tx, s.ty, s.wg_x,
-                                   s.wg_y);
+                                    s.wg_y);
             },
             opt_.iterations, warmup_ms_);
         if (!best || shape.t.median_ms < r.native[0].t.median_ms) {
@@ -442,7 +442,7 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
         r.native[1].t = dev_->time(
             [&](VkCommandBuffer cmd) {
                 dev_->record_native(cmd, images[1], r.width, r.height, dst, store, is_signed, best->tx, best->ty,
-                                   best->wg_x, best->wg_y);
+                                    best->wg_x, best->wg_y);
             },
             opt_.iterations, warmup_ms_);
     } else {
@@ -662,8 +662,9 @@ constexpr TargetRow kTargets[] = {
 std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& one_call) {
     std::vector<Target> out;
     auto add = [&](const TargetRow& row, const std::string& subject, double value) {
-        out.push_back({format_text("%s %s %s %g", subject.c_str(), row.text, row.higher_is_better ? ">=" : "<", row.bound),
-                       value, row.bound, row.higher_is_better, is_cpu_measure(row.measure)});
+        out.push_back(
+            {format_text("%s %s %s %g", subject.c_str(), row.text, row.higher_is_better ? ">=" : "<", row.bound), value,
+             row.bound, row.higher_is_better, is_cpu_measure(row.measure)});
     };
     for (const FormatResult& r : results) {
         const double real = gtexels(r.texels(), r.ours[0].t.median_ms);
@@ -717,14 +718,13 @@ void print_report(const Device* dev, const Runner& runner, const Options& opt, c
     if (dev) {
         const VkPhysicalDeviceProperties& p = dev->properties();
         std::printf("device: %s (%s), driver %s%s%s, Vulkan %u.%u.%u\n", p.deviceName, device_type_name(p.deviceType),
-                    driver_version_text(p).c_str(), dev->driver_info().empty() ? "" : " / ",
-                    dev->driver_info().c_str(), VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+                    driver_version_text(p).c_str(), dev->driver_info().empty() ? "" : " / ", dev->driver_info().c_str(),
+                    VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
                     VK_API_VERSION_PATCH(p.apiVersion));
     } else {
         std::printf("device: none (%s)\n", gpu_note.c_str());
     }
-    if (runner.cpu_backend())
-        std::printf("CPU backend: %s\n", cpu_text(cpu_device, host_cpu).c_str());
+    if (runner.cpu_backend()) std::printf("CPU backend: %s\n", cpu_text(cpu_device, host_cpu).c_str());
     else
         std::printf("CPU: %s; the CPU backend not measured (--backend gpu)\n",
                     host_cpu.empty() ? "unknown" : host_cpu.c_str());
@@ -786,8 +786,7 @@ void print_report(const Device* dev, const Runner& runner, const Options& opt, c
         if (cpu)
             std::printf("\ntargets of the CPU backend (%u threads here; best of %u):\n", runner.threads(),
                         runner.cpu_reps());
-        else
-            std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
+        else std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
         for (const Target& t : targets)
             if (t.cpu == cpu)
                 std::printf("  %-62s %10s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(),
@@ -1042,8 +1041,8 @@ int run(const Options& options) {
 
     print_report(device.get(), runner, options, date, cpu_device, host_cpu, gpu_note, results, target, targets);
     if (!options.json_path.empty()) {
-        const std::string text = json_report(device.get(), runner, options, date, cpu_device, host_cpu, gpu_note,
-                                             results, target, targets);
+        const std::string text =
+            json_report(device.get(), runner, options, date, cpu_device, host_cpu, gpu_note, results, target, targets);
         const safe_output::Result written = safe_output::write_file(options.json_path, text);
         if (!written.ok) throw std::runtime_error(written.message);
         std::fprintf(stderr, "bench: wrote %s\n", options.json_path.c_str());
