@@ -40,7 +40,7 @@ struct VerifyStats {
 };
 
 // Compares the decoded texels of one surface (`backend`: "gpu" or "cpu") with the CPU reference's.
-void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference,
+void compare_texels(const char* backend, const std::vector<uint8_t>& decoded, const std::vector<uint8_t>& reference,
                     size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
                     const std::string& where, VerifyStats& stats);
 

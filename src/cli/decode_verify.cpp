@@ -1,5 +1,5 @@
-// astc-gpu-decode decode --verify: the GPU's texels against the CPU reference's, texel for texel,
-// with the first mismatch and the PSNR.
+// astc-gpu-decode decode --verify: the decoded texels (GPU or CPU backend) against the CPU
+// reference's, texel for texel, with the first mismatch and the PSNR.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -44,14 +44,14 @@ std::string hex_bytes(const uint8_t* bytes, size_t n) {
 
 }  // namespace
 
-void compare_texels(const char* backend, const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference,
+void compare_texels(const char* backend, const std::vector<uint8_t>& decoded, const std::vector<uint8_t>& reference,
                     size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
                     const std::string& where, VerifyStats& stats) {
-    const size_t count = gpu.size() / texel_bytes;
+    const size_t count = decoded.size() / texel_bytes;
     stats.ran = true;
     stats.texels += count;
     for (size_t i = 0; i < count; ++i) {
-        const uint8_t* g = gpu.data() + i * texel_bytes;
+        const uint8_t* g = decoded.data() + i * texel_bytes;
         const uint8_t* r = reference.data() + i * texel_bytes;
         float gv[4], rv[4];
         const int channels = texel_channels(vk_format, g, gv);
