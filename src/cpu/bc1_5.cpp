@@ -108,10 +108,27 @@ const HalfTables& half_tables() {
     return *tables;
 }
 
+// NVIDIA mode's 16-bit BC4/BC5 results as halves: k / 65535 and |k| / 32767 (built on first use).
+struct NvidiaHalfTables {
+    std::array<uint16_t, 65536> unorm16;
+    std::array<uint16_t, 32768> snorm16;
+};
+
+const NvidiaHalfTables& nvidia_half_tables() {
+    static const NvidiaHalfTables* const tables = [] {
+        auto* t = new NvidiaHalfTables;
+        fill_ratio(t->unorm16, 65535u);
+        fill_ratio(t->snorm16, 32767u);
+        return t;
+    }();
+    return *tables;
+}
+
 // encode.glsl for one store: Half = RGBA16F, Srgb = the SRGB constant.
 template <bool Half, bool Srgb>
 struct Codes {
     const HalfTables& h;
+    const NvidiaHalfTables* nvidia;  // NVIDIA rounding to RGBA16F only
     static constexpr uint32_t one(bool is_signed) { return Half ? kHalfOne : (is_signed ? 127u : 255u); }
     // texdec_code_unorm8
     uint32_t unorm8(uint32_t v) const { return Half ? h.unorm8[v] : v; }
@@ -136,6 +153,11 @@ struct Codes {
         return uint32_t(num < 0 ? -rounded : rounded) & 0xFFu;
     }
 };
+
+template <bool Half, uint32_t Rounding>
+const NvidiaHalfTables* nvidia_tables_if_used() {
+    return Half && Rounding == TEXDEC_ROUNDING_NVIDIA ? &nvidia_half_tables() : nullptr;
+}
 
 // ---- BC1 colour palette --------------------------------------------------------------------------
 
@@ -224,7 +246,8 @@ inline void bc4_unsigned_palette(const Codes<Half, Srgb>& codes, uint32_t word, 
                 uint32_t k = e0 * (257u - w) + e1 * w;
                 if (!eight_values && code >= 6u) k = code == 6u ? 0u : 65535u;
                 // A 16-bit UNORM k / 65535: its half, or NVIDIA's 12-bit float -> 8-bit conversion.
-                out[code] = Half ? half_from_ratio(k, 65535u) : ((k >> 4u) * 255u + 2047u) >> 12u;
+                if constexpr (Half) out[code] = codes.nvidia->unorm16[k];
+                else out[code] = ((k >> 4u) * 255u + 2047u) >> 12u;
             }
         }
         return;
@@ -263,7 +286,7 @@ inline void bc4_signed_palette(const Codes<Half, false>& codes, uint32_t word, u
             int32_t k = n < 0 ? -rounded : rounded;
             if (!nvidia_eight && code >= 6u) k = code == 6u ? -32767 : 32767;
             if constexpr (Half) {
-                out[code] = half_from_signed_ratio(k, 32767u);
+                out[code] = k < 0 ? (codes.nvidia->snorm16[uint32_t(-k)] | kHalfSign) : codes.nvidia->snorm16[uint32_t(k)];
             } else {
                 const int32_t magnitude = int32_t(((uint32_t(k < 0 ? -k : k) >> 4u) * 127u + 1023u) >> 11u);
                 out[code] = uint32_t(k < 0 ? -magnitude : magnitude) & 0xFFu;
@@ -299,7 +322,7 @@ void decode_bc1_3_run(const BlockRun& run) {
     constexpr bool kHalf = S == TEXDEC_STORE_RGBA16F;
     constexpr bool kBc1 = Kind == TEXDEC_BC1_RGB || Kind == TEXDEC_BC1_RGBA;
     constexpr uint32_t kBlockBytes = kBc1 ? 8u : 16u;
-    const Codes<kHalf, Srgb> codes{half_tables()};
+    const Codes<kHalf, Srgb> codes{half_tables(), nvidia_tables_if_used<kHalf, Rounding>()};
     const uint32_t one = Codes<kHalf, Srgb>::one(false);
 
     // BC2 alpha a / 15 (= 17a / 255 in every mode) as texel bits.
@@ -375,7 +398,7 @@ void decode_bc4_5_run(const BlockRun& run) {
     using T = typename St::T;
     constexpr bool kHalf = S == TEXDEC_STORE_RGBA16F;
     constexpr uint32_t kBlockBytes = Bc5 ? 16u : 8u;
-    const Codes<kHalf, false> codes{half_tables()};
+    const Codes<kHalf, false> codes{half_tables(), nvidia_tables_if_used<kHalf, Rounding>()};
     const uint32_t one = Codes<kHalf, false>::one(Signed);
 
     for (uint32_t i = 0; i < run.count; ++i) {
