@@ -145,12 +145,18 @@ std::vector<uint8_t> test_blocks(const Format& f, size_t count, uint64_t seed) {
         if (pick % 8 != 0) continue;
         uint8_t* block = &blocks[i * f.block_bytes];
         switch ((pick >> 8) % 6) {
-        case 0: block[0] = 0x80; break;                  // EAC base -128 (signed) / 128
-        case 1: block[0] = 0x81; break;                  // signed -127
-        case 2: block[0] = 0xFF; break;                  // 255 / -1
-        case 3: block[1] &= 0x0F; break;                 // EAC multiplier 0
-        case 4: block[0] = 0x7F; block[1] |= 0xF0; break;  // 127, multiplier 15
-        default: block[1] = block[0]; block[2] = block[0]; break;  // ETC: equal base colours
+        case 0: block[0] = 0x80; break;   // EAC base -128 (signed) / 128
+        case 1: block[0] = 0x81; break;   // signed -127
+        case 2: block[0] = 0xFF; break;   // 255 / -1
+        case 3: block[1] &= 0x0F; break;  // EAC multiplier 0
+        case 4:
+            block[0] = 0x7F;
+            block[1] |= 0xF0;
+            break;  // 127, multiplier 15
+        default:
+            block[1] = block[0];
+            block[2] = block[0];
+            break;  // ETC: equal base colours
         }
     }
     return blocks;
@@ -165,8 +171,8 @@ std::string first_difference(const std::vector<uint8_t>& cpu, const std::vector<
         }
     if (count == 0) return "";
     char text[160];
-    std::snprintf(text, sizeof text, "%zu bytes differ, first at byte %zu: cpu %02x gpu %02x", count, first,
-                  cpu[first], gpu[first]);
+    std::snprintf(text, sizeof text, "%zu bytes differ, first at byte %zu: cpu %02x gpu %02x", count, first, cpu[first],
+                  gpu[first]);
     return text;
 }
 
@@ -226,7 +232,7 @@ TEST_CASE("CPU backend BC1-BC5, ETC2, EAC: odd extents, row lengths, pitches", "
                 size_t row_pad, slice_pad;          // bytes past the tight pitches
             };
             const Layout layouts[] = {
-                {37, 23, 1, 37 + 8 + 3, 0, 12, 0},   // row length two blocks past the (rounded up) extent
+                {37, 23, 1, 37 + 8 + 3, 0, 12, 0},    // row length two blocks past the (rounded up) extent
                 {13, 6, 2, 0, 6 + 6, 3 * bytes, 40},  // 2 slices, a source image height, padded pitches
                 {1, 1, 1, 0, 0, 0, 0},
                 {5, 3, 1, 0, 0, 0, 0},

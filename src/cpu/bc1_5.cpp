@@ -73,15 +73,15 @@ void store_row(uint8_t* dst, const T (&texels)[4]) {
 constexpr uint32_t kBc4Den = 35u * 255u;        // unsigned interpolants: weighted / (35 * 255)
 constexpr uint32_t kBc4SignedDen = 35u * 127u;  // signed interpolants
 struct HalfTables {
-    std::array<uint16_t, 256> unorm8;             // half of v / 255
-    std::array<uint16_t, 128> snorm8;             // half of v / 127 (magnitudes)
-    std::array<uint16_t, 32> end5;                // BC1 EXACT, 5-bit channels: e / 31
-    std::array<uint16_t, 6 * 31 + 1> six5;        // n / (6 * 31)
-    std::array<uint16_t, 3 * 31 + 1> three5;      // n / (3 * 31)
-    std::array<uint16_t, 64> end6;                // 6-bit channels: e / 63
-    std::array<uint16_t, 6 * 63 + 1> six6;        // n / (6 * 63)
-    std::array<uint16_t, 3 * 63 + 1> three6;      // n / (3 * 63)
-    std::array<uint16_t, kBc4Den + 1> bc4;        // BC3 alpha / BC4 EXACT: n / (35 * 255)
+    std::array<uint16_t, 256> unorm8;              // half of v / 255
+    std::array<uint16_t, 128> snorm8;              // half of v / 127 (magnitudes)
+    std::array<uint16_t, 32> end5;                 // BC1 EXACT, 5-bit channels: e / 31
+    std::array<uint16_t, 6 * 31 + 1> six5;         // n / (6 * 31)
+    std::array<uint16_t, 3 * 31 + 1> three5;       // n / (3 * 31)
+    std::array<uint16_t, 64> end6;                 // 6-bit channels: e / 63
+    std::array<uint16_t, 6 * 63 + 1> six6;         // n / (6 * 63)
+    std::array<uint16_t, 3 * 63 + 1> three6;       // n / (3 * 63)
+    std::array<uint16_t, kBc4Den + 1> bc4;         // BC3 alpha / BC4 EXACT: n / (35 * 255)
     std::array<uint16_t, kBc4SignedDen + 1> bc4s;  // BC4 signed EXACT: magnitudes n / (35 * 127)
 };
 
@@ -233,14 +233,14 @@ inline void bc4_unsigned_palette(const Codes<Half, Srgb>& codes, uint32_t word, 
     if constexpr (Rounding == TEXDEC_ROUNDING_NVIDIA) {
         for (uint32_t code = 0; code < 8u; ++code) {
             if constexpr (Bc3Alpha) {
-                const uint32_t w = code < 2u ? 2048u * code
+                const uint32_t w = code < 2u      ? 2048u * code
                                    : eight_values ? kNvidiaBc3AlphaWeights[code]
                                                   : kNvidiaBc3AlphaWeights6[code];
                 uint32_t v = (e0 * (2048u - w) + e1 * w + 1024u) >> 11u;
                 if (!eight_values && code >= 6u) v = code == 6u ? 0u : 255u;
                 out[code] = codes.unorm8(v);
             } else {
-                const uint32_t w = code < 2u ? 257u * code
+                const uint32_t w = code < 2u      ? 257u * code
                                    : eight_values ? kNvidiaUnormWeights[code]
                                                   : kNvidiaUnormWeights6[code];
                 uint32_t k = e0 * (257u - w) + e1 * w;
@@ -262,8 +262,9 @@ inline void bc4_unsigned_palette(const Codes<Half, Srgb>& codes, uint32_t word, 
         uint32_t w0, w1;
         bc4_weights(eight_values, code, w0, w1);
         const uint32_t weighted = w0 * e0 + w1 * e1;  // <= 35 * 255
-        out[code] = Rounding == TEXDEC_ROUNDING_IDEAL ? codes.unorm8(weighted / 35u)
-                                                      : codes.template unorm_ratio<kBc4Den>(weighted, codes.h.bc4.data());
+        out[code] = Rounding == TEXDEC_ROUNDING_IDEAL
+                        ? codes.unorm8(weighted / 35u)
+                        : codes.template unorm_ratio<kBc4Den>(weighted, codes.h.bc4.data());
     }
 }
 
@@ -278,7 +279,7 @@ inline void bc4_signed_palette(const Codes<Half, false>& codes, uint32_t word, u
     if constexpr (Rounding == TEXDEC_ROUNDING_NVIDIA) {
         const bool nvidia_eight = e0 > e1;
         for (uint32_t code = 0; code < 8u; ++code) {
-            const int32_t w = code < 2u ? 32767 * int32_t(code)
+            const int32_t w = code < 2u      ? 32767 * int32_t(code)
                               : nvidia_eight ? kNvidiaSnormWeights[code]
                                              : kNvidiaSnormWeights6[code];
             const int32_t n = e0 * (32767 - w) + e1 * w;
@@ -286,7 +287,8 @@ inline void bc4_signed_palette(const Codes<Half, false>& codes, uint32_t word, u
             int32_t k = n < 0 ? -rounded : rounded;
             if (!nvidia_eight && code >= 6u) k = code == 6u ? -32767 : 32767;
             if constexpr (Half) {
-                out[code] = k < 0 ? (codes.nvidia->snorm16[uint32_t(-k)] | kHalfSign) : codes.nvidia->snorm16[uint32_t(k)];
+                out[code] =
+                    k < 0 ? (codes.nvidia->snorm16[uint32_t(-k)] | kHalfSign) : codes.nvidia->snorm16[uint32_t(k)];
             } else {
                 const int32_t magnitude = int32_t(((uint32_t(k < 0 ? -k : k) >> 4u) * 127u + 1023u) >> 11u);
                 out[code] = uint32_t(k < 0 ? -magnitude : magnitude) & 0xFFu;
@@ -414,7 +416,8 @@ void decode_bc4_5_run(const BlockRun& run) {
             if constexpr (Bc5) bc4_signed_palette<Rounding, kHalf>(codes, uint32_t(green_bits), green_codes);
         } else {
             bc4_unsigned_palette<Rounding, kHalf, false, false>(codes, uint32_t(red_bits), red_codes);
-            if constexpr (Bc5) bc4_unsigned_palette<Rounding, kHalf, false, false>(codes, uint32_t(green_bits), green_codes);
+            if constexpr (Bc5)
+                bc4_unsigned_palette<Rounding, kHalf, false, false>(codes, uint32_t(green_bits), green_codes);
         }
         // Texel bits of each red entry (with the constant channels) and of each green entry.
         T reds[8], greens[8];

@@ -34,12 +34,12 @@ uint64_t load_be64(const uint8_t* p) {
 // ---- tables -------------------------------------------------------------------------------------
 
 struct EtcTables {
-    int32_t modifiers[8][4];  // "ETC2 intensity modifier sets": [table codeword][pixel index MSB << 1 | LSB]
-    int32_t distances[8];     // "Distance table for ETC2 `T' and `H' modes"
-    int32_t eac[16][8];       // "Intensity modifier sets for RGBA ETC2 alpha component": [table][pixel index]
-    std::array<uint16_t, 256> unorm8;    // half of v / 255 (texdec_code_unorm8 for RGBA16F)
-    std::array<uint16_t, 2048> r11;      // half of x / 2047 (unsigned R11 to RGBA16F)
-    std::array<uint16_t, 1024> r11s;     // half of m / 1023 (signed R11 magnitudes)
+    int32_t modifiers[8][4];           // "ETC2 intensity modifier sets": [table codeword][pixel index MSB << 1 | LSB]
+    int32_t distances[8];              // "Distance table for ETC2 `T' and `H' modes"
+    int32_t eac[16][8];                // "Intensity modifier sets for RGBA ETC2 alpha component": [table][pixel index]
+    std::array<uint16_t, 256> unorm8;  // half of v / 255 (texdec_code_unorm8 for RGBA16F)
+    std::array<uint16_t, 2048> r11;    // half of x / 2047 (unsigned R11 to RGBA16F)
+    std::array<uint16_t, 1024> r11s;   // half of m / 1023 (signed R11 magnitudes)
 };
 
 const EtcTables& etc_tables() {
@@ -164,7 +164,9 @@ void decode_etc2_run(const BlockRun& run) {
             else return T(0);
         };
         // Pixel k's 2-bit index, MSB << 1 | LSB.
-        const auto index_of = [&](uint32_t k) -> uint32_t { return (((lo >> (16u + k)) & 1u) << 1) | ((lo >> k) & 1u); };
+        const auto index_of = [&](uint32_t k) -> uint32_t {
+            return (((lo >> (16u + k)) & 1u) << 1) | ((lo >> k) & 1u);
+        };
 
         if ((!kPunch && !bit33) || (r >= 0 && r <= 31 && g >= 0 && g <= 31 && b >= 0 && b <= 31)) {
             // Individual or differential mode: two base colours, a table codeword per subblock.
@@ -187,10 +189,10 @@ void decode_etc2_run(const BlockRun& run) {
                     int32_t m = tables.modifiers[tables_of[s]][index];
                     // Punch-through with Op = 0: indices 00 and 10 give modifier 0; 10 is transparent.
                     if (!opaque && (index & 1u) == 0u) m = 0;
-                    palette[4u * s + index] = !opaque && index == 2u
-                                                  ? T(0)
-                                                  : colour(int32_t(base[s][0]) + m, int32_t(base[s][1]) + m,
-                                                           int32_t(base[s][2]) + m);
+                    palette[4u * s + index] =
+                        !opaque && index == 2u
+                            ? T(0)
+                            : colour(int32_t(base[s][0]) + m, int32_t(base[s][1]) + m, int32_t(base[s][2]) + m);
                 }
             }
             // Subblock 2: x >= 2 (flip 0, side by side) or y >= 2 (flip 1, on top of each other).
@@ -209,8 +211,8 @@ void decode_etc2_run(const BlockRun& run) {
             int32_t paint[4][3];
             if (r < 0 || r > 31) {
                 // "Bit layout for bits 63 through 32 for `T' mode".
-                const uint32_t c1[3] = {extend4((((hi >> 27) & 3u) << 2) | ((hi >> 24) & 3u)), extend4((hi >> 20) & 15u),
-                                        extend4((hi >> 16) & 15u)};
+                const uint32_t c1[3] = {extend4((((hi >> 27) & 3u) << 2) | ((hi >> 24) & 3u)),
+                                        extend4((hi >> 20) & 15u), extend4((hi >> 16) & 15u)};
                 const uint32_t c2[3] = {extend4((hi >> 12) & 15u), extend4((hi >> 8) & 15u), extend4((hi >> 4) & 15u)};
                 const int32_t d = tables.distances[(((hi >> 2) & 3u) << 1) | (hi & 1u)];
                 for (uint32_t ch = 0; ch < 3u; ++ch) {
@@ -221,7 +223,8 @@ void decode_etc2_run(const BlockRun& run) {
                 }
             } else {
                 // "Bit layout for bits 63 through 32 for `H' mode".
-                const uint32_t c1[3] = {extend4((hi >> 27) & 15u), extend4((((hi >> 24) & 7u) << 1) | ((hi >> 20) & 1u)),
+                const uint32_t c1[3] = {extend4((hi >> 27) & 15u),
+                                        extend4((((hi >> 24) & 7u) << 1) | ((hi >> 20) & 1u)),
                                         extend4((((hi >> 19) & 1u) << 3) | ((hi >> 15) & 7u))};
                 const uint32_t c2[3] = {extend4((hi >> 11) & 15u), extend4((hi >> 7) & 15u), extend4((hi >> 3) & 15u)};
                 // Distance index: da (MSB), db, then (base colour 1 value >= base colour 2 value),
@@ -238,7 +241,8 @@ void decode_etc2_run(const BlockRun& run) {
             }
             T palette[4];
             for (uint32_t index = 0; index < 4u; ++index)
-                palette[index] = !opaque && index == 2u ? T(0) : colour(paint[index][0], paint[index][1], paint[index][2]);
+                palette[index] =
+                    !opaque && index == 2u ? T(0) : colour(paint[index][0], paint[index][1], paint[index][2]);
             for (uint32_t y = 0; y < 4u; ++y) {
                 T texels[4];
                 for (uint32_t x = 0; x < 4u; ++x) {
@@ -380,7 +384,8 @@ RunFn pick_eac_store(uint32_t store) {
 
 void decode_eac(const Variant& v, const BlockRun& run) {
     RunFn fn;
-    if (v.variant == TEXDEC_EAC_RG11) fn = v.is_signed ? pick_eac_store<true, true>(v.store) : pick_eac_store<true, false>(v.store);
+    if (v.variant == TEXDEC_EAC_RG11)
+        fn = v.is_signed ? pick_eac_store<true, true>(v.store) : pick_eac_store<true, false>(v.store);
     else fn = v.is_signed ? pick_eac_store<false, true>(v.store) : pick_eac_store<false, false>(v.store);
     fn(run);
 }
