@@ -226,7 +226,7 @@ TEST_CASE("CPU backend BC1-BC5, ETC2, EAC vs the GPU: random blocks, extents, pi
                     size_t src_skew, dst_skew;          // bytes before the blocks, the texels
                 };
                 const Layout layouts[] = {
-                    {37, 23, 1, 37 + 8 + 3, 0, 12, 0, 0, 0},  // row length two blocks past the extent
+                    {37, 23, 1, 37 + 8 + 3, 0, 12, 0, 0, 0},    // row length two blocks past the extent
                     {13, 6, 2, 0, 6 + 6, 3 * bytes, 40, 0, 0},  // 2 slices, a source image height
                     {203, 9, 1, 0, 0, bytes, 0, 1, 3},          // 51 blocks a row; odd addresses
                     {1, 1, 1, 0, 0, 0, 0, 0, 0},
@@ -250,8 +250,7 @@ TEST_CASE("CPU backend BC1-BC5, ETC2, EAC vs the GPU: random blocks, extents, pi
                     std::vector<uint8_t> initial(l.dst_skew + slice_pitch * l.d + 64);
                     fill_canary(initial.data(), initial.size());
                     compare_backends(contexts, layout_job, initial,
-                                     what + std::to_string(l.w) + "x" + std::to_string(l.h) + "x" +
-                                         std::to_string(l.d),
+                                     what + std::to_string(l.w) + "x" + std::to_string(l.h) + "x" + std::to_string(l.d),
                                      l.dst_skew);
                 }
             }
