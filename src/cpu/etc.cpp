@@ -33,6 +33,7 @@ uint64_t load_be64(const uint8_t* p) {
 
 // ---- tables -------------------------------------------------------------------------------------
 
+// Built once per process (about 8 KB; the same for every context and variant).
 struct EtcTables {
     int32_t modifiers[8][4];           // "ETC2 intensity modifier sets": [table codeword][pixel index MSB << 1 | LSB]
     int32_t distances[8];              // "Distance table for ETC2 `T' and `H' modes"
