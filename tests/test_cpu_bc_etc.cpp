@@ -3,8 +3,8 @@
 // on) decode the same job into destinations that start with the same bytes, and the whole
 // destinations must be equal (texels, and the bytes around them left alone by both).
 //   random: every format x offered output x rounding (EXACT, IDEAL, NVIDIA for BC1-BC5),
-//           random_block_count() / 16 blocks each (65,600 by default): BC blocks from
-//           random_blocks() (uniform bits, one in eight with the edge endpoints of
+//           random_block_count() / 16 blocks each in rows of 1024 (66,560 by default): BC
+//           blocks from random_blocks() (uniform bits, one in eight with the edge endpoints of
 //           docs/EXACTNESS.md), ETC2/EAC uniform bits with one in eight given an edge EAC base,
 //           multiplier 0, or equal ETC base colours;
 //   layouts: every case also at odd extents (partial edge blocks): 2D with a source row length
@@ -198,9 +198,9 @@ void compare_backends(Contexts& contexts, texdec_host_job job, const std::vector
 TEST_CASE("CPU backend BC1-BC5, ETC2, EAC vs the GPU: random blocks, extents, pitches", "[cpu][bc-etc][gpu]") {
     Contexts contexts;
     if (!contexts.open()) return;
-    // Rows of 1024 blocks; random_block_count() is a multiple of 1024.
+    // Rows of 1024 blocks: random_block_count() / 16, rounded up.
     const uint32_t blocks_wide = 1024;
-    const uint32_t rows = uint32_t(random_block_count() / 16 / blocks_wide) + 1;
+    const uint32_t rows = uint32_t((random_block_count() / 16 + blocks_wide - 1) / blocks_wide);
     const uint64_t seed = test_seed();
     INFO("TEXDEC_TEST_SEED " << seed << ", " << size_t(blocks_wide) * rows << " random blocks per case");
     for (const Format& f : kFormats) {
