@@ -235,14 +235,14 @@ TEST_CASE("cpu bptc: odd extents, row lengths, pitches and slices, GPU == CPU", 
         uint32_t pad_rows;                  // rows of padding added to the slice pitch
     };
     const Layout layouts[] = {
-        {1, 1, 1, 0, 0, 0, 0},
-        {3, 2, 1, 0, 0, 0, 0},
-        {13, 7, 1, 0, 0, 0, 0},
+        {1, 1, 1, 0, 0, 0, 0},       // one texel
+        {3, 2, 1, 0, 0, 0, 0},       // part of one block
+        {13, 7, 1, 0, 0, 0, 0},      // partial blocks right and below
         {129, 5, 1, 0, 0, 0, 0},     // 33 blocks: a full run of 32 blocks and one more
         {257, 9, 1, 260, 0, 12, 0},  // a longer source row, padded destination rows
-        {66, 33, 1, 72, 0, 4, 0},
+        {66, 33, 1, 72, 0, 4, 0},    // both, and many block rows
         {5, 6, 3, 8, 12, 8, 1},      // slices: source image height, padded slices
-        {130, 3, 2, 0, 8, 0, 3},
+        {130, 3, 2, 0, 8, 0, 3},     // slices of one partial block row
     };
     for (const BptcFormat& f : kFormats) {
         for (texdec_output output : outputs_of(f)) {
