@@ -41,8 +41,8 @@ public:
         info.user_data = self.get();
         const texdec_status status = texdec_context_create(&info, &self->ctx_);
         if (backend == TEXDEC_BACKEND_GPU && status == TEXDEC_ERROR_NO_DEVICE) {
-            fail_or_skip_for_missing_device("texdec_context_create (GPU, validation) returned TEXDEC_ERROR_NO_DEVICE: " +
-                                            self->take_messages());
+            fail_or_skip_for_missing_device(
+                "texdec_context_create (GPU, validation) returned TEXDEC_ERROR_NO_DEVICE: " + self->take_messages());
             return nullptr;
         }
         INFO(self->take_messages());
@@ -144,8 +144,8 @@ std::string first_difference(const std::vector<uint8_t>& gpu, const std::vector<
     for (size_t i = 0; i < gpu.size(); ++i) {
         if (gpu[i] == cpu[i]) continue;
         std::ostringstream s;
-        s << "byte " << i << " (row " << i / row_pitch << ", texel " << (i % row_pitch) / texel_bytes
-          << "): gpu " << int(gpu[i]) << ", cpu " << int(cpu[i]);
+        s << "byte " << i << " (row " << i / row_pitch << ", texel " << (i % row_pitch) / texel_bytes << "): gpu "
+          << int(gpu[i]) << ", cpu " << int(cpu[i]);
         return s.str();
     }
     return "";
@@ -169,8 +169,8 @@ void compare_backends(BackendContext& gpu_ctx, BackendContext& cpu_ctx, texdec_h
     cpu_ctx.decode(job);
     const uint32_t texel_bytes = texel_bytes_of(job.format, job.output);
     const size_t row_pitch = job.dst_row_pitch ? job.dst_row_pitch : size_t(job.width) * texel_bytes;
-    INFO(what << ": " << count_differences(gpu, cpu) << " bytes differ; first: "
-              << first_difference(gpu, cpu, row_pitch, texel_bytes));
+    INFO(what << ": " << count_differences(gpu, cpu)
+              << " bytes differ; first: " << first_difference(gpu, cpu, row_pitch, texel_bytes));
     REQUIRE(gpu == cpu);
 }
 
@@ -250,8 +250,7 @@ TEST_CASE("cpu bptc: odd extents, row lengths, pitches and slices, GPU == CPU", 
             for (const Layout& l : layouts) {
                 const uint32_t row_length = l.row_length ? l.row_length : l.width;
                 const uint32_t image_height = l.image_height ? l.image_height : l.height;
-                const size_t src_blocks =
-                    size_t((row_length + 3) / 4) * ((image_height + 3) / 4) * l.depth;
+                const size_t src_blocks = size_t((row_length + 3) / 4) * ((image_height + 3) / 4) * l.depth;
                 const std::vector<uint8_t> data = bptc_blocks(f, src_blocks, test_seed() + l.width * 31 + l.height);
                 const size_t row_pitch = size_t(l.width) * texel_bytes + l.pad_bytes;
                 const size_t slice_pitch = row_pitch * (l.height + l.pad_rows);
@@ -261,8 +260,8 @@ TEST_CASE("cpu bptc: odd extents, row lengths, pitches and slices, GPU == CPU", 
                                                 .pitches(l.pad_bytes ? row_pitch : 0, l.pad_rows ? slice_pitch : 0);
                 std::ostringstream what;
                 what << f.name << " " << texdec_output_name(output) << " " << l.width << "x" << l.height << "x"
-                     << l.depth << " row length " << l.row_length << " image height " << l.image_height
-                     << " row pitch " << row_pitch << " slice pitch " << slice_pitch;
+                     << l.depth << " row length " << l.row_length << " image height " << l.image_height << " row pitch "
+                     << row_pitch << " slice pitch " << slice_pitch;
                 compare_backends(*gpu, *cpu, job, slice_pitch * l.depth, what.str());
             }
         }

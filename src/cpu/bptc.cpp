@@ -29,22 +29,22 @@ struct BptcTables {
     uint32_t partitions[2][64];  // [subsets - 2][shape]: subset of texel i in bits 2i..2i+1
     uint8_t anchors[2][2][64];   // [subsets - 2][subset - 1][shape]: anchor texel (16: none)
     uint8_t weights2[4], weights3[8], weights4[16];
-    uint16_t unorm8_half[256];   // encode.glsl's texdec_code_unorm8 for RGBA16F: the half nearest to v / 255
+    uint16_t unorm8_half[256];  // encode.glsl's texdec_code_unorm8 for RGBA16F: the half nearest to v / 255
 
     // BC6H: luts/bc6h_modes.h's mode words and runs.
     struct Bc6hMode {
         bool reserved;
         bool transformed;
         bool two_subsets;
-        uint8_t epb;             // endpoint precision
-        uint8_t delta_bits[3];   // R, G, B
+        uint8_t epb;            // endpoint precision
+        uint8_t delta_bits[3];  // R, G, B
         uint8_t run_count;
         uint8_t ordinal;
     };
     struct Bc6hRun {
-        uint8_t value;   // 3 * endpoint + channel, 12 = partition bits
-        uint8_t first;   // first block bit
-        uint8_t low;     // lowest value bit
+        uint8_t value;  // 3 * endpoint + channel, 12 = partition bits
+        uint8_t first;  // first block bit
+        uint8_t low;    // lowest value bit
         uint8_t length;
         bool reversed;
     };
@@ -86,9 +86,8 @@ std::shared_ptr<const void> make_bptc_tables(const Variant&) {
         for (uint32_t ordinal = 0; ordinal < 14; ++ordinal) {
             for (uint32_t r = 0; r < TEXDEC_BPTC_LUT_BC6H_MAX_RUNS; ++r) {
                 const uint32_t run = w[TEXDEC_BPTC_LUT_BC6H_RUNS + ordinal * TEXDEC_BPTC_LUT_BC6H_MAX_RUNS + r];
-                t->bc6h_runs[ordinal][r] = {uint8_t(run & 15u), uint8_t((run >> 4) & 127u),
-                                            uint8_t((run >> 11) & 15u), uint8_t((run >> 15) & 31u),
-                                            (run & (1u << 20)) != 0u};
+                t->bc6h_runs[ordinal][r] = {uint8_t(run & 15u), uint8_t((run >> 4) & 127u), uint8_t((run >> 11) & 15u),
+                                            uint8_t((run >> 15) & 31u), (run & (1u << 20)) != 0u};
             }
         }
         return t;
@@ -333,7 +332,8 @@ void bc7_decode(const Variant& variant, const BlockRun& run) {
                 for (uint32_t x = 0; x < 4; ++x) {
                     const uint32_t c = texels[4 * y + x];
                     const uint32_t codes[4] = {c & 0xFFu, (c >> 8) & 0xFFu, (c >> 16) & 0xFFu, c >> 24};
-                    pack_texel(variant.store, codes, row_of(run, block, y, variant.texel_bytes) + x * variant.texel_bytes);
+                    pack_texel(variant.store, codes,
+                               row_of(run, block, y, variant.texel_bytes) + x * variant.texel_bytes);
                 }
             }
         }
@@ -342,9 +342,7 @@ void bc7_decode(const Variant& variant, const BlockRun& run) {
 
 // ---- BC6H ----------------------------------------------------------------------------------------
 
-inline int32_t sign_extend(uint32_t v, uint32_t bits) {
-    return int32_t(v << (32u - bits)) >> (32u - bits);
-}
+inline int32_t sign_extend(uint32_t v, uint32_t bits) { return int32_t(v << (32u - bits)) >> (32u - bits); }
 
 // The spec's unquantization of endpoint x (EPB bits) to 16 bits: unsigned 0..0xFFFF, signed
 // -0x8000..0x7FFF (-0x8000 only from a 16-bit endpoint, where x passes through).
@@ -461,7 +459,8 @@ void bc6h_decode_run(const Variant& variant, const BlockRun& run) {
                     const uint64_t c = texels[4 * y + x];
                     const uint32_t codes[4] = {uint32_t(c & 0xFFFFu), uint32_t((c >> 16) & 0xFFFFu),
                                                uint32_t((c >> 32) & 0xFFFFu), uint32_t(c >> 48)};
-                    pack_texel(variant.store, codes, row_of(run, block, y, variant.texel_bytes) + x * variant.texel_bytes);
+                    pack_texel(variant.store, codes,
+                               row_of(run, block, y, variant.texel_bytes) + x * variant.texel_bytes);
                 }
             }
         }
