@@ -8,8 +8,8 @@
 // constant. The four channels of a texel are interpolated together in one 64-bit word (16 bits per
 // channel: (64 - w) * a + w * b + 32 <= 16352 never carries into the next channel).
 // BC6H: the header is read from the same mode descriptions as the shader's (luts/bc6h_modes.h, as
-// runs of block bits); each subset's 8 or 16 interpolated colours are computed once as texels and
-// the texel indices pick them.
+// runs of block bits); the block's 16 colours (16 of one subset, or 8 of each of two) are
+// computed once, channel by channel in loops the compiler vectorizes, and the indices pick them.
 #include <bit>
 #include <cstring>
 #include <exception>
@@ -49,6 +49,9 @@ struct BptcTables {
         bool reversed;
     };
     Bc6hMode bc6h_modes[32];  // by the low 5 bits of the block
+    // The weight of each of a block's 16 colours: [0] one subset (4-bit indices), [1] two subsets
+    // (3-bit indices, colour 8 * subset + index).
+    int32_t bc6h_lane_weights[2][16];
     Bc6hRun bc6h_runs[14][TEXDEC_BPTC_LUT_BC6H_MAX_RUNS];
 };
 
@@ -68,6 +71,10 @@ std::shared_ptr<const void> make_bptc_tables(const Variant&) {
         for (uint32_t i = 0; i < 4; ++i) t->weights2[i] = uint8_t(w[TEXDEC_BPTC_LUT_WEIGHTS2 + i]);
         for (uint32_t i = 0; i < 8; ++i) t->weights3[i] = uint8_t(w[TEXDEC_BPTC_LUT_WEIGHTS3 + i]);
         for (uint32_t i = 0; i < 16; ++i) t->weights4[i] = uint8_t(w[TEXDEC_BPTC_LUT_WEIGHTS4 + i]);
+        for (uint32_t k = 0; k < 16; ++k) {
+            t->bc6h_lane_weights[0][k] = t->weights4[k];
+            t->bc6h_lane_weights[1][k] = t->weights3[k & 7u];
+        }
         for (uint32_t v = 0; v < 256; ++v) t->unorm8_half[v] = uint16_t(code_unorm8(true, v));
 
         for (uint32_t low5 = 0; low5 < 32; ++low5) {
@@ -116,10 +123,14 @@ inline Block128 load_block(const uint8_t* p) {
 // Bits [pos, pos + count) of the block, 0 <= count <= 64, pos + count <= 128 (bits.glsl's
 // texdec_bits128, wider).
 inline uint64_t bits(const Block128& b, uint32_t pos, uint32_t count) {
+#ifdef __SIZEOF_INT128__  // GCC, Clang: a branch-free double shift
+    const uint64_t v = uint64_t(((static_cast<unsigned __int128>(b.hi) << 64) | b.lo) >> pos);
+#else
     uint64_t v;
     if (pos >= 64u) v = b.hi >> (pos - 64u);
     else if (pos == 0u) v = b.lo;
     else v = (b.lo >> pos) | (b.hi << (64u - pos));
+#endif
     return count >= 64u ? v : v & ((uint64_t{1} << count) - 1u);
 }
 
@@ -367,10 +378,15 @@ int32_t bc6h_unquantize(int32_t x, uint32_t epb) {
 // The final unquantization of an interpolated value to half bits: UF16 scales by 31/64; SF16
 // scales the magnitude by 31/32 and restores the sign bit, so -1 gives 0x8000 (-0) and -0x8000
 // gives 0xFC00 (-Inf), as the spec's formula has it.
+// (Branch-free: sign = all ones for a negative i.)
 template <bool Signed>
 inline uint32_t bc6h_finish(int32_t i) {
-    if constexpr (!Signed) return uint32_t((i * 31) >> 6);
-    else return i < 0 ? (uint32_t(((-i) * 31) >> 5) | kHalfSign) : uint32_t((i * 31) >> 5);
+    if constexpr (!Signed) {
+        return uint32_t((i * 31) >> 6);
+    } else {
+        const int32_t sign = i >> 31, magnitude = (i ^ sign) - sign;
+        return uint32_t((magnitude * 31) >> 5) | (uint32_t(sign) & kHalfSign);
+    }
 }
 
 // Decodes one BC6H block into out[i] = the RGBA16F texel (R in bits 0..15) of texel i = x + 4y.
@@ -418,30 +434,32 @@ void bc6h_decode_block(const BptcTables& t, const uint8_t* src, uint64_t out[16]
     // the first half of <<bptcP2subset>>"); texel 0 and the shape's second anchor have one index
     // bit less. Each subset's colours once ("BPTC endpoint interpolation formula" on the 16-bit
     // integers, arithmetic shift), then a lookup per texel.
-    const uint32_t shape = values[12];
-    const uint32_t subsets = mode.two_subsets ? 2u : 1u;
-    const uint32_t index_bits = mode.two_subsets ? 3u : 4u;
-    const uint32_t colours = 1u << index_bits;
-    const uint8_t* weights = mode.two_subsets ? t.weights3 : t.weights4;
-    uint64_t palette[16];
-    for (uint32_t s = 0; s < subsets; ++s) {
-        for (uint32_t k = 0; k < colours; ++k) {
-            const int32_t w = weights[k];
-            uint64_t texel = kAlpha;
-            for (uint32_t channel = 0; channel < 3; ++channel) {
-                const int32_t v = ((64 - w) * end[channel][2 * s] + w * end[channel][2 * s + 1] + 32) >> 6;
-                texel |= uint64_t(bc6h_finish<Signed>(v)) << (16 * channel);
+    // Sixteen colours: one subset's 16, or 8 per subset (colour 8 * subset + index), computed
+    // as E0 + ((w * (E1 - E0) + 32) >> 6), which equals the formula's
+    // ((64 - w) * E0 + w * E1 + 32) >> 6 (64 * E0 is a multiple of 64), in loops the compiler
+    // can vectorize.
+    const int32_t* lane_weights = t.bc6h_lane_weights[mode.two_subsets ? 1 : 0];
+    uint16_t colours[3][16];
+    for (uint32_t channel = 0; channel < 3; ++channel) {
+        for (uint32_t half = 0; half < 2; ++half) {
+            const uint32_t s = mode.two_subsets ? half : 0u;
+            const int32_t e0 = end[channel][2 * s], delta = end[channel][2 * s + 1] - e0;
+            for (uint32_t k = 0; k < 8; ++k) {
+                const int32_t v = e0 + ((lane_weights[8 * half + k] * delta + 32) >> 6);
+                colours[channel][8 * half + k] = uint16_t(bc6h_finish<Signed>(v));
             }
-            palette[s * colours + k] = texel;
         }
     }
+    const uint32_t shape = values[12];
+    const uint32_t index_bits = mode.two_subsets ? 3u : 4u;
     const uint32_t partition = mode.two_subsets ? t.partitions[0][shape] : 0u;
     const uint32_t anchor = mode.two_subsets ? t.anchors[0][0][shape] : 16u;
     BitStream indices{bits(b, mode.two_subsets ? 82u : 65u, mode.two_subsets ? 46u : 63u)};
     for (uint32_t i = 0; i < 16; ++i) {
         const uint32_t index = indices.take(index_bits - ((i == 0 || i == anchor) ? 1u : 0u));
-        const uint32_t subset = (partition >> (2 * i)) & 3u;
-        out[i] = palette[subset * colours + index];
+        const uint32_t colour = (((partition >> (2 * i)) & 3u) << 3) | index;
+        out[i] = uint64_t(colours[0][colour]) | (uint64_t(colours[1][colour]) << 16) |
+                 (uint64_t(colours[2][colour]) << 32) | kAlpha;
     }
 }
 
