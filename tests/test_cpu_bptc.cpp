@@ -211,20 +211,20 @@ void random_blocks_test(const BptcFormat& f) {
 
 }  // namespace
 
-TEST_CASE("cpu bptc: random blocks, GPU == CPU byte for byte (BC6H_UFLOAT)", "[cpu][bptc][random]") {
+TEST_CASE("cpu bptc: random blocks: GPU == CPU byte for byte (BC6H_UFLOAT)", "[cpu][bptc][random]") {
     random_blocks_test(kFormats[0]);
 }
-TEST_CASE("cpu bptc: random blocks, GPU == CPU byte for byte (BC6H_SFLOAT)", "[cpu][bptc][random]") {
+TEST_CASE("cpu bptc: random blocks: GPU == CPU byte for byte (BC6H_SFLOAT)", "[cpu][bptc][random]") {
     random_blocks_test(kFormats[1]);
 }
-TEST_CASE("cpu bptc: random blocks, GPU == CPU byte for byte (BC7_UNORM)", "[cpu][bptc][random]") {
+TEST_CASE("cpu bptc: random blocks: GPU == CPU byte for byte (BC7_UNORM)", "[cpu][bptc][random]") {
     random_blocks_test(kFormats[2]);
 }
-TEST_CASE("cpu bptc: random blocks, GPU == CPU byte for byte (BC7_SRGB)", "[cpu][bptc][random]") {
+TEST_CASE("cpu bptc: random blocks: GPU == CPU byte for byte (BC7_SRGB)", "[cpu][bptc][random]") {
     random_blocks_test(kFormats[3]);
 }
 
-TEST_CASE("cpu bptc: odd extents, row lengths, pitches and slices, GPU == CPU", "[cpu][bptc]") {
+TEST_CASE("cpu bptc: odd extents and source rows and pitches and slices: GPU == CPU", "[cpu][bptc]") {
     auto gpu = BackendContext::open(TEXDEC_BACKEND_GPU);
     if (!gpu) return;
     auto cpu = BackendContext::open(TEXDEC_BACKEND_CPU);
