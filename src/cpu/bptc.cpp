@@ -418,7 +418,7 @@ void bc6h_decode_block(const BptcTables& t, const uint8_t* src, uint64_t out[16]
     // the number of endpoint bits"; signed formats then sign-extend every endpoint from EPB bits.
     const uint32_t epb = mode.epb;
     const uint32_t endpoint_count = mode.two_subsets ? 4u : 2u;
-    int32_t end[3][4];
+    int32_t end[3][4] = {};
     for (uint32_t channel = 0; channel < 3; ++channel) {
         const uint32_t mask = (1u << epb) - 1u;
         for (uint32_t e = 0; e < endpoint_count; ++e) {
