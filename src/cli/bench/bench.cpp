@@ -789,7 +789,7 @@ void print_report(const Device* dev, const Runner& runner, const Options& opt, c
         else std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
         for (const Target& t : targets)
             if (t.cpu == cpu)
-                std::printf("  %-62s %10s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(),
+                std::printf("  %-72s %8s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(),
                             t.met() ? "met" : "NOT met");
     }
 }
