@@ -17,6 +17,10 @@
 #include <new>
 #include <vector>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "cpu/cpu_decoders.h"
 #include "cpu/texel_codes.h"
 #include "luts/astc_tables.h"
@@ -572,38 +576,120 @@ struct BlockState {
     uint32_t c0[4][4], c1[4][4];  // 16-bit endpoints per partition
 };
 
-// The texel loop of a block with stored weights: "Weight Infill", "Weight Application", codes.
+// ---- the texel loop ----------------------------------------------------------------------------------
+// "Weight Application" computes C = (C0 * (64 - w) + C1 * w + 32) >> 6 per channel. Every term is an
+// integer below 2^23, so the sum x = (C0 * 64 + 32) + (C1 - C0) * w is exact in binary32, and so are
+// x / 64 and x / 2^14 (powers of two); truncating them (x >= 0) gives C and C >> 8 exactly. The
+// four channels of a texel are one vector of four floats.
+
+typedef float f4 __attribute__((vector_size(16)));
+typedef int32_t i4 __attribute__((vector_size(16)));
+
+// The low byte of each lane, as a little-endian word (lanes 0..3 = bytes 0..3); lanes are 0..255.
+inline uint32_t pack_bytes(i4 v) {
+#ifdef __SSE2__
+    const __m128i w = _mm_packs_epi32(__m128i(v), __m128i(v));
+    return uint32_t(_mm_cvtsi128_si32(_mm_packus_epi16(w, w)));
+#else
+    return uint32_t(v[0]) | (uint32_t(v[1]) << 8) | (uint32_t(v[2]) << 16) | (uint32_t(v[3]) << 24);
+#endif
+}
+
+// The low 16 bits of each lane, little-endian; lanes are 0..0x7FFF.
+inline uint64_t pack_halves(i4 v) {
+#ifdef __SSE2__
+    const __m128i w = _mm_packs_epi32(__m128i(v), __m128i(v));
+    return uint64_t(_mm_cvtsi128_si64(w));
+#else
+    return uint64_t(uint32_t(v[0]) | (uint32_t(v[1]) << 16)) | (uint64_t(uint32_t(v[2]) | (uint32_t(v[3]) << 16)) << 32);
+#endif
+}
+
+// half_from_unorm16 on four lanes (c <= 65535): for 4 <= c < 65535 the FP16 bits of c / 65536
+// rounded toward zero are the binary32 bits of c (exact) with the exponent rebased and the
+// mantissa truncated to 10 bits.
+inline i4 half_from_unorm16_4(i4 c) {
+    const f4 f = __builtin_convertvector(c, f4);
+    i4 bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    const i4 normal = (bits >> 13) - 0x20000;
+    const i4 h = c < 4 ? c << 8 : normal;
+    return c == 65535 ? i4{0} + int32_t(kHalfOne) : h;
+}
+
+// half_from_hdr16 on four lanes.
+inline i4 half_from_hdr16_4(i4 c) {
+    const i4 m = c & 0x7FF;
+    const i4 mt = m < 512 ? 3 * m : m >= 1536 ? 5 * m - 2048 : 4 * m - 512;
+    const i4 h = ((c >> 11) << 10) + (mt >> 3);
+    return h < 0x7BFF ? h : i4{0} + 0x7BFF;
+}
+
+// The texels of a block with stored weights, from the weight of each texel (w1: the second plane,
+// for channel st.ccs) and the partition of each texel.
 template <Mode M, Store S>
 void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, const uint8_t* w0, const uint8_t* w1) {
     const bool half = S == Store::rgba16f || (S == Store::other && o.store == TEXDEC_STORE_RGBA16F);
-    uint32_t hdr_err[4];
-    if (M != Mode::hdr) error_codes(half, M == Mode::srgb, false, hdr_err);
+    static constexpr uint8_t kNoPartitions[kMaxTexels] = {};
+    const uint8_t* part = st.part ? st.part : kNoPartitions;
+    if (!st.dual) w1 = w0;
+    // Per partition: x = base + delta * w (see above); HDR variant: which lanes are HDR.
+    f4 base[4], delta[4];
+    i4 hdr_lanes[4];
+    for (uint32_t p = 0; p < st.partitions; ++p) {
+        const bool err = ((st.err_parts >> p) & 1u) != 0;  // (endpoints not decoded: texels patched below)
+        for (int i = 0; i < 4; ++i) {
+            base[p][i] = err ? 0.0f : float(st.c0[p][i] * 64u + 32u);
+            delta[p][i] = err ? 0.0f : float(int32_t(st.c1[p][i]) - int32_t(st.c0[p][i]));
+        }
+        const int32_t rgb = ((st.hdr_rgb >> p) & 1u) != 0 ? -1 : 0, alpha = ((st.hdr_alpha >> p) & 1u) != 0 ? -1 : 0;
+        hdr_lanes[p] = i4{rgb, rgb, rgb, alpha};
+    }
+    const i4 plane1 = i4{0, 1, 2, 3} == int32_t(st.ccs) && st.dual ? i4{0} - 1 : i4{0};
     uint32_t texel = 0;
     for (uint32_t z = 0; z < t.bd; ++z)
         for (uint32_t y = 0; y < t.bh; ++y) {
-            uint8_t* row = o.base + z * o.slice_pitch + y * o.row_pitch;
-            for (uint32_t x = 0; x < t.bw; ++x, ++texel) {
-                uint8_t* p = row + x * o.texel_bytes;
-                const uint32_t part = st.part ? st.part[texel] : 0;
-                if (M != Mode::hdr && ((st.err_parts >> part) & 1u) != 0) {
-                    put<S>(o, p, hdr_err);
+            uint8_t* p = o.base + z * o.slice_pitch + y * o.row_pitch;
+            for (uint32_t x = 0; x < t.bw; ++x, ++texel, p += o.texel_bytes) {
+                const uint32_t q = part[texel];
+                const f4 w = plane1 ? float(w1[texel]) : float(w0[texel]);
+                const f4 sum = base[q] + delta[q] * w;
+                if constexpr (S == Store::rgba8 && M != Mode::hdr) {
+                    const uint32_t v = pack_bytes(__builtin_convertvector(sum * (1.0f / 16384.0f), i4));
+                    std::memcpy(p, &v, 4);
                     continue;
                 }
-                uint32_t w[4];
-                w[0] = w[1] = w[2] = w[3] = w0[texel];
-                if (st.dual) w[st.ccs] = w1[texel];
-                uint32_t c[4], codes[4];
-                for (int i = 0; i < 4; ++i) c[i] = (st.c0[part][i] * (64u - w[i]) + st.c1[part][i] * w[i] + 32u) >> 6;
+                const i4 c = __builtin_convertvector(sum * (1.0f / 64.0f), i4);
+                i4 codes;
                 if constexpr (M == Mode::hdr) {
-                    const bool rgb = ((st.hdr_rgb >> part) & 1u) != 0, alpha = ((st.hdr_alpha >> part) & 1u) != 0;
-                    for (int i = 0; i < 3; ++i) codes[i] = rgb ? half_from_hdr16(c[i]) : half_from_unorm16(c[i]);
-                    codes[3] = alpha ? half_from_hdr16(c[3]) : half_from_unorm16(c[3]);
+                    codes = hdr_lanes[q] ? half_from_hdr16_4(c) : half_from_unorm16_4(c);
+                } else if (!half) {
+                    codes = c >> 8;
+                } else if (M == Mode::srgb) {
+                    for (int i = 0; i < 4; ++i) codes[i] = t.srgb_half[c[i] >> 8];
                 } else {
-                    unorm16_codes<M>(t, half, c, codes);
+                    codes = half_from_unorm16_4(c);
                 }
-                put<S>(o, p, codes);
+                if constexpr (S == Store::rgba16f) {
+                    const uint64_t v = pack_halves(codes);
+                    std::memcpy(p, &v, 8);
+                } else {
+                    const uint32_t cc[4] = {uint32_t(codes[0]), uint32_t(codes[1]), uint32_t(codes[2]), uint32_t(codes[3])};
+                    put<S>(o, p, cc);
+                }
             }
         }
+    if (M != Mode::hdr && st.err_parts != 0) {
+        // LDR variant: the texels of partitions with an HDR endpoint mode take the error colour.
+        uint32_t err[4];
+        error_codes(half, M == Mode::srgb, false, err);
+        texel = 0;
+        for (uint32_t z = 0; z < t.bd; ++z)
+            for (uint32_t y = 0; y < t.bh; ++y)
+                for (uint32_t x = 0; x < t.bw; ++x, ++texel)
+                    if (((st.err_parts >> part[texel]) & 1u) != 0)
+                        put<S>(o, o.base + z * o.slice_pitch + y * o.row_pitch + x * o.texel_bytes, err);
+    }
 }
 
 // "Void-Extent Blocks".
