@@ -209,47 +209,41 @@ inline uint32_t ise_length(IseRange r, uint32_t count) {
     return (count * 8u * uint32_t(r.trits) + 4u) / 5u + (count * 7u * uint32_t(r.quints) + 2u) / 3u + count * r.bits;
 }
 
-// Takes bits from the low end of a sequence; bits past its end read as 0 ("If there are
-// insufficient bits in the stream to fill the final block, then unused (higher-order) bits are
-// assumed to be 0": the caller masks the stream to its length).
-struct BitReader {
-    u128 s;
-    uint32_t take(uint32_t n) {
-        const uint32_t v = uint32_t(s) & ((1u << n) - 1u);
-        s >>= n;
-        return v;
-    }
-};
-
 // The first `count` values of a sequence of range `r` (the stream at bit 0 of `s`, masked to its
-// length), each mapped through `unq`. "ASTC trit-based packing": 5 values in 8 + 5n bits, each
-// value's n bits followed by 2, 2, 1, 2, 1 bits of T; "ASTC quint-based packing": 3 values in
-// 7 + 3n bits, followed by 3, 2, 2 bits of Q.
+// length: "If there are insufficient bits in the stream to fill the final block, then unused
+// (higher-order) bits are assumed to be 0"), each mapped through `unq`. "ASTC trit-based
+// packing": 5 values in 8 + 5n bits, each value's n bits followed by 2, 2, 1, 2, 1 bits of T;
+// "ASTC quint-based packing": 3 values in 7 + 3n bits, followed by 3, 2, 2 bits of Q. A group
+// (at most 38 bits) is taken from the stream at once, then split.
 void ise_decode(const AstcTables& t, u128 s, IseRange r, uint32_t count, const uint8_t* unq, uint8_t* out) {
-    BitReader rd{s};
     const uint32_t n = r.bits;
+    const uint64_t m = (1u << n) - 1u;
     if (r.trits) {
         for (uint32_t i = 0; i < count; i += 5) {
-            uint32_t m[5], packed;
-            m[0] = rd.take(n), packed = rd.take(2);
-            m[1] = rd.take(n), packed |= rd.take(2) << 2;
-            m[2] = rd.take(n), packed |= rd.take(1) << 4;
-            m[3] = rd.take(n), packed |= rd.take(2) << 5;
-            m[4] = rd.take(n), packed |= rd.take(1) << 7;
-            const uint32_t digits = t.trits[packed];
-            for (uint32_t j = 0; j < 5 && i + j < count; ++j) out[i + j] = unq[(((digits >> (2 * j)) & 3u) << n) | m[j]];
+            const uint64_t g = uint64_t(s);
+            s >>= 8 + 5 * n;
+            const uint32_t packed = uint32_t(((g >> n) & 3u) | ((g >> (2 * n)) & 0xCu) | ((g >> (3 * n)) & 0x10u) |
+                                             ((g >> (4 * n)) & 0x60u) | ((g >> (5 * n)) & 0x80u));
+            const uint32_t d = t.trits[packed];
+            uint32_t v[5] = {uint32_t(g & m), uint32_t((g >> (n + 2)) & m), uint32_t((g >> (2 * n + 4)) & m),
+                             uint32_t((g >> (3 * n + 5)) & m), uint32_t((g >> (4 * n + 7)) & m)};
+            for (uint32_t j = 0; j < 5 && i + j < count; ++j) out[i + j] = unq[(((d >> (2 * j)) & 3u) << n) | v[j]];
         }
     } else if (r.quints) {
         for (uint32_t i = 0; i < count; i += 3) {
-            uint32_t m[3], packed;
-            m[0] = rd.take(n), packed = rd.take(3);
-            m[1] = rd.take(n), packed |= rd.take(2) << 3;
-            m[2] = rd.take(n), packed |= rd.take(2) << 5;
-            const uint32_t digits = t.quints[packed];
-            for (uint32_t j = 0; j < 3 && i + j < count; ++j) out[i + j] = unq[(((digits >> (3 * j)) & 7u) << n) | m[j]];
+            const uint64_t g = uint64_t(s);
+            s >>= 7 + 3 * n;
+            const uint32_t packed =
+                uint32_t(((g >> n) & 7u) | ((g >> (2 * n)) & 0x18u) | ((g >> (3 * n)) & 0x60u));
+            const uint32_t d = t.quints[packed];
+            uint32_t v[3] = {uint32_t(g & m), uint32_t((g >> (n + 3)) & m), uint32_t((g >> (2 * n + 5)) & m)};
+            for (uint32_t j = 0; j < 3 && i + j < count; ++j) out[i + j] = unq[(((d >> (3 * j)) & 7u) << n) | v[j]];
         }
     } else {
-        for (uint32_t i = 0; i < count; ++i) out[i] = unq[rd.take(n)];
+        for (uint32_t i = 0; i < count; ++i) {
+            out[i] = unq[uint32_t(s) & m];
+            s >>= n;
+        }
     }
 }
 
@@ -328,7 +322,13 @@ void fill_block(const AstcTables& t, const Out& o, const uint32_t c[4]) {
     for (uint32_t z = 0; z < t.bd; ++z)
         for (uint32_t y = 0; y < t.bh; ++y) {
             uint8_t* row = o.base + z * o.slice_pitch + y * o.row_pitch;
-            for (uint32_t x = 0; x < t.bw; ++x) std::memcpy(row + x * o.texel_bytes, texel, o.texel_bytes);
+            if constexpr (S == Store::rgba8) {
+                for (uint32_t x = 0; x < t.bw; ++x) std::memcpy(row + 4 * x, texel, 4);
+            } else if constexpr (S == Store::rgba16f) {
+                for (uint32_t x = 0; x < t.bw; ++x) std::memcpy(row + 8 * x, texel, 8);
+            } else {
+                for (uint32_t x = 0; x < t.bw; ++x) std::memcpy(row + x * o.texel_bytes, texel, o.texel_bytes);
+            }
         }
 }
 
@@ -645,7 +645,7 @@ void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, cons
         const int32_t rgb = ((st.hdr_rgb >> p) & 1u) != 0 ? -1 : 0, alpha = ((st.hdr_alpha >> p) & 1u) != 0 ? -1 : 0;
         hdr_lanes[p] = i4{rgb, rgb, rgb, alpha};
     }
-    const i4 plane1 = i4{0, 1, 2, 3} == int32_t(st.ccs) && st.dual ? i4{0} - 1 : i4{0};
+    const i4 plane1 = st.dual ? i4{0, 1, 2, 3} == int32_t(st.ccs) : i4{0};  // lanes that take w1
     uint32_t texel = 0;
     for (uint32_t z = 0; z < t.bd; ++z)
         for (uint32_t y = 0; y < t.bh; ++y) {
