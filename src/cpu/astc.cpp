@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <map>
+#include <mutex>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -134,10 +136,11 @@ void build_infill(AstcTables& t, uint32_t gw, uint32_t gh, uint32_t gd) {
     g.identity = identity;
 }
 
-std::shared_ptr<const void> make_tables(const Variant& v) {
+// The tables of a footprint (the same for every variant and store).
+std::shared_ptr<const AstcTables> build_tables(uint32_t bw, uint32_t bh, uint32_t bd) {
     try {
         auto t = std::make_shared<AstcTables>();
-        t->bw = v.format->block_width, t->bh = v.format->block_height, t->bd = v.format->block_depth;
+        t->bw = bw, t->bh = bh, t->bd = bd;
         t->texels = t->bw * t->bh * t->bd;
         std::vector<bool> built(std::size(t->grids), false);
         for (uint32_t mode = 0; mode < 2048; ++mode) {
@@ -184,6 +187,27 @@ std::shared_ptr<const void> make_tables(const Variant& v) {
                 for (uint32_t texel = 0; texel < t->texels; ++texel)
                     t->partitions[((count - 2) * luts::kPartitionSeedCount + seed) * t->texels + texel] =
                         p.at(seed, texel);
+        }
+        return t;
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+
+// A footprint's tables are shared by every context and variant while one of them holds them:
+// building them takes milliseconds (the partition patterns of 3 x 1024 seeds).
+std::shared_ptr<const void> make_tables(const Variant& v) {
+    static std::mutex mutex;
+    static std::map<uint32_t, std::weak_ptr<const AstcTables>> cache;
+    const uint32_t bw = v.format->block_width, bh = v.format->block_height, bd = v.format->block_depth;
+    const uint32_t key = bw | (bh << 8) | (bd << 16);
+    std::lock_guard<std::mutex> lock(mutex);
+    try {
+        std::weak_ptr<const AstcTables>& slot = cache[key];
+        std::shared_ptr<const AstcTables> t = slot.lock();
+        if (!t) {
+            t = build_tables(bw, bh, bd);
+            slot = t;
         }
         return t;
     } catch (const std::bad_alloc&) {
