@@ -104,7 +104,8 @@ size_t compare_backends(OwnContext& gpu, texdec_context* cpu, const texdec_forma
         const size_t z = first / slice_pitch, y = first % slice_pitch / row_pitch, x = first % row_pitch / texel_bytes;
         const uint32_t rl = l.row_length ? l.row_length : l.w, ih = l.image_height ? l.image_height : l.h;
         const size_t bx = x / fi.block_width, by = y / fi.block_height, bz = z / fi.block_depth;
-        const size_t cols = (rl + fi.block_width - 1) / fi.block_width, rows = (ih + fi.block_height - 1) / fi.block_height;
+        const size_t cols = (rl + fi.block_width - 1) / fi.block_width,
+                     rows = (ih + fi.block_height - 1) / fi.block_height;
         const size_t block = (bz * rows + by) * cols + bx;
         char text[200];
         std::string hex;
@@ -113,7 +114,8 @@ size_t compare_backends(OwnContext& gpu, texdec_context* cpu, const texdec_forma
             hex += text;
         }
         std::string gt, ct;
-        for (size_t k = first - first % texel_bytes; k < first - first % texel_bytes + texel_bytes && k < g.size(); ++k) {
+        for (size_t k = first - first % texel_bytes; k < first - first % texel_bytes + texel_bytes && k < g.size();
+             ++k) {
             std::snprintf(text, sizeof text, "%02x", g[k]), gt += text;
             std::snprintf(text, sizeof text, "%02x", c[k]), ct += text;
         }

@@ -51,23 +51,23 @@ inline uint64_t reverse64(uint64_t v) {
 inline u128 reverse128(u128 b) { return (u128(reverse64(uint64_t(b))) << 64) | reverse64(uint64_t(b >> 64)); }
 
 // What decode() reads: built once per footprint and variant.
-constexpr uint32_t kMaxTexels = 216;  // 12x12 and 6x6x6
+constexpr uint32_t kMaxTexels = 216;    // 12x12 and 6x6x6
 constexpr uint32_t kWeightSlots = 128;  // stored weights (<= 64) plus the zero-factor corners past the grid
 
 struct GridInfill {
-    bool identity = false;   // the grid is the footprint and every texel takes its own weight
-    uint32_t offset = 0;     // into AstcTables::infill: texels * 4 corner indices, then texels * 4 factors
+    bool identity = false;  // the grid is the footprint and every texel takes its own weight
+    uint32_t offset = 0;    // into AstcTables::infill: texels * 4 corner indices, then texels * 4 factors
 };
 
 struct AstcTables {
     uint32_t bw = 0, bh = 0, bd = 0, texels = 0;
-    uint32_t modes[2048];            // TEXDEC_ASTC_MODE_* words, as the shader's footprint table
-    uint16_t trits[256];             // packed T -> t0 | t1 << 2 | ... | t4 << 8
-    uint16_t quints[128];            // packed Q -> q0 | q1 << 3 | q2 << 6
-    uint8_t weight_unq[12 * 32];     // [range * 32 + value] -> 0..64
-    uint8_t colour_unq[21 * 256];    // [range * 256 + value] -> 0..255
-    uint8_t colour_range[16 * 128];  // [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
-    uint16_t srgb_half[256];         // half_from_ratio(v, 255)
+    uint32_t modes[2048];             // TEXDEC_ASTC_MODE_* words, as the shader's footprint table
+    uint16_t trits[256];              // packed T -> t0 | t1 << 2 | ... | t4 << 8
+    uint16_t quints[128];             // packed Q -> q0 | q1 << 3 | q2 << 6
+    uint8_t weight_unq[12 * 32];      // [range * 32 + value] -> 0..64
+    uint8_t colour_unq[21 * 256];     // [range * 256 + value] -> 0..255
+    uint8_t colour_range[16 * 128];   // [(values / 2 - 1) * 128 + remaining bits] -> range or 0xFF
+    uint16_t srgb_half[256];          // half_from_ratio(v, 255)
     std::vector<uint8_t> partitions;  // [((count - 2) * 1024 + seed) * texels + texel] -> partition
     GridInfill grids[12 * 12 * 12];   // [(gd - 1) * 144 + (gh - 1) * 12 + gw - 1]
     std::vector<uint8_t> infill;
@@ -257,8 +257,7 @@ void ise_decode(const AstcTables& t, u128 s, IseRange r, uint32_t count, const u
         for (uint32_t i = 0; i < count; i += 3) {
             const uint64_t g = uint64_t(s);
             s >>= 7 + 3 * n;
-            const uint32_t packed =
-                uint32_t(((g >> n) & 7u) | ((g >> (2 * n)) & 0x18u) | ((g >> (3 * n)) & 0x60u));
+            const uint32_t packed = uint32_t(((g >> n) & 7u) | ((g >> (2 * n)) & 0x18u) | ((g >> (3 * n)) & 0x60u));
             const uint32_t d = t.quints[packed];
             uint32_t v[3] = {uint32_t(g & m), uint32_t((g >> (n + 3)) & m), uint32_t((g >> (2 * n + 5)) & m)};
             for (uint32_t j = 0; j < 3 && i + j < count; ++j) out[i + j] = unq[(((d >> (3 * j)) & 7u) << n) | v[j]];
@@ -595,7 +594,7 @@ struct BlockState {
     const uint8_t* part;  // partition of each texel (nullptr: one partition)
     bool dual;
     uint32_t ccs;
-    uint32_t err_parts;  // LDR variant: partitions whose texels take the HDR-endpoint error colour
+    uint32_t err_parts;           // LDR variant: partitions whose texels take the HDR-endpoint error colour
     uint32_t hdr_rgb, hdr_alpha;  // HDR variant: partitions whose RGB / alpha are HDR
     uint32_t c0[4][4], c1[4][4];  // 16-bit endpoints per partition
 };
@@ -625,7 +624,8 @@ inline uint64_t pack_halves(i4 v) {
     const __m128i w = _mm_packs_epi32(__m128i(v), __m128i(v));
     return uint64_t(_mm_cvtsi128_si64(w));
 #else
-    return uint64_t(uint32_t(v[0]) | (uint32_t(v[1]) << 16)) | (uint64_t(uint32_t(v[2]) | (uint32_t(v[3]) << 16)) << 32);
+    return uint64_t(uint32_t(v[0]) | (uint32_t(v[1]) << 16)) |
+           (uint64_t(uint32_t(v[2]) | (uint32_t(v[3]) << 16)) << 32);
 #endif
 }
 
@@ -698,7 +698,8 @@ void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, cons
                     const uint64_t v = pack_halves(codes);
                     std::memcpy(p, &v, 8);
                 } else {
-                    const uint32_t cc[4] = {uint32_t(codes[0]), uint32_t(codes[1]), uint32_t(codes[2]), uint32_t(codes[3])};
+                    const uint32_t cc[4] = {uint32_t(codes[0]), uint32_t(codes[1]), uint32_t(codes[2]),
+                                            uint32_t(codes[3])};
                     put<S>(o, p, cc);
                 }
             }
@@ -889,7 +890,8 @@ void decode_block(const AstcTables& t, const Out& o, const uint8_t* src) {
             for (uint32_t i = 0; i < t.texels; ++i) {
                 const uint8_t* ix = idx + 4 * i;
                 const uint8_t* f = fac + 4 * i;
-                const uint32_t sum = src_w[ix[0]] * f[0] + src_w[ix[1]] * f[1] + src_w[ix[2]] * f[2] + src_w[ix[3]] * f[3];
+                const uint32_t sum =
+                    src_w[ix[0]] * f[0] + src_w[ix[1]] * f[1] + src_w[ix[2]] * f[2] + src_w[ix[3]] * f[3];
                 texel_weights[pl][i] = uint8_t((sum + 8) >> 4);
             }
             w[pl] = texel_weights[pl];
