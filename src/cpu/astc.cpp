@@ -5,17 +5,18 @@
 //
 // Work is per block: the block-level state (block mode, endpoint modes, colour range, "Illegal
 // Encodings"), the integer sequences and the endpoints once, then a texel loop specialized on the
-// output (store kind, operation mode) and on the block's shape (one or several partitions, one or
-// two weight planes, weight grid equal to the footprint or infilled). make_tables builds, once per
-// footprint and variant, the block mode table, the partition patterns as one byte per texel and
-// the "Weight Infill" corners and factors of every weight grid the footprint allows.
+// output (store kind, operation mode) that handles every block shape (partitions, weight planes)
+// without branches, the four channels of a texel as one vector. make_tables builds, once per
+// footprint (shared by every variant and context that uses it), the block mode table, the partition
+// patterns as one byte per texel and the "Weight Infill" corners and factors of every weight grid
+// the footprint allows (a grid equal to the footprint needs no infill).
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <map>
-#include <mutex>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <vector>
 
@@ -50,7 +51,7 @@ inline uint64_t reverse64(uint64_t v) {
 // (the weight stream grows down from bit 127).
 inline u128 reverse128(u128 b) { return (u128(reverse64(uint64_t(b))) << 64) | reverse64(uint64_t(b >> 64)); }
 
-// What decode() reads: built once per footprint and variant.
+// What decode() reads: built once per footprint.
 constexpr uint32_t kMaxTexels = 216;    // 12x12 and 6x6x6
 constexpr uint32_t kWeightSlots = 128;  // stored weights (<= 64) plus the zero-factor corners past the grid
 
