@@ -283,14 +283,6 @@ inline uint32_t half_from_unorm16(uint32_t c) {
     return (uint32_t(k - 1) << 10u) | (mantissa & 0x3FFu);
 }
 
-// "Weight Application", HDR endpoint modes: the FP16 bits of an interpolated 16-bit value;
-// +Inf and NaN become 0x7BFF.
-inline uint32_t half_from_hdr16(uint32_t c) {
-    const uint32_t m = c & 0x7FFu;
-    const uint32_t mt = m < 512u ? 3u * m : m >= 1536u ? 5u * m - 2048u : 4u * m - 512u;
-    return std::min(((c >> 11u) << 10u) + (mt >> 3u), 0x7BFFu);
-}
-
 enum class Mode { ldr, srgb, hdr };  // linear LDR, sRGB (both the LDR variant), HDR variant
 enum class Store { rgba8, rgba16f, other };
 
@@ -642,7 +634,8 @@ inline i4 half_from_unorm16_4(i4 c) {
     return c == 65535 ? i4{0} + int32_t(kHalfOne) : h;
 }
 
-// half_from_hdr16 on four lanes.
+// "Weight Application", HDR endpoint modes, on four lanes: the FP16 bits of an interpolated
+// 16-bit value (astc.comp's half_from_hdr16); +Inf and NaN become 0x7BFF.
 inline i4 half_from_hdr16_4(i4 c) {
     const i4 m = c & 0x7FF;
     const i4 mt = m < 512 ? 3 * m : m >= 1536 ? 5 * m - 2048 : 4 * m - 512;
