@@ -664,6 +664,40 @@ void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, cons
         hdr_lanes[p] = i4{rgb, rgb, rgb, alpha};
     }
     const i4 plane1 = st.dual ? i4{0, 1, 2, 3} == int32_t(st.ccs) : i4{0};  // lanes that take w1
+#ifdef __SSE2__
+    if constexpr (S == Store::rgba8 && M != Mode::hdr) {
+        // The common shape (one partition, one plane, rows of whole groups of 4 texels): 4 texels
+        // at once, one vector per channel, then interleaved into RGBA bytes.
+        if (st.partitions == 1 && !st.dual && st.err_parts == 0 && (t.bw & 3u) == 0) {
+            const f4 scale = f4{} + 1.0f / 16384.0f;
+            const f4 b0 = f4{} + base[0][0], b1 = f4{} + base[0][1], b2 = f4{} + base[0][2], b3 = f4{} + base[0][3];
+            const f4 d0 = f4{} + delta[0][0], d1 = f4{} + delta[0][1], d2 = f4{} + delta[0][2],
+                     d3 = f4{} + delta[0][3];
+            const __m128i zero = _mm_setzero_si128();
+            uint32_t texel = 0;
+            for (uint32_t z = 0; z < t.bd; ++z)
+                for (uint32_t y = 0; y < t.bh; ++y) {
+                    uint8_t* row = o.base + z * o.slice_pitch + y * o.row_pitch;
+                    for (uint32_t x = 0; x < t.bw; x += 4, texel += 4) {
+                        int32_t w4;
+                        std::memcpy(&w4, w0 + texel, 4);
+                        const __m128i wi = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(w4), zero), zero);
+                        const f4 w = f4(_mm_cvtepi32_ps(wi));
+                        const __m128i r = __m128i(__builtin_convertvector((b0 + d0 * w) * scale, i4));
+                        const __m128i g = __m128i(__builtin_convertvector((b1 + d1 * w) * scale, i4));
+                        const __m128i b = __m128i(__builtin_convertvector((b2 + d2 * w) * scale, i4));
+                        const __m128i a = __m128i(__builtin_convertvector((b3 + d3 * w) * scale, i4));
+                        // r0..r3 g0..g3 b0..b3 a0..a3, then r0 b0 r1 b1 .. g0 a0 .., then r0 g0 b0 a0 ..
+                        const __m128i planar = _mm_packus_epi16(_mm_packs_epi32(r, g), _mm_packs_epi32(b, a));
+                        const __m128i pairs = _mm_unpacklo_epi8(planar, _mm_srli_si128(planar, 8));
+                        _mm_storeu_si128(reinterpret_cast<__m128i*>(row + 4 * x),
+                                         _mm_unpacklo_epi8(pairs, _mm_srli_si128(pairs, 8)));
+                    }
+                }
+            return;
+        }
+    }
+#endif
     uint32_t texel = 0;
     for (uint32_t z = 0; z < t.bd; ++z)
         for (uint32_t y = 0; y < t.bh; ++y) {
