@@ -671,8 +671,7 @@ void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, cons
         if (st.partitions == 1 && !st.dual && st.err_parts == 0 && (t.bw & 3u) == 0) {
             const f4 scale = f4{} + 1.0f / 16384.0f;
             const f4 b0 = f4{} + base[0][0], b1 = f4{} + base[0][1], b2 = f4{} + base[0][2], b3 = f4{} + base[0][3];
-            const f4 d0 = f4{} + delta[0][0], d1 = f4{} + delta[0][1], d2 = f4{} + delta[0][2],
-                     d3 = f4{} + delta[0][3];
+            const f4 d0 = f4{} + delta[0][0], d1 = f4{} + delta[0][1], d2 = f4{} + delta[0][2], d3 = f4{} + delta[0][3];
             const __m128i zero = _mm_setzero_si128();
             uint32_t texel = 0;
             for (uint32_t z = 0; z < t.bd; ++z)
