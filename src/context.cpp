@@ -1,6 +1,7 @@
 // Context creation: an own instance + device (loader dlopened; GPU first, lavapipe as fallback), or
 // the caller's device. All Vulkan functions come from per-context tables.
 #include "context.h"
+#include "cpu/cpu_backend.h"
 #include "device_choice.h"
 #include "vulkan_loader.h"
 
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
 #include <vector>
 
 using namespace texdec;
@@ -44,6 +46,13 @@ texdec_status check_chain(const texdec_context* ctx, const void* next, const cha
     return TEXDEC_ERROR_INVALID_ARGUMENT;
 }
 
+texdec_status require_gpu(const texdec_context* ctx, const char* function) {
+    if (!ctx->cpu) return TEXDEC_SUCCESS;
+    return ctx->report(TEXDEC_ERROR_WRONG_BACKEND, TEXDEC_MESSAGE_ERROR,
+                       "%s needs a GPU context; this is a CPU context (it serves texdec_decode and the queries)",
+                       function);
+}
+
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what) {
     texdec_status status = TEXDEC_ERROR_VULKAN;
     if (result == VK_ERROR_DEVICE_LOST) status = TEXDEC_ERROR_DEVICE_LOST;
@@ -68,11 +77,33 @@ void report_early(const texdec_context_create_info* info, texdec_message_severit
     info->message_callback(severity, text, info->user_data);
 }
 
-// The create info's own rules (before anything is created): no extension chain, known flags.
-bool create_info_valid(const texdec_context_create_info* info) {
+// The create info's own rules (before anything is created): known flags; in `next` nothing, or
+// (own contexts: `backend` not null) one valid texdec_backend_info, copied to *backend. Without
+// one the backend is GPU.
+bool create_info_valid(const texdec_context_create_info* info, texdec_backend_info* backend) {
+    if (backend) *backend = texdec_backend_info{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_GPU, 0, nullptr, nullptr};
     if (info->next) {
-        report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create_info.next: this texdec version accepts no extension struct there");
-        return false;
+        uint32_t type;
+        std::memcpy(&type, info->next, sizeof type);
+        if (type != TEXDEC_STRUCTURE_TYPE_BACKEND_INFO || !backend) {
+            report_early(info, TEXDEC_MESSAGE_ERROR,
+                         backend ? "texdec_context_create_info.next: structure type %u is not accepted there (only "
+                                   "TEXDEC_STRUCTURE_TYPE_BACKEND_INFO)"
+                                 : "texdec_context_create_info.next: structure type %u is not accepted there (an external "
+                                   "context is a GPU context: texdec_backend_info belongs to texdec_context_create)",
+                         type);
+            return false;
+        }
+        std::memcpy(backend, info->next, sizeof *backend);
+        if (backend->next) {
+            report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_backend_info.next: this texdec version accepts no extension struct there");
+            return false;
+        }
+        const uint32_t kind = uint32_t(backend->backend);
+        if (kind > TEXDEC_BACKEND_AUTO) {
+            report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_backend_info.backend %u is not a texdec_backend", kind);
+            return false;
+        }
     }
     if (info->flags & ~uint32_t(TEXDEC_CONTEXT_VALIDATION)) {
         report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create_info.flags has unknown bits 0x%x",
@@ -290,22 +321,13 @@ texdec_status create_own_device(texdec_context* ctx) {
     return TEXDEC_SUCCESS;
 }
 
-}  // namespace
-
-extern "C" {
-
-TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info, texdec_context** out_context) {
-    if (!out_context) {
-        if (info) report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create: out_context is NULL");
-        return TEXDEC_ERROR_INVALID_ARGUMENT;
-    }
-    *out_context = nullptr;
-    texdec_context_create_info defaults{};
-    if (!info) info = &defaults;
-    if (!create_info_valid(info)) return TEXDEC_ERROR_INVALID_ARGUMENT;
+// The own GPU context (TEXDEC_BACKEND_GPU). With reject_cpu_type, a chosen device of type
+// VK_PHYSICAL_DEVICE_TYPE_CPU fails with NO_DEVICE before a device is created (AUTO).
+texdec_status create_gpu_context(const texdec_context_create_info* info, bool reject_cpu_type, texdec_context** out) {
     VulkanLoader loader;
     if (!open_vulkan_loader(loader)) {
-        report_early(info, TEXDEC_MESSAGE_ERROR, "could not load the Vulkan loader (libvulkan.so.1); install libvulkan1");
+        report_early(info, TEXDEC_MESSAGE_ERROR, "could not load the Vulkan loader (%s); install libvulkan1",
+                     vulkan_loader_name());
         return TEXDEC_ERROR_NO_DEVICE;
     }
     auto* ctx = new (std::nothrow) texdec_context;
@@ -318,6 +340,13 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
     init_common(ctx, info);
     texdec_status status = create_own_instance(ctx, info, loader.get_instance_proc_addr);
     if (status == TEXDEC_SUCCESS) status = choose_physical_device(ctx, info);
+    if (status == TEXDEC_SUCCESS && reject_cpu_type) {
+        VkPhysicalDeviceProperties props;
+        ctx->vki.vkGetPhysicalDeviceProperties(ctx->physical_device, &props);
+        if (props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+            status = ctx->report(TEXDEC_ERROR_NO_DEVICE, TEXDEC_MESSAGE_ERROR,
+                                 "the only usable Vulkan device, %s, runs on the CPU", props.deviceName);
+    }
     if (status == TEXDEC_SUCCESS) status = create_own_device(ctx);
     if (status == TEXDEC_SUCCESS) status = finish_context(ctx, info);
     if (status == TEXDEC_SUCCESS) {
@@ -329,8 +358,76 @@ TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info*
         texdec_context_destroy(ctx);
         return status;
     }
-    *out_context = ctx;
+    *out = ctx;
     return TEXDEC_SUCCESS;
+}
+
+// A CPU context: no Vulkan at all.
+texdec_status create_cpu_context(const texdec_context_create_info* info, const texdec_backend_info& backend,
+                                 texdec_context** out) {
+    auto* ctx = new (std::nothrow) texdec_context;
+    if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
+    ctx->message_callback = info->message_callback;
+    ctx->user_data = info->user_data;
+    const texdec_status status = cpu::create_backend(backend, &ctx->cpu, ctx->properties.deviceName,
+                                                     sizeof ctx->properties.deviceName);
+    if (status != TEXDEC_SUCCESS) {
+        ctx->report(status, TEXDEC_MESSAGE_ERROR, "could not start the CPU backend's threads");
+        delete ctx;
+        return status;
+    }
+    ctx->report(TEXDEC_SUCCESS, TEXDEC_MESSAGE_INFO, "%s", ctx->properties.deviceName);
+    *out = ctx;
+    return TEXDEC_SUCCESS;
+}
+
+// AUTO's GPU attempt keeps the reason it failed for the INFO message, and passes the rest on.
+struct AutoProbe {
+    const texdec_context_create_info* caller;
+    std::string reason;
+    static void collect(texdec_message_severity severity, const char* message, void* user_data) {
+        auto* self = static_cast<AutoProbe*>(user_data);
+        if (severity == TEXDEC_MESSAGE_ERROR) {
+            self->reason = message;
+        } else if (self->caller->message_callback) {
+            self->caller->message_callback(severity, message, self->caller->user_data);
+        }
+    }
+};
+
+}  // namespace
+
+extern "C" {
+
+TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info, texdec_context** out_context) {
+    if (!out_context) {
+        if (info) report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create: out_context is NULL");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    *out_context = nullptr;
+    texdec_context_create_info defaults{};
+    if (!info) info = &defaults;
+    texdec_backend_info backend;
+    if (!create_info_valid(info, &backend)) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (backend.backend == TEXDEC_BACKEND_CPU) return create_cpu_context(info, backend, out_context);
+    if (backend.backend == TEXDEC_BACKEND_GPU) return create_gpu_context(info, false, out_context);
+    // AUTO: the GPU path, quietly (its failures are not the caller's errors), refusing CPU-type
+    // devices; anything short of a real GPU decodes on the CPU backend.
+    AutoProbe probe;
+    probe.caller = info;
+    texdec_context_create_info quiet = *info;
+    quiet.message_callback = &AutoProbe::collect;
+    quiet.user_data = &probe;
+    texdec_status status = create_gpu_context(&quiet, true, out_context);
+    if (status == TEXDEC_SUCCESS) {
+        (*out_context)->message_callback = info->message_callback;
+        (*out_context)->user_data = info->user_data;
+        return TEXDEC_SUCCESS;
+    }
+    if (status == TEXDEC_ERROR_INVALID_ARGUMENT || status == TEXDEC_ERROR_OUT_OF_MEMORY) return status;
+    report_early(info, TEXDEC_MESSAGE_INFO, "backend AUTO: no GPU (%s); decoding on the CPU",
+                 probe.reason.empty() ? texdec_status_string(status) : probe.reason.c_str());
+    return create_cpu_context(info, backend, out_context);
 }
 
 TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_create_info* info,
@@ -348,7 +445,7 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
                      "texdec_external_device needs get_instance_proc_addr, instance, physical_device and device");
         return TEXDEC_ERROR_INVALID_ARGUMENT;
     }
-    if (!create_info_valid(info)) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!create_info_valid(info, nullptr)) return TEXDEC_ERROR_INVALID_ARGUMENT;
     if (device->next) {
         report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_external_device.next: this texdec version accepts no extension struct there");
         return TEXDEC_ERROR_INVALID_ARGUMENT;
@@ -394,6 +491,11 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
 
 TEXDEC_API void texdec_context_destroy(texdec_context* ctx) {
     if (!ctx) return;
+    if (ctx->cpu) {
+        cpu::destroy_backend(ctx->cpu);
+        delete ctx;
+        return;
+    }
     if (ctx->device && ctx->vkd.vkDestroyPipeline) {
         destroy_host_staging(ctx);
         destroy_luts(ctx);
@@ -416,6 +518,11 @@ TEXDEC_API void texdec_context_destroy(texdec_context* ctx) {
 
 TEXDEC_API const char* texdec_context_device_name(const texdec_context* ctx) {
     return ctx ? ctx->properties.deviceName : "";
+}
+
+TEXDEC_API texdec_backend texdec_context_backend(const texdec_context* ctx) {
+    if (!ctx) return TEXDEC_BACKEND_MAX_ENUM;
+    return ctx->cpu ? TEXDEC_BACKEND_CPU : TEXDEC_BACKEND_GPU;
 }
 
 TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callback, void* user_data) {

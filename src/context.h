@@ -85,7 +85,14 @@ struct DeviceFacts {
 
 }  // namespace texdec
 
+namespace texdec::cpu {
+struct Backend;  // cpu/cpu_backend.h
+}
+
 struct texdec_context {
+    // CPU contexts (TEXDEC_BACKEND_CPU, or AUTO without a GPU): the thread pool and tables; every
+    // Vulkan member below stays empty. nullptr for GPU contexts.
+    texdec::cpu::Backend* cpu = nullptr;
     texdec::InstanceFunctions vki;
     texdec::DeviceFunctions vkd;
     bool owns_device = false;
@@ -172,6 +179,10 @@ texdec_status null_argument(const texdec_context* ctx, const char* function, con
 // INVALID_ARGUMENT for a non-NULL `next` where texdec accepts no extension struct (the header's
 // struct rule: unknown chained types are refused, never ignored); `where` names the struct.
 texdec_status check_chain(const texdec_context* ctx, const void* next, const char* where);
+
+// TEXDEC_ERROR_WRONG_BACKEND if ctx is a CPU context (`function` needs a VkDevice), reported with a
+// message naming the function; TEXDEC_SUCCESS otherwise.
+texdec_status require_gpu(const texdec_context* ctx, const char* function);
 
 // Maps a VkResult to a status and reports what failed.
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "cpu/cpu_backend.h"
 #include "job.h"
 
 namespace texdec {
@@ -250,8 +251,9 @@ texdec_status record_staged(texdec_context* ctx, VkCommandBuffer cmd, const JobP
     return record_regions(ctx, cmd, call, StagedRegion(plan));
 }
 
-// Checks a host job (everything but the texels pointer, which `need_texels` adds) and plans it.
-texdec_status plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan) {
+}  // namespace
+
+texdec_status texdec::plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan) {
     texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
                                job->width, job->height, job->depth,
                                {job->src_row_length, job->src_image_height}, plan);
@@ -270,6 +272,8 @@ texdec_status plan_host_job(texdec_context* ctx, const texdec_host_job* job, boo
                            (unsigned long long)plan->dst_bytes_needed, (unsigned long long)job->dst_size);
     return TEXDEC_SUCCESS;
 }
+
+namespace {
 
 uint64_t round_up4(uint64_t v) { return (v + 3) / 4 * 4; }
 
@@ -449,6 +453,10 @@ extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* c
         return null_argument(ctx, "texdec_decode_scratch_size", !ctx ? "context" : !job ? "job" : !host_bytes ? "host_bytes" : "device_bytes");
     JobPlan plan;
     if (texdec_status s = plan_host_job(ctx, job, false, &plan); s != TEXDEC_SUCCESS) return s;
+    if (ctx->cpu) {  // decodes straight into job->dst
+        *host_bytes = *device_bytes = 0;
+        return TEXDEC_SUCCESS;
+    }
     const StagingPlan z = plan_staging(ctx, plan);
     // ensure_buffer's 64 KiB minimum per buffer is not counted: it is an allocation granule.
     *host_bytes = z.slots * (z.upload_bytes + z.texel_bytes);
@@ -459,6 +467,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* c
 extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* ctx, texdec_memory_usage* usage) {
     if (!ctx || !usage) return null_argument(ctx, "texdec_context_memory_usage", !ctx ? "context" : "usage");
     *usage = texdec_memory_usage{};
+    if (ctx->cpu) return TEXDEC_SUCCESS;  // no staging, no pipelines; its tables are not counted
     {
         std::lock_guard<std::mutex> lock(ctx->host_mutex);
         for (const StagingSlot& slot : ctx->staging.slots) {
@@ -474,6 +483,7 @@ extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* 
 
 extern "C" TEXDEC_API texdec_status texdec_context_release_staging(texdec_context* ctx) {
     if (!ctx) return null_argument(ctx, "texdec_context_release_staging", "context");
+    if (ctx->cpu) return TEXDEC_SUCCESS;  // a CPU context has no staging
     std::lock_guard<std::mutex> lock(ctx->host_mutex);
     if (texdec_status s = wait_previous(ctx, 0); s != TEXDEC_SUCCESS) return s;
     destroy_staging_buffers(ctx);
@@ -487,6 +497,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     JobPlan plan;
     texdec_status s = plan_host_job(ctx, job, true, &plan);
     if (s != TEXDEC_SUCCESS) return s;
+    if (ctx->cpu) return cpu::decode(ctx, *job, plan, timing, t_start);
     // The device's part of texdec_query_support, before anything is allocated.
     if ((s = check_device_needs(ctx, *plan.format, true, nullptr)) != TEXDEC_SUCCESS) return s;
     if (!ctx->queue)

@@ -45,6 +45,17 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format, uint32_t outp
 // Checks and fills the destination pitches for a linear destination (0 = tight).
 texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, JobPlan* plan);
 
+// TEXDEC_SC_SRGB of a decoder variant (both backends). Where sRGB changes only RGBA16F (v / 255 of
+// the byte), the other stores share the UNORM variant.
+inline bool srgb_constant(const FormatEntry& f, uint32_t store_kind) {
+    return (f.flags & TEXDEC_FORMAT_FLAG_SRGB) &&
+           (family_traits(f.family).srgb_in_decode || store_kind == TEXDEC_STORE_RGBA16F);
+}
+
+// Checks a host job (everything but the texels pointer, which `need_texels` adds) and plans it
+// (decode_host.cpp; both backends' one-call path).
+texdec_status plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan);
+
 // A piece of a job: block columns [bx0, bx0+nbx), block rows [by0, by0+nby), block slices
 // [bz0, bz0+nbz). One dispatch of the record path, or one part of texdec_decode's streaming.
 // 3D footprints whose one block slice spans more buffer than a descriptor may cover are cut

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "interface.h"
+#include "cpu/cpu_backend.h"
 #include "job.h"
 
 namespace texdec {
@@ -131,11 +132,7 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     key.is_signed = (f.flags & TEXDEC_FORMAT_FLAG_SIGNED) ? 1 : 0;
     key.store = p.output.store_kind;
     key.rounding = p.rounding;
-    // Where sRGB changes only RGBA16F (v / 255 of the byte), the other stores share the UNORM pipeline.
-    key.srgb =
-        (f.flags & TEXDEC_FORMAT_FLAG_SRGB) && (family.srgb_in_decode || p.output.store_kind == TEXDEC_STORE_RGBA16F)
-            ? 1
-            : 0;
+    key.srgb = srgb_constant(f, p.output.store_kind) ? 1 : 0;
     key.block_w = f.block_width, key.block_h = f.block_height, key.block_d = f.block_depth;
     // Image formats whose bytes are the output's in another order are stored swizzled (the
     // texel-format table); the caller checked that the image format holds the output.
@@ -385,6 +382,10 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
                               const TexelFormat* image_format, Creation creation) {
+    if (ctx->cpu) {  // buffer variants are what texdec_decode uses; nothing to compile
+        if (is_image_destination(dst_kind)) return require_gpu(ctx, "an image destination");
+        return creation == Creation::create_missing ? cpu::prepare(ctx, plan) : TEXDEC_SUCCESS;
+    }
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
     return get_pipeline_and_shape(ctx, plan, dst_kind, image_format, creation, &pipeline, &shape);
@@ -564,6 +565,7 @@ private:
 
 extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
     if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
+    if (texdec_status s = require_gpu(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
     if (texdec_status s = check_chain(ctx, job->next, "texdec_regions_job"); s != TEXDEC_SUCCESS) return s;
     if (job->barriers) {
         if (texdec_status s = check_chain(ctx, job->barriers->next, "texdec_record_barriers"); s != TEXDEC_SUCCESS) return s;

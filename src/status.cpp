@@ -22,6 +22,7 @@ extern "C" TEXDEC_API const char* texdec_status_string(texdec_status status) {
     case TEXDEC_ERROR_DEVICE_LOST: return "device lost";
     case TEXDEC_ERROR_INVALID_DESTINATION: return "invalid destination";
     case TEXDEC_ERROR_NOT_READY: return "decoder variant not prepared yet";
+    case TEXDEC_ERROR_WRONG_BACKEND: return "needs a GPU context (this is a CPU context)";
     case TEXDEC_STATUS_MAX_ENUM: break;
     }
     return "unknown status";

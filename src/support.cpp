@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "interface.h"
+#include "cpu/cpu_backend.h"
 #include "job.h"
 
 namespace texdec {
@@ -210,13 +211,25 @@ extern "C" TEXDEC_API texdec_status texdec_query_support(texdec_context* ctx, co
     const texdec_status resolved = resolve_output(format_bits, output_bits, true, &entry, &output);
     if (resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) support->reasons |= TEXDEC_SUPPORT_REASON_OUTPUT;
     else if (resolved != TEXDEC_SUCCESS) support->reasons |= TEXDEC_SUPPORT_REASON_FORMAT;
-    if (resolved == TEXDEC_SUCCESS || resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) check_device_needs(ctx, *entry, false, support);
-    if (resolved == TEXDEC_SUCCESS) check_destination(ctx, *entry, output, kind, variant->image_format, false, support);
+    if (ctx->cpu) {
+        if (resolved == TEXDEC_SUCCESS && kind != TEXDEC_DESTINATION_BUFFER) support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
+    } else if (resolved == TEXDEC_SUCCESS || resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
+        check_device_needs(ctx, *entry, false, support);
+    }
+    if (resolved == TEXDEC_SUCCESS && !ctx->cpu) check_destination(ctx, *entry, output, kind, variant->image_format, false, support);
     else if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind)) support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
 
     // The status and its sentence: the same rules in the order the work applies them.
     JobPlan plan;
     texdec_status s = plan_job(ctx, format_bits, output_bits, rounding_bits, 1, 1, 1, {0, 0}, &plan);
+    if (ctx->cpu) {  // no device: buffer variants decode (if the CPU backend has the family), images never
+        if (s != TEXDEC_SUCCESS) return s;
+        if (is_image_destination(kind)) return require_gpu(ctx, "an image destination");
+        if (kind != TEXDEC_DESTINATION_BUFFER)
+            return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                               "destination %u is not a texdec_destination_kind", kind);
+        return cpu::prepare(ctx, plan);
+    }
     if (s == TEXDEC_SUCCESS) s = check_destination(ctx, *plan.format, plan.output, kind, variant->image_format, true, nullptr);
     if (s == TEXDEC_SUCCESS) s = check_device_needs(ctx, *plan.format, true, nullptr);
     return s;

@@ -6,12 +6,25 @@
 #include <dlfcn.h>
 #endif
 
+#include <cstdlib>
+
 namespace texdec {
+
+const char* vulkan_loader_name() {
+    if (const char* name = std::getenv("TEXDEC_DEBUG_VULKAN_LOADER"); name && *name) return name;
+#ifdef _WIN32
+    return "vulkan-1.dll";
+#else
+    return "libvulkan.so.1";
+#endif
+}
 
 bool open_vulkan_loader(VulkanLoader& out) {
     out = {};
+    [[maybe_unused]] const char* debug_name = std::getenv("TEXDEC_DEBUG_VULKAN_LOADER");
+    if (debug_name && !*debug_name) debug_name = nullptr;
 #ifdef _WIN32  // untested
-    HMODULE library = LoadLibraryA("vulkan-1.dll");
+    HMODULE library = LoadLibraryA(vulkan_loader_name());
     if (!library) return false;
     auto gipa = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
         reinterpret_cast<void (*)()>(GetProcAddress(library, "vkGetInstanceProcAddr")));
@@ -21,8 +34,8 @@ bool open_vulkan_loader(VulkanLoader& out) {
     }
 #else
     // libvulkan.so is the development symlink: a fallback for systems without the .so.1 name.
-    void* library = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libvulkan.so", RTLD_NOW | RTLD_LOCAL);
+    void* library = dlopen(vulkan_loader_name(), RTLD_NOW | RTLD_LOCAL);
+    if (!library && !debug_name) library = dlopen("libvulkan.so", RTLD_NOW | RTLD_LOCAL);
     if (!library) return false;
     auto gipa = reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(library, "vkGetInstanceProcAddr"));
     if (!gipa) {

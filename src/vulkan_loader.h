@@ -11,8 +11,12 @@ struct VulkanLoader {
 };
 
 // Opens libvulkan.so.1 (then libvulkan.so; Windows: vulkan-1.dll). False, and nothing held, if
-// neither loads or it lacks vkGetInstanceProcAddr.
+// neither loads or it lacks vkGetInstanceProcAddr. The environment variable
+// TEXDEC_DEBUG_VULKAN_LOADER replaces the file name (the tests name a missing one to check that
+// CPU and AUTO contexts need no loader).
 bool open_vulkan_loader(VulkanLoader& out);
+// The file name open_vulkan_loader tries first, for messages.
+const char* vulkan_loader_name();
 // Closes what open_vulkan_loader opened; a null handle is a no-op.
 void close_vulkan_loader(void* library);
 

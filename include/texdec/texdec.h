@@ -438,9 +438,13 @@ enum texdec_context_flag_bits {
  *     safe. timeout_ns is not used (the call returns when the texels are written).
  *   - texdec_decode_timed: total_ns, prepare_ns (checks) and submit_wait_ns (the decode on the
  *     threads, first task to last) are measured; gpu_timestamps and the other fields are 0.
- *   - texdec_decode_scratch_size answers 0 and 0 (the CPU decodes straight into job->dst);
- *     texdec_context_memory_usage reports the CPU decoders' tables as table_bytes, 0 otherwise;
+ *   - texdec_decode_scratch_size answers 0 and 0 (the CPU decodes straight into job->dst; each
+ *     task uses a scratch tile of at most 64 KiB); texdec_context_memory_usage answers 0 in every
+ *     field (the CPU decoders' tables, a few KiB per ASTC footprint, are not counted);
  *     texdec_context_release_staging does nothing and succeeds.
+ *   - texdec_prepare and texdec_variant_ready of a buffer variant succeed where the CPU backend
+ *     decodes the format (prepare builds its tables); texdec_query_support answers for the CPU
+ *     backend (image destinations: WRONG_BACKEND, reason TEXDEC_SUPPORT_REASON_DESTINATION).
  *   - texdec_context_device_name names the CPU backend and its thread count.
  */
 typedef enum texdec_backend {

@@ -114,6 +114,15 @@ public:
     [[nodiscard]] static Status create(Context& out) noexcept {
         return adopt(texdec_context_create(nullptr, &out.reset()), out);
     }
+    // An own context on a backend (texdec_backend_info chained on info.next; info.next must be
+    // NULL): GPU, CPU (cpu_threads 0 = the hardware's) or AUTO.
+    [[nodiscard]] static Status create(texdec_backend backend, uint32_t cpu_threads, Context& out,
+                                       texdec_context_create_info info = {}) noexcept {
+        texdec_backend_info choice{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, backend, cpu_threads, nullptr, nullptr};
+        if (info.next) return TEXDEC_ERROR_INVALID_ARGUMENT;
+        info.next = &choice;
+        return adopt(texdec_context_create(&info, &out.reset()), out);
+    }
     // The caller's device (texdec_context_create_external).
     [[nodiscard]] static Status create_external(const texdec_context_create_info& info,
                                                 const texdec_external_device& device, Context& out) noexcept {
@@ -123,6 +132,7 @@ public:
     texdec_context* get() const noexcept { return ctx_; }
     explicit operator bool() const noexcept { return ctx_ != nullptr; }
     const char* device_name() const noexcept { return texdec_context_device_name(ctx_); }
+    texdec_backend backend() const noexcept { return texdec_context_backend(ctx_); }
 
     // texdec_decode of host_job(format, output, width, height, depth, src, dst).
     [[nodiscard]] Status decode(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth,
