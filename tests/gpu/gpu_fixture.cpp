@@ -234,10 +234,10 @@ texdec_status OwnContext::decode(const texdec_host_job& job) {
     return status;
 }
 
-void OwnContext::mirror_decode(const texdec_host_job& job, texdec_status status, const std::vector<uint8_t>& initial) {
+// `copy`: the destination's bytes before the primary decode; the mirror decodes into it.
+void OwnContext::mirror_decode(const texdec_host_job& job, texdec_status status, std::vector<uint8_t>& copy) {
     OwnContext* m = mirror();
     if (!m) return;
-    std::vector<uint8_t> copy = initial;
     texdec_host_job mj = job;
     if (job.dst) mj.dst = copy.data();
     const texdec_status mirror_status = texdec_decode(m->ctx_, &mj);

@@ -91,7 +91,8 @@ public:
     // texdec_decode, then a check that the validation layer said nothing; then the same job on
     // the mirror context (the other backend, opened at the first decode) into a copy of the
     // destination with the same initial bytes: the status and every byte of job.dst_size must be
-    // the same (on failure only the status: texels may be partly written then).
+    // the same (on failure only the status: texels may be partly written then). One thread at a
+    // time (the mirror is opened lazily, and Catch2's assertions are not thread-safe).
     texdec_status decode(const texdec_host_job& job);
     // decode() of w x h texels of tightly packed blocks into tight rows of texel_bytes-byte texels
     // that start as `fill` bytes; REQUIREs success.
@@ -105,7 +106,7 @@ private:
     static std::unique_ptr<OwnContext> open_one(Backend backend, bool quiet_if_missing);
     static void callback(texdec_message_severity severity, const char* message, void* user_data);
     OwnContext* mirror();  // nullptr: no mirror (TEXDEC_TEST_MIRROR=0, or no GPU with TEXDEC_ALLOW_NO_DEVICE=1)
-    void mirror_decode(const texdec_host_job& job, texdec_status status, const std::vector<uint8_t>& initial);
+    void mirror_decode(const texdec_host_job& job, texdec_status status, std::vector<uint8_t>& copy);
     texdec_context* ctx_ = nullptr;
     Backend backend_ = Backend::gpu;
     MessageLog log_;
