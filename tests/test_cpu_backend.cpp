@@ -49,7 +49,8 @@ struct Context {
     }
 };
 
-std::unique_ptr<Context> cpu_context(uint32_t threads = 0, texdec_run_tasks_function hook = nullptr, void* user = nullptr) {
+std::unique_ptr<Context> cpu_context(uint32_t threads = 0, texdec_run_tasks_function hook = nullptr,
+                                     void* user = nullptr) {
     const texdec_backend_info b = backend_info(TEXDEC_BACKEND_CPU, threads, hook, user);
     auto c = std::make_unique<Context>(&b);
     INFO("errors: " << [&] {
@@ -116,10 +117,10 @@ struct LayoutJob {
 
 const std::vector<std::pair<texdec_format, texdec_output>>& family_cases() {
     static const std::vector<std::pair<texdec_format, texdec_output>> cases = {
-        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},     {TEXDEC_FORMAT_BC3_SRGB, TEXDEC_OUTPUT_RGBA16F},
-        {TEXDEC_FORMAT_BC5_SNORM, TEXDEC_OUTPUT_NATIVE},         {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
-        {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8},          {TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, TEXDEC_OUTPUT_RGBA8},
-        {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE},  {TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},    {TEXDEC_FORMAT_BC3_SRGB, TEXDEC_OUTPUT_RGBA16F},
+        {TEXDEC_FORMAT_BC5_SNORM, TEXDEC_OUTPUT_NATIVE},        {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
+        {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8},         {TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE}, {TEXDEC_FORMAT_ASTC_6x6_UNORM, TEXDEC_OUTPUT_RGBA8},
         {TEXDEC_FORMAT_ASTC_5x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
     };
     return cases;
@@ -193,9 +194,11 @@ TEST_CASE("CPU backend: AUTO picks a GPU that is not of CPU type, else the CPU b
     CHECK(texdec_context_backend(c.ctx) == (gpu ? TEXDEC_BACKEND_GPU : TEXDEC_BACKEND_CPU));
     const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};  // BC1: red everywhere
     std::vector<uint8_t> texels(64);
-    const texdec_host_job job = JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block, 8).texels(texels);
+    const texdec_host_job job =
+        JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block, 8).texels(texels);
     if (cpu_decode(c.ctx, job))
-        for (size_t i = 0; i < 64; i += 4) CHECK((texels[i] == 255 && texels[i + 1] == 0 && texels[i + 2] == 0 && texels[i + 3] == 255));
+        for (size_t i = 0; i < 64; i += 4)
+            CHECK((texels[i] == 255 && texels[i + 1] == 0 && texels[i + 2] == 0 && texels[i + 3] == 255));
     check_no_validation_messages(c.log, "AUTO context");
 }
 
@@ -217,7 +220,8 @@ TEST_CASE("CPU backend: without a Vulkan loader GPU gives NO_DEVICE, CPU and AUT
         REQUIRE(c.status == TEXDEC_SUCCESS);
         CHECK(texdec_context_backend(c.ctx) == TEXDEC_BACKEND_CPU);
         std::vector<uint8_t> texels(64);
-        const texdec_host_job job = JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block, 8).texels(texels);
+        const texdec_host_job job =
+            JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block, 8).texels(texels);
         if (cpu_decode(c.ctx, job)) CHECK((texels[0] == 255 && texels[1] == 0 && texels[2] == 0 && texels[3] == 255));
         CHECK(c.log.take_errors().empty());
     }
@@ -256,7 +260,7 @@ struct Hook {
     bool threaded = false;
     std::mutex mutex;
     uint32_t calls = 0;
-    std::vector<uint32_t> counts;      // task_count of each call
+    std::vector<uint32_t> counts;  // task_count of each call
     std::vector<std::string> errors;
     std::thread::id caller;
     static void run(void* user, uint32_t count, texdec_task_function task, void* data) {
@@ -356,7 +360,8 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
         CHECK((support.reasons & TEXDEC_SUPPORT_REASON_DESTINATION) != 0);
     }
     // Buffer variants are the one-call path's: they work.
-    const texdec_variant buffer = make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER);
+    const texdec_variant buffer =
+        make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER);
     const texdec_status prepared = texdec_prepare(c->ctx, 1, &buffer);
     if (!(prepared == TEXDEC_ERROR_UNSUPPORTED_FORMAT && cpu_partial_allowed())) {
         CHECK(prepared == TEXDEC_SUCCESS);
@@ -406,7 +411,9 @@ TEST_CASE("CPU backend: bad one-call inputs give the GPU path's statuses and wri
             texdec_context* ctx = which ? cpu->ctx : gpu->get();
             std::vector<uint8_t> dst(size_t(w) * h * d * 8 + 128);
             fill_canary(dst.data(), dst.size());
-            texdec_host_job job = JobBuilder(bc5.format, TEXDEC_OUTPUT_RGBA16F, w, h, d).blocks(blocks).texels(dst.data(), dst.size() - 128);
+            texdec_host_job job = JobBuilder(bc5.format, TEXDEC_OUTPUT_RGBA16F, w, h, d)
+                                      .blocks(blocks)
+                                      .texels(dst.data(), dst.size() - 128);
             if (bad.change) bad.change(job);
             else job.next = unknown_struct;
             statuses[which] = texdec_decode(ctx, &job);
@@ -492,7 +499,8 @@ TEST_CASE("CPU backend: timing, scratch size, memory usage and staging release",
     std::vector<uint8_t> texels(astc.bytes);
     const texdec_host_job astc_job = astc.job(texels);
     cpu_decode(c->ctx, astc_job);
-    const texdec_variant v = make_variant(TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_BUFFER);
+    const texdec_variant v =
+        make_variant(TEXDEC_FORMAT_ASTC_8x8_SRGB, TEXDEC_OUTPUT_RGBA16F, TEXDEC_DESTINATION_BUFFER);
     const texdec_status prepared = texdec_prepare(c->ctx, 1, &v);
     if (!(prepared == TEXDEC_ERROR_UNSUPPORTED_FORMAT && cpu_partial_allowed())) CHECK(prepared == TEXDEC_SUCCESS);
     const texdec_memory_usage used = usage_of(c->ctx);

@@ -361,8 +361,10 @@ size_t report(const std::vector<ThreadResult>& results, size_t* texels) {
         skipped += results[t].skipped_partial;
     }
     if (skipped)
-        std::printf("note: %zu decodes skipped: the CPU backend has no decoder for their format yet "
-                    "(TEXDEC_TEST_CPU_PARTIAL=1)\n", skipped);
+        std::printf(
+            "note: %zu decodes skipped: the CPU backend has no decoder for their format yet "
+            "(TEXDEC_TEST_CPU_PARTIAL=1)\n",
+            skipped);
     return skipped;
 }
 
@@ -572,13 +574,15 @@ texdec_variant variant_of(const PrepareCombo& c) { return make_variant(c.format,
 std::vector<PrepareCombo> combos_for(texdec_context* ctx) {
     std::vector<PrepareCombo> out;
     for (const PrepareCombo& c : prepare_combos())
-        if (texdec_context_backend(ctx) != TEXDEC_BACKEND_CPU || c.dst_kind == TEXDEC_DESTINATION_BUFFER) out.push_back(c);
+        if (texdec_context_backend(ctx) != TEXDEC_BACKEND_CPU || c.dst_kind == TEXDEC_DESTINATION_BUFFER)
+            out.push_back(c);
     return out;
 }
 
 // A CPU backend without the format's decoder yet (TEXDEC_TEST_CPU_PARTIAL=1).
 bool partial_skip(texdec_context* ctx, texdec_status st) {
-    return st == TEXDEC_ERROR_UNSUPPORTED_FORMAT && texdec_context_backend(ctx) == TEXDEC_BACKEND_CPU && cpu_partial_allowed();
+    return st == TEXDEC_ERROR_UNSUPPORTED_FORMAT && texdec_context_backend(ctx) == TEXDEC_BACKEND_CPU &&
+           cpu_partial_allowed();
 }
 
 std::string prepare_all(texdec_context* ctx, size_t first) {
@@ -656,7 +660,8 @@ void race_prepare_queries_and_decodes(Backend backend) {
                 for (size_t i = 0; i < combos.size(); ++i) {
                     const texdec_variant v = variant_of(combos[i]);
                     const texdec_status st = texdec_variant_ready(ctx->get(), &v);
-                    if (st != TEXDEC_SUCCESS && (st != TEXDEC_ERROR_NOT_READY || was_ready[i]) && !partial_skip(ctx->get(), st))
+                    if (st != TEXDEC_SUCCESS && (st != TEXDEC_ERROR_NOT_READY || was_ready[i]) &&
+                        !partial_skip(ctx->get(), st))
                         r.errors.push_back("texdec_variant_ready of combo " + std::to_string(i) + ": " + status_text(st) +
                                            (was_ready[i] ? " after it was ready" : ""));
                     was_ready[i] = was_ready[i] || st == TEXDEC_SUCCESS;
@@ -717,8 +722,8 @@ void race_prepare_queries_and_decodes(Backend backend) {
     REQUIRE(texdec_context_memory_usage(ctx->get(), &again) == TEXDEC_SUCCESS);
     CHECK(again.pipelines == raced.pipelines);
     CHECK(again.table_bytes == raced.table_bytes);
-    std::printf("[threads] prepare/query/release beside decodes (%s): %zu texels compared; %s\n", backend_name(backend), texels,
-                usage_text(raced).c_str());
+    std::printf("[threads] prepare/query/release beside decodes (%s): %zu texels compared; %s\n", backend_name(backend),
+                texels, usage_text(raced).c_str());
     for (const auto& e : ctx->log().take_errors()) FAIL_CHECK("texdec error message: " << e);
     sequential->close_and_check();
     ctx->close_and_check();

@@ -185,7 +185,8 @@ std::unique_ptr<OwnContext> OwnContext::open_one(Backend backend, bool quiet_if_
         std::string why;
         for (const auto& e : self->log_.take_errors()) why += (why.empty() ? "" : "; ") + e;
         if (quiet_if_missing && no_device_allowed()) {
-            std::fprintf(stderr, "note: no GPU context to mirror the CPU backend's decodes on (%s; TEXDEC_ALLOW_NO_DEVICE=1)\n",
+            std::fprintf(stderr,
+                         "note: no GPU context to mirror the CPU backend's decodes on (%s; TEXDEC_ALLOW_NO_DEVICE=1)\n",
                          why.c_str());
             return nullptr;
         }
@@ -249,8 +250,10 @@ void OwnContext::mirror_decode(const texdec_host_job& job, texdec_status status,
         ++g_mirror.skipped_partial;
         std::lock_guard<std::mutex> lock(g_mirror.mutex);
         if (g_mirror.partial_formats.insert(int(job.format)).second)
-            std::fprintf(stderr, "note: %s: the CPU backend has no decoder yet; GPU vs CPU not compared "
-                                 "(TEXDEC_TEST_CPU_PARTIAL=1)\n", format_text(job.format).c_str());
+            std::fprintf(stderr,
+                         "note: %s: the CPU backend has no decoder yet; GPU vs CPU not compared "
+                         "(TEXDEC_TEST_CPU_PARTIAL=1)\n",
+                         format_text(job.format).c_str());
         return;
     }
     if (mirror_status != status) {
@@ -280,10 +283,9 @@ void OwnContext::mirror_decode(const texdec_host_job& job, texdec_status status,
     };
     const uint8_t* gpu = backend_ == Backend::gpu ? got : copy.data();
     const uint8_t* cpu = backend_ == Backend::gpu ? copy.data() : got;
-    FAIL("GPU and CPU backends decode differently: " << job_text(job) << ": " << differ << " of " << job.dst_size
-                                                       << " destination bytes differ, first at byte " << first
-                                                       << "\n  GPU @" << from << ": " << bytes(gpu) << "\n  CPU @" << from
-                                                       << ": " << bytes(cpu));
+    FAIL("GPU and CPU backends decode differently: "
+         << job_text(job) << ": " << differ << " of " << job.dst_size << " destination bytes differ, first at byte "
+         << first << "\n  GPU @" << from << ": " << bytes(gpu) << "\n  CPU @" << from << ": " << bytes(cpu));
 }
 
 std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_output output,
