@@ -40,7 +40,7 @@ echo "== tests under ASan + UBSan on the CPU backend (TEXDEC_BACKEND=cpu, TEXDEC
 # compared every one of them with the GPU path, so the mirror is off here (TEXDEC_TEST_MIRROR=0).
 # The GPU-only cases (recording, image targets, staging, device selection) still run on lavapipe.
 # lavapipe's own leaks are not ours; ASan still checks every access texdec and the CLI make.
-# Run in the first stage only (about 600 of this stage's 2180 s of test time on lavapipe, session 10):
+# Run in the first stage only (580 of the 2180 s of test time this stage took on lavapipe before):
 #   "large job" (2 GiB of texels, checked texel by texel) and "ASTC 3D texdec_decode of 2048x2048x6"
 #   (192 MiB); the [corpus] cases ("corpus ..."); the CLI's raw-mode sweeps ("CLI raw mode: every
 #   BC1-BC5 / 2D ASTC ...", "CLI .exr: raw mode"); the big record-path cases ("ASTC record path",
