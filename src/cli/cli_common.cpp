@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace cli {
@@ -34,6 +35,8 @@ void reject_options_not_for(const Options& options, const std::string& command) 
         {"--to", options.to.has_value(), {"decode"}},
         {"--jobs", options.jobs.has_value(), {"decode"}},
         {"--max-memory", options.max_memory.has_value(), {"decode"}},
+        {"--backend", options.backend.has_value(), {"decode", "bench"}},
+        {"--threads", options.threads.has_value(), {"decode", "bench"}},
         {"--verify", options.verify, {"decode"}},
         {"--recursive", options.recursive, {"decode"}},
         {"--size", options.size.has_value(), {"bench"}},
@@ -156,16 +159,76 @@ std::string MessageLog::describe_failure(const std::string& what, texdec_status 
     return text;
 }
 
+namespace {
+
+std::optional<texdec_backend> backend_from_name(std::string_view name) {
+    if (name == "gpu") return TEXDEC_BACKEND_GPU;
+    if (name == "cpu") return TEXDEC_BACKEND_CPU;
+    if (name == "auto") return TEXDEC_BACKEND_AUTO;
+    return std::nullopt;
+}
+
+}  // namespace
+
+BackendChoice parse_backend_choice(const Options& options) {
+    BackendChoice choice;
+    const char* env = std::getenv("TEXDEC_BACKEND");
+    if (options.backend) {
+        const auto backend = backend_from_name(*options.backend);
+        if (!backend) usage_error("unknown --backend '" + *options.backend + "' (gpu, cpu or auto)");
+        choice.backend = *backend;
+    } else if (options.device) {
+        // Naming a Vulkan device on the command line asks for the GPU backend, whatever the
+        // environment's default says.
+        choice.backend = TEXDEC_BACKEND_GPU;
+    } else if (env && *env) {
+        const auto backend = backend_from_name(env);
+        if (!backend)
+            usage_error("unknown TEXDEC_BACKEND '" + std::string(env) + "' in the environment (gpu, cpu or auto)");
+        choice.backend = *backend;
+    }
+    if (options.device && choice.backend == TEXDEC_BACKEND_CPU)
+        usage_error(
+            "--device selects a Vulkan device; the CPU backend has none (drop --device, or give "
+            "--backend gpu)");
+    if (options.threads) {
+        const auto n = parse_u32(*options.threads);
+        if (!n || *n == 0 || *n > 1024)
+            usage_error("--threads '" + *options.threads + "' is not a number from 1 to 1024");
+        choice.cpu_threads = *n;
+    }
+    return choice;
+}
+
+const char* backend_name(texdec_backend backend) {
+    switch (backend) {
+    case TEXDEC_BACKEND_GPU: return "gpu";
+    case TEXDEC_BACKEND_CPU: return "cpu";
+    case TEXDEC_BACKEND_AUTO: return "auto";
+    default: return "unknown";
+    }
+}
+
 texdec::Context create_context(const Options& options, MessageLog& log, bool quiet) {
+    const BackendChoice choice = parse_backend_choice(options);
+    texdec_backend_info backend{};
+    backend.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
+    backend.backend = choice.backend;
+    backend.cpu_threads = choice.cpu_threads;
     texdec_context_create_info info{};
+    info.next = &backend;
     info.device_selector = options.device ? options.device->c_str() : nullptr;
     info.message_callback = &MessageLog::callback;
     info.user_data = &log;
     texdec::Context context;
     const texdec_status status = texdec::Context::create(info, context);
     if (status != TEXDEC_SUCCESS)
-        throw CliError{kExitRuntime, log.describe_failure("cannot create a texdec context", status)};
-    if (!quiet) std::fprintf(stderr, "device: %s\n", context.device_name());
+        throw CliError{kExitRuntime, log.describe_failure(std::string("cannot create a texdec context (--backend ") +
+                                                              backend_name(choice.backend) + ")",
+                                                          status)};
+    if (!quiet)
+        std::fprintf(stderr, "device: %s (%s backend)\n", context.device_name(),
+                     backend_name(texdec_context_backend(context.get())));
     return context;
 }
 

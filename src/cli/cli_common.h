@@ -57,6 +57,8 @@ struct Options {
     std::optional<std::string> jobs;
     std::optional<std::string> json;  // "-": standard output
     std::optional<std::string> max_memory;
+    std::optional<std::string> backend;  // --backend gpu|cpu|auto (else $TEXDEC_BACKEND)
+    std::optional<std::string> threads;  // --threads N: the CPU backend's (and the bench's libastcenc's)
     bool verify = false;
     bool recursive = false;
     // bench
@@ -107,8 +109,20 @@ struct MessageLog {
     std::string describe_failure(const std::string& what, texdec_status status);
 };
 
-// Creates the context on the device --device / $TEXDEC_DEVICE selects; prints "device: NAME"
-// to stderr unless quiet.
+// The backend decode and bench run on: --backend, else gpu when --device names a device, else
+// $TEXDEC_BACKEND, else auto. Usage errors for a bad value (naming where it came from) and for
+// --device with the CPU backend.
+struct BackendChoice {
+    texdec_backend backend = TEXDEC_BACKEND_AUTO;
+    uint32_t cpu_threads = 0;  // --threads (0: one per hardware thread)
+};
+BackendChoice parse_backend_choice(const Options& options);
+
+// "gpu", "cpu" or "auto".
+const char* backend_name(texdec_backend backend);
+
+// Creates the context on the backend parse_backend_choice() says (the GPU backend on the device
+// --device / $TEXDEC_DEVICE selects); prints "device: NAME (gpu|cpu backend)" to stderr unless quiet.
 texdec::Context create_context(const Options& options, MessageLog& log, bool quiet = false);
 
 // "discrete-gpu", "integrated-gpu", "virtual-gpu", "cpu" or "other" (list-devices, the bench).

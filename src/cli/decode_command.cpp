@@ -175,6 +175,8 @@ struct Shared {
     Extent raw_extent{0, 0, 0};
     std::optional<OutputKind> fixed_kind;  // from OUT, or --to
     texdec_context* context = nullptr;
+    const char* backend = "";  // what the context decodes on: "gpu" or "cpu"
+    std::string device;        // its device name
     MessageLog* log = nullptr;
     std::optional<uint64_t> fault;
     input_file::MemoryBudget* budget = nullptr;  // --max-memory, shared by the files in flight
@@ -275,6 +277,7 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, shared.log->describe_failure("decode failed", status)};
     result.gpu_ms += double(timing.gpu_decode_ns) / 1e6;
     result.gpu_timed = result.gpu_timed && timing.gpu_timestamps;
+    result.cpu_ms += double(timing.submit_wait_ns) / 1e6;
     result.texels += uint64_t(info.width) * info.height * info.depth;
 
     if (shared.options.verify) {
@@ -292,7 +295,7 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
         texdec_output_vk_format(file.format, output, &vk_format);
         const std::string where = "level " + std::to_string(level) + " layer " + std::to_string(layer) + " face " +
                                   std::to_string(face);
-        compare_texels(surface.texels, reference, texel_bytes, vk_format,
+        compare_texels(shared.backend, surface.texels, reference, texel_bytes, vk_format,
                        format_info(file.format).flags & TEXDEC_FORMAT_FLAG_HDR, info.width, info.height, where,
                        result.verify);
     }
@@ -478,6 +481,7 @@ int run_decode(const Options& options) {
         if (!n || *n == 0 || *n > 64) usage_error("--jobs '" + *options.jobs + "' is not a number from 1 to 64");
         jobs = *n;
     }
+    parse_backend_choice(options);  // a bad --backend, $TEXDEC_BACKEND or --threads: before any file is touched
     input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
     shared.budget = &budget;
     if (options.format) {
@@ -550,7 +554,9 @@ int run_decode(const Options& options) {
     shared.log = &log;
     const texdec::Context context = create_context(options, log);
     shared.context = context.get();
-    const std::string device = context.device_name();
+    shared.backend = backend_name(texdec_context_backend(context.get()));
+    shared.device = context.device_name();
+    const std::string& device = shared.device;
 
     // Workers take the next file: reading, parsing and writing of some overlap the GPU work of others.
     std::vector<FileResult> results(items.size());
@@ -566,6 +572,9 @@ int run_decode(const Options& options) {
         for (size_t i; (i = next.fetch_add(1)) < items.size();) {
             FileResult& r = results[i];
             r.input = items[i].input;
+            r.backend = shared.backend;
+            r.device = shared.device;
+            r.gpu_timed = r.backend == std::string("gpu");  // the CPU backend has no GPU time
             const auto file_start = Clock::now();
             try {
                 process_file(shared, items[i], r);
@@ -618,9 +627,9 @@ int run_decode(const Options& options) {
     }
     if (options.json) {
         Json json;
-        json.begin_object().field("tool", kToolName).field("device", device);
+        json.begin_object().field("tool", kToolName).field("backend", shared.backend).field("device", device);
         json.key("files").begin_array();
-        for (const FileResult& r : results) file_json(json, r, device);
+        for (const FileResult& r : results) file_json(json, r);
         json.end_array();
         json.key("skipped").begin_array();
         for (const std::string& s : inputs.skipped) json.value(s);

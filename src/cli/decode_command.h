@@ -39,10 +39,10 @@ struct VerifyStats {
     }
 };
 
-// Compares the GPU texels of one surface with the CPU reference's.
-void compare_texels(const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference, size_t texel_bytes,
-                    VkFormat vk_format, bool hdr, uint32_t width, uint32_t height, const std::string& where,
-                    VerifyStats& stats);
+// Compares the decoded texels of one surface (`backend`: "gpu" or "cpu") with the CPU reference's.
+void compare_texels(const char* backend, const std::vector<uint8_t>& decoded, const std::vector<uint8_t>& reference,
+                    size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
+                    const std::string& where, VerifyStats& stats);
 
 // TEXDEC_CLI_VERIFY_FAULT=N (tests only): flip the lowest bit of texel N of the first surface the
 // GPU decoded, so the tests can see --verify report a planted mismatch.
@@ -75,8 +75,10 @@ struct FileResult {
     astc_hdr_scan::Count hdr_blocks;
     std::string hdr_where;  // the first mostly-HDR surface: "level 0 layer 0 face 0"
     uint64_t texels = 0;
+    std::string backend, device;  // what decoded it: "gpu" or "cpu", and the context's device name
     double gpu_ms = 0, wall_ms = 0;
     bool gpu_timed = true;
+    double cpu_ms = 0;  // CPU backend: the decode on its threads (texdec_decode_timing::submit_wait_ns)
     VerifyStats verify;
 };
 
@@ -129,7 +131,7 @@ private:
 
 std::string extent_text(const Extent& e);  // "WxH" or "WxHxD"
 void extent_json(Json& json, const char* name, const Extent& e);
-void file_json(Json& json, const FileResult& r, const std::string& device);
+void file_json(Json& json, const FileResult& r);
 // What a batch says once instead of for every file.
 void print_batch_notes(const std::vector<FileResult>& results, const Options& options);
 // The --json text to FILE (atomically), or to standard output for "-".

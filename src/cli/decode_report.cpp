@@ -39,8 +39,8 @@ void Reporter::file_done(const FileResult& r) {
         for (const OutputRecord& o : r.outputs)
             if (o.extent.width != e.width || o.extent.height != e.height || o.extent.depth != e.depth) e = r.extent;
         std::string line = r.format + " " + std::to_string(e.width) + "x" + std::to_string(e.height) + "x" +
-                           std::to_string(e.depth) + " (" + r.output_type + ") in " + fixed(r.wall_ms, 1) + " ms -> " +
-                           outputs;
+                           std::to_string(e.depth) + " (" + r.output_type + ") in " + fixed(r.wall_ms, 1) + " ms [" +
+                           r.backend + ": " + r.device + "] -> " + outputs;
         if (r.verify.ran) line += "; verify: " + verify_text(r.verify);
         if (batch_) std::fprintf(stderr, "[%zu/%zu] %s: %s\n", done_, total_, r.input.c_str(), line.c_str());
         else std::fprintf(stderr, "decoded %s\n", line.c_str());
@@ -99,9 +99,9 @@ void extent_json(Json& json, const char* name, const Extent& e) {
     json.key(name).begin_array().value(e.width).value(e.height).value(e.depth).end_array();
 }
 
-void file_json(Json& json, const FileResult& r, const std::string& device) {
+void file_json(Json& json, const FileResult& r) {
     json.begin_object();
-    json.field("input", r.input).field("device", device);
+    json.field("input", r.input).field("backend", r.backend).field("device", r.device);
     json.field("status", r.exit_code == kExitOk ? "ok" : r.exit_code == kExitMismatch ? "mismatch" : "failed");
     json.field("exit_code", int(r.exit_code));
     if (r.exit_code != kExitOk) json.field("message", r.message);
@@ -126,6 +126,8 @@ void file_json(Json& json, const FileResult& r, const std::string& device) {
     json.field("texels", r.texels);
     if (r.gpu_timed) json.field("gpu_ms", r.gpu_ms);
     else json.key("gpu_ms").null();
+    if (r.backend == "cpu") json.field("cpu_ms", r.cpu_ms);
+    else json.key("cpu_ms").null();
     json.field("wall_ms", r.wall_ms);
     if (r.verify.ran) {
         json.key("verify")

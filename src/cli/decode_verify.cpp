@@ -1,5 +1,5 @@
-// astc-gpu-decode decode --verify: the GPU's texels against the CPU reference's, texel for texel,
-// with the first mismatch and the PSNR.
+// astc-gpu-decode decode --verify: the decoded texels (GPU or CPU backend) against the CPU
+// reference's, texel for texel, with the first mismatch and the PSNR.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -44,15 +44,14 @@ std::string hex_bytes(const uint8_t* bytes, size_t n) {
 
 }  // namespace
 
-// Compares the GPU texels of one surface with the CPU reference's.
-void compare_texels(const std::vector<uint8_t>& gpu, const std::vector<uint8_t>& reference, size_t texel_bytes,
-                    VkFormat vk_format, bool hdr, uint32_t width, uint32_t height, const std::string& where,
-                    VerifyStats& stats) {
-    const size_t count = gpu.size() / texel_bytes;
+void compare_texels(const char* backend, const std::vector<uint8_t>& decoded, const std::vector<uint8_t>& reference,
+                    size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
+                    const std::string& where, VerifyStats& stats) {
+    const size_t count = decoded.size() / texel_bytes;
     stats.ran = true;
     stats.texels += count;
     for (size_t i = 0; i < count; ++i) {
-        const uint8_t* g = gpu.data() + i * texel_bytes;
+        const uint8_t* g = decoded.data() + i * texel_bytes;
         const uint8_t* r = reference.data() + i * texel_bytes;
         float gv[4], rv[4];
         const int channels = texel_channels(vk_format, g, gv);
@@ -69,8 +68,8 @@ void compare_texels(const std::vector<uint8_t>& gpu, const std::vector<uint8_t>&
         if (stats.mismatched++ == 0) {
             const size_t x = i % width, y = (i / width) % height, z = i / (size_t(width) * height);
             stats.first_mismatch = where + " texel (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
-                                   std::to_string(z) + "): GPU " + hex_bytes(g, texel_bytes) + ", reference " +
-                                   hex_bytes(r, texel_bytes);
+                                   std::to_string(z) + "): " + backend + " " + hex_bytes(g, texel_bytes) +
+                                   ", reference " + hex_bytes(r, texel_bytes);
         }
     }
 }

@@ -5,7 +5,7 @@ namespace cli {
 
 const char* help_text() {
     return
-        R"(astc-gpu-decode - decode block-compressed textures on the GPU (Vulkan compute) with texdec
+        R"(astc-gpu-decode - decode block-compressed textures with texdec on the GPU (Vulkan compute) or CPU
 
 Usage:
   astc-gpu-decode [global options] decode [options] IN OUT
@@ -28,17 +28,27 @@ Commands:
                  .raw   the texels only (the raw layout below)
   info         Container, format, extent, levels, layers, faces and sizes of each FILE, without
                decoding (no device needed).
-  bench        Decode throughput on the device next to ceilings measured in the same run
-               (memory-bound copy, the native sampler where the device has the format, the
-               CPU reference), and the one-call path's end-to-end time.
+  bench        Decode throughput on the GPU next to ceilings measured in the same run
+               (memory-bound copy, the native sampler where the device has the format), the
+               CPU backend's next to libastcenc's with the same threads, and the one-call
+               path's end-to-end time.
   list-devices The Vulkan devices texdec can use: index, name, type, Vulkan version.
   formats      Every format name with its block size, bytes per block, and whether this build
                decodes it.
 
 Global options:
-  --device SEL    Device index (see list-devices) or a case-insensitive substring of its name.
-                  Default: $TEXDEC_DEVICE, else the first discrete GPU, integrated, virtual,
-                  then CPU (lavapipe). The device used is printed to stderr.
+  --backend B     What decode and bench run on: gpu (Vulkan; lavapipe included) | cpu (texdec's
+                  CPU backend: the host's cores, no Vulkan needed) | auto (a GPU that is not
+                  of CPU type where one is usable, else the CPU backend). Both backends give
+                  the same bytes. Default: gpu when --device is given, else $TEXDEC_BACKEND
+                  (same values), else auto. The device used and its backend are printed to
+                  stderr, on each file's line and in --json.
+  --threads N     The CPU backend's threads (the calling one included; default: one per
+                  hardware thread); the bench gives libastcenc the same number.
+  --device SEL    Device index (see list-devices) or a case-insensitive substring of its name
+                  (the GPU backend; not with --backend cpu). Default: $TEXDEC_DEVICE, else the
+                  first discrete GPU, integrated, virtual, then CPU (lavapipe; passed over by
+                  --backend auto).
   -v, --verbose   Also print the library's informational messages (and skipped files).
   -h, --help      Show this help.
   --version       Show the version.
@@ -93,9 +103,11 @@ Decode options:
                       On a mismatch the outputs are still written (the GPU's texels, as decoded)
                       and kept, for inspection; --json gives the file status "mismatch".
   --json[=FILE]       Write machine-readable results as JSON (per file: input, status, exit code,
-                      container, format, extent, outputs, device, GPU time, wall time, verify)
-                      to FILE, or to standard output when no FILE is given.
-  --timeout SEC       Give up if the device has not finished after SEC seconds (default 60).
+                      container, format, extent, outputs, backend, device, GPU or CPU decode
+                      time, wall time, verify) to FILE, or to standard output when no FILE is
+                      given.
+  --timeout SEC       Give up if the device has not finished after SEC seconds (default 60;
+                      the GPU backend only).
   --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its
                       data, inflated KTX 2 levels, decoded texels, the --verify reference, the
                       writer's copies and the decode staging, checked from the header before
@@ -121,18 +133,25 @@ Bench options:
                       astc-6x6-unorm, astc-8x8-unorm, astc-12x12-unorm, astc-6x6-srgb that this
                       build decodes.
   --size WxH          Extent (default 8192x8192 on a GPU, 1024x1024 on a CPU device such as
-                      lavapipe), rounded up to whole blocks per format (8196 for 6x6 and 12x12).
+                      lavapipe, 2048x2048 for the CPU backend alone), rounded up to whole
+                      blocks per format (8196 for 6x6 and 12x12).
   --iterations N      Timed dispatches per measurement (default 30); median and best reported.
-  --warmup-ms MS      Back-to-back dispatches before each measurement (default 300 on a GPU,
-                      50 on a CPU device).
+                      The CPU backend and libastcenc: at most 10 timed calls each.
+  --warmup-ms MS      Back-to-back dispatches (or calls) before each measurement (default 300
+                      on a GPU, 50 on a CPU device or for the CPU backend alone).
   --output TYPE       rgba8 (default where the format has it, else native) | rgba16f | native.
   --bc-rounding MODE  exact (default) | ideal | nvidia.
   --json=FILE         Also write every figure, the device, driver, date and command line as JSON.
   --validate          Run with VK_LAYER_KHRONOS_validation (synchronization validation too); any
                       message makes the exit code 1.
+  --backend B         gpu: the GPU alone; cpu: the CPU backend alone (no Vulkan); auto (the
+                      default): the CPU backend, and the GPU where the device is not of CPU type.
+  --threads N         The CPU backend's and libastcenc's threads (default: one per hardware
+                      thread).
   The bench creates its own Vulkan device (--device / $TEXDEC_DEVICE select it) and times with
-  timestamp queries. Data: a procedural image encoded by libastcenc -fastest (ASTC) or a min/max
-  BC encoder, tiled to the extent ("real"), and random blocks ("random").
+  timestamp queries; the CPU backend and libastcenc are timed with the host clock (best and
+  median of the calls). Data: a procedural image encoded by libastcenc -fastest (ASTC) or a
+  min/max BC encoder, tiled to the extent ("real"), and random blocks ("random").
 
 Containers:
   .dds   legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
@@ -195,6 +214,8 @@ Examples:
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --output native heightmap-r11.ktx heightmap16.png
   astc-gpu-decode --device llvmpipe decode normals.dds normals.png
+  TEXDEC_BACKEND=cpu astc-gpu-decode decode texture.ktx2 texture.png
+  astc-gpu-decode bench --backend cpu --threads 2 --format astc-6x6-unorm
   astc-gpu-decode bench --format astc-6x6-unorm --format bc1-rgba-unorm --json=bench.json
 )";
 }

@@ -1,4 +1,4 @@
-// Output files of astc-gpu-decode: PNG (8-bit via stb_image_write; 16-bit via libpng), Truevision
+// Output files of astc-gpu-decode: PNG (8- and 16-bit via libpng), Truevision
 // TGA (8-bit), OpenEXR (half floats, via Debian's libtinyexr), Radiance .hdr (stb_image_write),
 // uncompressed KTX 2.0 (every level, layer, face and slice) and raw texels.
 #pragma once

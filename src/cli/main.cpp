@@ -42,6 +42,8 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--size") return &options.size;
     if (name == "--iterations") return &options.iterations;
     if (name == "--warmup-ms") return &options.warmup_ms;
+    if (name == "--backend") return &options.backend;
+    if (name == "--threads") return &options.threads;
     return nullptr;
 }
 

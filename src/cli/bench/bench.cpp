@@ -13,9 +13,12 @@
 //   - native: where the device samples the compressed format, a VkImage of it (blocks copied in)
 //     read with texelFetch and stored in texdec's output layout (shaders/bench_native.comp); five
 //     shapes on the real blocks, the best one also on the random blocks.
-//   - CPU: libastcenc decompressing the same blocks with one thread per core (ASTC); none for BC.
-//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes.
-// Timing: each GPU kernel runs back to back for at least the warm-up time, then `iterations`
+//   - CPU backend: texdec_decode() on a CPU context (TEXDEC_BACKEND_CPU) with --threads threads,
+//     timed with the host clock: a warm-up (at least one call), then the best and the median of
+//     up to 10 calls. No Vulkan is touched when only the CPU backend is measured.
+//   - libastcenc: decompressing the same blocks with the same thread count (ASTC); none for BC.
+//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes (GPU).
+// GPU timing: each kernel runs back to back for at least the warm-up time, then `iterations`
 // repetitions, each between two timestamps (BOTTOM_OF_PIPE after a compute barrier); GTexel/s
 // from the median and from the minimum time.
 #include "bench.h"
@@ -30,6 +33,8 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fstream>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -52,6 +57,7 @@ using cli::device_type_name;
 using cli::format_info;
 using cli::Json;
 using texdec_io::format_text;
+using Clock = std::chrono::steady_clock;
 
 // ---- small helpers ---------------------------------------------------------------------------
 
@@ -62,6 +68,17 @@ std::string driver_version_text(const VkPhysicalDeviceProperties& p) {
     const uint32_t v = p.driverVersion;
     if (p.vendorID == 0x10DE) return format_text("%u.%u.%02u", v >> 22, (v >> 14) & 0xFF, (v >> 6) & 0xFF);
     return format_text("%u.%u.%u", VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+}
+
+// The host CPU's model name (/proc/cpuinfo), "" where unknown: the CPU figures name it.
+std::string host_cpu_name() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("model name", 0) == 0) {
+            const size_t colon = line.find(':');
+            if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
+        }
+    return "";
 }
 
 std::string utc_now() {
@@ -109,12 +126,17 @@ struct FormatResult {
     Measured ceiling;                  // best shape
     std::vector<Shape> native_shapes;  // on real blocks
     Measured native[2];                // best shape: real, random
-    Measured cpu[2];
+    Measured cpu[2];                   // libastcenc
+    Measured cpu_backend[2];           // texdec's CPU backend
     OneCall one_call;
     uint64_t texels() const { return uint64_t(width) * height; }
 };
 
 constexpr const char* kDataNames[2] = {"real", "random"};
+
+double ms_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
 
 // ---- CPU reference: libastcenc ----------------------------------------------------------------
 
@@ -152,14 +174,14 @@ Measured cpu_astc(const texdec_format_info& info, const std::vector<uint8_t>& bl
     std::vector<astcenc_error> results(threads);
     for (uint32_t rep = 0; rep <= reps; ++rep) {  // rep 0 warms caches and page-faults the output
         astcenc_decompress_reset(ctx);
-        const auto start = std::chrono::steady_clock::now();
+        const auto start = Clock::now();
         std::vector<std::thread> workers;
         for (unsigned i = 0; i < threads; ++i)
             workers.emplace_back([&, i] {
                 results[i] = astcenc_decompress_image(ctx, blocks.data(), blocks.size(), &image, &swizzle, i);
             });
         for (auto& w : workers) w.join();
-        const double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const double t = ms_since(start);
         for (astcenc_error r : results)
             if (r != ASTCENC_SUCCESS) {
                 astcenc_context_free(ctx);
@@ -199,13 +221,16 @@ struct TexdecLog {
 
 class Runner {
 public:
-    Runner(const Options& options, Device& device, texdec_context* ctx, TexdecLog& log)
-        : opt_(options), dev_(device), ctx_(ctx), log_(log) {
-        is_cpu_device_ = device.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-        base_w_ = options.width.value_or(is_cpu_device_ ? 1024 : 8192);
-        base_h_ = options.height.value_or(is_cpu_device_ ? 1024 : 8192);
-        warmup_ms_ = options.warmup_ms.value_or(is_cpu_device_ ? 50 : 300);
-        threads_ = std::max(1u, std::thread::hardware_concurrency());
+    // device and ctx: the GPU measured (both null: none); cpu_ctx: the CPU backend's context (null: not measured).
+    Runner(const Options& options, Device* device, texdec_context* ctx, texdec_context* cpu_ctx, TexdecLog& log)
+        : opt_(options), dev_(device), ctx_(ctx), cpu_ctx_(cpu_ctx), log_(log) {
+        is_cpu_device_ = device && device->properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        // Without a GPU (the CPU backend alone) 2048 x 2048: a few ms per call on a few cores.
+        const uint32_t base = !device ? 2048 : is_cpu_device_ ? 1024 : 8192;
+        base_w_ = options.width.value_or(base);
+        base_h_ = options.height.value_or(base);
+        warmup_ms_ = options.warmup_ms.value_or(!device || is_cpu_device_ ? 50 : 300);
+        threads_ = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     }
 
     FormatResult run_format(texdec_format format);
@@ -216,17 +241,24 @@ public:
     uint32_t base_height() const { return base_h_; }
     unsigned threads() const { return threads_; }
     uint32_t one_call_runs() const { return std::clamp(opt_.iterations, 1u, 5u); }
+    // Timed calls of the CPU backend and libastcenc (host clock): best and median of these.
+    uint32_t cpu_reps() const { return std::clamp(opt_.iterations, 1u, 10u); }
+    bool gpu() const { return dev_ != nullptr; }
+    bool cpu_backend() const { return cpu_ctx_ != nullptr; }
 
 private:
     void progress(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
     Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst);
+    Measured time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out);
+    void run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2]);
     void time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst);
     void time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], const Buffer& dst);
     OneCall time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks);
 
     const Options& opt_;
-    Device& dev_;
+    Device* dev_;
     texdec_context* ctx_;
+    texdec_context* cpu_ctx_;
     TexdecLog& log_;
     bool is_cpu_device_ = false;
     uint32_t base_w_ = 0, base_h_ = 0, warmup_ms_ = 0;
@@ -257,7 +289,7 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
     job.regions = &region;
     texdec_status status = TEXDEC_SUCCESS;
     Measured m;
-    m.t = dev_.time(
+    m.t = dev_->time(
         [&](VkCommandBuffer cmd) {
             const texdec_status s = texdec_record_regions(ctx_, cmd, &job);
             if (s != TEXDEC_SUCCESS) status = s;
@@ -268,6 +300,49 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
                                  log_.take());
     m.available = true;
     m.shape = "texdec_record_regions";
+    return m;
+}
+
+Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks,
+                                  std::vector<uint8_t>& out) {
+    texdec_host_job job{};
+    job.format = r.format;
+    job.output = r.output;
+    job.bc_rounding = opt_.bc_rounding;
+    job.width = r.width;
+    job.height = r.height;
+    job.depth = 1;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = out.data();
+    job.dst_size = out.size();
+    Measured m;
+    std::vector<double> ms;
+    // Warm-up: at least one call (caches, the output's pages, the context's tables), then timed calls.
+    const auto warmup_start = Clock::now();
+    for (bool warm = false; !warm || ms_since(warmup_start) < warmup_ms_; warm = true) {
+        const texdec_status s = texdec_decode(cpu_ctx_, &job);
+        if (s == TEXDEC_ERROR_UNSUPPORTED_FORMAT) {  // a family without a CPU decoder in this build
+            m.note = std::string(texdec_status_string(s)) + ": " + log_.take();
+            return m;
+        }
+        if (s != TEXDEC_SUCCESS)
+            throw std::runtime_error(std::string("texdec_decode (CPU backend): ") + texdec_status_string(s) + ": " +
+                                     log_.take());
+    }
+    for (uint32_t rep = 0; rep < cpu_reps(); ++rep) {
+        const auto start = Clock::now();
+        const texdec_status s = texdec_decode(cpu_ctx_, &job);
+        const double t = ms_since(start);
+        if (s != TEXDEC_SUCCESS)
+            throw std::runtime_error(std::string("texdec_decode (CPU backend): ") + texdec_status_string(s) + ": " +
+                                     log_.take());
+        ms.push_back(t);
+    }
+    m.available = true;
+    m.note = format_text("texdec CPU backend, %u threads, host clock", threads_);
+    m.shape = format_text("%u threads", threads_);
+    m.t = timing_from(ms);
     return m;
 }
 
@@ -287,10 +362,10 @@ void Runner::time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst)
         s.name = c.words == 1 ? format_text("%u threads x 1 word", c.group)
                               : format_text("%u threads x %u words, %s", c.group, c.words,
                                             c.interleaved ? "interleaved" : "contiguous");
-        s.t = dev_.time(
+        s.t = dev_->time(
             [&](VkCommandBuffer cmd) {
-                dev_.record_copy(cmd, src, r.block_bytes, dst, r.out_bytes, r.info.bytes_per_block, out_per_block,
-                                 c.group, c.words, c.interleaved);
+                dev_->record_copy(cmd, src, r.block_bytes, dst, r.out_bytes, r.info.bytes_per_block, out_per_block,
+                                  c.group, c.words, c.interleaved);
             },
             opt_.iterations, warmup_ms_);
         r.ceiling_shapes.push_back(s);
@@ -307,7 +382,7 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
     const VkFormat vk = (r.info.flags & TEXDEC_FORMAT_FLAG_SRGB)
                             ? format_info(texture_file::profile_twin(r.format, astc_file::Profile::Ldr)).vk_format
                             : r.info.vk_format;
-    if (!dev_.can_sample(vk)) {
+    if (!dev_->can_sample(vk)) {
         r.native[0].note = r.native[1].note = "the device does not sample this format";
         return;
     }
@@ -324,11 +399,11 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
     const uint32_t store = half ? 1 : texel.channels == 4 ? 0 : texel.channels == 1 ? 2 : 3;
     const bool is_signed = texel.flags & TEXDEC_TEXEL_FORMAT_SIGNED;
     const uint64_t row_bytes = uint64_t(r.width) * r.texel_bytes;
-    if (row_bytes * r.height > dev_.properties().limits.maxStorageBufferRange) {
+    if (row_bytes * r.height > dev_->properties().limits.maxStorageBufferRange) {
         r.native[0].note = r.native[1].note = "the output exceeds maxStorageBufferRange (use a smaller --size)";
         return;
     }
-    const VkPhysicalDeviceLimits& lim = dev_.properties().limits;
+    const VkPhysicalDeviceLimits& lim = dev_->properties().limits;
     if (r.width > lim.maxImageDimension2D || r.height > lim.maxImageDimension2D) {
         r.native[0].note = r.native[1].note = "the extent exceeds maxImageDimension2D";
         return;
@@ -340,17 +415,17 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
     const uint32_t per_vec4 = 16 / r.texel_bytes;
     Image images[2];
     for (int d = 0; d < 2; ++d)
-        images[d] = dev_.create_compressed_image(vk, r.width, r.height, blocks[d].data(), r.block_bytes);
+        images[d] = dev_->create_compressed_image(vk, r.width, r.height, blocks[d].data(), r.block_bytes);
     const NativeShape* best = nullptr;
     for (const NativeShape& s : shapes) {
         const bool storable = s.tx == 1 ? r.texel_bytes >= 4 : s.tx % per_vec4 == 0;
         if (!storable || r.width % s.tx || r.height % s.ty) continue;
         Shape shape;
         shape.name = format_text("%ux%u texels per thread, %ux%u workgroup", s.tx, s.ty, s.wg_x, s.wg_y);
-        shape.t = dev_.time(
+        shape.t = dev_->time(
             [&](VkCommandBuffer cmd) {
-                dev_.record_native(cmd, images[0], r.width, r.height, dst, store, is_signed, s.tx, s.ty, s.wg_x,
-                                   s.wg_y);
+                dev_->record_native(cmd, images[0], r.width, r.height, dst, store, is_signed, s.tx, s.ty, s.wg_x,
+                                    s.wg_y);
             },
             opt_.iterations, warmup_ms_);
         if (!best || shape.t.median_ms < r.native[0].t.median_ms) {
@@ -364,16 +439,16 @@ void Runner::time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], 
     if (best) {
         r.native[1].available = true;
         r.native[1].shape = r.native[0].shape;
-        r.native[1].t = dev_.time(
+        r.native[1].t = dev_->time(
             [&](VkCommandBuffer cmd) {
-                dev_.record_native(cmd, images[1], r.width, r.height, dst, store, is_signed, best->tx, best->ty,
-                                   best->wg_x, best->wg_y);
+                dev_->record_native(cmd, images[1], r.width, r.height, dst, store, is_signed, best->tx, best->ty,
+                                    best->wg_x, best->wg_y);
             },
             opt_.iterations, warmup_ms_);
     } else {
         r.native[0].note = r.native[1].note = "no kernel shape fits this extent";
     }
-    for (Image& img : images) dev_.destroy(img);
+    for (Image& img : images) dev_->destroy(img);
 }
 
 OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t height,
@@ -439,37 +514,57 @@ FormatResult Runner::run_format(texdec_format format) {
     progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, texdec_output_name(r.output));
     std::vector<uint8_t> blocks[2] = {real_image_blocks(format, bx, by, threads_),
                                       random_bytes(r.block_bytes, 0x7E5DEC00ull + uint64_t(format))};
-    Buffer src[2] = {dev_.create_buffer(r.block_bytes), dev_.create_buffer(r.block_bytes)};
-    Buffer dst = dev_.create_buffer((r.out_bytes + 15) / 16 * 16);
-    for (int d = 0; d < 2; ++d) dev_.upload(src[d], blocks[d].data(), r.block_bytes);
-
-    for (int d = 0; d < 2; ++d) {
-        progress("%s: texdec on %s blocks", info.name, kDataNames[d]);
-        r.ours[d] = time_ours(r, src[d], dst);
+    if (dev_) {
+        run_gpu(r, blocks);
+    } else {
+        for (Measured* m : {&r.ours[0], &r.ours[1], &r.ceiling, &r.native[0], &r.native[1]})
+            m->note = "no GPU measured (--backend cpu, or no device that is not of CPU type)";
     }
-    progress("%s: memory-bound ceiling", info.name);
-    time_ceiling(r, src[0], dst);
-    progress("%s: native path", info.name);
-    time_native(r, blocks, dst);
-    for (Buffer& b : src) dev_.destroy(b);
-    dev_.destroy(dst);
+    if (cpu_ctx_) {
+        std::vector<uint8_t> out(r.out_bytes);
+        for (int d = 0; d < 2; ++d) {
+            progress("%s: the CPU backend on %s blocks (%u threads)", info.name, kDataNames[d], threads_);
+            r.cpu_backend[d] = time_cpu_backend(r, blocks[d], out);
+        }
+    } else {
+        r.cpu_backend[0].note = r.cpu_backend[1].note = "not measured (--backend gpu)";
+    }
 
     if (info.family == TEXDEC_FAMILY_ASTC) {
         progress("%s: CPU reference (libastcenc, %u threads)", info.name, threads_);
-        for (int d = 0; d < 2; ++d)
-            r.cpu[d] = cpu_astc(info, blocks[d], r.width, r.height, threads_, std::clamp(opt_.iterations, 1u, 3u));
+        for (int d = 0; d < 2; ++d) r.cpu[d] = cpu_astc(info, blocks[d], r.width, r.height, threads_, cpu_reps());
     } else {
         r.cpu[0].note = r.cpu[1].note = "none (no CPU reference decoder for this family in the project's dependencies)";
     }
-    if (r.output == TEXDEC_OUTPUT_RGBA8) {
+    if (dev_ && r.output == TEXDEC_OUTPUT_RGBA8) {
         progress("%s: one-call path", info.name);
         r.one_call = time_one_call(format, r.width, r.height, blocks[0]);
     }
     return r;
 }
 
+// The GPU: texdec_record_regions, the memory-bound ceiling and the native path.
+void Runner::run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2]) {
+    const char* name = r.info.name;
+    Buffer src[2] = {dev_->create_buffer(r.block_bytes), dev_->create_buffer(r.block_bytes)};
+    Buffer dst = dev_->create_buffer((r.out_bytes + 15) / 16 * 16);
+    for (int d = 0; d < 2; ++d) dev_->upload(src[d], blocks[d].data(), r.block_bytes);
+
+    for (int d = 0; d < 2; ++d) {
+        progress("%s: texdec on %s blocks", name, kDataNames[d]);
+        r.ours[d] = time_ours(r, src[d], dst);
+    }
+    progress("%s: memory-bound ceiling", name);
+    time_ceiling(r, src[0], dst);
+    progress("%s: native path", name);
+    time_native(r, blocks, dst);
+    for (Buffer& b : src) dev_->destroy(b);
+    dev_->destroy(dst);
+}
+
 // The one-call target: the one-call path for a 4096 x 4096 ASTC 6x6 texture (smaller if --size is).
 OneCall Runner::one_call_target() {
+    if (!dev_) return {};
     const texdec_format format = TEXDEC_FORMAT_ASTC_6x6_UNORM;
     const uint32_t w = std::min(base_w_, 4096u), h = std::min(base_h_, 4096u);
     const uint32_t bx = (w + 5) / 6, by = (h + 5) / 6;
@@ -497,16 +592,33 @@ std::string ratio_text(double v) {
 
 double ms(uint64_t ns) { return double(ns) * 1e-6; }
 
+// Throughput of `ours` over that of `other` from the best (minimum) times: the CPU figures'
+// measure (best of N on the host clock).
+double ratio_best(const Measured& other, const Measured& ours) {
+    return other.available && ours.available && ours.t.min_ms > 0 ? other.t.min_ms / ours.t.min_ms : NAN;
+}
+
 struct Target {
     std::string what;
     double value, threshold;
     bool higher_is_better;
+    bool cpu;  // a CPU backend target (best of N), else a GPU one (medians)
     bool met() const { return std::isfinite(value) && (higher_is_better ? value >= threshold : value < threshold); }
 };
 
-// The bench's targets, set for an NVIDIA H100 (medians), one row each: the formats a row applies
-// to, what it measures, and the bound. Printed as "<format> <measure> >= <bound>".
-enum class Measure { RealGtexels, RealOverCeiling, RandomOverReal, OneCallDecodeShare };
+// The bench's targets, one row each: the formats a row applies to, what it measures, and the
+// bound. Printed as "<format> <measure> >= <bound>". GPU rows are set for an NVIDIA H100
+// (medians); CPU backend rows for its host's 16 cores (best of N), except the comparison with
+// libastcenc, which holds at every thread count.
+enum class Measure {
+    RealGtexels,
+    RealOverCeiling,
+    RandomOverReal,
+    OneCallDecodeShare,
+    CpuRealGtexels,
+    CpuRealOverLibastcenc,
+    CpuRandomOverLibastcenc
+};
 struct TargetRow {
     bool (*applies)(const texdec_format_info& info);  // nullptr: the one-call target
     Measure measure;
@@ -520,20 +632,31 @@ bool astc_ldr(const texdec_format_info& i) {
 bool square_4_6_8(const texdec_format_info& i) {
     return i.block_width == i.block_height && (i.block_width == 4 || i.block_width == 6 || i.block_width == 8);
 }
+bool simple_family(const texdec_format_info& i) {
+    return i.family == TEXDEC_FAMILY_BC1_3 || i.family == TEXDEC_FAMILY_BC4_5 || i.family == TEXDEC_FAMILY_ETC2 ||
+           i.family == TEXDEC_FAMILY_EAC;
+}
+bool is_cpu_measure(Measure m) {
+    return m == Measure::CpuRealGtexels || m == Measure::CpuRealOverLibastcenc || m == Measure::CpuRandomOverLibastcenc;
+}
 constexpr TargetRow kTargets[] = {
     {[](const texdec_format_info& i) { return astc_ldr(i) && square_4_6_8(i); }, Measure::RealGtexels,
      "real-image GTexel/s", true, 100},
     {[](const texdec_format_info& i) { return astc_ldr(i) && !square_4_6_8(i); }, Measure::RealGtexels,
      "real-image GTexel/s", true, 50},
-    {[](const texdec_format_info& i) {
-         return i.family == TEXDEC_FAMILY_BC1_3 || i.family == TEXDEC_FAMILY_BC4_5 || i.family == TEXDEC_FAMILY_BC7 ||
-                i.family == TEXDEC_FAMILY_ETC2 || i.family == TEXDEC_FAMILY_EAC;
-     },
+    {[](const texdec_format_info& i) { return simple_family(i) || i.family == TEXDEC_FAMILY_BC7; },
      Measure::RealOverCeiling, "real-image ours/memory-bound ceiling", true, 0.75},
     {[](const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_BC6H; }, Measure::RealOverCeiling,
      "real-image ours/memory-bound ceiling", true, 0.6},
     {[](const texdec_format_info&) { return true; }, Measure::RandomOverReal, "random/real-image", true, 0.5},
     {nullptr, Measure::OneCallDecodeShare, "decode / end-to-end", false, 0.05},
+    {simple_family, Measure::CpuRealGtexels, "CPU backend real-image GTexel/s (16 threads)", true, 2},
+    {[](const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_BC6H || i.family == TEXDEC_FAMILY_BC7; },
+     Measure::CpuRealGtexels, "CPU backend real-image GTexel/s (16 threads)", true, 0.5},
+    {[](const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_ASTC; }, Measure::CpuRealOverLibastcenc,
+     "CPU backend/libastcenc, real-image, same threads", true, 1},
+    {[](const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_ASTC; }, Measure::CpuRandomOverLibastcenc,
+     "CPU backend/libastcenc, random, same threads", true, 1},
 };
 
 std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& one_call) {
@@ -541,16 +664,25 @@ std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, c
     auto add = [&](const TargetRow& row, const std::string& subject, double value) {
         out.push_back(
             {format_text("%s %s %s %g", subject.c_str(), row.text, row.higher_is_better ? ">=" : "<", row.bound), value,
-             row.bound, row.higher_is_better});
+             row.bound, row.higher_is_better, is_cpu_measure(row.measure)});
     };
     for (const FormatResult& r : results) {
         const double real = gtexels(r.texels(), r.ours[0].t.median_ms);
         const double random = gtexels(r.texels(), r.ours[1].t.median_ms);
         for (const TargetRow& row : kTargets) {
             if (!row.applies || !row.applies(r.info)) continue;
-            const double value = row.measure == Measure::RealGtexels       ? real
-                                 : row.measure == Measure::RealOverCeiling ? ratio(r.ceiling, r.ours[0])
-                                                                           : random / real;
+            // Only what was measured: a row of a part not run is left out.
+            if (is_cpu_measure(row.measure) ? !r.cpu_backend[0].available : !r.ours[0].available) continue;
+            double value = NAN;
+            switch (row.measure) {
+            case Measure::RealGtexels: value = real; break;
+            case Measure::RealOverCeiling: value = ratio(r.ceiling, r.ours[0]); break;
+            case Measure::RandomOverReal: value = random / real; break;
+            case Measure::OneCallDecodeShare: break;
+            case Measure::CpuRealGtexels: value = gtexels(r.texels(), r.cpu_backend[0].t.min_ms); break;
+            case Measure::CpuRealOverLibastcenc: value = ratio_best(r.cpu[0], r.cpu_backend[0]); break;
+            case Measure::CpuRandomOverLibastcenc: value = ratio_best(r.cpu[1], r.cpu_backend[1]); break;
+            }
             add(row, r.info.name, value);
         }
     }
@@ -574,53 +706,92 @@ void print_one_call_row(const OneCall& oc) {
                 std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-");
 }
 
-void print_report(const Device& dev, const Runner& runner, const Options& opt, const std::string& date,
+// "CPU backend, 16 threads (host: AMD EPYC ...)": what the CPU figures ran on.
+std::string cpu_text(const std::string& cpu_device, const std::string& host_cpu) {
+    return cpu_device + (host_cpu.empty() ? "" : " (host: " + host_cpu + ")");
+}
+
+void print_report(const Device* dev, const Runner& runner, const Options& opt, const std::string& date,
+                  const std::string& cpu_device, const std::string& host_cpu, const std::string& gpu_note,
                   const std::vector<FormatResult>& results, const OneCall& target, const std::vector<Target>& targets) {
-    const VkPhysicalDeviceProperties& p = dev.properties();
     std::printf("astc-gpu-decode bench — %s\n", date.c_str());
-    std::printf("device: %s (%s), driver %s%s%s, Vulkan %u.%u.%u\n", p.deviceName, device_type_name(p.deviceType),
-                driver_version_text(p).c_str(), dev.driver_info().empty() ? "" : " / ", dev.driver_info().c_str(),
-                VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
-                VK_API_VERSION_PATCH(p.apiVersion));
+    if (dev) {
+        const VkPhysicalDeviceProperties& p = dev->properties();
+        std::printf("device: %s (%s), driver %s%s%s, Vulkan %u.%u.%u\n", p.deviceName, device_type_name(p.deviceType),
+                    driver_version_text(p).c_str(), dev->driver_info().empty() ? "" : " / ", dev->driver_info().c_str(),
+                    VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
+                    VK_API_VERSION_PATCH(p.apiVersion));
+    } else {
+        std::printf("device: none (%s)\n", gpu_note.c_str());
+    }
+    if (runner.cpu_backend()) std::printf("CPU backend: %s\n", cpu_text(cpu_device, host_cpu).c_str());
+    else
+        std::printf("CPU: %s; the CPU backend not measured (--backend gpu)\n",
+                    host_cpu.empty() ? "unknown" : host_cpu.c_str());
     std::printf("command: %s\n", opt.command_line.c_str());
+    std::printf("method: ");
+    if (dev)
+        std::printf("GPU: %u timed dispatches after >= %u ms warm-up, timestamps; ", std::max(opt.iterations, 1u),
+                    runner.warmup_ms());
     std::printf(
-        "method: %u timed dispatches after >= %u ms warm-up; GTexel/s as median / best (from the minimum time); "
-        "CPU: %u threads\n\n",
-        std::max(opt.iterations, 1u), runner.warmup_ms(), runner.threads());
-    std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", "format", "extent", "blocks", "ours GT/s",
-                "mem-bound GT/s", "native GT/s", "CPU GT/s", "/ceil", "/nativ", "/CPU");
+        "%s: %u threads, %u timed calls (host clock) after >= %u ms warm-up; GTexel/s as median / best (from the "
+        "minimum time)\n\n",
+        runner.cpu_backend() ? "CPU backend and libastcenc" : "libastcenc", runner.threads(), runner.cpu_reps(),
+        runner.warmup_ms());
+    std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %-17s %6s %6s %7s %7s\n", "format", "extent", "blocks",
+                "GPU GT/s", "mem-bound GT/s", "native GT/s", "CPU-backend GT/s", "libastcenc GT/s", "/ceil", "/nativ",
+                "GPU/CPU", "CPU/lib");
     for (const FormatResult& r : results)
         for (int d = 0; d < 2; ++d) {
             const Measured& ceil = r.ceiling;
-            std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %6s %6s %7s\n", d == 0 ? r.info.name : "",
+            std::printf("%-19s %-11s %-6s %-17s %-17s %-17s %-17s %-17s %6s %6s %7s %7s\n", d == 0 ? r.info.name : "",
                         d == 0 ? format_text("%ux%u", r.width, r.height).c_str() : "", kDataNames[d],
                         gt_text(r.ours[d], r.texels()).c_str(), d == 0 ? gt_text(ceil, r.texels()).c_str() : "",
-                        gt_text(r.native[d], r.texels()).c_str(), gt_text(r.cpu[d], r.texels()).c_str(),
-                        ratio_text(ratio(ceil, r.ours[d])).c_str(), ratio_text(ratio(r.native[d], r.ours[d])).c_str(),
-                        ratio_text(ratio(r.cpu[d], r.ours[d])).c_str());
+                        gt_text(r.native[d], r.texels()).c_str(), gt_text(r.cpu_backend[d], r.texels()).c_str(),
+                        gt_text(r.cpu[d], r.texels()).c_str(), ratio_text(ratio(ceil, r.ours[d])).c_str(),
+                        ratio_text(ratio(r.native[d], r.ours[d])).c_str(),
+                        ratio_text(ratio(r.cpu_backend[d], r.ours[d])).c_str(),
+                        ratio_text(ratio_best(r.cpu[d], r.cpu_backend[d])).c_str());
         }
-    std::printf("\nbest shapes:\n");
+    std::printf(
+        "  GPU/CPU: GPU over CPU backend (medians); CPU/lib: CPU backend over libastcenc, same threads (best "
+        "times)\n");
     for (const FormatResult& r : results)
+        for (int d = 0; d < 2; ++d)
+            if (runner.cpu_backend() && !r.cpu_backend[d].available)
+                std::printf("  %s %s: CPU backend: %s\n", r.info.name, kDataNames[d], r.cpu_backend[d].note.c_str());
+    if (dev) {
+        std::printf("\nbest shapes:\n");
+        for (const FormatResult& r : results)
+            std::printf(
+                "  %-19s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
+                r.info.name, r.ceiling.shape.c_str(),
+                r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
+                r.ceiling_shapes.empty() ? NAN : gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
         std::printf(
-            "  %-19s mem-bound: %s; native: %s; trivial kernel, 1 word per thread in 64-thread groups: %.3g GT/s\n",
-            r.info.name, r.ceiling.shape.c_str(),
-            r.native[0].available ? r.native[0].shape.c_str() : r.native[0].note.c_str(),
-            gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
-    std::printf(
-        "\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
-        "after a first call):\n",
-        runner.one_call_runs());
-    std::printf("%-19s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
-                "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%");
-    for (const FormatResult& r : results)
-        if (!r.one_call.runs.empty()) print_one_call_row(r.one_call);
-    if (!target.runs.empty()) print_one_call_row(target);
-    std::printf(
-        "  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
-        "copy out; submit = submit to fence\n");
-    std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
-    for (const Target& t : targets)
-        std::printf("  %-62s %10s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(), t.met() ? "met" : "NOT met");
+            "\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
+            "after a first call):\n",
+            runner.one_call_runs());
+        std::printf("%-19s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
+                    "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%");
+        for (const FormatResult& r : results)
+            if (!r.one_call.runs.empty()) print_one_call_row(r.one_call);
+        if (!target.runs.empty()) print_one_call_row(target);
+        std::printf(
+            "  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
+            "copy out; submit = submit to fence\n");
+    }
+    for (bool cpu : {false, true}) {
+        if (cpu ? !runner.cpu_backend() : !dev) continue;
+        if (cpu)
+            std::printf("\ntargets of the CPU backend (%u threads here; best of %u):\n", runner.threads(),
+                        runner.cpu_reps());
+        else std::printf("\ntargets (set for the NVIDIA H100; medians):\n");
+        for (const Target& t : targets)
+            if (t.cpu == cpu)
+                std::printf("  %-72s %8s  %s\n", t.what.c_str(), ratio_text(t.value).c_str(),
+                            t.met() ? "met" : "NOT met");
+    }
 }
 
 void json_timing(Json& j, const char* key, const Measured& m, uint64_t texels) {
@@ -666,30 +837,48 @@ void json_one_call(Json& j, const char* key, const OneCall& oc) {
     j.end_object();
 }
 
-std::string json_report(const Device& dev, const Runner& runner, const Options& opt, const std::string& date,
+std::string json_report(const Device* dev, const Runner& runner, const Options& opt, const std::string& date,
+                        const std::string& cpu_device, const std::string& host_cpu, const std::string& gpu_note,
                         const std::vector<FormatResult>& results, const OneCall& target,
                         const std::vector<Target>& targets) {
-    const VkPhysicalDeviceProperties& p = dev.properties();
     Json j;
     j.begin_object();
     j.field("tool", "astc-gpu-decode bench").field("version", TEXDEC_CLI_VERSION).field("date", date);
     j.field("command_line", opt.command_line);
-    j.key("device").begin_object();
-    j.field("name", p.deviceName).field("type", device_type_name(p.deviceType));
-    j.field("vendor_id", uint64_t(p.vendorID)).field("device_id", uint64_t(p.deviceID));
-    j.field("driver_version", driver_version_text(p)).field("driver_version_raw", uint64_t(p.driverVersion));
-    j.field("driver_name", dev.driver_name()).field("driver_info", dev.driver_info());
-    j.field("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion),
-                                      VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion)));
-    j.field("timestamp_period_ns", p.limits.timestampPeriod)
-        .field("timestamp_valid_bits", uint64_t(dev.timestamp_bits()));
-    j.field("max_storage_buffer_range", uint64_t(p.limits.maxStorageBufferRange));
+    j.key("backends").begin_object().field("gpu", dev != nullptr).field("cpu", runner.cpu_backend());
+    if (!dev) j.field("gpu_note", gpu_note);
+    j.end_object();
+    if (dev) {
+        const VkPhysicalDeviceProperties& p = dev->properties();
+        j.key("device").begin_object();
+        j.field("name", p.deviceName).field("type", device_type_name(p.deviceType));
+        j.field("vendor_id", uint64_t(p.vendorID)).field("device_id", uint64_t(p.deviceID));
+        j.field("driver_version", driver_version_text(p)).field("driver_version_raw", uint64_t(p.driverVersion));
+        j.field("driver_name", dev->driver_name()).field("driver_info", dev->driver_info());
+        j.field("vulkan_api", format_text("%u.%u.%u", VK_API_VERSION_MAJOR(p.apiVersion),
+                                          VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion)));
+        j.field("timestamp_period_ns", p.limits.timestampPeriod)
+            .field("timestamp_valid_bits", uint64_t(dev->timestamp_bits()));
+        j.field("max_storage_buffer_range", uint64_t(p.limits.maxStorageBufferRange));
+        j.end_object();
+    } else {
+        j.key("device").null();
+    }
+    j.key("cpu_backend").begin_object();
+    j.field("measured", runner.cpu_backend());
+    if (runner.cpu_backend()) j.field("device_name", cpu_device);
+    j.field("threads", uint64_t(runner.threads())).field("host_cpu", host_cpu);
+    j.field("hardware_threads", uint64_t(std::thread::hardware_concurrency()));
+    j.field("timed_calls", uint64_t(runner.cpu_reps())).field("clock", "host (steady_clock), per texdec_decode call");
     j.end_object();
     j.key("settings").begin_object();
     j.field("iterations", uint64_t(std::max(opt.iterations, 1u))).field("warmup_ms", uint64_t(runner.warmup_ms()));
     j.field("base_width", uint64_t(runner.base_width())).field("base_height", uint64_t(runner.base_height()));
     j.field("cpu_threads", uint64_t(runner.threads())).field("validation", opt.validate);
-    j.field("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL ? "ideal" : "exact");
+    j.field("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL    ? "ideal"
+                           : opt.bc_rounding == TEXDEC_BC_ROUNDING_NVIDIA ? "nvidia"
+                                                                          : "exact");
+    j.field("cpu", "libastcenc (ASTC), cpu_threads threads, best and median of timed_calls");
     j.field("gtexel_s", "texels of the extent / time; median = from the median time, best = from the minimum time");
     j.end_object();
     j.key("formats").begin_array();
@@ -718,10 +907,13 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
             json_timing(j, "ours", r.ours[d], r.texels());
             json_timing(j, "native", r.native[d], r.texels());
             json_timing(j, "cpu", r.cpu[d], r.texels());
+            json_timing(j, "cpu_backend", r.cpu_backend[d], r.texels());
             j.key("ratios").begin_object();
             j.field("ours_over_ceiling", ratio(r.ceiling, r.ours[d]));
             j.field("ours_over_native", ratio(r.native[d], r.ours[d]));
             j.field("ours_over_cpu", ratio(r.cpu[d], r.ours[d]));
+            j.field("ours_over_cpu_backend", ratio(r.cpu_backend[d], r.ours[d]));
+            j.field("cpu_backend_over_libastcenc", ratio_best(r.cpu[d], r.cpu_backend[d]));
             j.end_object();
             j.end_object();
         }
@@ -735,10 +927,11 @@ std::string json_report(const Device& dev, const Runner& runner, const Options& 
     j.key("targets").begin_array();
     for (const Target& t : targets) {
         j.begin_object().field("target", t.what).field("value", t.value).field("threshold", t.threshold);
+        j.field("backend", t.cpu ? "cpu" : "gpu");
         j.field("met", bool(t.met())).end_object();
     }
     j.end_array();
-    j.field("validation_messages", uint64_t(dev.validation_messages()));
+    j.field("validation_messages", uint64_t(dev ? dev->validation_messages() : 0));
     j.end_object();
     return j.text() + "\n";
 }
@@ -770,47 +963,93 @@ int run(const Options& options) {
         if (!(format_info(f).flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
             throw std::runtime_error(std::string(format_info(f).name) + " is not implemented in this build");
 
-    Device device({options.device_selector, options.validate});
-    const VkPhysicalDeviceProperties& p = device.properties();
-    std::fprintf(stderr, "bench: device %s (%s)%s\n", p.deviceName, device_type_name(p.deviceType),
-                 options.validate ? ", validation layer on" : "");
+    // The GPU: required with --backend gpu; with auto only a device that is not of CPU type.
+    std::unique_ptr<Device> device;
+    std::string gpu_note;
+    if (options.backend == TEXDEC_BACKEND_GPU) {
+        device = std::make_unique<Device>(Device::Config{options.device_selector, options.validate});
+    } else if (options.backend == TEXDEC_BACKEND_AUTO) {
+        try {
+            device = std::make_unique<Device>(Device::Config{options.device_selector, options.validate});
+        } catch (const std::runtime_error& e) {
+            if (options.validate) throw;  // --validate asks for the GPU
+            gpu_note = std::string("no usable Vulkan device: ") + e.what();
+        }
+        if (device && device->properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+            gpu_note = std::string("the Vulkan device is ") + device->properties().deviceName +
+                       ", of CPU type: --backend gpu measures it";
+            device.reset();
+        }
+    } else {
+        gpu_note = "--backend cpu";
+    }
+    if (device) {
+        const VkPhysicalDeviceProperties& p = device->properties();
+        std::fprintf(stderr, "bench: device %s (%s)%s\n", p.deviceName, device_type_name(p.deviceType),
+                     options.validate ? ", validation layer on" : "");
+    } else {
+        std::fprintf(stderr, "bench: no GPU measured (%s)\n", gpu_note.c_str());
+    }
 
     TexdecLog log;
     log.verbose = options.verbose;
     texdec_context_create_info ci{};
     ci.message_callback = &TexdecLog::callback;
     ci.user_data = &log;
-    texdec_external_device ext{};
-    ext.get_instance_proc_addr = vkGetInstanceProcAddr;  // volk's: the loader's entry point
-    ext.instance = device.instance();
-    ext.physical_device = device.physical_device();
-    ext.device = device.device();
-    ext.queue_family_index = device.queue_family();
-    ext.queue = device.queue();
     texdec::Context ctx;
-    const texdec_status s = texdec::Context::create_external(ci, ext, ctx);
-    if (s != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " +
-                                 log.take());
+    if (device) {
+        texdec_external_device ext{};
+        ext.get_instance_proc_addr = vkGetInstanceProcAddr;  // volk's: the loader's entry point
+        ext.instance = device->instance();
+        ext.physical_device = device->physical_device();
+        ext.device = device->device();
+        ext.queue_family_index = device->queue_family();
+        ext.queue = device->queue();
+        const texdec_status s = texdec::Context::create_external(ci, ext, ctx);
+        if (s != TEXDEC_SUCCESS)
+            throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " +
+                                     log.take());
+    }
+    // The CPU backend: its own context, the same thread count as libastcenc gets.
+    texdec::Context cpu_ctx;
+    const uint32_t threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::string cpu_device;
+    if (options.backend != TEXDEC_BACKEND_GPU) {
+        texdec_backend_info backend{};
+        backend.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
+        backend.backend = TEXDEC_BACKEND_CPU;
+        backend.cpu_threads = threads;
+        texdec_context_create_info cpu_ci = ci;
+        cpu_ci.next = &backend;
+        const texdec_status s = texdec::Context::create(cpu_ci, cpu_ctx);
+        if (s != TEXDEC_SUCCESS)
+            throw std::runtime_error(std::string("texdec_context_create (CPU backend): ") + texdec_status_string(s) +
+                                     ": " + log.take());
+        cpu_device = cpu_ctx.device_name();
+        std::fprintf(stderr, "bench: CPU backend: %s\n", cpu_device.c_str());
+    }
+    const std::string host_cpu = host_cpu_name();
 
     const std::string date = utc_now();
-    Runner runner(options, device, ctx.get(), log);
+    Runner runner(options, device.get(), ctx.get(), cpu_ctx.get(), log);
     std::vector<FormatResult> results;
     for (texdec_format f : formats) results.push_back(runner.run_format(f));
     const OneCall target = runner.one_call_target();
     const std::vector<Target> targets = evaluate_targets(results, target);
     ctx = texdec::Context();  // destroyed before the device goes
+    cpu_ctx = texdec::Context();
 
-    print_report(device, runner, options, date, results, target, targets);
+    print_report(device.get(), runner, options, date, cpu_device, host_cpu, gpu_note, results, target, targets);
     if (!options.json_path.empty()) {
-        const std::string text = json_report(device, runner, options, date, results, target, targets);
+        const std::string text =
+            json_report(device.get(), runner, options, date, cpu_device, host_cpu, gpu_note, results, target, targets);
         const safe_output::Result written = safe_output::write_file(options.json_path, text);
         if (!written.ok) throw std::runtime_error(written.message);
         std::fprintf(stderr, "bench: wrote %s\n", options.json_path.c_str());
     }
-    if (device.validation_messages() > 0) {
+    if (device && device->validation_messages() > 0) {
         std::fprintf(stderr, "astc-gpu-decode bench: %u validation message(s) (see above)\n",
-                     device.validation_messages());
+                     device->validation_messages());
         return 1;
     }
     return 0;

@@ -21,6 +21,11 @@ struct Options {
     std::string json_path;        // --json FILE ("" = none)
     bool validate = false;        // VK_LAYER_KHRONOS_validation; any message fails the run
     std::string device_selector;  // --device / $TEXDEC_DEVICE ("" = by type)
+    // What is measured: GPU = texdec on the bench's Vulkan device (with its ceilings); CPU = texdec's
+    // CPU backend (no Vulkan at all); AUTO = the CPU backend, and the GPU where the device chosen is
+    // not of CPU type (lavapipe is measured with GPU only).
+    texdec_backend backend = TEXDEC_BACKEND_AUTO;
+    uint32_t threads = 0;         // the CPU backend's and libastcenc's threads (0: one per hardware thread)
     std::string command_line;     // for the report
     bool verbose = false;
 };

@@ -58,6 +58,11 @@ int run_bench(const Options& options) {
     if (options.json) b.json_path = *options.json;
     b.validate = options.validate;
     if (options.device) b.device_selector = *options.device;
+    const BackendChoice backend = parse_backend_choice(options);
+    b.backend = backend.backend;
+    b.threads = backend.cpu_threads;
+    if (options.validate && b.backend == TEXDEC_BACKEND_CPU)
+        usage_error("--validate checks the Vulkan device; the CPU backend has none");
     b.command_line = options.command_line;
     b.verbose = options.verbose;
     try {
