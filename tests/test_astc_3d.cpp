@@ -948,7 +948,7 @@ void run_wide_volume() {
     opt.rgba8 = opt.native = false;
     for (const char* part_bytes : {static_cast<const char*>(nullptr), "1073741824"}) {
         if (part_bytes) setenv("TEXDEC_DEBUG_STAGING_PART_BYTES", part_bytes, 1);
-        auto ctx = OwnContext::open();
+        auto ctx = OwnContext::open(Backend::gpu);
         if (part_bytes) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
         if (!ctx) return;
         uint64_t host = 0, device = 0;

@@ -265,7 +265,7 @@ TEST_CASE("bad inputs: one-call API statuses and nothing written", "[bad][gpu]")
 // A NULL required pointer is INVALID_ARGUMENT with a message that names the function and the
 // argument, through the context's callback (these once came without a word).
 TEST_CASE("bad inputs: NULL pointers are refused with a message naming them", "[bad][gpu]") {
-    auto ctx = OwnContext::open();
+    auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     texdec_context* c = ctx->get();
     auto expect_named = [&](texdec_status status, const char* function, const char* argument) {
@@ -300,7 +300,7 @@ TEST_CASE("bad inputs: NULL pointers are refused with a message naming them", "[
 // struct, never ignored (a caller relying on an extension a library lacks must not get a wrong
 // decode). Nothing runs: the destination stays untouched.
 TEST_CASE("bad inputs: unknown structs chained to next are refused", "[bad][gpu]") {
-    auto ctx = OwnContext::open();
+    auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     texdec_context* c = ctx->get();
     const uint32_t unknown[4] = {0x7E000042, 0, 0, 0};  // a type no texdec version defines

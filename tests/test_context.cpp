@@ -97,7 +97,7 @@ struct CountingAllocator {
 }  // namespace
 
 TEST_CASE("context: device name and device enumeration", "[context][gpu]") {
-    auto ctx = OwnContext::open();
+    auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     const char* name = texdec_context_device_name(ctx->get());
     REQUIRE(name != nullptr);
@@ -126,7 +126,7 @@ TEST_CASE("context: device name and device enumeration", "[context][gpu]") {
 }
 
 TEST_CASE("context: device_selector by name and matching nothing", "[context][gpu]") {
-    auto probe = OwnContext::open();  // establishes that a device exists (or fails / skips)
+    auto probe = OwnContext::open(Backend::gpu);  // establishes that a device exists (or fails / skips)
     if (!probe) return;
     const std::string name = texdec_context_device_name(probe->get());
     probe->close_and_check();
@@ -166,7 +166,7 @@ TEST_CASE("context: device_selector by name and matching nothing", "[context][gp
 }
 
 TEST_CASE("context: allocation callbacks are used and balanced", "[context][gpu]") {
-    auto probe = OwnContext::open();
+    auto probe = OwnContext::open(Backend::gpu);
     if (!probe) return;
     probe->close_and_check();
     CountingAllocator counter;
@@ -236,7 +236,7 @@ TEST_CASE("context: several threads decode on one context at once", "[context][g
 }
 
 TEST_CASE("C++ wrapper: RAII context and span decode", "[context][gpu]") {
-    auto probe = OwnContext::open();
+    auto probe = OwnContext::open(Backend::gpu);
     if (!probe) return;
     probe->close_and_check();
     MessageLog log;
@@ -271,7 +271,7 @@ TEST_CASE("context: TEXDEC_CONTEXT_VALIDATION really asks for the validation lay
     // Indirect proof that own-context tests run under the layer: hide every explicit layer from
     // the loader (VK_LAYER_PATH) and the flag must make creation fail with NO_DEVICE, while the
     // same call without the flag still succeeds.
-    auto probe = OwnContext::open();
+    auto probe = OwnContext::open(Backend::gpu);
     if (!probe) return;
     probe->close_and_check();
     const char* old = std::getenv("VK_LAYER_PATH");
@@ -294,7 +294,7 @@ TEST_CASE("context: TEXDEC_CONTEXT_VALIDATION really asks for the validation lay
 }
 
 TEST_CASE("one-call path: texdec_decode_timed gives texdec_decode's texels and a consistent breakdown", "[context][gpu]") {
-    auto ctx = OwnContext::open();
+    auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_UNORM);
     const uint32_t w = 37, h = 21;

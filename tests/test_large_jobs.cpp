@@ -43,7 +43,7 @@ uint64_t mix(uint64_t x) {
 // blocks, each decoded once by the EXACT model (tests/oracles), placed by a hash of the block index.
 // Not run under ASan (.ci/test.sh): 2 GiB of texels and a model check of every texel are slow there.
 TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams through bounded staging", "[large][gpu]") {
-    auto ctx = OwnContext::open();
+    auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM);
     constexpr uint32_t kSize = 16384, kBlocksPerRow = kSize / 4, kPalette = 4099;
@@ -119,7 +119,7 @@ TEST_CASE("large job: streamed parts of every shape give the bytes of one submis
     for (const char* part_bytes : {static_cast<const char*>(nullptr), "100000", "9000", "3000", "1"}) {
         INFO("TEXDEC_DEBUG_STAGING_PART_BYTES " << (part_bytes ? part_bytes : "(default)"));
         if (part_bytes) setenv("TEXDEC_DEBUG_STAGING_PART_BYTES", part_bytes, 1);
-        auto ctx = OwnContext::open();
+        auto ctx = OwnContext::open(Backend::gpu);
         if (part_bytes) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
         if (!ctx) return;
         std::vector<uint8_t> texels(slice_pitch * d, 0xCD);

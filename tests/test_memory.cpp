@@ -31,7 +31,7 @@ struct HostJob {
 }  // namespace
 
 TEST_CASE("Memory: staging grows to the largest job and is released on request", "[memory][gpu]") {
-    auto own = OwnContext::open();
+    auto own = OwnContext::open(Backend::gpu);
     if (!own) return;
     texdec_context* ctx = own->get();
     const texdec_memory_usage fresh = usage_of(ctx);
@@ -89,7 +89,7 @@ TEST_CASE("Memory: staging grows to the largest job and is released on request",
 }
 
 TEST_CASE("Memory: texdec_prepare creates the pipeline and tables so decoding adds none", "[memory][gpu]") {
-    auto own = OwnContext::open();
+    auto own = OwnContext::open(Backend::gpu);
     if (!own) return;
     texdec_context* ctx = own->get();
     auto variant = [](texdec_format format, texdec_destination_kind destination) {

@@ -462,7 +462,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
 
 TEST_CASE("prepare: a bad variant anywhere in the list is refused with its index, before anything is created",
           "[prepare][gpu]") {
-    auto own = OwnContext::open();
+    auto own = OwnContext::open(Backend::gpu);
     if (!own) return;
     texdec_context* ctx = own->get();
     const texdec_variant good = make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, TEXDEC_DESTINATION_BUFFER);

@@ -2,10 +2,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <utility>
 
 #include "device_choice.h"  // src/: the library's device policy
@@ -87,16 +89,107 @@ void OwnContext::callback(texdec_message_severity severity, const char* message,
     }
 }
 
-std::unique_ptr<OwnContext> OwnContext::open() {
+// ---- backends -----------------------------------------------------------------------------------
+
+namespace {
+
+bool env_is(const char* name, const char* value) {
+    const char* v = std::getenv(name);
+    return v && std::strcmp(v, value) == 0;
+}
+
+bool mirror_enabled() { return !env_is("TEXDEC_TEST_MIRROR", "0"); }
+
+// Jobs whose destination is above this are not mirrored: a second destination of that size and
+// its comparison would cost more than the case itself (the 2 GiB "large job" of test_large_jobs.cpp;
+// its streaming through staging parts is the GPU path's own business, the CPU backend writes
+// job->dst directly).
+constexpr size_t kMirrorMaxBytes = size_t(256) << 20;
+
+// What the mirror did in this process, printed at exit.
+struct MirrorTally {
+    std::atomic<uint64_t> compared{0}, skipped_partial{0}, skipped_large{0};
+    std::mutex mutex;
+    std::set<int> partial_formats;  // noted once each
+    ~MirrorTally() {
+        if (compared || skipped_partial || skipped_large)
+            std::fprintf(stderr,
+                         "[mirror] %llu decodes compared with the other backend; %llu skipped (CPU UNSUPPORTED_FORMAT, "
+                         "TEXDEC_TEST_CPU_PARTIAL=1); %llu not mirrored (destination above 256 MiB)\n",
+                         (unsigned long long)compared.load(), (unsigned long long)skipped_partial.load(),
+                         (unsigned long long)skipped_large.load());
+    }
+} g_mirror;
+
+std::string format_text(texdec_format format) {
+    texdec_format_info info;
+    if (texdec_format_get_info(format, &info) == TEXDEC_SUCCESS && info.name) return info.name;
+    return "format " + std::to_string(int(format));
+}
+
+std::string job_text(const texdec_host_job& job) {
+    const char* output = texdec_output_name(job.output);
+    std::string s = format_text(job.format) + " to " + (output ? output : std::to_string(int(job.output))) +
+                    " rounding " + std::to_string(int(job.bc_rounding)) + ", " + std::to_string(job.width) + "x" +
+                    std::to_string(job.height) + "x" + std::to_string(job.depth);
+    if (job.src_row_length || job.src_image_height)
+        s += ", source rows " + std::to_string(job.src_row_length) + " / " + std::to_string(job.src_image_height);
+    if (job.dst_row_pitch || job.dst_slice_pitch)
+        s += ", pitches " + std::to_string(job.dst_row_pitch) + " / " + std::to_string(job.dst_slice_pitch);
+    return s + ", dst_size " + std::to_string(job.dst_size);
+}
+
+}  // namespace
+
+const char* backend_name(Backend backend) { return backend == Backend::cpu ? "CPU" : "GPU"; }
+
+Backend tested_backend() {
+    const char* v = std::getenv("TEXDEC_BACKEND");
+    if (!v || !*v || std::strcmp(v, "gpu") == 0) return Backend::gpu;
+    if (std::strcmp(v, "cpu") == 0) return Backend::cpu;
+    FAIL("TEXDEC_BACKEND=" << v << ": the tests know gpu (the default) and cpu");
+    return Backend::gpu;
+}
+
+bool cpu_partial_allowed() { return env_is("TEXDEC_TEST_CPU_PARTIAL", "1"); }
+
+texdec_backend_info backend_info(texdec_backend backend, uint32_t cpu_threads, texdec_run_tasks_function run_tasks,
+                                 void* run_tasks_user_data) {
+    texdec_backend_info b{};
+    b.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
+    b.next = nullptr;
+    b.backend = backend;
+    b.cpu_threads = cpu_threads;
+    b.run_tasks = run_tasks;
+    b.run_tasks_user_data = run_tasks_user_data;
+    return b;
+}
+
+// ---- OwnContext ---------------------------------------------------------------------------------
+
+std::unique_ptr<OwnContext> OwnContext::open() { return open(tested_backend()); }
+
+std::unique_ptr<OwnContext> OwnContext::open(Backend backend) { return open_one(backend, false); }
+
+std::unique_ptr<OwnContext> OwnContext::open_one(Backend backend, bool quiet_if_missing) {
     std::unique_ptr<OwnContext> self(new OwnContext);
+    self->backend_ = backend;
     texdec_context_create_info info{};
-    info.flags = TEXDEC_CONTEXT_VALIDATION;
+    info.flags = TEXDEC_CONTEXT_VALIDATION;  // not used by the CPU backend
     info.message_callback = &OwnContext::callback;
     info.user_data = self.get();
+    const texdec_backend_info cpu = backend_info(TEXDEC_BACKEND_CPU);
+    if (backend == Backend::cpu) info.next = &cpu;
     const texdec_status status = texdec_context_create(&info, &self->ctx_);
-    if (status == TEXDEC_ERROR_NO_DEVICE) {
+    if (status == TEXDEC_ERROR_NO_DEVICE && backend == Backend::gpu) {
         std::string why;
         for (const auto& e : self->log_.take_errors()) why += (why.empty() ? "" : "; ") + e;
+        if (quiet_if_missing && no_device_allowed()) {
+            std::fprintf(stderr,
+                         "note: no GPU context to mirror the CPU backend's decodes on (%s; TEXDEC_ALLOW_NO_DEVICE=1)\n",
+                         why.c_str());
+            return nullptr;
+        }
         fail_or_skip_for_missing_device("texdec_context_create with TEXDEC_CONTEXT_VALIDATION returned "
                                         "TEXDEC_ERROR_NO_DEVICE (" + why + ")");
         return nullptr;
@@ -104,7 +197,8 @@ std::unique_ptr<OwnContext> OwnContext::open() {
     if (status != TEXDEC_SUCCESS) {
         std::string why;
         for (const auto& e : self->log_.take_errors()) why += (why.empty() ? "" : "; ") + e;
-        FAIL("texdec_context_create failed: " << texdec_status_string(status) << " (" << why << ")");
+        FAIL("texdec_context_create (" << backend_name(backend) << " backend) failed: " << texdec_status_string(status)
+                                       << " (" << why << ")");
     }
     REQUIRE(self->ctx_ != nullptr);
     check_no_validation_messages(self->log_, "texdec_context_create");
@@ -112,13 +206,86 @@ std::unique_ptr<OwnContext> OwnContext::open() {
 }
 
 OwnContext::~OwnContext() {
+    mirror_.reset();
     if (ctx_) texdec_context_destroy(ctx_);
 }
 
+OwnContext* OwnContext::mirror() {
+    if (!mirror_tried_) {
+        mirror_tried_ = true;
+        mirror_ = open_one(backend_ == Backend::gpu ? Backend::cpu : Backend::gpu, true);
+        if (mirror_) mirror_->is_mirror_ = true;
+    }
+    return mirror_.get();
+}
+
 texdec_status OwnContext::decode(const texdec_host_job& job) {
+    const bool mirrored = !is_mirror_ && mirror_enabled() && job.dst_size <= kMirrorMaxBytes;
+    if (!is_mirror_ && mirror_enabled() && !mirrored) ++g_mirror.skipped_large;
+    // The destination as the caller left it (at least one byte, so that a non-NULL dst of size 0
+    // stays non-NULL on the mirror).
+    std::vector<uint8_t> initial;
+    if (mirrored && job.dst) {
+        initial.resize(std::max<size_t>(job.dst_size, 1));
+        std::memcpy(initial.data(), job.dst, job.dst_size);
+    }
     const texdec_status status = texdec_decode(ctx_, &job);
     check_no_validation_messages(log_, "texdec_decode");
+    if (mirrored) mirror_decode(job, status, initial);
     return status;
+}
+
+// `copy`: the destination's bytes before the primary decode; the mirror decodes into it.
+void OwnContext::mirror_decode(const texdec_host_job& job, texdec_status status, std::vector<uint8_t>& copy) {
+    OwnContext* m = mirror();
+    if (!m) return;
+    texdec_host_job mj = job;
+    if (job.dst) mj.dst = copy.data();
+    const texdec_status mirror_status = texdec_decode(m->ctx_, &mj);
+    check_no_validation_messages(m->log_, "texdec_decode on the mirror context");
+    m->log_.take_errors();  // the test checks the messages of its own context
+    const texdec_status cpu_status = backend_ == Backend::cpu ? status : mirror_status;
+    const texdec_status gpu_status = backend_ == Backend::cpu ? mirror_status : status;
+    if (cpu_partial_allowed() && cpu_status == TEXDEC_ERROR_UNSUPPORTED_FORMAT && gpu_status != cpu_status) {
+        ++g_mirror.skipped_partial;
+        std::lock_guard<std::mutex> lock(g_mirror.mutex);
+        if (g_mirror.partial_formats.insert(int(job.format)).second)
+            std::fprintf(stderr,
+                         "note: %s: the CPU backend has no decoder yet; GPU vs CPU not compared "
+                         "(TEXDEC_TEST_CPU_PARTIAL=1)\n",
+                         format_text(job.format).c_str());
+        return;
+    }
+    if (mirror_status != status) {
+        FAIL_CHECK("the backends disagree on " << job_text(job) << ": GPU " << texdec_status_string(gpu_status)
+                                               << ", CPU " << texdec_status_string(cpu_status));
+        return;
+    }
+    ++g_mirror.compared;
+    if (status != TEXDEC_SUCCESS || !job.dst) return;
+    const uint8_t* got = static_cast<const uint8_t*>(job.dst);
+    if (std::memcmp(got, copy.data(), job.dst_size) == 0) return;
+    size_t differ = 0, first = SIZE_MAX;
+    for (size_t i = 0; i < job.dst_size; ++i)
+        if (got[i] != copy[i]) {
+            ++differ;
+            if (first == SIZE_MAX) first = i;
+        }
+    const size_t from = first / 16 * 16, n = std::min<size_t>(32, job.dst_size - from);
+    auto bytes = [&](const uint8_t* p) {
+        std::string s;
+        char buf[4];
+        for (size_t i = 0; i < n; ++i) {
+            std::snprintf(buf, sizeof buf, "%02x", p[from + i]);
+            s += (i ? (i % 4 ? "" : " ") : "") + std::string(buf);
+        }
+        return s;
+    };
+    const uint8_t* gpu = backend_ == Backend::gpu ? got : copy.data();
+    const uint8_t* cpu = backend_ == Backend::gpu ? copy.data() : got;
+    FAIL("GPU and CPU backends decode differently: "
+         << job_text(job) << ": " << differ << " of " << job.dst_size << " destination bytes differ, first at byte "
+         << first << "\n  GPU @" << from << ": " << bytes(gpu) << "\n  CPU @" << from << ": " << bytes(cpu));
 }
 
 std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_output output,
@@ -130,6 +297,8 @@ std::vector<uint8_t> OwnContext::decode_tight(texdec_format format, texdec_outpu
 }
 
 void OwnContext::close_and_check() {
+    if (mirror_) mirror_->close_and_check();
+    mirror_.reset();
     if (ctx_) texdec_context_destroy(ctx_);
     ctx_ = nullptr;
     check_no_validation_messages(log_, "texdec_context_destroy");

@@ -7,6 +7,15 @@
 //   - no Vulkan device (or no validation layer) fails the test with a clear message, unless
 //     TEXDEC_ALLOW_NO_DEVICE=1: then the test stops early with a loud "SKIPPED" warning and the
 //     process exits with kSkipExitCode, which ctest shows as skipped.
+//
+// Backends (texdec.h "backends"): OwnContext::open() decodes on the backend TEXDEC_BACKEND names
+// (gpu, the default, or cpu) and mirrors every decode() on the other backend, tolerance 0 (see
+// OwnContext::decode). So the normal run compares the GPU path with the oracles and the CPU
+// backend with the GPU path for every one-call case; a run with TEXDEC_BACKEND=cpu compares the
+// CPU backend with the oracles. TEXDEC_TEST_MIRROR=0 turns the mirror off (CI's sanitizer stage,
+// where the first stage has compared the backends already). TEXDEC_TEST_CPU_PARTIAL=1 (only while
+// some family has no CPU decoder yet) lets the mirror skip, counted and printed, exactly the CPU
+// side's TEXDEC_ERROR_UNSUPPORTED_FORMAT.
 #pragma once
 
 #include <volk.h>
@@ -51,18 +60,39 @@ void check_no_validation_messages(MessageLog& log, const char* where);
 // texdec_context_memory_usage, REQUIREd to succeed and to write every field.
 texdec_memory_usage usage_of(texdec_context* ctx);
 
+// ---- backends ---------------------------------------------------------------------------------
+
+enum class Backend { gpu, cpu };
+const char* backend_name(Backend backend);
+// The backend OwnContext::open() decodes on: TEXDEC_BACKEND=gpu (or unset) or cpu; any other
+// value FAILs the test.
+Backend tested_backend();
+// TEXDEC_TEST_CPU_PARTIAL=1: see the top of this file.
+bool cpu_partial_allowed();
+// A texdec_backend_info to chain on texdec_context_create_info::next.
+texdec_backend_info backend_info(texdec_backend backend, uint32_t cpu_threads = 0,
+                                 texdec_run_tasks_function run_tasks = nullptr, void* run_tasks_user_data = nullptr);
+
 // ---- a texdec context with its own device ---------------------------------------------------
 
 class OwnContext {
 public:
-    // A context with TEXDEC_CONTEXT_VALIDATION. nullptr means: stop the test (skipped); a missing
-    // device otherwise FAILs inside this call.
+    // A context on tested_backend(), mirrored on the other one. GPU: TEXDEC_CONTEXT_VALIDATION;
+    // nullptr means: stop the test (skipped); a missing device otherwise FAILs inside this call.
     static std::unique_ptr<OwnContext> open();
+    // On `backend` whatever TEXDEC_BACKEND says (tests of one backend's own behaviour: staging,
+    // pipelines, device selection, recording), still mirrored on the other one.
+    static std::unique_ptr<OwnContext> open(Backend backend);
     ~OwnContext();
 
     texdec_context* get() const { return ctx_; }
+    Backend backend() const { return backend_; }
     MessageLog& log() { return log_; }
-    // texdec_decode, then a check that the validation layer said nothing.
+    // texdec_decode, then a check that the validation layer said nothing; then the same job on
+    // the mirror context (the other backend, opened at the first decode) into a copy of the
+    // destination with the same initial bytes: the status and every byte of job.dst_size must be
+    // the same (on failure only the status: texels may be partly written then). One thread at a
+    // time (the mirror is opened lazily, and Catch2's assertions are not thread-safe).
     texdec_status decode(const texdec_host_job& job);
     // decode() of w x h texels of tightly packed blocks into tight rows of texel_bytes-byte texels
     // that start as `fill` bytes; REQUIREs success.
@@ -73,9 +103,16 @@ public:
 
 private:
     OwnContext() = default;
+    static std::unique_ptr<OwnContext> open_one(Backend backend, bool quiet_if_missing);
     static void callback(texdec_message_severity severity, const char* message, void* user_data);
+    OwnContext* mirror();  // nullptr: no mirror (TEXDEC_TEST_MIRROR=0, or no GPU with TEXDEC_ALLOW_NO_DEVICE=1)
+    void mirror_decode(const texdec_host_job& job, texdec_status status, std::vector<uint8_t>& copy);
     texdec_context* ctx_ = nullptr;
+    Backend backend_ = Backend::gpu;
     MessageLog log_;
+    bool is_mirror_ = false;
+    bool mirror_tried_ = false;
+    std::unique_ptr<OwnContext> mirror_;
 };
 
 // ---- a Vulkan device of the test's own ------------------------------------------------------
