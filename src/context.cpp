@@ -81,22 +81,26 @@ void report_early(const texdec_context_create_info* info, texdec_message_severit
 // (own contexts: `backend` not null) one valid texdec_backend_info, copied to *backend. Without
 // one the backend is GPU.
 bool create_info_valid(const texdec_context_create_info* info, texdec_backend_info* backend) {
-    if (backend) *backend = texdec_backend_info{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_GPU, 0, nullptr, nullptr};
+    if (backend)
+        *backend =
+            texdec_backend_info{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_GPU, 0, nullptr, nullptr};
     if (info->next) {
         uint32_t type;
         std::memcpy(&type, info->next, sizeof type);
         if (type != TEXDEC_STRUCTURE_TYPE_BACKEND_INFO || !backend) {
             report_early(info, TEXDEC_MESSAGE_ERROR,
-                         backend ? "texdec_context_create_info.next: structure type %u is not accepted there (only "
-                                   "TEXDEC_STRUCTURE_TYPE_BACKEND_INFO)"
-                                 : "texdec_context_create_info.next: structure type %u is not accepted there (an external "
-                                   "context is a GPU context: texdec_backend_info belongs to texdec_context_create)",
+                         backend
+                             ? "texdec_context_create_info.next: structure type %u is not accepted there (only "
+                               "TEXDEC_STRUCTURE_TYPE_BACKEND_INFO)"
+                             : "texdec_context_create_info.next: structure type %u is not accepted there (an external "
+                               "context is a GPU context: texdec_backend_info belongs to texdec_context_create)",
                          type);
             return false;
         }
         std::memcpy(backend, info->next, sizeof *backend);
         if (backend->next) {
-            report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_backend_info.next: this texdec version accepts no extension struct there");
+            report_early(info, TEXDEC_MESSAGE_ERROR,
+                         "texdec_backend_info.next: this texdec version accepts no extension struct there");
             return false;
         }
         const uint32_t kind = uint32_t(backend->backend);
@@ -369,8 +373,8 @@ texdec_status create_cpu_context(const texdec_context_create_info* info, const t
     if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
-    const texdec_status status = cpu::create_backend(backend, &ctx->cpu, ctx->properties.deviceName,
-                                                     sizeof ctx->properties.deviceName);
+    const texdec_status status =
+        cpu::create_backend(backend, &ctx->cpu, ctx->properties.deviceName, sizeof ctx->properties.deviceName);
     if (status != TEXDEC_SUCCESS) {
         ctx->report(status, TEXDEC_MESSAGE_ERROR, "could not start the CPU backend's threads");
         delete ctx;

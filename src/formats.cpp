@@ -109,11 +109,11 @@ static_assert(std::size(kFormats) == TEXDEC_FORMAT_COUNT - 1, "one table row per
 
 // THE family table (formats.h), indexed by texdec_family.
 constexpr bool kRounds = true, kAstcLuts = true, kTables = true, kSrgbDecode = true, kTiles = true;
-#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes, dec)                                   \
-    FamilyTraits {                                                                                                  \
-        TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                              \
+#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes, dec)                                     \
+    FamilyTraits {                                                                                                   \
+        TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                               \
             tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes, \
-            &cpu::dec                                                                                               \
+            &cpu::dec                                                                                                \
     }
 constexpr FamilyTraits kFamilies[] = {
     //     family rounding astc luts  BPTC/ETC sRGB in decode tiles   NATIVE R/RG bytes  CPU decoder

@@ -212,11 +212,13 @@ extern "C" TEXDEC_API texdec_status texdec_query_support(texdec_context* ctx, co
     if (resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) support->reasons |= TEXDEC_SUPPORT_REASON_OUTPUT;
     else if (resolved != TEXDEC_SUCCESS) support->reasons |= TEXDEC_SUPPORT_REASON_FORMAT;
     if (ctx->cpu) {
-        if (resolved == TEXDEC_SUCCESS && kind != TEXDEC_DESTINATION_BUFFER) support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
+        if (resolved == TEXDEC_SUCCESS && kind != TEXDEC_DESTINATION_BUFFER)
+            support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
     } else if (resolved == TEXDEC_SUCCESS || resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
         check_device_needs(ctx, *entry, false, support);
     }
-    if (resolved == TEXDEC_SUCCESS && !ctx->cpu) check_destination(ctx, *entry, output, kind, variant->image_format, false, support);
+    if (resolved == TEXDEC_SUCCESS && !ctx->cpu)
+        check_destination(ctx, *entry, output, kind, variant->image_format, false, support);
     else if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind)) support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
 
     // The status and its sentence: the same rules in the order the work applies them.

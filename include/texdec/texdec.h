@@ -457,7 +457,7 @@ typedef enum texdec_backend {
 
 /* The `type` of texdec's own extension structs (values far from VkStructureType's). */
 typedef enum texdec_structure_type {
-    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001,  /* texdec_backend_info */
+    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001, /* texdec_backend_info */
     TEXDEC_STRUCTURE_TYPE_MAX_ENUM = 0x7FFFFFFF
 } texdec_structure_type;
 
@@ -473,15 +473,15 @@ typedef void (*texdec_run_tasks_function)(void* user_data, uint32_t task_count, 
 /* Chained on texdec_context_create_info::next of texdec_context_create (own contexts). Without
  * it a context is TEXDEC_BACKEND_GPU. */
 typedef struct texdec_backend_info {
-    texdec_structure_type type;  /* TEXDEC_STRUCTURE_TYPE_BACKEND_INFO */
-    const void* next;            /* NULL */
+    texdec_structure_type type; /* TEXDEC_STRUCTURE_TYPE_BACKEND_INFO */
+    const void* next;           /* NULL */
     texdec_backend backend;
     /* CPU backend: threads that decode one call, the calling thread included (0 = the number the
      * hardware runs at once). The context starts cpu_threads - 1 threads of its own and ends them
      * in texdec_context_destroy; with run_tasks it starts none and cuts each job into about
      * 4 * cpu_threads tasks for it. */
     uint32_t cpu_threads;
-    texdec_run_tasks_function run_tasks;  /* optional, CPU backend; kept (with its user data) until
+    texdec_run_tasks_function run_tasks; /* optional, CPU backend; kept (with its user data) until
                                              the context is destroyed */
     void* run_tasks_user_data;
 } texdec_backend_info;

@@ -29,7 +29,8 @@ namespace {
 
 uint64_t now_ns() {
     return uint64_t(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
 }
 
 // One texdec_decode's tasks, shared by the threads that work on it. Lives on the calling thread's
@@ -134,10 +135,8 @@ texdec_status create_backend(const texdec_backend_info& info, Backend** out, cha
             return TEXDEC_ERROR_OUT_OF_MEMORY;
         }
     }
-    if (backend->run_tasks)
-        std::snprintf(name, name_size, "CPU backend, caller's tasks (%u-way)", backend->threads);
-    else
-        std::snprintf(name, name_size, "CPU backend, %u thread%s", backend->threads, backend->threads == 1 ? "" : "s");
+    if (backend->run_tasks) std::snprintf(name, name_size, "CPU backend, caller's tasks (%u-way)", backend->threads);
+    else std::snprintf(name, name_size, "CPU backend, %u thread%s", backend->threads, backend->threads == 1 ? "" : "s");
     *out = backend.release();
     return TEXDEC_SUCCESS;
 }
@@ -186,8 +185,7 @@ texdec_status find_decoder(texdec_context* ctx, Variant* v, const FamilyDecoder*
         std::shared_ptr<const void> made;
         try {
             made = d->make_tables(*v);
-        } catch (...) {
-        }
+        } catch (...) {}
         if (!made)
             return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
                                "out of host memory for the CPU decoder's tables of %s", f.name);

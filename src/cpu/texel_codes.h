@@ -79,13 +79,19 @@ inline void pack_texel(uint32_t store, const uint32_t c[4], uint8_t* out) {
         std::memcpy(out, w, 8);
         return;
     }
-    case TEXDEC_STORE_RG8: out[0] = uint8_t(c[0]); out[1] = uint8_t(c[1]); return;
+    case TEXDEC_STORE_RG8:
+        out[0] = uint8_t(c[0]);
+        out[1] = uint8_t(c[1]);
+        return;
     case TEXDEC_STORE_RG16: {
         const uint32_t w = c[0] | (c[1] << 16);
         std::memcpy(out, &w, 4);
         return;
     }
-    case TEXDEC_STORE_R16: out[0] = uint8_t(c[0]); out[1] = uint8_t(c[0] >> 8); return;
+    case TEXDEC_STORE_R16:
+        out[0] = uint8_t(c[0]);
+        out[1] = uint8_t(c[0] >> 8);
+        return;
     default: out[0] = uint8_t(c[0]); return;  // R8
     }
 }

@@ -25,8 +25,8 @@ struct Options {
     // CPU backend (no Vulkan at all); AUTO = the CPU backend, and the GPU where the device chosen is
     // not of CPU type (lavapipe is measured with GPU only).
     texdec_backend backend = TEXDEC_BACKEND_AUTO;
-    uint32_t threads = 0;         // the CPU backend's and libastcenc's threads (0: one per hardware thread)
-    std::string command_line;     // for the report
+    uint32_t threads = 0;      // the CPU backend's and libastcenc's threads (0: one per hardware thread)
+    std::string command_line;  // for the report
     bool verbose = false;
 };
 
