@@ -48,6 +48,8 @@ echo "== tests under ASan + UBSan on the CPU backend (TEXDEC_BACKEND=cpu, TEXDEC
 #   path", "external context: storage image destinations / block and texel offsets / a job larger
 #   than one dispatch").
 asan_first_stage_only="^large job|2048x2048x6|^corpus|^CLI raw mode: every (BC1-BC5|2D ASTC)|^CLI \.exr: raw mode"
+# The CLI's GPU-vs-CPU raw-mode sweeps too: tests/test_cpu_*.cpp compare the same decoders here.
+asan_first_stage_only+="|^CLI raw mode: the CPU backend gives the GPU's bytes"
 asan_first_stage_only+="|^ASTC (3D |HDR )?record path|^ASTC 2D footprints on 3D images and arrays: record path"
 asan_first_stage_only+="|^external context: (storage image destinations|block and texel offsets|a job larger than one dispatch)"
 ASAN_OPTIONS=detect_leaks=0 TEXDEC_TEST_RANDOM_BLOCKS=65536 TEXDEC_BACKEND=cpu TEXDEC_TEST_MIRROR=0 \
