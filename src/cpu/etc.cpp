@@ -59,41 +59,6 @@ const EtcTables& etc_tables() {
     return *tables;
 }
 
-// ---- output texels -------------------------------------------------------------------------------
-
-// One texel's bytes as an integer (little-endian): store.glsl's texdec_pack_texel for store kind S.
-template <uint32_t S>
-struct Store;
-template <>
-struct Store<TEXDEC_STORE_RGBA8> {
-    using T = uint32_t;
-    static constexpr uint32_t kAlphaShift = 24;
-    static T pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) { return r | (g << 8) | (b << 16) | (a << 24); }
-};
-template <>
-struct Store<TEXDEC_STORE_RGBA16F> {
-    using T = uint64_t;
-    static constexpr uint32_t kAlphaShift = 48;
-    static T pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
-        return T(r) | (T(g) << 16) | (T(b) << 32) | (T(a) << 48);
-    }
-};
-template <>
-struct Store<TEXDEC_STORE_R16> {
-    using T = uint16_t;
-    static T pack(uint32_t r, uint32_t, uint32_t, uint32_t) { return T(r); }
-};
-template <>
-struct Store<TEXDEC_STORE_RG16> {
-    using T = uint32_t;
-    static T pack(uint32_t r, uint32_t g, uint32_t, uint32_t) { return r | (g << 16); }
-};
-
-template <typename T>
-void store_row(uint8_t* dst, const T (&texels)[4]) {
-    std::memcpy(dst, texels, sizeof texels);
-}
-
 inline int32_t clamp255(int32_t v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
 
 // ---- EAC channel --------------------------------------------------------------------------------

@@ -96,4 +96,49 @@ inline void pack_texel(uint32_t store, const uint32_t c[4], uint8_t* out) {
     }
 }
 
+// pack_texel with the store kind known at compile time, for decoders that template on it: one
+// texel's bytes as an integer of the texel's size (little-endian), and where alpha sits in it.
+template <uint32_t S>
+struct Store;
+template <>
+struct Store<TEXDEC_STORE_RGBA8> {
+    using T = uint32_t;
+    static constexpr uint32_t kAlphaShift = 24;
+    static T pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) { return r | (g << 8) | (b << 16) | (a << 24); }
+};
+template <>
+struct Store<TEXDEC_STORE_RGBA16F> {
+    using T = uint64_t;
+    static constexpr uint32_t kAlphaShift = 48;
+    static T pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
+        return T(r) | (T(g) << 16) | (T(b) << 32) | (T(a) << 48);
+    }
+};
+template <>
+struct Store<TEXDEC_STORE_R8> {
+    using T = uint8_t;
+    static T pack(uint32_t r, uint32_t, uint32_t, uint32_t) { return T(r); }
+};
+template <>
+struct Store<TEXDEC_STORE_RG8> {
+    using T = uint16_t;
+    static T pack(uint32_t r, uint32_t g, uint32_t, uint32_t) { return T(r | (g << 8)); }
+};
+template <>
+struct Store<TEXDEC_STORE_R16> {
+    using T = uint16_t;
+    static T pack(uint32_t r, uint32_t, uint32_t, uint32_t) { return T(r); }
+};
+template <>
+struct Store<TEXDEC_STORE_RG16> {
+    using T = uint32_t;
+    static T pack(uint32_t r, uint32_t g, uint32_t, uint32_t) { return r | (g << 16); }
+};
+
+// Writes one block row of four packed texels (any alignment).
+template <typename T>
+void store_row(uint8_t* dst, const T (&texels)[4]) {
+    std::memcpy(dst, texels, sizeof texels);
+}
+
 }  // namespace texdec::cpu
