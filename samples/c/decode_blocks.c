@@ -66,6 +66,16 @@ int main(void) {
     info.message_callback = on_message;
     const char* validate = getenv("TEXDEC_SAMPLE_VALIDATION");
     if (validate && strcmp(validate, "1") == 0) info.flags |= TEXDEC_CONTEXT_VALIDATION;
+    /* The backend: GPU unless TEXDEC_BACKEND says cpu (the host's cores, no Vulkan needed) or
+     * auto (a real GPU if there is one, else the CPU). The texels are the same on both. */
+    texdec_backend_info backend;
+    memset(&backend, 0, sizeof backend);
+    backend.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
+    const char* backend_name = getenv("TEXDEC_BACKEND");
+    if (backend_name && strcmp(backend_name, "cpu") == 0) backend.backend = TEXDEC_BACKEND_CPU;
+    if (backend_name && strcmp(backend_name, "auto") == 0) backend.backend = TEXDEC_BACKEND_AUTO;
+    backend.cpu_threads = 0; /* all of them */
+    info.next = &backend;
 
     texdec_context* ctx = NULL;
     texdec_status status = texdec_context_create(&info, &ctx);
