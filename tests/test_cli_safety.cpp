@@ -442,8 +442,8 @@ TEST_CASE("CLI --verify mismatch: the decoded output stays, exit code 5, as --he
     std::ifstream readme_in(TEXDEC_SOURCE_DIR "/README.md");
     const std::string readme((std::istreambuf_iterator<char>(readme_in)), {});
     // The same promise in both: what is left behind on a mismatch.
-    CHECK(contains(help, "On a mismatch the outputs are still written (the GPU's texels, as decoded)"));
-    CHECK(contains(readme, "On a mismatch the outputs are still written (the GPU's texels, as decoded)"));
+    CHECK(contains(help, "On a mismatch the outputs are still written (the texels as decoded)"));
+    CHECK(contains(readme, "On a mismatch the outputs are still written (the texels as decoded)"));
 
     if (!cli_has_device()) return;
     const std::string in = write_dds(d + "/in.dds"), out = d + "/out.raw", json = d + "/r.json";

@@ -100,7 +100,7 @@ Decode options:
                       (libastcenc for ASTC; the project's CPU models of the spec for BC1-BC7,
                       ETC2 and EAC), and compare texel for texel: the count of mismatching
                       texels, the first one and the PSNR are reported; a mismatch is exit code 5.
-                      On a mismatch the outputs are still written (the GPU's texels, as decoded)
+                      On a mismatch the outputs are still written (the texels as decoded)
                       and kept, for inspection; --json gives the file status "mismatch".
   --json[=FILE]       Write machine-readable results as JSON (per file: input, status, exit code,
                       container, format, extent, outputs, backend, device, GPU or CPU decode
