@@ -183,6 +183,24 @@
 #define TEXDEC_ETC_LUT_WORDS 168
 #define TEXDEC_TABLES_WORDS (TEXDEC_ETC_LUT_BASE + TEXDEC_ETC_LUT_WORDS)  // the whole table buffer
 
+// Block-linear sources (Tegra X1 GOBs; texdec.h "source layouts"): TexdecPushConstants::src_layout
+// and src_block_origin. With a block-linear source the dispatch addresses blocks from the GOB block
+// that holds the chunk's first block: src_base_word points at that block's word minus the
+// in-block offset of src_block_origin, src_row_words is a row of GOB blocks and src_slice_words a
+// group of block-depth slices (or an array layer).
+#define TEXDEC_SRC_BLOCK_LINEAR_SHIFT 0u
+#define TEXDEC_SRC_BLOCK_LINEAR_WIDTH 1u
+#define TEXDEC_SRC_GOB_HEIGHT_LOG2_SHIFT 4u  // log2 of the block height in GOBs (0..5)
+#define TEXDEC_SRC_GOB_HEIGHT_LOG2_WIDTH 3u
+#define TEXDEC_SRC_GOB_DEPTH_LOG2_SHIFT 8u  // log2 of the block depth in GOBs (0..5)
+#define TEXDEC_SRC_GOB_DEPTH_LOG2_WIDTH 3u
+#define TEXDEC_SRC_ORIGIN_X_SHIFT 0u  // compressed blocks into the GOB row (< 64 / block bytes)
+#define TEXDEC_SRC_ORIGIN_X_WIDTH 8u
+#define TEXDEC_SRC_ORIGIN_Y_SHIFT 8u  // block rows into the GOB block (< 8 * block height)
+#define TEXDEC_SRC_ORIGIN_Y_WIDTH 8u
+#define TEXDEC_SRC_ORIGIN_Z_SHIFT 16u  // block slices into the GOB block (< block depth)
+#define TEXDEC_SRC_ORIGIN_Z_WIDTH 8u
+
 #ifdef TEXDEC_GLSL
 #define TEXDEC_UINT uint
 #define TEXDEC_INT int
@@ -212,8 +230,10 @@ struct TexdecPushConstants {
     TEXDEC_INT dst_layer;         // image: array layer of the chunk's first slice
     TEXDEC_UINT dst_z_skip;       // 3D footprints: texel slices of the chunk's block slice before the
                                   // chunk (a chunk cut inside one block slice); 0 otherwise
-    TEXDEC_UINT reserved1;
-    TEXDEC_UINT reserved2;
+    TEXDEC_UINT src_layout;       // 0: linear source; else TEXDEC_SRC_BLOCK_LINEAR with the block's
+                                  // GOBs (TEXDEC_SRC_GOB_*_LOG2 fields)
+    TEXDEC_UINT src_block_origin; // block-linear: where the chunk's first block lies inside its
+                                  // GOB block (TEXDEC_SRC_ORIGIN_* fields, in compressed blocks)
     TEXDEC_UINT reserved3;
 };
 

@@ -256,9 +256,8 @@ texdec_status record_staged(texdec_context* ctx, VkCommandBuffer cmd, const JobP
 texdec_status texdec::plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan) {
     texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
                                job->width, job->height, job->depth,
-                               {job->src_row_length, job->src_image_height}, plan);
+                               {job->src_row_length, job->src_image_height, job->next, "texdec_host_job"}, plan);
     if (s != TEXDEC_SUCCESS) return s;
-    if ((s = check_chain(ctx, job->next, "texdec_host_job")) != TEXDEC_SUCCESS) return s;
     if (!job->src || (need_texels && !job->dst))
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the job's src and dst must not be NULL");
     if (job->src_size < plan->src_bytes_needed)
@@ -292,6 +291,7 @@ Part make_part(const JobPlan& p, const Chunk& c) {
     part.span = chunk_span(p, c);
     JobPlan& s = part.staged;
     s = p;
+    move_source_origin(&s, c.bx0, c.by0, c.bz0);  // the part's blocks are uploaded from its first one
     s.width = uint32_t(part.span.width), s.height = uint32_t(part.span.height), s.depth = uint32_t(part.span.depth);
     s.blocks_x = c.nbx, s.blocks_y = c.nby, s.blocks_z = c.nbz;
     s.src_bytes_needed = part.span.src_bytes;
@@ -307,16 +307,29 @@ struct PartGrid {
     uint64_t cols = 0, rows = 0, slices = 0;
 };
 
-// Staging bytes (blocks + texels) of a part of cols x rows x slices blocks at the job's origin,
-// saturated at UINT64_MAX (sizes come from the caller: no product may wrap).
+using u128 = unsigned __int128;
+
+// Upload bytes (whole words) of any part of cols x rows x slices blocks: linear sources, the
+// same wherever the part starts; block-linear ones, a bound (a part need not start on a GOB
+// block, so it may touch one more row or group of GOB blocks than its size alone needs).
+u128 part_source_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices) {
+    const FormatEntry& f = *p.format;
+    u128 bytes = 0;
+    if (!p.block_linear) bytes = u128(slices - 1) * p.src_slice_bytes + u128(rows - 1) * p.src_row_bytes + u128(cols) * f.bytes_per_block;
+    else if (slices > 1) bytes = u128(((slices - 1) >> p.gob_depth_log2) + 2) * p.src_slice_bytes;
+    else if (rows > 1) bytes = u128(((rows - 1) >> (3 + p.gob_height_log2)) + 2) * p.src_row_bytes;
+    else bytes = u128((u128(cols) * f.bytes_per_block - 1) / 64 + 2) << (9 + p.gob_height_log2 + p.gob_depth_log2);
+    return (bytes + 3) / 4 * 4;
+}
+
+// Staging bytes (blocks + texels) of a part of cols x rows x slices blocks, saturated at
+// UINT64_MAX (sizes come from the caller: no product may wrap).
 uint64_t part_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices) {
     const FormatEntry& f = *p.format;
-    using u128 = unsigned __int128;
     const u128 w = std::min<u128>(p.width, u128(cols) * f.block_width), h = std::min<u128>(p.height, u128(rows) * f.block_height),
                d = std::min<u128>(p.depth, u128(slices) * f.block_depth);
     const u128 texels = (w * p.output.texel_bytes + 3) / 4 * 4 * h * d;
-    const u128 blocks = u128(slices - 1) * p.src_slice_bytes + u128(rows - 1) * p.src_row_bytes + u128(cols) * f.bytes_per_block + 3;
-    const u128 total = texels + blocks;
+    const u128 total = texels + part_source_bytes(p, cols, rows, slices);
     return total > UINT64_MAX ? UINT64_MAX : uint64_t(total);
 }
 
@@ -376,7 +389,9 @@ StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
     const bool one_part = z.grid.cols == p.blocks_x && z.grid.rows == p.blocks_y && z.grid.slices == p.blocks_z;
     z.slots = one_part ? 1 : HostStaging::kSlots;
     const Part first = make_part(p, Chunk{0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices});
-    z.upload_bytes = first.upload_bytes;
+    // Linear: the first part's; block-linear: what any part may need (at most the whole job's).
+    const u128 upload = std::min<u128>(part_source_bytes(p, z.grid.cols, z.grid.rows, z.grid.slices), u128(round_up4(p.src_bytes_needed)));
+    z.upload_bytes = p.block_linear ? uint64_t(upload) : first.upload_bytes;
     z.texel_bytes = first.staged.dst_bytes_needed;
     return z;
 }

@@ -25,8 +25,18 @@ struct JobPlan {
     uint32_t rounding = 0;
     uint32_t width = 0, height = 0, depth = 0;         // texels
     uint64_t blocks_x = 0, blocks_y = 0, blocks_z = 0;  // blocks covering the extent
-    uint64_t src_row_bytes = 0;     // bytes between block rows in the source
-    uint64_t src_slice_bytes = 0;   // bytes between block slices
+    // Source layout. LINEAR: src_row_bytes between block rows, src_slice_bytes between block
+    // slices. BLOCK_LINEAR (Tegra GOBs, texdec.h "source layouts"): src_row_bytes between rows
+    // of GOB blocks, src_slice_bytes between groups of 2^gob_depth_log2 block slices (or layers).
+    bool block_linear = false;
+    uint32_t gob_height_log2 = 0, gob_depth_log2 = 0;  // block height / depth in GOBs, log2
+    uint64_t src_row_bytes = 0;
+    uint64_t src_slice_bytes = 0;
+    // Block (0, 0, 0) of the plan is block src_origin of the source surface (a part of a larger
+    // job: texdec_decode's streaming), which lies src_origin_bytes from the surface's start; the
+    // plan's source bytes start there. Zero for whole jobs and regions.
+    uint64_t src_origin_x = 0, src_origin_y = 0, src_origin_z = 0;
+    uint64_t src_origin_bytes = 0;
     uint64_t src_bytes_needed = 0;  // from the first block to the end of the last
     uint64_t dst_row_pitch = 0, dst_slice_pitch = 0;
     uint64_t dst_bytes_needed = 0;  // from the first texel to the end of the last
@@ -35,10 +45,27 @@ struct JobPlan {
 struct SourceLayout {
     uint32_t row_length;    // texels, 0 = width
     uint32_t image_height;  // texels, 0 = height
+    const void* chain;      // the job's or region's next chain: a texdec_source_layout_info or NULL
+    const char* where;      // the chain's owner, for messages ("texdec_host_job", "region 3")
 };
 
-// Checks format, output, rounding (raw enum bits), extent and source layout; fills everything
-// but the destination fields. Reports the problem through ctx (may be nullptr).
+// Byte offset of block (x, y, z) of the plan's source surface from the surface's start (texdec.h
+// "source layouts"; linear: z * slice + y * row + x * block bytes). Coordinates of blocks inside
+// a checked plan (+ its origin) give no overflow.
+uint64_t surface_block_offset(const JobPlan& p, uint64_t x, uint64_t y, uint64_t z);
+
+// Byte offset of the plan's block (bx, by, bz) from the plan's first source byte.
+inline uint64_t source_block_offset(const JobPlan& p, uint64_t bx, uint64_t by, uint64_t bz) {
+    return surface_block_offset(p, p.src_origin_x + bx, p.src_origin_y + by, p.src_origin_z + bz) - p.src_origin_bytes;
+}
+
+// The plan of the part of `p` that starts at its block (bx, by, bz): the same source layout with
+// the origin moved there (the caller sets the part's extent and sizes).
+void move_source_origin(JobPlan* p, uint64_t bx, uint64_t by, uint64_t bz);
+
+// Checks format, output, rounding (raw enum bits), extent and source layout (the chain too: a
+// texdec_source_layout_info or nothing); fills everything but the destination fields. Reports the
+// problem through ctx (may be nullptr).
 texdec_status plan_job(const texdec_context* ctx, uint32_t format, uint32_t output, uint32_t rounding,
                        uint32_t width, uint32_t height, uint32_t depth, SourceLayout source, JobPlan* plan);
 

@@ -27,7 +27,7 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
     if (texdec_status s = check_chain(ctx, v.next, what); s != TEXDEC_SUCCESS) return s;
     const uint32_t format = enum_bits(v.format), output = enum_bits(v.output), rounding = enum_bits(v.bc_rounding);
     // The checks of a record call; the messages are this function's, to name the variant.
-    const texdec_status s = plan_job(nullptr, format, output, rounding, 1, 1, 1, {0, 0}, &out->plan);
+    const texdec_status s = plan_job(nullptr, format, output, rounding, 1, 1, 1, {0, 0, nullptr, nullptr}, &out->plan);
     if (s == TEXDEC_ERROR_UNSUPPORTED_ROUNDING) {
         std::snprintf(what, sizeof what, "bc_rounding %u is not a texdec_bc_rounding", rounding);
         return fail(s, what);

@@ -1,7 +1,10 @@
 // texdec_record_regions: validation, chunking into dispatches that respect the device limits, optional
 // barriers, push descriptors and push constants. Nothing is allocated per call.
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 
+#include "enum_bits.h"
 #include "interface.h"
 #include "cpu/cpu_backend.h"
 #include "job.h"
@@ -17,6 +20,50 @@ bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) {
     if (v > UINT64_MAX) return false;
     *out = uint64_t(v);
     return true;
+}
+
+uint32_t log2_of_power_of_two(uint32_t v) {  // v a power of two
+    uint32_t l = 0;
+    while ((1u << l) < v) ++l;
+    return l;
+}
+
+// Reads the source layout chain (a texdec_source_layout_info or nothing) into the plan.
+texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f, const SourceLayout& source, JobPlan* plan) {
+    plan->block_linear = false;
+    plan->gob_height_log2 = plan->gob_depth_log2 = 0;
+    plan->src_slice_bytes = 0;
+    plan->src_origin_x = plan->src_origin_y = plan->src_origin_z = plan->src_origin_bytes = 0;
+    if (!source.chain) return TEXDEC_SUCCESS;
+    uint32_t type;  // every chained struct begins with a 32-bit type
+    std::memcpy(&type, source.chain, sizeof type);
+    if (type != TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO) return check_chain(ctx, source.chain, source.where);
+    const auto& info = *static_cast<const texdec_source_layout_info*>(source.chain);
+    if (texdec_status s = check_chain(ctx, info.next, "texdec_source_layout_info"); s != TEXDEC_SUCCESS) return s;
+    auto fail = [&](const char* what) {
+        if (ctx) ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "%s: texdec_source_layout_info %s", source.where, what);
+        return TEXDEC_ERROR_INVALID_LAYOUT;
+    };
+    const uint32_t layout = enum_bits(info.layout);
+    if (layout == TEXDEC_SOURCE_LAYOUT_LINEAR) {
+        if (info.block_height || info.block_depth || info.layer_stride)
+            return fail("is LINEAR with block_height, block_depth or layer_stride set (they must be 0)");
+        return TEXDEC_SUCCESS;
+    }
+    if (layout != TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR) return fail("has an unknown layout value");
+    auto gobs_ok = [](uint32_t v) { return v >= 1 && v <= 32 && (v & (v - 1)) == 0; };
+    if (!gobs_ok(info.block_height)) return fail("block_height must be 1, 2, 4, 8, 16 or 32 (GOBs)");
+    if (!gobs_ok(info.block_depth)) return fail("block_depth must be 1, 2, 4, 8, 16 or 32 (GOBs)");
+    if (info.layer_stride) {
+        if (info.layer_stride % 4) return fail("layer_stride must be a multiple of 4");
+        if (info.block_depth != 1) return fail("layer_stride needs block_depth 1 (layers of a 2D texture)");
+        if (f.block_depth != 1) return fail("layer_stride is for 2D formats (a 3D footprint's slices are depth)");
+    }
+    plan->block_linear = true;
+    plan->gob_height_log2 = log2_of_power_of_two(info.block_height);
+    plan->gob_depth_log2 = log2_of_power_of_two(info.block_depth);
+    plan->src_slice_bytes = info.layer_stride;  // 0: computed from the surface by plan_job
+    return TEXDEC_SUCCESS;
 }
 
 }  // namespace
@@ -50,6 +97,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
         return fail(TEXDEC_ERROR_INVALID_LAYOUT, "source row length / image height is smaller than the extent");
 
     const FormatEntry& f = *plan->format;
+    if (texdec_status s = plan_source_layout(ctx, f, source, plan); s != TEXDEC_SUCCESS) return s;
     plan->width = width;
     plan->height = height;
     plan->depth = depth;
@@ -58,14 +106,59 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
     plan->blocks_z = div_round_up(depth, f.block_depth);
     const uint64_t row_blocks = div_round_up(row_length, f.block_width);
     const uint64_t rows_per_slice = div_round_up(image_height, f.block_height);
-    plan->src_row_bytes = row_blocks * f.bytes_per_block;  // < 2^32 * 16: no overflow
     uint64_t tmp = 0;
-    if (!mul_add(plan->src_row_bytes, rows_per_slice, 0, &plan->src_slice_bytes) ||
-        !mul_add(plan->src_slice_bytes, plan->blocks_z - 1, 0, &tmp) ||
-        !mul_add(plan->src_row_bytes, plan->blocks_y - 1, tmp, &tmp) ||
-        !mul_add(plan->blocks_x, f.bytes_per_block, tmp, &plan->src_bytes_needed))
+    if (!plan->block_linear) {
+        plan->src_row_bytes = row_blocks * f.bytes_per_block;  // < 2^32 * 16: no overflow
+        if (!mul_add(plan->src_row_bytes, rows_per_slice, 0, &plan->src_slice_bytes) ||
+            !mul_add(plan->src_slice_bytes, plan->blocks_z - 1, 0, &tmp) ||
+            !mul_add(plan->src_row_bytes, plan->blocks_y - 1, tmp, &tmp) ||
+            !mul_add(plan->blocks_x, f.bytes_per_block, tmp, &plan->src_bytes_needed))
+            return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the compressed size of the extent overflows 64 bits");
+        return TEXDEC_SUCCESS;
+    }
+    // Block-linear: a row of GOB blocks is ceil(row bytes / 64) blocks of 512 * H * D bytes; a
+    // group of D block slices is ceil(rows / 8H) such rows (or the caller's layer stride).
+    const uint64_t gob_block_bytes = uint64_t(512) << (plan->gob_height_log2 + plan->gob_depth_log2);
+    const uint64_t gob_columns = div_round_up(row_blocks * f.bytes_per_block, 64);
+    const uint64_t gob_block_rows = div_round_up(rows_per_slice, uint64_t(8) << plan->gob_height_log2);
+    uint64_t surface_bytes = 0;  // one group of D block slices (one layer)
+    if (!mul_add(gob_columns, gob_block_bytes, 0, &plan->src_row_bytes) ||
+        !mul_add(plan->src_row_bytes, gob_block_rows, 0, &surface_bytes))
+        return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the block-linear surface's size overflows 64 bits");
+    if (!plan->src_slice_bytes) plan->src_slice_bytes = surface_bytes;
+    else if (plan->src_slice_bytes < surface_bytes) {
+        if (ctx)
+            ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR,
+                        "%s: layer_stride (%llu) is smaller than one layer's block-linear surface (%llu bytes)", source.where,
+                        (unsigned long long)plan->src_slice_bytes, (unsigned long long)surface_bytes);
+        return TEXDEC_ERROR_INVALID_LAYOUT;
+    }
+    // The last block read is the farthest (every term of the address grows with its coordinate);
+    // the terms below a row of GOB blocks add less than two rows.
+    using u128 = unsigned __int128;
+    const u128 last = u128((plan->blocks_z - 1) >> plan->gob_depth_log2) * plan->src_slice_bytes +
+                      u128((plan->blocks_y - 1) >> (3 + plan->gob_height_log2)) * plan->src_row_bytes;
+    if (last + 2 * u128(plan->src_row_bytes) + 16 > UINT64_MAX)
         return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the compressed size of the extent overflows 64 bits");
+    plan->src_bytes_needed = surface_block_offset(*plan, plan->blocks_x - 1, plan->blocks_y - 1, plan->blocks_z - 1) + f.bytes_per_block;
     return TEXDEC_SUCCESS;
+}
+
+uint64_t surface_block_offset(const JobPlan& p, uint64_t x, uint64_t y, uint64_t z) {
+    const uint64_t block_bytes = p.format->bytes_per_block;
+    if (!p.block_linear) return z * p.src_slice_bytes + y * p.src_row_bytes + x * block_bytes;
+    // Tegra X1 TRM, "Block Linear": the GOB (64 bytes x 8 rows) swizzle, GOBs stacked H high and
+    // D deep into blocks, blocks in rows, rows in groups of D slices.
+    const uint32_t h = p.gob_height_log2, d = p.gob_depth_log2;
+    const uint64_t xb = x * block_bytes;  // byte column in the surface
+    const uint64_t in_gob = (xb % 64 / 32) * 256 + (y % 8 / 2) * 64 + (xb % 32 / 16) * 32 + (y % 2) * 16 + xb % 16;
+    return (z >> d) * p.src_slice_bytes + (y >> (3 + h)) * p.src_row_bytes + ((xb / 64) << (9 + h + d)) +
+           ((z & ((1u << d) - 1)) << (9 + h)) + (((y >> 3) & ((1u << h) - 1)) << 9) + in_gob;
+}
+
+void move_source_origin(JobPlan* p, uint64_t bx, uint64_t by, uint64_t bz) {
+    p->src_origin_bytes += source_block_offset(*p, bx, by, bz);
+    p->src_origin_x += bx, p->src_origin_y += by, p->src_origin_z += bz;
 }
 
 texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, JobPlan* plan) {
@@ -99,8 +192,10 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     s.width = std::min<uint64_t>(p.width - s.x0, c.nbx * f.block_width);
     s.height = std::min<uint64_t>(p.height - s.y0, c.nby * f.block_height);
     s.depth = std::min<uint64_t>(p.depth - s.z0, c.z_count ? c.z_count : c.nbz * f.block_depth);
-    s.src_start = c.bz0 * p.src_slice_bytes + c.by0 * p.src_row_bytes + c.bx0 * f.bytes_per_block;
-    s.src_bytes = (c.nbz - 1) * p.src_slice_bytes + (c.nby - 1) * p.src_row_bytes + c.nbx * f.bytes_per_block;
+    // Every term of a block's address grows with its coordinate (both layouts): the chunk's first
+    // block is its lowest byte, its last block its highest.
+    s.src_start = source_block_offset(p, c.bx0, c.by0, c.bz0);
+    s.src_bytes = source_block_offset(p, c.bx0 + c.nbx - 1, c.by0 + c.nby - 1, c.bz0 + c.nbz - 1) + f.bytes_per_block - s.src_start;
     s.dst_start = s.z0 * p.dst_slice_pitch + s.y0 * p.dst_row_pitch + s.x0 * p.output.texel_bytes;
     s.dst_bytes = (s.depth - 1) * p.dst_slice_pitch + (s.height - 1) * p.dst_row_pitch + s.width * p.output.texel_bytes;
     return s;
@@ -185,9 +280,21 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     const uint64_t group_slices = lim.maxComputeWorkGroupCount[2];
     const uint64_t max_blocks = std::max<uint64_t>(1, max_texels / (f.block_width * f.block_height * f.block_depth));
     const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;  // one block row of one texel slice
-    if (p.src_row_bytes > max_range || (!to_image && row_dst_bytes > max_range))
+    // Source bytes a chunk may span: linear, rows (slices) times their stride; block-linear, r
+    // block rows touch at most (r - 1) / 8H + 2 rows of GOB blocks, s block slices at most
+    // (s - 1) / D + 2 groups of D slices (a chunk need not start on a GOB block).
+    const uint64_t row_units = p.block_linear ? 2 : 1;
+    if (saturating_mul(p.src_row_bytes, row_units) > max_range || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
-                           "one block row needs more than maxStorageBufferRange (%u bytes)", lim.maxStorageBufferRange);
+                           p.block_linear ? "two rows of GOB blocks of the block-linear source (or one block row of the "
+                                            "destination) need more than maxStorageBufferRange (%u bytes)"
+                                          : "one block row needs more than maxStorageBufferRange (%u bytes)",
+                           lim.maxStorageBufferRange);
+    auto source_cap = [&](uint64_t stride, uint32_t group_log2) -> uint64_t {  // rows (slices) whose span fits
+        const uint64_t fit = max_range / std::max<uint64_t>(stride, 1);
+        if (!p.block_linear) return fit;
+        return fit < 2 ? 1 : saturating_mul(fit - 1, uint64_t(1) << group_log2);
+    };
     // Texel slices of one block slice a chunk writes: all of them, unless (buffer destination)
     // their slice pitches alone break the range; then as many as fit beside one block row.
     const uint64_t slices_per_block = std::min<uint64_t>(f.block_depth, p.depth);
@@ -200,7 +307,7 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     // Columns: the whole row unless the group count or the work cap says less.
     out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks});
     out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1), std::max<uint64_t>(1, max_blocks / out->cols),
-                                    max_range / std::max<uint64_t>(p.src_row_bytes, 1)});
+                                    source_cap(p.src_row_bytes, 3 + p.gob_height_log2)});
     if (!to_image)
         out->rows = std::min<uint64_t>(out->rows, (max_range - (texel_slices - 1) * p.dst_slice_pitch) / std::max<uint64_t>(row_dst_bytes, 1));
     out->rows = std::max<uint64_t>(out->rows, 1);
@@ -210,7 +317,7 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
         const uint64_t slice_src = p.src_slice_bytes, slice_dst = saturating_mul(p.dst_slice_pitch, f.block_depth);
         out->slices = std::min<uint64_t>({p.blocks_z, std::max<uint64_t>(group_slices, 1),
                                           std::max<uint64_t>(1, max_blocks / (out->cols * out->rows)),
-                                          std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_src, 1))});
+                                          std::max<uint64_t>(1, source_cap(slice_src, p.gob_depth_log2))});
         if (!to_image)
             out->slices = std::min<uint64_t>(out->slices, std::max<uint64_t>(1, max_range / std::max<uint64_t>(slice_dst, 1)));
     }
@@ -256,6 +363,18 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
     pc.height = uint32_t(span.height);
     pc.depth = uint32_t(span.depth);
     pc.dst_z_skip = uint32_t(c.z_skip);
+    if (p.block_linear) {
+        // The shader addresses from the GOB block holding the chunk's first block (interface.h).
+        const uint64_t x_in = (p.src_origin_x + c.bx0) % (64 / p.format->bytes_per_block);
+        const uint64_t y_in = (p.src_origin_y + c.by0) % (uint64_t(8) << p.gob_height_log2);
+        const uint64_t z_in = (p.src_origin_z + c.bz0) % (uint64_t(1) << p.gob_depth_log2);
+        pc.src_layout = TEXDEC_FIELD_PUT(1u, TEXDEC_SRC_BLOCK_LINEAR) | TEXDEC_FIELD_PUT(p.gob_height_log2, TEXDEC_SRC_GOB_HEIGHT_LOG2) |
+                        TEXDEC_FIELD_PUT(p.gob_depth_log2, TEXDEC_SRC_GOB_DEPTH_LOG2);
+        pc.src_block_origin = TEXDEC_FIELD_PUT(uint32_t(x_in), TEXDEC_SRC_ORIGIN_X) | TEXDEC_FIELD_PUT(uint32_t(y_in), TEXDEC_SRC_ORIGIN_Y) |
+                              TEXDEC_FIELD_PUT(uint32_t(z_in), TEXDEC_SRC_ORIGIN_Z);
+        // Wraps modulo 2^32 where the in-block offset exceeds the chunk's word: the shader's sum wraps back.
+        pc.src_base_word = b.src_base_word - uint32_t(surface_block_offset(p, x_in, y_in, z_in) / 4);
+    }
     if (to_image) {
         pc.dst_x = t.dst_x + int32_t(span.x0);
         pc.dst_y = t.dst_y + int32_t(span.y0);
@@ -513,14 +632,16 @@ public:
     texdec_status plan(uint32_t index, JobPlan* plan, RegionTarget* t) const override {
         const texdec_region& r = job_.regions[index];
         const texdec_image_target* image = job_.dst_image;
-        if (r.next) return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has a next chain (this texdec version defines no region extension)");
         const uint32_t layers = r.layer_count ? r.layer_count : 1;
         if (r.extent.depth > 1 && layers > 1)
             return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has both extent.depth > 1 and layer_count > 1 (Vulkan allows one)");
         const uint64_t slices = uint64_t(r.extent.depth) * layers;
         if (slices > UINT32_MAX) return fail(index, TEXDEC_ERROR_SIZE_OVERFLOW, "has too many slices");
+        char where[32];
+        std::snprintf(where, sizeof where, "region %u", index);
         texdec_status s = plan_job(ctx_, enum_bits(job_.format), enum_bits(job_.output), enum_bits(job_.bc_rounding),
-                                   r.extent.width, r.extent.height, uint32_t(slices), {r.src_row_length, r.src_image_height}, plan);
+                                   r.extent.width, r.extent.height, uint32_t(slices),
+                                   {r.src_row_length, r.src_image_height, r.next, where}, plan);
         if (s != TEXDEC_SUCCESS) return s;
         if (r.src_offset > job_.src_size) return fail(index, TEXDEC_ERROR_SOURCE_TOO_SMALL, "starts past src_size");
         if ((s = check_source(ctx_, job_.src_buffer, r.src_offset, job_.src_size - r.src_offset, *plan)) != TEXDEC_SUCCESS)

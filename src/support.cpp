@@ -223,7 +223,7 @@ extern "C" TEXDEC_API texdec_status texdec_query_support(texdec_context* ctx, co
 
     // The status and its sentence: the same rules in the order the work applies them.
     JobPlan plan;
-    texdec_status s = plan_job(ctx, format_bits, output_bits, rounding_bits, 1, 1, 1, {0, 0}, &plan);
+    texdec_status s = plan_job(ctx, format_bits, output_bits, rounding_bits, 1, 1, 1, {0, 0, nullptr, nullptr}, &plan);
     if (ctx->cpu) {  // no device: buffer variants decode (if the CPU backend has the family), images never
         if (s != TEXDEC_SUCCESS) return s;
         if (is_image_destination(kind)) return require_gpu(ctx, "an image destination");

@@ -193,7 +193,7 @@ extern "C" {
  * the package version file, texdec.pc and the shared library's SONAME (libtexdec.so.MAJOR).
  * Within a major version the ABI only grows (docs/abi.md); tools/abi-check.sh enforces it. */
 #define TEXDEC_VERSION_MAJOR 1
-#define TEXDEC_VERSION_MINOR 2
+#define TEXDEC_VERSION_MINOR 3
 #define TEXDEC_VERSION_PATCH 0
 #define TEXDEC_VERSION ((TEXDEC_VERSION_MAJOR << 16) | (TEXDEC_VERSION_MINOR << 8) | TEXDEC_VERSION_PATCH)
 
@@ -457,7 +457,8 @@ typedef enum texdec_backend {
 
 /* The `type` of texdec's own extension structs (values far from VkStructureType's). */
 typedef enum texdec_structure_type {
-    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001, /* texdec_backend_info */
+    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001,       /* texdec_backend_info */
+    TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO = 0x54440002, /* texdec_source_layout_info */
     TEXDEC_STRUCTURE_TYPE_MAX_ENUM = 0x7FFFFFFF
 } texdec_structure_type;
 
@@ -624,6 +625,106 @@ typedef void (*texdec_device_callback)(uint32_t index, const char* name, VkPhysi
                                        uint32_t api_version, void* user_data);
 TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callback, void* user_data);
 
+/* ---- source layouts: linear or Tegra block-linear -------------------------------------------
+ *
+ * Where a job's compressed blocks are. LINEAR (the default) addresses them as
+ * vkCmdCopyBufferToImage does: rows of src_row_length texels, slices of src_image_height rows.
+ * BLOCK_LINEAR is the NVIDIA Tegra X1 layout (what a Nintendo Switch title's textures are in, and
+ * what a Switch emulator holds), described in the Tegra X1 Technical Reference Manual, "Block
+ * Linear" surfaces. The element is one compressed block (8 or 16 bytes):
+ *   - a GOB ("group of bytes") is 64 bytes x 8 rows = 512 bytes; byte (x, y) of a GOB (x < 64
+ *     bytes, y < 8 rows) is at (x / 32) * 256 + (y / 2) * 64 + ((x % 32) / 16) * 32 + (y % 2) * 16
+ *     + x % 16;
+ *   - a block is block_height x block_depth GOBs stacked vertically, then in depth (the GOB below
+ *     follows the one above, the next slice's GOBs follow them): 512 * block_height *
+ *     block_depth bytes;
+ *   - a surface is rows of blocks: ceil(row bytes / 64) blocks per row, where row bytes = the
+ *     source row length in compressed blocks x bytes per block; ceil(rows / (8 * block_height))
+ *     rows of blocks per block_depth slices (rows = the source image height in compressed blocks);
+ *     then the next block_depth slices.
+ * So compressed block (bx, by, bz) of a surface, at byte x = bx * bytes per block, is at
+ *     ((bz / D) * ceil(rows / (8 * H)) + by / (8 * H)) * ceil(row bytes / 64) * 512 * H * D
+ *   + (x / 64) * 512 * H * D  +  (bz % D) * 512 * H  +  ((by / 8) % H) * 512
+ *   + the GOB's byte offset of (x % 64, by % 8)
+ * with H = block_height, D = block_depth (in GOBs). Block (0, 0, 0) of a region (or host job) is
+ * block (0, 0, 0) of the surface that starts at its source offset; src_row_length and
+ * src_image_height (0 = the extent's) give the surface's width and height in texels, as for linear
+ * sources (give the width the surface was laid out for: e.g. a texture descriptor's width aligned
+ * for its "tile width spacing" where it has one). Depth: block slices of a 3D texture (and the
+ * ASTC 3D footprints' block slices) use block_depth; the array layers of a 2D texture are surfaces
+ * of their own, layer_stride bytes apart.
+ *
+ * What an emulator fills from a guest texture descriptor (Maxwell TIC): layout = BLOCK_LINEAR when
+ * the descriptor's memory layout is block-linear (else LINEAR), block_height = 1 << its GOBs-per-
+ * block-in-Y field, block_depth = 1 << its GOBs-per-block-in-Z field, layer_stride = the texture's
+ * layer size; then one region per mip level, with that level's offset and block height/depth:
+ * texdec_block_linear_get_level() computes them (mip levels use smaller blocks where the level is
+ * small).
+ *
+ * The source bytes a block-linear job needs run from its offset to the end of the last block it
+ * reads (not the whole padded surface). Sources of both layouts decode to the same texels on both
+ * backends; the GPU decoders read block-linear sources directly (no copy, no extra pass).
+ */
+typedef enum texdec_source_layout {
+    TEXDEC_SOURCE_LAYOUT_LINEAR = 0,       /* rows and slices, like VkBufferImageCopy (default) */
+    TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR = 1, /* Tegra X1 GOBs, see above */
+    TEXDEC_SOURCE_LAYOUT_MAX_ENUM = 0x7FFFFFFF
+} texdec_source_layout;
+
+/* Chained on texdec_region::next (one region) or texdec_host_job::next (one texdec_decode job);
+ * without it a source is LINEAR. Checked with the job: TEXDEC_ERROR_INVALID_LAYOUT (and a
+ * message) for a block height or depth that is not 1, 2, 4, 8, 16 or 32, a layer_stride that is
+ * not a multiple of 4, a layer_stride with block_depth above 1 or with a 3D block format, and
+ * LINEAR with any other field not 0. */
+typedef struct texdec_source_layout_info {
+    texdec_structure_type type; /* TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO */
+    const void* next;           /* NULL */
+    texdec_source_layout layout;
+    uint32_t block_height;      /* BLOCK_LINEAR: GOBs per block vertically (1, 2, 4, 8, 16, 32) */
+    uint32_t block_depth;       /* BLOCK_LINEAR: GOBs per block in depth (1 ... 32; 1 for 2D) */
+    /* BLOCK_LINEAR, 2D formats: bytes from one array layer's surface to the next (a region's
+     * layer_count layers; a host job's depth slices). 0 = the slices are depth slices of one
+     * surface (with block_depth 1 that is layers of one mip level each, packed). */
+    uint64_t layer_stride;
+} texdec_source_layout_info;
+
+/* A block-linear texture as its descriptor gives it: every mip level and layer in one piece of
+ * memory, layer 0's levels first (level 0, 1, ...), then layer 1's, and so on. */
+typedef struct texdec_block_linear_texture {
+    const void* next;               /* NULL */
+    texdec_format format;
+    uint32_t width, height, depth;  /* level 0 in texels; depth 1 unless 3D */
+    uint32_t mip_levels;            /* 1 ... 32 */
+    uint32_t array_layers;          /* 1 or more (6 per cube); 1 for a 3D texture */
+    uint32_t block_height;          /* level 0's, in GOBs (1, 2, 4, 8, 16, 32) */
+    uint32_t block_depth;           /* level 0's, in GOBs (1 ... 32; 1 unless 3D) */
+} texdec_block_linear_texture;
+
+/* Where one mip level of a block-linear texture is. */
+typedef struct texdec_block_linear_level {
+    uint64_t offset;          /* bytes from the texture's start to this level of layer 0 (layer n:
+                                 + n * layout.layer_stride) */
+    uint64_t size;            /* bytes of this level in one layer (whole blocks of GOBs) */
+    uint64_t texture_size;    /* bytes of the whole texture, every layer and level */
+    uint32_t width, height, depth;  /* this level's extent in texels */
+    /* Ready to chain on the level's texdec_region::next: BLOCK_LINEAR, this level's block height
+     * and depth, and the layer stride (0 for a single layer or a 3D texture). Its `next` is NULL. */
+    texdec_source_layout_info layout;
+} texdec_block_linear_level;
+
+/* Computes where mip level `level` of `texture` lies, as the Tegra X1 lays the texture out: a
+ * level's block height (depth) halves while the level's height in compressed blocks is at most
+ * 8 * half of it (its depth at most half of it); a level takes whole blocks of GOBs; the layer
+ * stride is the sum of the levels rounded up to whole blocks of level 0's size (the same rules as
+ * Ryujinx's and yuzu's texture caches, tested against texture sizes from shipped games; see
+ * docs/BLOCK_LINEAR.md). Sparse textures ("tile width spacing") are not covered. Thread-safe, no
+ * context. TEXDEC_ERROR_INVALID_ARGUMENT for NULL pointers or a next chain, UNKNOWN_FORMAT,
+ * INVALID_EXTENT for a zero extent, mip_levels or array_layers, or a level past mip_levels,
+ * INVALID_LAYOUT for a block height / depth that is not a power of two up to 32, or a 3D texture
+ * (depth > 1) with layers, SIZE_OVERFLOW if a size does not fit 64 bits. */
+TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_block_linear_texture* texture, uint32_t level,
+                                                   texdec_block_linear_level* out);
+
 /* ---- one-call decode (host memory) ---------------------------------------------------------- */
 
 /* Names used throughout (host jobs, regions, record jobs): src_* is the compressed blocks, laid
@@ -631,7 +732,7 @@ TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callbac
  * dst_* is the decoded texels, laid out in bytes (dst_row_pitch, dst_slice_pitch; 0 = tight);
  * *_size is the number of bytes texdec may touch. */
 typedef struct texdec_host_job {
-    const void* next;               /* NULL */
+    const void* next;               /* NULL or a texdec_source_layout_info */
     texdec_format format;
     texdec_output output;
     texdec_bc_rounding bc_rounding;
@@ -932,7 +1033,7 @@ TEXDEC_API void texdec_image_target_destroy(texdec_context* context, texdec_imag
  * Extents need not be multiples of the block size anywhere (a mip level's edge, or any partial
  * region): texels outside the extent are never written. */
 typedef struct texdec_region {
-    const void* next;            /* NULL */
+    const void* next;            /* NULL or a texdec_source_layout_info (block-linear sources) */
     /* source */
     VkDeviceSize src_offset;     /* bytes into src_buffer; multiple of 4 */
     uint32_t src_row_length;     /* texels (0 = extent.width), like bufferRowLength */

@@ -60,8 +60,22 @@ bool texdec_block_coords(out uvec3 block) {
 
 // Index into src_words of the first word of a block of `words_per_block` words.
 uint texdec_src_block_word(uvec3 block, uint words_per_block) {
-    return pc.src_base_word + block.z * pc.src_slice_words + block.y * pc.src_row_words
-         + block.x * words_per_block;
+    if (pc.src_layout == 0u)
+        return pc.src_base_word + block.z * pc.src_slice_words + block.y * pc.src_row_words
+             + block.x * words_per_block;
+    // Block-linear (Tegra X1 TRM, "Block Linear"; texdec.h "source layouts"), from the GOB block
+    // that holds the chunk's first block. Coordinates wrap modulo 2^32 like the host's sums:
+    // the result is exact because the true address lies inside the bound range.
+    const uint h = TEXDEC_FIELD(pc.src_layout, TEXDEC_SRC_GOB_HEIGHT_LOG2);
+    const uint d = TEXDEC_FIELD(pc.src_layout, TEXDEC_SRC_GOB_DEPTH_LOG2);
+    const uint xb = (block.x + TEXDEC_FIELD(pc.src_block_origin, TEXDEC_SRC_ORIGIN_X)) * (words_per_block * 4u);
+    const uint y = block.y + TEXDEC_FIELD(pc.src_block_origin, TEXDEC_SRC_ORIGIN_Y);
+    const uint z = block.z + TEXDEC_FIELD(pc.src_block_origin, TEXDEC_SRC_ORIGIN_Z);
+    // The GOB swizzle: byte (x, y) of a 64-byte x 8-row GOB (in words: every term is a multiple of 4).
+    const uint in_gob = ((xb & 32u) << 3u) | ((y & 6u) << 5u) | ((xb & 16u) << 1u) | ((y & 1u) << 4u) | (xb & 15u);
+    return pc.src_base_word + (z >> d) * pc.src_slice_words + (y >> (3u + h)) * pc.src_row_words
+         + ((xb >> 6u) << (7u + h + d)) + ((z & ((1u << d) - 1u)) << (7u + h))
+         + (((y >> 3u) & ((1u << h) - 1u)) << 7u) + (in_gob >> 2u);
 }
 
 #endif

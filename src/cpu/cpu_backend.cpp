@@ -222,9 +222,10 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
         return;
     }
     uint8_t* tile = storage.get() + ((16 - reinterpret_cast<uintptr_t>(storage.get()) % 16) % 16);
+    alignas(16) uint8_t gathered[kMaxRunBlocks * 16];  // a block-linear run's blocks, side by side
     for (uint64_t r = first; r < end; ++r) {
         const uint64_t by = r % p.blocks_y, bz = r / p.blocks_y;
-        const uint8_t* src_row = w.src + bz * p.src_slice_bytes + by * p.src_row_bytes;
+        const uint8_t* src_row = w.src + (p.block_linear ? 0 : bz * p.src_slice_bytes + by * p.src_row_bytes);
         // Texel rows and slices of this block row inside the extent.
         const uint64_t y0 = by * bh, z0 = bz * bd;
         const uint32_t rows_in = uint32_t(std::min<uint64_t>(bh, p.height - y0));
@@ -233,6 +234,11 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
             BlockRun run;
             run.blocks = src_row + bx * f.bytes_per_block;
             run.count = uint32_t(std::min<uint64_t>(kMaxRunBlocks, p.blocks_x - bx));
+            if (p.block_linear) {  // blocks of one row are 16-byte pieces spread over GOBs: gather them
+                for (uint32_t i = 0; i < run.count; ++i)
+                    std::memcpy(gathered + i * f.bytes_per_block, w.src + source_block_offset(p, bx + i, by, bz), f.bytes_per_block);
+                run.blocks = gathered;
+            }
             run.texels = tile;
             run.row_pitch = row_pitch;
             run.slice_pitch = slice_pitch;
