@@ -89,6 +89,15 @@ inline texdec_host_job host_job(Format format, Output output, uint32_t width, ui
     return job;
 }
 
+// A block-linear source layout (texdec.h "source layouts") to chain on a texdec_host_job's or a
+// texdec_region's next: block height and depth in GOBs, layer stride in bytes (0: see texdec.h).
+// The struct must outlive the call that reads the job.
+inline texdec_source_layout_info block_linear_layout(uint32_t block_height, uint32_t block_depth = 1,
+                                                     uint64_t layer_stride = 0) noexcept {
+    return texdec_source_layout_info{TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO, nullptr, TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR,
+                                     block_height, block_depth, layer_stride};
+}
+
 // Owns a texdec_context; movable, not copyable.
 class Context {
 public:
