@@ -232,8 +232,8 @@ struct TexdecPushConstants {
                                   // chunk (a chunk cut inside one block slice); 0 otherwise
     TEXDEC_UINT src_layout;       // 0: linear source; else TEXDEC_SRC_BLOCK_LINEAR with the block's
                                   // GOBs (TEXDEC_SRC_GOB_*_LOG2 fields)
-    TEXDEC_UINT src_block_origin; // block-linear: where the chunk's first block lies inside its
-                                  // GOB block (TEXDEC_SRC_ORIGIN_* fields, in compressed blocks)
+    TEXDEC_UINT src_block_origin;  // block-linear: where the chunk's first block lies inside its
+                                   // GOB block (TEXDEC_SRC_ORIGIN_* fields, in compressed blocks)
     TEXDEC_UINT reserved3;
 };
 

@@ -38,14 +38,15 @@ uint32_t log2_of(uint32_t v) {
 
 }  // namespace
 
-extern "C" TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_block_linear_texture* texture, uint32_t level,
-                                                              texdec_block_linear_level* out) {
+extern "C" TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_block_linear_texture* texture,
+                                                                  uint32_t level, texdec_block_linear_level* out) {
     using namespace texdec;
     if (!texture || !out || texture->next) return TEXDEC_ERROR_INVALID_ARGUMENT;
     const FormatEntry* f = find_format(enum_bits(texture->format));
     if (!f) return TEXDEC_ERROR_UNKNOWN_FORMAT;
     const texdec_block_linear_texture& t = *texture;
-    if (!t.width || !t.height || !t.depth || !t.mip_levels || t.mip_levels > 32 || !t.array_layers || level >= t.mip_levels)
+    if (!t.width || !t.height || !t.depth || !t.mip_levels || t.mip_levels > 32 || !t.array_layers ||
+        level >= t.mip_levels)
         return TEXDEC_ERROR_INVALID_EXTENT;
     if (!is_gob_count(t.block_height) || !is_gob_count(t.block_depth) || (t.depth > 1 && t.array_layers > 1))
         return TEXDEC_ERROR_INVALID_LAYOUT;
@@ -72,7 +73,8 @@ extern "C" TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_b
     }
     // Layers start on whole blocks of level 0's GOBs.
     const uint64_t rows0 = div_round_up(t.height, f->block_height), slices0 = div_round_up(t.depth, f->block_depth);
-    const uint32_t shift = 9 + log2_of(level_gobs(t.block_height, rows0, 8)) + log2_of(level_gobs(t.block_depth, slices0, 1));
+    const uint32_t shift =
+        9 + log2_of(level_gobs(t.block_height, rows0, 8)) + log2_of(level_gobs(t.block_depth, slices0, 1));
     const u128 stride = (layer + (u128(1) << shift) - 1) >> shift << shift;
     const u128 total = t.array_layers > 1 ? stride * t.array_layers : layer;
     if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;

@@ -315,7 +315,9 @@ using u128 = unsigned __int128;
 u128 part_source_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices) {
     const FormatEntry& f = *p.format;
     u128 bytes = 0;
-    if (!p.block_linear) bytes = u128(slices - 1) * p.src_slice_bytes + u128(rows - 1) * p.src_row_bytes + u128(cols) * f.bytes_per_block;
+    if (!p.block_linear)
+        bytes =
+            u128(slices - 1) * p.src_slice_bytes + u128(rows - 1) * p.src_row_bytes + u128(cols) * f.bytes_per_block;
     else if (slices > 1) bytes = u128(((slices - 1) >> p.gob_depth_log2) + 2) * p.src_slice_bytes;
     else if (rows > 1) bytes = u128(((rows - 1) >> (3 + p.gob_height_log2)) + 2) * p.src_row_bytes;
     else bytes = u128((u128(cols) * f.bytes_per_block - 1) / 64 + 2) << (9 + p.gob_height_log2 + p.gob_depth_log2);
@@ -390,7 +392,8 @@ StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
     z.slots = one_part ? 1 : HostStaging::kSlots;
     const Part first = make_part(p, Chunk{0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices});
     // Linear: the first part's; block-linear: what any part may need (at most the whole job's).
-    const u128 upload = std::min<u128>(part_source_bytes(p, z.grid.cols, z.grid.rows, z.grid.slices), u128(round_up4(p.src_bytes_needed)));
+    const u128 upload = std::min<u128>(part_source_bytes(p, z.grid.cols, z.grid.rows, z.grid.slices),
+                                       u128(round_up4(p.src_bytes_needed)));
     z.upload_bytes = p.block_linear ? uint64_t(upload) : first.upload_bytes;
     z.texel_bytes = first.staged.dst_bytes_needed;
     return z;

@@ -29,7 +29,8 @@ uint32_t log2_of_power_of_two(uint32_t v) {  // v a power of two
 }
 
 // Reads the source layout chain (a texdec_source_layout_info or nothing) into the plan.
-texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f, const SourceLayout& source, JobPlan* plan) {
+texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f, const SourceLayout& source,
+                                 JobPlan* plan) {
     plan->block_linear = false;
     plan->gob_height_log2 = plan->gob_depth_log2 = 0;
     plan->src_slice_bytes = 0;
@@ -41,7 +42,9 @@ texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f
     const auto& info = *static_cast<const texdec_source_layout_info*>(source.chain);
     if (texdec_status s = check_chain(ctx, info.next, "texdec_source_layout_info"); s != TEXDEC_SUCCESS) return s;
     auto fail = [&](const char* what) {
-        if (ctx) ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "%s: texdec_source_layout_info %s", source.where, what);
+        if (ctx)
+            ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "%s: texdec_source_layout_info %s",
+                        source.where, what);
         return TEXDEC_ERROR_INVALID_LAYOUT;
     };
     const uint32_t layout = enum_bits(info.layout);
@@ -129,8 +132,8 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
     else if (plan->src_slice_bytes < surface_bytes) {
         if (ctx)
             ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR,
-                        "%s: layer_stride (%llu) is smaller than one layer's block-linear surface (%llu bytes)", source.where,
-                        (unsigned long long)plan->src_slice_bytes, (unsigned long long)surface_bytes);
+                        "%s: layer_stride (%llu) is smaller than one layer's block-linear surface (%llu bytes)",
+                        source.where, (unsigned long long)plan->src_slice_bytes, (unsigned long long)surface_bytes);
         return TEXDEC_ERROR_INVALID_LAYOUT;
     }
     // The last block read is the farthest (every term of the address grows with its coordinate);
@@ -140,7 +143,8 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
                       u128((plan->blocks_y - 1) >> (3 + plan->gob_height_log2)) * plan->src_row_bytes;
     if (last + 2 * u128(plan->src_row_bytes) + 16 > UINT64_MAX)
         return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the compressed size of the extent overflows 64 bits");
-    plan->src_bytes_needed = surface_block_offset(*plan, plan->blocks_x - 1, plan->blocks_y - 1, plan->blocks_z - 1) + f.bytes_per_block;
+    plan->src_bytes_needed =
+        surface_block_offset(*plan, plan->blocks_x - 1, plan->blocks_y - 1, plan->blocks_z - 1) + f.bytes_per_block;
     return TEXDEC_SUCCESS;
 }
 
@@ -195,7 +199,8 @@ ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
     // Every term of a block's address grows with its coordinate (both layouts): the chunk's first
     // block is its lowest byte, its last block its highest.
     s.src_start = source_block_offset(p, c.bx0, c.by0, c.bz0);
-    s.src_bytes = source_block_offset(p, c.bx0 + c.nbx - 1, c.by0 + c.nby - 1, c.bz0 + c.nbz - 1) + f.bytes_per_block - s.src_start;
+    s.src_bytes = source_block_offset(p, c.bx0 + c.nbx - 1, c.by0 + c.nby - 1, c.bz0 + c.nbz - 1) + f.bytes_per_block -
+                  s.src_start;
     s.dst_start = s.z0 * p.dst_slice_pitch + s.y0 * p.dst_row_pitch + s.x0 * p.output.texel_bytes;
     s.dst_bytes = (s.depth - 1) * p.dst_slice_pitch + (s.height - 1) * p.dst_row_pitch + s.width * p.output.texel_bytes;
     return s;
@@ -286,9 +291,10 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     const uint64_t row_units = p.block_linear ? 2 : 1;
     if (saturating_mul(p.src_row_bytes, row_units) > max_range || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
-                           p.block_linear ? "two rows of GOB blocks of the block-linear source (or one block row of the "
-                                            "destination) need more than maxStorageBufferRange (%u bytes)"
-                                          : "one block row needs more than maxStorageBufferRange (%u bytes)",
+                           p.block_linear
+                               ? "two rows of GOB blocks of the block-linear source (or one block row of the "
+                                 "destination) need more than maxStorageBufferRange (%u bytes)"
+                               : "one block row needs more than maxStorageBufferRange (%u bytes)",
                            lim.maxStorageBufferRange);
     auto source_cap = [&](uint64_t stride, uint32_t group_log2) -> uint64_t {  // rows (slices) whose span fits
         const uint64_t fit = max_range / std::max<uint64_t>(stride, 1);
@@ -306,7 +312,8 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     }
     // Columns: the whole row unless the group count or the work cap says less.
     out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks});
-    out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1), std::max<uint64_t>(1, max_blocks / out->cols),
+    out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1),
+                                    std::max<uint64_t>(1, max_blocks / out->cols),
                                     source_cap(p.src_row_bytes, 3 + p.gob_height_log2)});
     if (!to_image)
         out->rows = std::min<uint64_t>(out->rows, (max_range - (texel_slices - 1) * p.dst_slice_pitch) / std::max<uint64_t>(row_dst_bytes, 1));
@@ -368,9 +375,11 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
         const uint64_t x_in = (p.src_origin_x + c.bx0) % (64 / p.format->bytes_per_block);
         const uint64_t y_in = (p.src_origin_y + c.by0) % (uint64_t(8) << p.gob_height_log2);
         const uint64_t z_in = (p.src_origin_z + c.bz0) % (uint64_t(1) << p.gob_depth_log2);
-        pc.src_layout = TEXDEC_FIELD_PUT(1u, TEXDEC_SRC_BLOCK_LINEAR) | TEXDEC_FIELD_PUT(p.gob_height_log2, TEXDEC_SRC_GOB_HEIGHT_LOG2) |
+        pc.src_layout = TEXDEC_FIELD_PUT(1u, TEXDEC_SRC_BLOCK_LINEAR) |
+                        TEXDEC_FIELD_PUT(p.gob_height_log2, TEXDEC_SRC_GOB_HEIGHT_LOG2) |
                         TEXDEC_FIELD_PUT(p.gob_depth_log2, TEXDEC_SRC_GOB_DEPTH_LOG2);
-        pc.src_block_origin = TEXDEC_FIELD_PUT(uint32_t(x_in), TEXDEC_SRC_ORIGIN_X) | TEXDEC_FIELD_PUT(uint32_t(y_in), TEXDEC_SRC_ORIGIN_Y) |
+        pc.src_block_origin = TEXDEC_FIELD_PUT(uint32_t(x_in), TEXDEC_SRC_ORIGIN_X) |
+                              TEXDEC_FIELD_PUT(uint32_t(y_in), TEXDEC_SRC_ORIGIN_Y) |
                               TEXDEC_FIELD_PUT(uint32_t(z_in), TEXDEC_SRC_ORIGIN_Z);
         // Wraps modulo 2^32 where the in-block offset exceeds the chunk's word: the shader's sum wraps back.
         pc.src_base_word = b.src_base_word - uint32_t(surface_block_offset(p, x_in, y_in, z_in) / 4);
@@ -639,9 +648,9 @@ public:
         if (slices > UINT32_MAX) return fail(index, TEXDEC_ERROR_SIZE_OVERFLOW, "has too many slices");
         char where[32];
         std::snprintf(where, sizeof where, "region %u", index);
-        texdec_status s = plan_job(ctx_, enum_bits(job_.format), enum_bits(job_.output), enum_bits(job_.bc_rounding),
-                                   r.extent.width, r.extent.height, uint32_t(slices),
-                                   {r.src_row_length, r.src_image_height, r.next, where}, plan);
+        texdec_status s =
+            plan_job(ctx_, enum_bits(job_.format), enum_bits(job_.output), enum_bits(job_.bc_rounding), r.extent.width,
+                     r.extent.height, uint32_t(slices), {r.src_row_length, r.src_image_height, r.next, where}, plan);
         if (s != TEXDEC_SUCCESS) return s;
         if (r.src_offset > job_.src_size) return fail(index, TEXDEC_ERROR_SOURCE_TOO_SMALL, "starts past src_size");
         if ((s = check_source(ctx_, job_.src_buffer, r.src_offset, job_.src_size - r.src_offset, *plan)) != TEXDEC_SUCCESS)

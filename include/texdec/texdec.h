@@ -680,8 +680,8 @@ typedef struct texdec_source_layout_info {
     texdec_structure_type type; /* TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO */
     const void* next;           /* NULL */
     texdec_source_layout layout;
-    uint32_t block_height;      /* BLOCK_LINEAR: GOBs per block vertically (1, 2, 4, 8, 16, 32) */
-    uint32_t block_depth;       /* BLOCK_LINEAR: GOBs per block in depth (1 ... 32; 1 for 2D) */
+    uint32_t block_height; /* BLOCK_LINEAR: GOBs per block vertically (1, 2, 4, 8, 16, 32) */
+    uint32_t block_depth;  /* BLOCK_LINEAR: GOBs per block in depth (1 ... 32; 1 for 2D) */
     /* BLOCK_LINEAR, 2D formats: bytes from one array layer's surface to the next (a region's
      * layer_count layers; a host job's depth slices). 0 = the slices are depth slices of one
      * surface (with block_depth 1 that is layers of one mip level each, packed). */
@@ -691,22 +691,22 @@ typedef struct texdec_source_layout_info {
 /* A block-linear texture as its descriptor gives it: every mip level and layer in one piece of
  * memory, layer 0's levels first (level 0, 1, ...), then layer 1's, and so on. */
 typedef struct texdec_block_linear_texture {
-    const void* next;               /* NULL */
+    const void* next; /* NULL */
     texdec_format format;
-    uint32_t width, height, depth;  /* level 0 in texels; depth 1 unless 3D */
-    uint32_t mip_levels;            /* 1 ... 32 */
-    uint32_t array_layers;          /* 1 or more (6 per cube); 1 for a 3D texture */
-    uint32_t block_height;          /* level 0's, in GOBs (1, 2, 4, 8, 16, 32) */
-    uint32_t block_depth;           /* level 0's, in GOBs (1 ... 32; 1 unless 3D) */
+    uint32_t width, height, depth; /* level 0 in texels; depth 1 unless 3D */
+    uint32_t mip_levels;           /* 1 ... 32 */
+    uint32_t array_layers;         /* 1 or more (6 per cube); 1 for a 3D texture */
+    uint32_t block_height;         /* level 0's, in GOBs (1, 2, 4, 8, 16, 32) */
+    uint32_t block_depth;          /* level 0's, in GOBs (1 ... 32; 1 unless 3D) */
 } texdec_block_linear_texture;
 
 /* Where one mip level of a block-linear texture is. */
 typedef struct texdec_block_linear_level {
-    uint64_t offset;          /* bytes from the texture's start to this level of layer 0 (layer n:
+    uint64_t offset;               /* bytes from the texture's start to this level of layer 0 (layer n:
                                  + n * layout.layer_stride) */
-    uint64_t size;            /* bytes of this level in one layer (whole blocks of GOBs) */
-    uint64_t texture_size;    /* bytes of the whole texture, every layer and level */
-    uint32_t width, height, depth;  /* this level's extent in texels */
+    uint64_t size;                 /* bytes of this level in one layer (whole blocks of GOBs) */
+    uint64_t texture_size;         /* bytes of the whole texture, every layer and level */
+    uint32_t width, height, depth; /* this level's extent in texels */
     /* Ready to chain on the level's texdec_region::next: BLOCK_LINEAR, this level's block height
      * and depth, and the layer stride (0 for a single layer or a 3D texture). Its `next` is NULL. */
     texdec_source_layout_info layout;
@@ -723,7 +723,7 @@ typedef struct texdec_block_linear_level {
  * INVALID_LAYOUT for a block height / depth that is not a power of two up to 32, or a 3D texture
  * (depth > 1) with layers, SIZE_OVERFLOW if a size does not fit 64 bits. */
 TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_block_linear_texture* texture, uint32_t level,
-                                                   texdec_block_linear_level* out);
+                                                       texdec_block_linear_level* out);
 
 /* ---- one-call decode (host memory) ---------------------------------------------------------- */
 
@@ -732,7 +732,7 @@ TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_block_linear
  * dst_* is the decoded texels, laid out in bytes (dst_row_pitch, dst_slice_pitch; 0 = tight);
  * *_size is the number of bytes texdec may touch. */
 typedef struct texdec_host_job {
-    const void* next;               /* NULL or a texdec_source_layout_info */
+    const void* next; /* NULL or a texdec_source_layout_info */
     texdec_format format;
     texdec_output output;
     texdec_bc_rounding bc_rounding;
@@ -1033,7 +1033,7 @@ TEXDEC_API void texdec_image_target_destroy(texdec_context* context, texdec_imag
  * Extents need not be multiples of the block size anywhere (a mip level's edge, or any partial
  * region): texels outside the extent are never written. */
 typedef struct texdec_region {
-    const void* next;            /* NULL or a texdec_source_layout_info (block-linear sources) */
+    const void* next; /* NULL or a texdec_source_layout_info (block-linear sources) */
     /* source */
     VkDeviceSize src_offset;     /* bytes into src_buffer; multiple of 4 */
     uint32_t src_row_length;     /* texels (0 = extent.width), like bufferRowLength */

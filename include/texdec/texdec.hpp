@@ -94,8 +94,12 @@ inline texdec_host_job host_job(Format format, Output output, uint32_t width, ui
 // The struct must outlive the call that reads the job.
 inline texdec_source_layout_info block_linear_layout(uint32_t block_height, uint32_t block_depth = 1,
                                                      uint64_t layer_stride = 0) noexcept {
-    return texdec_source_layout_info{TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO, nullptr, TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR,
-                                     block_height, block_depth, layer_stride};
+    return texdec_source_layout_info{TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO,
+                                     nullptr,
+                                     TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR,
+                                     block_height,
+                                     block_depth,
+                                     layer_stride};
 }
 
 // Owns a texdec_context; movable, not copyable.

@@ -236,7 +236,8 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
             run.count = uint32_t(std::min<uint64_t>(kMaxRunBlocks, p.blocks_x - bx));
             if (p.block_linear) {  // blocks of one row are 16-byte pieces spread over GOBs: gather them
                 for (uint32_t i = 0; i < run.count; ++i)
-                    std::memcpy(gathered + i * f.bytes_per_block, w.src + source_block_offset(p, bx + i, by, bz), f.bytes_per_block);
+                    std::memcpy(gathered + i * f.bytes_per_block, w.src + source_block_offset(p, bx + i, by, bz),
+                                f.bytes_per_block);
                 run.blocks = gathered;
             }
             run.texels = tile;
