@@ -22,6 +22,16 @@ bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) {
     return true;
 }
 
+// The chain of a job or region: nothing, or a texdec_source_layout_info with nothing after it
+// (checked before anything else, as an unknown structure is refused whatever the job holds).
+texdec_status check_source_chain(const texdec_context* ctx, const SourceLayout& source) {
+    if (!source.chain) return TEXDEC_SUCCESS;
+    uint32_t type;  // every chained struct begins with a 32-bit type
+    std::memcpy(&type, source.chain, sizeof type);
+    if (type != TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO) return check_chain(ctx, source.chain, source.where);
+    return check_chain(ctx, static_cast<const texdec_source_layout_info*>(source.chain)->next, "texdec_source_layout_info");
+}
+
 uint32_t log2_of_power_of_two(uint32_t v) {  // v a power of two
     uint32_t l = 0;
     while ((1u << l) < v) ++l;
@@ -36,11 +46,7 @@ texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f
     plan->src_slice_bytes = 0;
     plan->src_origin_x = plan->src_origin_y = plan->src_origin_z = plan->src_origin_bytes = 0;
     if (!source.chain) return TEXDEC_SUCCESS;
-    uint32_t type;  // every chained struct begins with a 32-bit type
-    std::memcpy(&type, source.chain, sizeof type);
-    if (type != TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO) return check_chain(ctx, source.chain, source.where);
-    const auto& info = *static_cast<const texdec_source_layout_info*>(source.chain);
-    if (texdec_status s = check_chain(ctx, info.next, "texdec_source_layout_info"); s != TEXDEC_SUCCESS) return s;
+    const auto& info = *static_cast<const texdec_source_layout_info*>(source.chain);  // checked by check_source_chain
     auto fail = [&](const char* what) {
         if (ctx)
             ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "%s: texdec_source_layout_info %s",
@@ -77,6 +83,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
         if (ctx) ctx->report(s, TEXDEC_MESSAGE_ERROR, "%s", msg);
         return s;
     };
+    if (texdec_status s = check_source_chain(ctx, source); s != TEXDEC_SUCCESS) return s;
     if (rounding_bits > TEXDEC_BC_ROUNDING_NVIDIA) return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "unknown BC rounding mode");
     const auto rounding = texdec_bc_rounding(rounding_bits);
     texdec_status status = resolve_output(format_bits, output_bits, true, &plan->format, &plan->output);
