@@ -333,6 +333,10 @@ TEST_CASE("block-linear levels: error statuses", "[block_linear][levels]") {
     CHECK(with([](auto& t) { t.block_depth = 32; }) == TEXDEC_SUCCESS);
     CHECK(with([](auto& t) { t.depth = 2; }) == TEXDEC_ERROR_INVALID_LAYOUT);  // 3D with 6 layers
     CHECK(with([](auto& t) { t.depth = 2, t.array_layers = 1; }) == TEXDEC_SUCCESS);
+    // A 3D footprint is a 3D texture even at depth 1: no layers (a layer_stride with such a format is
+    // refused by the source layout, so the helper must not hand one out).
+    CHECK(with([](auto& t) { t.format = TEXDEC_FORMAT_ASTC_4x4x4_UNORM, t.depth = 1; }) == TEXDEC_ERROR_INVALID_LAYOUT);
+    CHECK(with([](auto& t) { t.format = TEXDEC_FORMAT_ASTC_4x4x4_UNORM, t.array_layers = 1; }) == TEXDEC_SUCCESS);
     // Sizes past 64 bits: one level of 2^30 x 2^30 BC7 blocks is 2^64 bytes; 262144 x 262144 BC7 is
     // 2^36 bytes a layer, times 2^28 layers is 2^64; a 3D ASTC 4x4x4 texture of 2^32 - 1 texels a side.
     CHECK(with([](auto& t) { t.width = t.height = UINT32_MAX, t.mip_levels = 1, t.array_layers = 1; }) ==
