@@ -12,7 +12,8 @@
 //     vectors when TEXDEC_CORPUS is set) at the offsets the helper returns, each level decoded
 //     through the texdec_source_layout_info the helper filled, on a CPU context and on the GPU
 //     path (mirrored on the CPU backend by the fixture), equal to the linear decode of the same
-//     blocks.
+//     blocks; and through texdec_record_regions with one region per level (docs/BLOCK_LINEAR.md's
+//     example).
 #include <catch2/catch.hpp>
 
 #include <texdec/texdec.h>
@@ -26,8 +27,10 @@
 #include <string>
 #include <vector>
 
+#include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/corpus_files.h"
+#include "support/job_builder.h"
 
 using namespace texdec_test;
 
@@ -544,4 +547,67 @@ TEST_CASE("block-linear levels: mip chains decode at the helper's offsets (GPU, 
         });
     }
     own->close_and_check();
+}
+
+// The record path as docs/BLOCK_LINEAR.md's example drives it: one texdec_record_regions call with
+// a region per level (src_offset = the level's offset, layer_count = the layers, next = the helper's
+// layout) into a buffer, each level's texels equal to texdec_decode of its linear blocks.
+TEST_CASE("block-linear levels: one region per level in one record call", "[block_linear][levels][gpu][regions]") {
+    ExternalSetup setup;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
+    for (const Case& c : kCases) {
+        INFO(c.name);
+        const BuiltTexture b = build(*c.format, c.w, c.h, c.d, c.mips, c.layers, c.bh, c.bd, 31);
+        HostBuffer src = dev.create_buffer(b.tiled.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        std::memcpy(src.mapped, b.tiled.data(), b.tiled.size());
+        std::vector<texdec_region> regions(c.mips);
+        std::vector<VkDeviceSize> dst_offsets(c.mips);
+        VkDeviceSize dst_size = 0;
+        for (uint32_t l = 0; l < c.mips; ++l) {
+            const texdec_block_linear_level& v = b.levels[l];
+            texdec_region& r = regions[l];
+            r.next = &v.layout;
+            r.src_offset = v.offset;
+            r.layer_count = c.layers;
+            r.extent = {v.width, v.height, v.depth};
+            r.dst_offset = dst_offsets[l] = dst_size;
+            dst_size += uint64_t(v.width) * v.height * v.depth * c.layers * 4;
+        }
+        HostBuffer dst = dev.create_buffer(dst_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        std::memset(dst.mapped, 0x5A, dst_size);
+        texdec_record_barriers barriers{};
+        barriers.src_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+        barriers.src_access_mask = VK_ACCESS_HOST_WRITE_BIT;
+        barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+        barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
+        const texdec_regions_job job =
+            RegionsJobBuilder(c.format->format, TEXDEC_OUTPUT_RGBA8, src.buffer, b.tiled.size(), regions.data(), c.mips)
+                .into_buffer(dst.buffer, dst_size)
+                .barriers(&barriers);
+        VkCommandBuffer cmd = dev.begin_commands();
+        REQUIRE(texdec_record_regions(setup.ctx, cmd, &job) == TEXDEC_SUCCESS);
+        dev.submit_and_wait(cmd);
+        check_no_validation_messages(dev.log(), "record_regions");
+        for (uint32_t l = 0; l < c.mips; ++l) {
+            INFO("level " << l);
+            const texdec_block_linear_level& v = b.levels[l];
+            texdec_host_job host{};
+            host.format = c.format->format;
+            host.output = TEXDEC_OUTPUT_RGBA8;
+            host.width = v.width, host.height = v.height, host.depth = c.layers > 1 ? c.layers : v.depth;
+            host.src = b.linear[l].data();
+            host.src_size = b.linear[l].size();
+            std::vector<uint8_t> expected(size_t(v.width) * v.height * host.depth * 4);
+            host.dst = expected.data();
+            host.dst_size = expected.size();
+            REQUIRE(texdec_decode(setup.ctx, &host) == TEXDEC_SUCCESS);
+            const uint8_t* got = dst.mapped + dst_offsets[l];
+            const auto diff = std::mismatch(expected.begin(), expected.end(), got);
+            INFO("first differing byte: " << (diff.first - expected.begin()) << " of " << expected.size());
+            CHECK(diff.first == expected.end());
+        }
+        dev.destroy(src);
+        dev.destroy(dst);
+    }
+    setup.close();
 }
