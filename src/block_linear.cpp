@@ -1,13 +1,18 @@
 // texdec_block_linear_get_level: where a mip level of a Tegra X1 block-linear texture lies (texdec.h
-// "source layouts"). The rules are the hardware's as Ryujinx's and yuzu's texture caches describe
-// them (facts, not code, carried over; docs/BLOCK_LINEAR.md cites them):
+// "source layouts"). The rules are the hardware's as Mesa's NVK image layout (NIL, Tiling::clamp "done
+// by the hardware at each LOD") and nouveau, and yuzu's and Ryujinx's texture caches describe them
+// (facts, not code, carried over; docs/BLOCK_LINEAR.md cites them and says where they disagree):
 //   - a level's block height (depth) in GOBs starts at the descriptor's and halves while the
 //     level's height in compressed blocks is at most 8 * half of it (its depth in block slices at
-//     most half of it);
+//     most half of it), at every level, level 0 included (NIL, yuzu; Ryujinx keeps level 0's block
+//     depth and halves it at most once per level, for views of one slice of a 3D texture);
 //   - a level takes whole blocks of GOBs: ceil(row bytes / 64) x ceil(rows / 8H) x ceil(slices / D)
 //     blocks of 512 * H * D bytes;
 //   - a layer is its levels one after another, and the layer stride rounds that up to a whole
-//     block of level 0's (adjusted) size.
+//     block of level 0's (adjusted) size, level 0 measured in block rows (NIL, nouveau, Ryujinx;
+//     yuzu and tegra_swizzle compare its height in texels, which real files cannot tell apart).
+// A 3D block footprint (ASTC 3x3x3 ...) makes a 3D texture: no array layers (the source layout
+// refuses a layer_stride with such a format).
 #include <texdec/texdec.h>
 
 #include <algorithm>
@@ -48,7 +53,8 @@ extern "C" TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_b
     if (!t.width || !t.height || !t.depth || !t.mip_levels || t.mip_levels > 32 || !t.array_layers ||
         level >= t.mip_levels)
         return TEXDEC_ERROR_INVALID_EXTENT;
-    if (!is_gob_count(t.block_height) || !is_gob_count(t.block_depth) || (t.depth > 1 && t.array_layers > 1))
+    if (!is_gob_count(t.block_height) || !is_gob_count(t.block_depth) ||
+        ((t.depth > 1 || f->block_depth > 1) && t.array_layers > 1))
         return TEXDEC_ERROR_INVALID_LAYOUT;
     u128 layer = 0;  // bytes of one layer's levels
     texdec_block_linear_level result{};
