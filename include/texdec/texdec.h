@@ -714,14 +714,17 @@ typedef struct texdec_block_linear_level {
 
 /* Computes where mip level `level` of `texture` lies, as the Tegra X1 lays the texture out: a
  * level's block height (depth) halves while the level's height in compressed blocks is at most
- * 8 * half of it (its depth at most half of it); a level takes whole blocks of GOBs; the layer
- * stride is the sum of the levels rounded up to whole blocks of level 0's size (the same rules as
- * Ryujinx's and yuzu's texture caches, tested against texture sizes from shipped games; see
+ * 8 * half of it (its depth in block slices at most half of it), at every level, level 0
+ * included; a level takes whole blocks of GOBs; with more than one layer, the layer stride is the
+ * sum of the levels rounded up to a whole block of level 0's (halved) size, and a single layer is
+ * not padded (the rules of Mesa's NVK image layout and yuzu's texture cache, tested against
+ * texture sizes from shipped games; Ryujinx differs for 3D block depths in rare cases; see
  * docs/BLOCK_LINEAR.md). Sparse textures ("tile width spacing") are not covered. Thread-safe, no
  * context. TEXDEC_ERROR_INVALID_ARGUMENT for NULL pointers or a next chain, UNKNOWN_FORMAT,
- * INVALID_EXTENT for a zero extent, mip_levels or array_layers, or a level past mip_levels,
- * INVALID_LAYOUT for a block height / depth that is not a power of two up to 32, or a 3D texture
- * (depth > 1) with layers, SIZE_OVERFLOW if a size does not fit 64 bits. */
+ * INVALID_EXTENT for a zero extent, mip_levels or array_layers, mip_levels above 32, or a level
+ * past mip_levels, INVALID_LAYOUT for a block height / depth that is not a power of two up to 32,
+ * or a 3D texture (depth > 1, or a 3D block footprint such as ASTC 3x3x3) with layers,
+ * SIZE_OVERFLOW if a size does not fit 64 bits. */
 TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_block_linear_texture* texture, uint32_t level,
                                                        texdec_block_linear_level* out);
 
