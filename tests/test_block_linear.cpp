@@ -19,18 +19,25 @@
 //       tegra_swizzle/block_linear): the model deswizzles every *_tiled.bin to its linear .bin
 //       (BC1/BC3/BC7 2D, the 4-byte-element 16^3 and 33^3 3D index volumes), and both backends
 //       decode each BC *_tiled.bin as BLOCK_LINEAR to the bytes of its linear .bin;
-//   block-linear equals linear: every family ...           random blocks of every family (BC1-3, BC4/5,
-//       BC6H, BC7, ETC2, EAC, ASTC 2D and 3D), block heights 1-32, block depths 1, 2, 4 (3D
-//       footprints, and 2D formats with depth > 1), layer strides, odd extents, source rows and
+//   block-linear equals linear: every family with block heights 1-32 and depths 1-4 on both backends
+//       random blocks of every family (BC1-3, BC4/5, BC6H, BC7, ETC2, EAC, ASTC 2D and 3D), block
+//       heights 1-32, block depths 1, 2, 4 (3D footprints, and 2D formats with depth > 1; ASTC 3D
+//       also 8, 16, 32), layer strides, tall extents spanning several rows of the tallest GOB blocks,
+//       odd extents, source rows and
 //       image heights past the extent, source offsets (odd ones included): swizzled by the model,
 //       decoded as BLOCK_LINEAR with exactly the bytes the model says the job needs, equal to the
 //       linear decode of the same blocks, on a GPU context and a CPU context (both opened here);
 //   block-linear: several regions in one record call      a BC7 texture with 4 mips x 3 layers laid
-//       out with texdec_block_linear_get_level's offsets, block heights and layer stride: one region
-//       per mip level (layer_count 3) into a buffer (also in chunks of 4096 and 100 texels, so that
-//       dispatches start inside a GOB block) and into a 2D array image target;
+//       out with texdec_block_linear_get_level's offsets, block heights and layer stride (its level
+//       sizes checked against the model's surfaces): one region per mip level (layer_count 3) into
+//       a buffer (also in chunks of 4096 and 100 texels, so that dispatches start inside a GOB
+//       block) and into a 2D array image target (also in chunks of 1000 texels);
+//   block-linear: depth slices through block_depth in a record call   ASTC 3x3x3 / 4x4x4 and BC1
+//       regions with extent.depth > 1 (block depths 2 and 4) into a buffer, whole and in chunks;
+//   block-linear: 2D array layers layer_stride apart   host jobs on both backends with strides
+//       one layer + 4, 36, 512, 4108 bytes; a record region with layer_count 4 and a stride;
 //   block-linear: texdec_decode streamed in small parts    TEXDEC_DEBUG_STAGING_PART_BYTES cuts a
-//       block-linear job into slices, rows and columns of blocks;
+//       block-linear job into slices, rows and columns of blocks (once through device-local staging);
 //   block-linear: bad layouts are refused with a message   every rule of texdec_source_layout_info,
 //       and the exact source size, on both backends (host jobs) and on the record path.
 #include <catch2/catch.hpp>
@@ -663,6 +670,9 @@ TEST_CASE("block-linear equals linear: every family with block heights 1-32 and 
     }
     // ASTC 3D with the tall block height spanning several rows of GOB blocks.
     cases.push_back({TEXDEC_FORMAT_ASTC_3x3x3_SRGB, TEXDEC_OUTPUT_RGBA8, 7, 3 * 8 * 2 * 2 + 2, 7, 0, 0, 2, 2, 0, 8});
+    // Deeper blocks than the matrix's 1-4 GOBs: 20 block slices in groups of 8, 16 and 32.
+    for (uint32_t bd : {8u, 16u, 32u})
+        cases.push_back({TEXDEC_FORMAT_ASTC_3x3x3_UNORM, TEXDEC_OUTPUT_RGBA8, 8, 7, 60, 0, 0, 1, bd, 0, 4});
 
     size_t texels = 0, i = 0;
     for (const EqCase& c : cases) texels += check_equal_case(ctx, c, test_seed() + 1000 * i++);
@@ -681,8 +691,8 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
     const uint32_t mips = 4, layers = 3, texel = 4;
     // 100 x 70: block heights 4 (level 0), then smaller where the levels are short.
     const BlTexture tex = make_bl_texture(format, 100, 70, mips, layers, 4, test_seed() ^ 0xB1);
-    // The source buffer: the texture 256 bytes in.
-    const VkDeviceSize base = 256;
+    // The source buffer: the texture 260 bytes in.
+    const VkDeviceSize base = 260;  // 4-aligned, not 16-aligned
     HostBuffer src = dev.create_buffer(base + tex.memory.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     std::memset(src.mapped, 0x77, base);
     std::memcpy(src.mapped + base, tex.memory.data(), tex.memory.size());
@@ -745,32 +755,103 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
         }
         const uint32_t ih = tex.levels[0].height + 2;
         for (uint32_t m = 0; m < mips; ++m) regions[m].offset = {xs[m], 1, 0};
-        VkCommandBuffer cmd = dev.begin_commands();
-        CanaryImage im = create_canary_image(dev, cmd, VK_FORMAT_R8G8B8A8_UNORM, iw, ih, layers, texel);
-        const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, regions.data(), mips)
-                                           .into_image(image_target(setup.ctx, im.image));
-        const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-        INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-        REQUIRE(st == TEXDEC_SUCCESS);
-        record_readback(cmd, im);
-        host_read_barrier(cmd);
-        dev.submit_and_wait(cmd);
-        check_no_validation_messages(dev.log(), "record into an image");
-        std::vector<uint8_t> expected(im.canary.mapped, im.canary.mapped + im.bytes);
-        for (uint32_t m = 0; m < mips; ++m) {
-            const uint32_t w = tex.levels[m].width, h = tex.levels[m].height;
-            for (uint32_t l = 0; l < layers; ++l)
-                for (uint32_t y = 0; y < h; ++y)
-                    std::memcpy(expected.data() + ((size_t(l) * ih + 1 + y) * iw + xs[m]) * texel,
-                                refs[m].data() + ((size_t(l) * h + y) * w) * texel, size_t(w) * texel);
+        for (uint32_t max_texels : {0u, 1000u}) {
+            INFO("max_texels_per_dispatch " << max_texels);
+            VkCommandBuffer cmd = dev.begin_commands();
+            CanaryImage im = create_canary_image(dev, cmd, VK_FORMAT_R8G8B8A8_UNORM, iw, ih, layers, texel);
+            const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, regions.data(), mips)
+                                               .into_image(image_target(setup.ctx, im.image))
+                                               .max_texels_per_dispatch(max_texels);
+            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
+            REQUIRE(st == TEXDEC_SUCCESS);
+            record_readback(cmd, im);
+            host_read_barrier(cmd);
+            dev.submit_and_wait(cmd);
+            check_no_validation_messages(dev.log(), "record into an image");
+            std::vector<uint8_t> expected(im.canary.mapped, im.canary.mapped + im.bytes);
+            for (uint32_t m = 0; m < mips; ++m) {
+                const uint32_t w = tex.levels[m].width, h = tex.levels[m].height;
+                for (uint32_t l = 0; l < layers; ++l)
+                    for (uint32_t y = 0; y < h; ++y)
+                        std::memcpy(expected.data() + ((size_t(l) * ih + 1 + y) * iw + xs[m]) * texel,
+                                    refs[m].data() + ((size_t(l) * h + y) * w) * texel, size_t(w) * texel);
+            }
+            const std::vector<uint8_t> got(im.readback.mapped, im.readback.mapped + im.bytes);
+            const std::string diff = first_difference(got, expected, texel);
+            INFO("image vs linear decodes (+ canary around): " << diff);
+            CHECK(diff.empty());
+            destroy(dev, im);
         }
-        const std::vector<uint8_t> got(im.readback.mapped, im.readback.mapped + im.bytes);
-        const std::string diff = first_difference(got, expected, texel);
-        INFO("image vs linear decodes (+ canary around): " << diff);
-        CHECK(diff.empty());
-        destroy(dev, im);
     }
     dev.destroy(src);
+    setup.close();
+}
+
+TEST_CASE("block-linear: depth slices through block_depth in a record call", "[block_linear][regions][gpu]") {
+    // Regions with extent.depth > 1 (a 3D footprint's block slices; a 2D format's slices) whose
+    // source slices go through block_depth, into a buffer: whole, and in chunks of a few blocks (a
+    // chunk then starts inside a GOB block, in x, y and z).
+    ExternalSetup setup;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
+    struct Case3d {
+        texdec_format format;
+        texdec_output output;
+        uint32_t w, h, d, block_height, block_depth;
+        std::vector<uint32_t> max_texels;
+    };
+    const Case3d cases[] = {
+        {TEXDEC_FORMAT_ASTC_3x3x3_UNORM, TEXDEC_OUTPUT_RGBA8, 13, 11, 10, 2, 2, {0, 27 * 5, 27 * 33}},
+        {TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, 18, 70, 13, 1, 4, {0, 64 * 7}},
+        {TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 45, 30, 5, 1, 4, {0, 16 * 5, 16 * 50}},
+    };
+    for (const Case3d& c : cases) {
+        const texdec_format_info fi = format_info(c.format);
+        INFO(fi.name << " " << c.w << "x" << c.h << "x" << c.d << ", block " << c.block_height << "x" << c.block_depth
+                     << " GOBs");
+        const uint32_t texel = texel_size(c.format, c.output);
+        BlSurface s;
+        s.elem_bytes = fi.bytes_per_block;
+        s.width = uint32_t(div_up(c.w, fi.block_width));
+        s.height = uint32_t(div_up(c.h, fi.block_height));
+        s.depth = uint32_t(div_up(c.d, fi.block_depth));
+        s.block_height = c.block_height, s.block_depth = c.block_depth;
+        const std::vector<uint8_t> blocks =
+            random_blocks_of(fi, size_t(s.width) * s.height * s.depth, test_seed() ^ c.w);
+        const std::vector<uint8_t> surface = bl_swizzle(s, blocks.data(), c.h);
+        const uint64_t needed = bl_bytes_needed(s, s.width, s.height, s.depth);
+        const VkDeviceSize at = 132;
+        HostBuffer src = dev.create_buffer(at + needed, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        std::memset(src.mapped, 0x99, at);
+        std::memcpy(src.mapped + at, surface.data(), needed);
+        const std::vector<uint8_t> ref = linear_decode(setup, c.format, c.output, blocks, c.w, c.h, c.d);
+        const texdec_source_layout_info layout = block_linear(c.block_height, c.block_depth);
+        texdec_region r{};
+        r.next = &layout;
+        r.src_offset = at;
+        r.extent = {c.w, c.h, c.d};
+        for (uint32_t max_texels : c.max_texels) {
+            INFO("max_texels_per_dispatch " << max_texels);
+            HostBuffer dst = dev.create_buffer(ref.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+            std::memset(dst.mapped, 0xEE, ref.size());
+            VkCommandBuffer cmd = dev.begin_commands();
+            const texdec_regions_job job = RegionsJobBuilder(c.format, c.output, src.buffer, at + needed, &r)
+                                               .into_buffer(dst.buffer, ref.size())
+                                               .max_texels_per_dispatch(max_texels);
+            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
+            REQUIRE(st == TEXDEC_SUCCESS);
+            host_read_barrier(cmd);
+            dev.submit_and_wait(cmd);
+            check_no_validation_messages(dev.log(), "record depth slices into a buffer");
+            const std::string diff =
+                first_difference(std::vector<uint8_t>(dst.mapped, dst.mapped + ref.size()), ref, texel);
+            INFO("record path block-linear vs linear decode: " << diff);
+            CHECK(diff.empty());
+            dev.destroy(dst);
+        }
+        dev.destroy(src);
+    }
     setup.close();
 }
 
@@ -824,11 +905,19 @@ TEST_CASE("block-linear: texdec_decode streamed in small parts", "[block_linear]
         }
         std::vector<const char*> parts = sc.parts;
         parts.insert(parts.begin(), nullptr);  // the default: one submission
-        for (const char* part : parts) {
-            INFO("TEXDEC_DEBUG_STAGING_PART_BYTES " << (part ? part : "(default)"));
+        // The last part size once more through the discrete GPUs' device-local staging
+        // (TEXDEC_DEBUG_DEVICE_STAGING: lavapipe's memory is unified).
+        parts.push_back(parts.back());
+        for (size_t k = 0; k < parts.size(); ++k) {
+            const char* part = parts[k];
+            const bool device_staging = k + 1 == parts.size();
+            INFO("TEXDEC_DEBUG_STAGING_PART_BYTES " << (part ? part : "(default)")
+                                                    << (device_staging ? ", TEXDEC_DEBUG_DEVICE_STAGING=1" : ""));
             if (part) setenv("TEXDEC_DEBUG_STAGING_PART_BYTES", part, 1);
+            if (device_staging) setenv("TEXDEC_DEBUG_DEVICE_STAGING", "1", 1);
             auto ctx = OwnContext::open(Backend::gpu);
             if (part) unsetenv("TEXDEC_DEBUG_STAGING_PART_BYTES");
+            if (device_staging) unsetenv("TEXDEC_DEBUG_DEVICE_STAGING");
             if (!ctx) return;
             std::vector<uint8_t> out(dst_bytes, 0xEE);
             const texdec_host_job job = JobBuilder(c.format, c.output, c.w, c.h, c.d)
