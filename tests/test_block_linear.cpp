@@ -32,8 +32,10 @@
 //       sizes checked against the model's surfaces): one region per mip level (layer_count 3) into
 //       a buffer (also in chunks of 4096 and 100 texels, so that dispatches start inside a GOB
 //       block) and into a 2D array image target (also in chunks of 1000 texels);
-//   block-linear: depth slices through block_depth in a record call   ASTC 3x3x3 / 4x4x4 and BC1
-//       regions with extent.depth > 1 (block depths 2 and 4) into a buffer, whole and in chunks;
+//   block-linear: depth slices and tall GOB blocks in record calls   ASTC 3x3x3 / 4x4x4 and BC1
+//       regions with extent.depth > 1, BC4 and ASTC 3x3x3 regions with layer_count > 1 and no
+//       layer stride (block depths 2 and 4), BC1 with block height 32 over 1029 rows, into a
+//       buffer, whole and in chunks;
 //   block-linear: 2D array layers layer_stride apart   host jobs on both backends with strides
 //       one layer + 4, 36, 512, 4108 bytes; a record region with layer_count 4 and a stride;
 //   block-linear: texdec_decode streamed in small parts    TEXDEC_DEBUG_STAGING_PART_BYTES cuts a
@@ -788,7 +790,7 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
     setup.close();
 }
 
-TEST_CASE("block-linear: depth slices through block_depth in a record call", "[block_linear][regions][gpu]") {
+TEST_CASE("block-linear: depth slices and tall GOB blocks in record calls", "[block_linear][regions][gpu]") {
     // Regions with extent.depth > 1 (a 3D footprint's block slices; a 2D format's slices) whose
     // source slices go through block_depth, into a buffer: whole, and in chunks of a few blocks (a
     // chunk then starts inside a GOB block, in x, y and z).
@@ -799,16 +801,21 @@ TEST_CASE("block-linear: depth slices through block_depth in a record call", "[b
         texdec_output output;
         uint32_t w, h, d, block_height, block_depth;
         std::vector<uint32_t> max_texels;
+        bool as_layers = false;  // the slices as layer_count (layer_stride 0: through block_depth too)
     };
     const Case3d cases[] = {
         {TEXDEC_FORMAT_ASTC_3x3x3_UNORM, TEXDEC_OUTPUT_RGBA8, 13, 11, 10, 2, 2, {0, 27 * 5, 27 * 33}},
         {TEXDEC_FORMAT_ASTC_4x4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F, 18, 70, 13, 1, 4, {0, 64 * 7}},
         {TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 45, 30, 5, 1, 4, {0, 16 * 5, 16 * 50}},
+        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE, 37, 23, 5, 2, 2, {0, 16 * 20}, true},
+        // 2D, block height 32: several rows of the tallest GOB blocks, chunks of rows and of columns.
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, 37, 4 * 8 * 32 + 5, 1, 32, 1, {0, 4096, 16 * 7}},
+        {TEXDEC_FORMAT_ASTC_3x3x3_SRGB, TEXDEC_OUTPUT_RGBA8, 10, 8, 11, 4, 2, {0, 27 * 7}, true},
     };
     for (const Case3d& c : cases) {
         const texdec_format_info fi = format_info(c.format);
-        INFO(fi.name << " " << c.w << "x" << c.h << "x" << c.d << ", block " << c.block_height << "x" << c.block_depth
-                     << " GOBs");
+        INFO(fi.name << " " << c.w << "x" << c.h << "x" << c.d << (c.as_layers ? " (layer_count)" : "") << ", block "
+                     << c.block_height << "x" << c.block_depth << " GOBs");
         const uint32_t texel = texel_size(c.format, c.output);
         BlSurface s;
         s.elem_bytes = fi.bytes_per_block;
@@ -829,14 +836,17 @@ TEST_CASE("block-linear: depth slices through block_depth in a record call", "[b
         texdec_region r{};
         r.next = &layout;
         r.src_offset = at;
-        r.extent = {c.w, c.h, c.d};
+        r.extent = {c.w, c.h, c.as_layers ? 1 : c.d};
+        r.layer_count = c.as_layers ? c.d : 0;
         for (uint32_t max_texels : c.max_texels) {
             INFO("max_texels_per_dispatch " << max_texels);
-            HostBuffer dst = dev.create_buffer(ref.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-            std::memset(dst.mapped, 0xEE, ref.size());
+            // The word holding the last texel lies inside dst_size (1-byte texels: rounded up).
+            const size_t dst_size = (ref.size() + 3) / 4 * 4;
+            HostBuffer dst = dev.create_buffer(dst_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+            std::memset(dst.mapped, 0xEE, dst_size);
             VkCommandBuffer cmd = dev.begin_commands();
             const texdec_regions_job job = RegionsJobBuilder(c.format, c.output, src.buffer, at + needed, &r)
-                                               .into_buffer(dst.buffer, ref.size())
+                                               .into_buffer(dst.buffer, dst_size)
                                                .max_texels_per_dispatch(max_texels);
             const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
             INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
@@ -848,6 +858,7 @@ TEST_CASE("block-linear: depth slices through block_depth in a record call", "[b
                 first_difference(std::vector<uint8_t>(dst.mapped, dst.mapped + ref.size()), ref, texel);
             INFO("record path block-linear vs linear decode: " << diff);
             CHECK(diff.empty());
+            for (size_t k = ref.size(); k < dst_size; ++k) CHECK(dst.mapped[k] == 0xEE);  // bytes past the last texel
             dev.destroy(dst);
         }
         dev.destroy(src);
