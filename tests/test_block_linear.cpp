@@ -1120,6 +1120,23 @@ TEST_CASE("block-linear: bad layouts are refused with a message", "[block_linear
                 CHECK(st == TEXDEC_ERROR_SOURCE_TOO_SMALL);
                 CHECK_FALSE(errors.empty());
             }
+        // A surface whose size does not fit 64 bits: source rows of 2^32 - 16 texels (2^30 BC1
+        // blocks, 2^27 GOB columns of 32-GOB blocks of 2^14 bytes: 2^41 bytes a row of blocks) and
+        // images of 2^32 - 16 rows (2^22 rows of blocks): 2^63 bytes a slice, so slice 2 starts at 2^64.
+        {
+            const texdec_source_layout_info info = block_linear(32, 1);
+            std::string errors;
+            const texdec_status st = decode_on(*c,
+                                               JobBuilder(format, TEXDEC_OUTPUT_RGBA8, 8, 8, 3)
+                                                   .blocks(src)
+                                                   .texels(dst)
+                                                   .source_rows(0xFFFFFFF0u, 0xFFFFFFF0u)
+                                                   .next(&info),
+                                               &errors);
+            INFO("a 2^64-byte surface: " << texdec_status_string(st) << ", message: " << errors);
+            CHECK(st == TEXDEC_ERROR_SIZE_OVERFLOW);
+            CHECK_FALSE(errors.empty());
+        }
         // A layer stride: the last layer's last block ends the source.
         {
             BlSurface t = s;
