@@ -245,10 +245,11 @@ void swap_red_alpha(texdec_format format, texdec_output output, std::vector<uint
 
 // A raw block-linear file shorter than its surface: an input error with the library's message.
 [[noreturn]] void short_block_linear_file(Shared& shared, const std::string& input, texdec_status status) {
-    throw CliError{kExitInput, "'" + input + "': " +
-                                   shared.log->describe_failure("too short for its block-linear layout (--block-linear " +
-                                                                    block_linear_layout::text(*shared.block_linear) + ")",
-                                                                status)};
+    throw CliError{kExitInput,
+                   "'" + input + "': " +
+                       shared.log->describe_failure("too short for its block-linear layout (--block-linear " +
+                                                        block_linear_layout::text(*shared.block_linear) + ")",
+                                                    status)};
 }
 
 // Raw block-linear input: the library's size check of the surface, before any memory is
@@ -314,7 +315,8 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     if (shared.block_linear) job.next = &shared.source_layout;
     texdec_decode_timing timing{};
     status = texdec_decode_timed(shared.context, &job, &timing);
-    if (status == TEXDEC_ERROR_SOURCE_TOO_SMALL && shared.block_linear) short_block_linear_file(shared, result.input, status);
+    if (status == TEXDEC_ERROR_SOURCE_TOO_SMALL && shared.block_linear)
+        short_block_linear_file(shared, result.input, status);
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, shared.log->describe_failure("decode failed", status)};
     // Block-linear: the blocks in linear order, for the HDR scan and the CPU reference (which reads
     // linear blocks): laid out by the tool's own formula (block_linear_layout.cpp), so --verify also
@@ -324,8 +326,9 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
         const block_linear_layout::Surface bl =
             block_linear_layout::surface_of(file.format, info.width, info.height, info.depth, *shared.block_linear);
         if (!block_linear_layout::deswizzle(data, bl, linear_blocks))
-            throw CliError{kExitRuntime, "'" + result.input + "': the library decoded a block-linear surface that "
-                                         "the tool's layout formula puts past the end of the file (a bug)"};
+            throw CliError{kExitRuntime, "'" + result.input +
+                                             "': the library decoded a block-linear surface that "
+                                             "the tool's layout formula puts past the end of the file (a bug)"};
         count_hdr_blocks(file.format, linear_blocks, where, result);
     }
     result.gpu_ms += double(timing.gpu_decode_ns) / 1e6;
@@ -407,11 +410,11 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
     texture_file::FileBytes bytes = input_file::map_texture_file(item.input);
-    auto opened = shared.raw_format
-                      ? texture_file::open_raw(std::move(bytes), *shared.raw_format, shared.raw_extent.width,
-                                               shared.raw_extent.height, shared.raw_extent.depth,
-                                               shared.block_linear ? block_linear_layout::text(*shared.block_linear) : "")
-                      : texture_file::open(std::move(bytes), open_options);
+    auto opened = shared.raw_format ? texture_file::open_raw(
+                                          std::move(bytes), *shared.raw_format, shared.raw_extent.width,
+                                          shared.raw_extent.height, shared.raw_extent.depth,
+                                          shared.block_linear ? block_linear_layout::text(*shared.block_linear) : "")
+                                    : texture_file::open(std::move(bytes), open_options);
     if (const auto* error = std::get_if<texture_file::Error>(&opened))
         throw CliError{error->usage ? kExitUsage : kExitInput, "'" + item.input + "': " + error->message};
     texture_file::TextureFile& file = std::get<texture_file::TextureFile>(opened);
@@ -555,8 +558,9 @@ int run_decode(const Options& options) {
     }
     if (options.block_linear) {
         if (!options.format)
-            usage_error("--block-linear applies to raw blocks (give --format and --extent); a .dds, .ktx, .ktx2, .pkm "
-                        "or .astc file is read as its header lays it out");
+            usage_error(
+                "--block-linear applies to raw blocks (give --format and --extent); a .dds, .ktx, .ktx2, .pkm "
+                "or .astc file is read as its header lays it out");
         auto gobs = block_linear_layout::parse(*options.block_linear);
         if (const auto* error = std::get_if<std::string>(&gobs))
             usage_error("--block-linear '" + *options.block_linear + "': " + *error);

@@ -135,11 +135,11 @@ struct FormatResult {
     Measured cpu[2];                   // libastcenc
     Measured cpu_backend[2];           // texdec's CPU backend
     // Block-linear input (--block-linear H): the same blocks laid out block-linear.
-    uint32_t bl_height = 0;            // GOBs; 0: not measured (--block-linear off)
-    uint64_t bl_bytes = 0;             // the block-linear surface's bytes
-    Measured ours_bl[2];               // texdec on the GPU: real, random
-    Measured cpu_backend_bl[2];        // texdec's CPU backend
-    std::string bl_check;              // "same texels" or what differed (real blocks, both layouts)
+    uint32_t bl_height = 0;      // GOBs; 0: not measured (--block-linear off)
+    uint64_t bl_bytes = 0;       // the block-linear surface's bytes
+    Measured ours_bl[2];         // texdec on the GPU: real, random
+    Measured cpu_backend_bl[2];  // texdec's CPU backend
+    std::string bl_check;        // "same texels" or what differed (real blocks, both layouts)
     bool bl_mismatch = false;
     OneCall one_call;
     uint64_t texels() const { return uint64_t(width) * height; }
@@ -323,8 +323,8 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
     return m;
 }
 
-Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks,
-                                  std::vector<uint8_t>& out, const texdec_source_layout_info* layout) {
+Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
+                                  const texdec_source_layout_info* layout) {
     texdec_host_job job{};
     job.next = layout;
     job.format = r.format;
@@ -541,7 +541,8 @@ FormatResult Runner::run_format(texdec_format format) {
     if (opt_.block_linear_height) {
         r.bl_height = opt_.block_linear_height;
         const block_linear_layout::Gobs gobs{r.bl_height, 1};
-        const block_linear_layout::Surface surface = block_linear_layout::surface_of(format, r.width, r.height, 1, gobs);
+        const block_linear_layout::Surface surface =
+            block_linear_layout::surface_of(format, r.width, r.height, 1, gobs);
         for (int d = 0; d < 2; ++d) bl_blocks[d] = block_linear_layout::swizzle(blocks[d], surface);
         r.bl_bytes = surface.size();
         bl_layout = block_linear_layout::layout_info(gobs);
@@ -816,9 +817,10 @@ std::string cpu_text(const std::string& cpu_device, const std::string& host_cpu)
 // out block-linear, and the ratio block-linear / linear (GPU: medians; CPU backend: best times).
 void print_block_linear(const Runner& runner, const Options& opt, const std::vector<FormatResult>& results) {
     if (!opt.block_linear_height) return;
-    std::printf("\nblock-linear input (Tegra X1 layout, block height %u GOBs: the same blocks swizzled; GT/s median / "
-                "best):\n",
-                opt.block_linear_height);
+    std::printf(
+        "\nblock-linear input (Tegra X1 layout, block height %u GOBs: the same blocks swizzled; GT/s median / "
+        "best):\n",
+        opt.block_linear_height);
     std::printf("%-19s %-11s %-6s %-17s %-17s %6s %-17s %-17s %6s  %s\n", "format", "extent", "blocks", "GPU linear",
                 "GPU block-linear", "BL/lin", "CPU-b. linear", "CPU-b. block-lin.", "BL/lin", "check");
     for (const FormatResult& r : results)
@@ -827,13 +829,13 @@ void print_block_linear(const Runner& runner, const Options& opt, const std::vec
                         d == 0 ? format_text("%ux%u", r.width, r.height).c_str() : "", kDataNames[d],
                         gt_text(r.ours[d], r.texels()).c_str(), gt_text(r.ours_bl[d], r.texels()).c_str(),
                         ratio_text(ratio(r.ours[d], r.ours_bl[d])).c_str(),
-                        gt_text(r.cpu_backend[d], r.texels()).c_str(),
-                        gt_text(r.cpu_backend_bl[d], r.texels()).c_str(),
+                        gt_text(r.cpu_backend[d], r.texels()).c_str(), gt_text(r.cpu_backend_bl[d], r.texels()).c_str(),
                         ratio_text(ratio_best(r.cpu_backend[d], r.cpu_backend_bl[d])).c_str(),
                         d == 0 ? r.bl_check.c_str() : "");
-    std::printf("  BL/lin: block-linear over linear throughput (GPU: medians; CPU backend (%u threads): best times); "
-                "check: one decode of the real blocks in each layout\n",
-                runner.threads());
+    std::printf(
+        "  BL/lin: block-linear over linear throughput (GPU: medians; CPU backend (%u threads): best times); "
+        "check: one decode of the real blocks in each layout\n",
+        runner.threads());
 }
 
 void print_report(const Device* dev, const Runner& runner, const Options& opt, const std::string& date,
