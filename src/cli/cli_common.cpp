@@ -37,6 +37,7 @@ void reject_options_not_for(const Options& options, const std::string& command) 
         {"--max-memory", options.max_memory.has_value(), {"decode"}},
         {"--backend", options.backend.has_value(), {"decode", "bench"}},
         {"--threads", options.threads.has_value(), {"decode", "bench"}},
+        {"--block-linear", options.block_linear.has_value(), {"decode", "bench"}},
         {"--verify", options.verify, {"decode"}},
         {"--recursive", options.recursive, {"decode"}},
         {"--size", options.size.has_value(), {"bench"}},

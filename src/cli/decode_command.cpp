@@ -9,6 +9,7 @@
 #include <new>
 #include <thread>
 
+#include "block_linear_layout.h"
 #include "decode_command.h"
 #include "image_write.h"
 #include "input_file.h"
@@ -173,6 +174,8 @@ struct Shared {
     std::optional<astc_file::Profile> profile;  // --profile (or -dl / -ds / -dh)
     std::optional<texdec_format> raw_format;
     Extent raw_extent{0, 0, 0};
+    std::optional<block_linear_layout::Gobs> block_linear;  // --block-linear (raw input only)
+    texdec_source_layout_info source_layout{};              // its layout, chained on each job
     std::optional<OutputKind> fixed_kind;  // from OUT, or --to
     texdec_context* context = nullptr;
     const char* backend = "";  // what the context decodes on: "gpu" or "cpu"
@@ -240,6 +243,41 @@ void swap_red_alpha(texdec_format format, texdec_output output, std::vector<uint
                          texels.begin() + std::ptrdiff_t(at + 3 * channel));
 }
 
+// A raw block-linear file shorter than its surface: an input error with the library's message.
+[[noreturn]] void short_block_linear_file(Shared& shared, const std::string& input, texdec_status status) {
+    throw CliError{kExitInput,
+                   "'" + input + "': " +
+                       shared.log->describe_failure("too short for its block-linear layout (--block-linear " +
+                                                        block_linear_layout::text(*shared.block_linear) + ")",
+                                                    status)};
+}
+
+// Raw block-linear input: the library's size check of the surface, before any memory is
+// reserved or texels allocated (texdec_decode_scratch_size checks the job as texdec_decode does).
+void check_block_linear_size(Shared& shared, const texture_file::TextureFile& file, texdec_output output,
+                             const std::string& input) {
+    const texture_file::LevelInfo& level = file.level_info[0];
+    static const uint8_t kNoBlocks = 0;
+    texdec_host_job job{};
+    job.next = &shared.source_layout;
+    job.format = file.format;
+    job.output = output;
+    job.bc_rounding = shared.rounding;
+    job.width = level.width;
+    job.height = level.height;
+    job.depth = level.depth;
+    job.src = &kNoBlocks;  // only the sizes matter to the query
+    job.src_size = size_t(file.file_bytes);
+    uint64_t texels = 0;
+    if (texdec_decoded_size(file.format, output, level.width, level.height, level.depth, &texels) != TEXDEC_SUCCESS)
+        return;  // the decode reports it
+    job.dst_size = size_t(texels);
+    uint64_t host = 0, device = 0;
+    const texdec_status status = texdec_decode_scratch_size(shared.context, &job, &host, &device);
+    if (status == TEXDEC_ERROR_SOURCE_TOO_SMALL) short_block_linear_file(shared, input, status);
+    if (status != TEXDEC_SUCCESS) shared.log->describe_failure("", status);  // the decode reports it
+}
+
 // Decodes one surface (every slice) on the GPU, and on the CPU too with --verify.
 Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_output output, uint32_t level,
                        uint32_t layer, uint32_t face, FileResult& result) {
@@ -249,8 +287,9 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     if (const auto* error = std::get_if<texture_file::Error>(&blocks))
         throw CliError{kExitInput, "'" + result.input + "': " + error->message};
     const std::span<const uint8_t> data = std::get<std::span<const uint8_t>>(blocks);
-    count_hdr_blocks(file.format, data, "level " + std::to_string(level) + " layer " + std::to_string(layer) +
-                                            " face " + std::to_string(face), result);
+    const std::string where =
+        "level " + std::to_string(level) + " layer " + std::to_string(layer) + " face " + std::to_string(face);
+    if (!shared.block_linear) count_hdr_blocks(file.format, data, where, result);  // block-linear: once decoded
 
     uint64_t size = 0;
     texdec_status status = texdec_decoded_size(file.format, output, info.width, info.height, info.depth, &size);
@@ -267,14 +306,31 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     job.width = info.width;
     job.height = info.height;
     job.depth = info.depth;
-    job.src = data.data();
+    static const uint8_t kNoBlocks = 0;  // an empty file: the library's size check speaks, not a NULL check
+    job.src = data.empty() ? &kNoBlocks : data.data();
     job.src_size = data.size();
     job.dst = surface.texels.data();
     job.dst_size = surface.texels.size();
     job.timeout_ns = shared.timeout_ns;
+    if (shared.block_linear) job.next = &shared.source_layout;
     texdec_decode_timing timing{};
     status = texdec_decode_timed(shared.context, &job, &timing);
+    if (status == TEXDEC_ERROR_SOURCE_TOO_SMALL && shared.block_linear)
+        short_block_linear_file(shared, result.input, status);
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, shared.log->describe_failure("decode failed", status)};
+    // Block-linear: the blocks in linear order, for the HDR scan and the CPU reference (which reads
+    // linear blocks): laid out by the tool's own formula (block_linear_layout.cpp), so --verify also
+    // checks the library's addressing.
+    std::vector<uint8_t> linear_blocks;
+    if (shared.block_linear) {
+        const block_linear_layout::Surface bl =
+            block_linear_layout::surface_of(file.format, info.width, info.height, info.depth, *shared.block_linear);
+        if (!block_linear_layout::deswizzle(data, bl, linear_blocks))
+            throw CliError{kExitRuntime, "'" + result.input +
+                                             "': the library decoded a block-linear surface that "
+                                             "the tool's layout formula puts past the end of the file (a bug)"};
+        count_hdr_blocks(file.format, linear_blocks, where, result);
+    }
     result.gpu_ms += double(timing.gpu_decode_ns) / 1e6;
     result.gpu_timed = result.gpu_timed && timing.gpu_timestamps;
     result.cpu_ms += double(timing.submit_wait_ns) / 1e6;
@@ -287,14 +343,17 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
             surface.texels[size_t(*shared.fault) * texel_bytes] ^= 1;
         std::vector<uint8_t> reference(surface.texels.size());
         job.dst = reference.data();
+        if (shared.block_linear) {
+            job.next = nullptr;
+            job.src = linear_blocks.data();
+            job.src_size = linear_blocks.size();
+        }
         const texdec_reference::Result ref = texdec_reference::decode(job);
         if (ref.status != TEXDEC_SUCCESS)
             throw CliError{kExitRuntime, "--verify: the CPU reference failed: " + status_text(ref.status) + ": " +
                                              ref.message};
         VkFormat vk_format = VK_FORMAT_UNDEFINED;
         texdec_output_vk_format(file.format, output, &vk_format);
-        const std::string where = "level " + std::to_string(level) + " layer " + std::to_string(layer) + " face " +
-                                  std::to_string(face);
         compare_texels(shared.backend, surface.texels, reference, texel_bytes, vk_format,
                        format_info(file.format).flags & TEXDEC_FORMAT_FLAG_HDR, info.width, info.height, where,
                        result.verify);
@@ -351,8 +410,10 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
     texture_file::FileBytes bytes = input_file::map_texture_file(item.input);
-    auto opened = shared.raw_format ? texture_file::open_raw(std::move(bytes), *shared.raw_format, shared.raw_extent.width,
-                                                             shared.raw_extent.height, shared.raw_extent.depth)
+    auto opened = shared.raw_format ? texture_file::open_raw(
+                                          std::move(bytes), *shared.raw_format, shared.raw_extent.width,
+                                          shared.raw_extent.height, shared.raw_extent.depth,
+                                          shared.block_linear ? block_linear_layout::text(*shared.block_linear) : "")
                                     : texture_file::open(std::move(bytes), open_options);
     if (const auto* error = std::get_if<texture_file::Error>(&opened))
         throw CliError{error->usage ? kExitUsage : kExitInput, "'" + item.input + "': " + error->message};
@@ -404,10 +465,11 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
                                     "choose others)");
     }
 
+    if (shared.block_linear) check_block_linear_size(shared, file, output, item.input);
     // The memory this file needs at its peak, against --max-memory, before anything is inflated or decoded.
     const input_file::MemoryNeed need = input_file::estimate_need(
         {&file, file.format, output, shared.rounding, levels, uint64_t(layers.size()) * faces.size(), options.verify,
-         ktx2, kind == OutputKind::Raw || ktx2 ? 0u : 2u},
+         ktx2, kind == OutputKind::Raw || ktx2 ? 0u : 2u, shared.block_linear ? &shared.source_layout : nullptr},
         shared.context);
     const input_file::MemoryBudget::Reservation reservation = shared.budget->reserve(item.input, need);
 
@@ -493,6 +555,17 @@ int run_decode(const Options& options) {
         shared.raw_extent = e;
     } else if (options.extent) {
         usage_error("--extent applies to raw blocks only (give --format too)");
+    }
+    if (options.block_linear) {
+        if (!options.format)
+            usage_error(
+                "--block-linear applies to raw blocks (give --format and --extent); a .dds, .ktx, .ktx2, .pkm "
+                "or .astc file is read as its header lays it out");
+        auto gobs = block_linear_layout::parse(*options.block_linear);
+        if (const auto* error = std::get_if<std::string>(&gobs))
+            usage_error("--block-linear '" + *options.block_linear + "': " + *error);
+        shared.block_linear = std::get<block_linear_layout::Gobs>(gobs);
+        shared.source_layout = block_linear_layout::layout_info(*shared.block_linear);
     }
 
     // One IN OUT pair, or inputs (files, directories, @lists) into --out-dir.

@@ -58,6 +58,14 @@ Decode options:
                       block order: x fastest, then y, then z. Requires --extent.
   --extent WxH[xD]    Extent in texels. For 2D formats D is a slice count: the blocks of each
                       slice are contiguous, slice after slice.
+  --block-linear H[xD]
+                      With --format: the raw blocks are in the Tegra X1 block-linear layout
+                      (what Nintendo Switch textures are in), with blocks of H GOBs vertically
+                      and D in depth (each 1, 2, 4, 8, 16 or 32; D defaults to 1). The surface
+                      is --extent's: ceil(row bytes / 64) GOBs wide; the slices of a 3D
+                      format or of a 2D stack are its depth. A file shorter than the surface
+                      needs is an input error (exit code 3). Not for container files, whose
+                      header says the layout (exit code 2).
   --output TYPE       rgba8 | rgba16f | native (the smallest format holding the exact result:
                       R8 for BC4, RG8 for BC5, R16 for EAC R11, RG16 for EAC RG11, RGBA8 for
                       BC1-BC3, BC7, ETC2 and ASTC LDR/sRGB, RGBA16F for ASTC HDR and BC6H).
@@ -148,6 +156,12 @@ Bench options:
                       default): the CPU backend, and the GPU where the device is not of CPU type.
   --threads N         The CPU backend's and libastcenc's threads (default: one per hardware
                       thread).
+  --block-linear H|off
+                      The block height (GOBs: 1, 2, 4, 8, 16, 32; default 16) of the
+                      block-linear rows: every format is also decoded from the same blocks in
+                      the Tegra X1 block-linear layout (texdec on the GPU and the CPU backend),
+                      next to the linear figures with the ratio block-linear / linear. off:
+                      linear input only.
   The bench creates its own Vulkan device (--device / $TEXDEC_DEVICE select it) and times with
   timestamp queries; the CPU backend and libastcenc are timed with the host clock (best and
   median of the calls). Data: a procedural image encoded by libastcenc -fastest (ASTC) or a
@@ -211,6 +225,7 @@ Examples:
   astc-gpu-decode decode --out-dir decoded --jobs 4 --verify assets/ @more-files.txt
   astc-gpu-decode decode --out-dir decoded --to tga -r --json=results.json assets/
   astc-gpu-decode decode --format astc-8x5-unorm --extent 100x30 blocks.bin texels.raw
+  astc-gpu-decode decode --format bc7-unorm --extent 512x512 --block-linear 16 switch.bin out.png
   astc-gpu-decode decode --output rgba16f --bc-rounding ideal texture.dds texels.raw
   astc-gpu-decode decode --output native heightmap-r11.ktx heightmap16.png
   astc-gpu-decode --device llvmpipe decode normals.dds normals.png

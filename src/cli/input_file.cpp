@@ -218,6 +218,12 @@ MemoryNeed estimate_need(const DecodePlan& plan, texdec_context* context) {
     // One surface at a time, or (.ktx2) every surface collected plus the one being decoded.
     need.decoded = plan.one_output_file ? add_saturating(all, largest) : largest;
     need.verify = plan.verify ? largest : 0;
+    if (plan.source_layout && largest_level) {  // the blocks again, in linear order
+        uint64_t linear = 0;
+        if (texdec_encoded_size(plan.format, largest_level->width, largest_level->height, largest_level->depth,
+                                &linear) == TEXDEC_SUCCESS)
+            need.input = add_saturating(need.input, linear);
+    }
     need.writer = mul_saturating(largest, plan.writer_copies);
     if (largest_level && largest != UINT64_MAX && context) {
         static const uint8_t kAnyBlock = 0;  // only the sizes matter to the query
@@ -228,6 +234,7 @@ MemoryNeed estimate_need(const DecodePlan& plan, texdec_context* context) {
         job.width = largest_level->width;
         job.height = largest_level->height;
         job.depth = largest_level->depth;
+        job.next = plan.source_layout;
         job.src = &kAnyBlock;
         job.src_size = size_t(largest_level->surface_bytes);
         job.dst_size = size_t(largest);

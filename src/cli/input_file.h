@@ -64,6 +64,9 @@ struct DecodePlan {
     bool verify;
     bool one_output_file;
     uint32_t writer_copies;
+    // Raw block-linear input: its texdec_source_layout_info (the staging query takes it), and the
+    // copy of the blocks in linear order the tool makes (the HDR scan, --verify).
+    const texdec_source_layout_info* source_layout = nullptr;
 };
 MemoryNeed estimate_need(const DecodePlan& plan, texdec_context* context);
 

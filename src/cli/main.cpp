@@ -44,6 +44,7 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--warmup-ms") return &options.warmup_ms;
     if (name == "--backend") return &options.backend;
     if (name == "--threads") return &options.threads;
+    if (name == "--block-linear") return &options.block_linear;
     return nullptr;
 }
 

@@ -254,12 +254,13 @@ std::variant<TextureFile, Error> open(FileBytes input, const OpenOptions& option
 }
 
 std::variant<TextureFile, Error> open_raw(FileBytes input, texdec_format format, uint32_t width, uint32_t height,
-                                          uint32_t depth) {
+                                          uint32_t depth, const std::string& block_linear) {
     const std::span<const uint8_t> bytes = input.data;
     uint64_t needed = 0;
     const texdec_status status = texdec_encoded_size(format, width, height, depth, &needed);
     if (status != TEXDEC_SUCCESS)
         return Error{true, std::string("the extent does not fit the format: ") + texdec_status_string(status)};
+    if (!block_linear.empty()) needed = bytes.size();  // the library checks the block-linear surface
     if (bytes.size() < needed)
         return Error{false, "holds " + std::to_string(bytes.size()) + " bytes; the format and extent need " +
                                 std::to_string(needed)};
@@ -272,6 +273,7 @@ std::variant<TextureFile, Error> open_raw(FileBytes input, texdec_format format,
     texdec_format_info info{};
     texdec_format_get_info(format, &info);
     file.container_format = std::string("--format ") + info.name;
+    if (!block_linear.empty()) file.container_format += " --block-linear " + block_linear;
     file.format = format;
     file.is_volume = depth > 1;
     note_trailing(file, file.file_bytes - needed, "last block");

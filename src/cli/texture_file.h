@@ -86,10 +86,13 @@ struct FileBytes {
 };
 
 // Opens a file's bytes (container found from its magic). open_raw: the bytes are raw blocks (no
-// container) of that format and extent (W, H, slices).
+// container) of that format and extent (W, H, slices), linear (block_linear empty) or in the Tegra
+// block-linear layout (block_linear: the --block-linear text, "16" or "4x2", for the description).
+// A block-linear file's one surface is the whole file: how many bytes the layout needs is the
+// library's check (TEXDEC_ERROR_SOURCE_TOO_SMALL when the decode is asked).
 std::variant<TextureFile, Error> open(FileBytes bytes, const OpenOptions& options);
 std::variant<TextureFile, Error> open_raw(FileBytes bytes, texdec_format format, uint32_t width, uint32_t height,
-                                          uint32_t depth);
+                                          uint32_t depth, const std::string& block_linear = {});
 
 // True if the bytes start with the magic of a container open() reads.
 bool has_known_magic(std::span<const uint8_t> bytes);

@@ -18,6 +18,11 @@
 //     up to 10 calls. No Vulkan is touched when only the CPU backend is measured.
 //   - libastcenc: decompressing the same blocks with the same thread count (ASTC); none for BC.
 //   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes (GPU).
+//   - block-linear (--block-linear H, default 16 GOBs; off: none): the same real and random blocks
+//     laid out in the Tegra X1 block-linear layout (block_linear_layout.cpp), decoded by texdec
+//     with a texdec_source_layout_info chained (on the region; on the CPU backend's host job) and
+//     timed as the linear rows are; the ratio block-linear / linear per row. Before timing, one
+//     texdec_decode of the real blocks in each layout checks that both give the same texels.
 // GPU timing: each kernel runs back to back for at least the warm-up time, then `iterations`
 // repetitions, each between two timestamps (BOTTOM_OF_PIPE after a compute barrier); GTexel/s
 // from the median and from the minimum time.
@@ -43,6 +48,7 @@
 
 #include "bench_blocks.h"
 #include "bench_vulkan.h"
+#include "block_linear_layout.h"
 #include "cli_common.h"
 #include "format_text.h"
 #include "json.h"
@@ -128,6 +134,13 @@ struct FormatResult {
     Measured native[2];                // best shape: real, random
     Measured cpu[2];                   // libastcenc
     Measured cpu_backend[2];           // texdec's CPU backend
+    // Block-linear input (--block-linear H): the same blocks laid out block-linear.
+    uint32_t bl_height = 0;      // GOBs; 0: not measured (--block-linear off)
+    uint64_t bl_bytes = 0;       // the block-linear surface's bytes
+    Measured ours_bl[2];         // texdec on the GPU: real, random
+    Measured cpu_backend_bl[2];  // texdec's CPU backend
+    std::string bl_check;        // "same texels" or what differed (real blocks, both layouts)
+    bool bl_mismatch = false;
     OneCall one_call;
     uint64_t texels() const { return uint64_t(width) * height; }
 };
@@ -248,9 +261,13 @@ public:
 
 private:
     void progress(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
-    Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst);
-    Measured time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out);
-    void run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2]);
+    Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst,
+                       const texdec_source_layout_info* layout = nullptr);
+    Measured time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
+                              const texdec_source_layout_info* layout = nullptr);
+    void run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2], const std::vector<uint8_t>* bl_blocks);
+    void check_block_linear(FormatResult& r, texdec_context* ctx, const std::vector<uint8_t>& linear,
+                            const std::vector<uint8_t>& block_linear);
     void time_ceiling(FormatResult& r, const Buffer& src, const Buffer& dst);
     void time_native(FormatResult& r, const std::vector<uint8_t> blocks[2], const Buffer& dst);
     OneCall time_one_call(texdec_format format, uint32_t width, uint32_t height, const std::vector<uint8_t>& blocks);
@@ -274,8 +291,10 @@ void Runner::progress(const char* fmt, ...) {
     va_end(args);
 }
 
-Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst) {
+Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst,
+                           const texdec_source_layout_info* layout) {
     texdec_region region{};
+    region.next = layout;
     region.extent = {r.width, r.height, 1};
     texdec_regions_job job{};
     job.format = r.format;
@@ -299,13 +318,15 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
         throw std::runtime_error(std::string("texdec_record_regions: ") + texdec_status_string(status) + ": " +
                                  log_.take());
     m.available = true;
-    m.shape = "texdec_record_regions";
+    m.shape = layout ? format_text("texdec_record_regions, block-linear %u GOBs", layout->block_height)
+                     : std::string("texdec_record_regions");
     return m;
 }
 
-Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks,
-                                  std::vector<uint8_t>& out) {
+Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
+                                  const texdec_source_layout_info* layout) {
     texdec_host_job job{};
+    job.next = layout;
     job.format = r.format;
     job.output = r.output;
     job.bc_rounding = opt_.bc_rounding;
@@ -514,20 +535,42 @@ FormatResult Runner::run_format(texdec_format format) {
     progress("%s %ux%u -> %s: encoding the test image", info.name, r.width, r.height, texdec_output_name(r.output));
     std::vector<uint8_t> blocks[2] = {real_image_blocks(format, bx, by, threads_),
                                       random_bytes(r.block_bytes, 0x7E5DEC00ull + uint64_t(format))};
+    // The same blocks in the block-linear layout (the padding of the surface zero).
+    std::vector<uint8_t> bl_blocks[2];
+    texdec_source_layout_info bl_layout{};
+    if (opt_.block_linear_height) {
+        r.bl_height = opt_.block_linear_height;
+        const block_linear_layout::Gobs gobs{r.bl_height, 1};
+        const block_linear_layout::Surface surface =
+            block_linear_layout::surface_of(format, r.width, r.height, 1, gobs);
+        for (int d = 0; d < 2; ++d) bl_blocks[d] = block_linear_layout::swizzle(blocks[d], surface);
+        r.bl_bytes = surface.size();
+        bl_layout = block_linear_layout::layout_info(gobs);
+    } else {
+        for (Measured* m : {&r.ours_bl[0], &r.ours_bl[1], &r.cpu_backend_bl[0], &r.cpu_backend_bl[1]})
+            m->note = "not measured (--block-linear off)";
+    }
     if (dev_) {
-        run_gpu(r, blocks);
+        run_gpu(r, blocks, r.bl_height ? bl_blocks : nullptr);
     } else {
         for (Measured* m : {&r.ours[0], &r.ours[1], &r.ceiling, &r.native[0], &r.native[1]})
             m->note = "no GPU measured (--backend cpu, or no device that is not of CPU type)";
+        if (r.bl_height) r.ours_bl[0].note = r.ours_bl[1].note = r.ours[0].note;
     }
     if (cpu_ctx_) {
+        if (!dev_ && r.bl_height) check_block_linear(r, cpu_ctx_, blocks[0], bl_blocks[0]);
         std::vector<uint8_t> out(r.out_bytes);
         for (int d = 0; d < 2; ++d) {
             progress("%s: the CPU backend on %s blocks (%u threads)", info.name, kDataNames[d], threads_);
             r.cpu_backend[d] = time_cpu_backend(r, blocks[d], out);
+            if (!r.bl_height) continue;
+            progress("%s: the CPU backend on %s blocks, block-linear (block height %u GOBs)", info.name, kDataNames[d],
+                     r.bl_height);
+            r.cpu_backend_bl[d] = time_cpu_backend(r, bl_blocks[d], out, &bl_layout);
         }
     } else {
         r.cpu_backend[0].note = r.cpu_backend[1].note = "not measured (--backend gpu)";
+        if (r.bl_height) r.cpu_backend_bl[0].note = r.cpu_backend_bl[1].note = r.cpu_backend[0].note;
     }
 
     if (info.family == TEXDEC_FAMILY_ASTC) {
@@ -543,8 +586,47 @@ FormatResult Runner::run_format(texdec_format format) {
     return r;
 }
 
-// The GPU: texdec_record_regions, the memory-bound ceiling and the native path.
-void Runner::run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2]) {
+// Decodes the real blocks once in each layout (texdec_decode on `ctx`) and records whether the
+// texels are the same: the block-linear figures are only worth something if they are.
+void Runner::check_block_linear(FormatResult& r, texdec_context* ctx, const std::vector<uint8_t>& linear,
+                                const std::vector<uint8_t>& block_linear) {
+    progress("%s: block-linear input decodes to the linear input's texels?", r.info.name);
+    const texdec_source_layout_info layout = block_linear_layout::layout_info({r.bl_height, 1});
+    std::vector<uint8_t> texels[2];
+    for (int l = 0; l < 2; ++l) {
+        texels[l].resize(r.out_bytes);
+        texdec_host_job job{};
+        job.next = l ? &layout : nullptr;
+        job.format = r.format;
+        job.output = r.output;
+        job.bc_rounding = opt_.bc_rounding;
+        job.width = r.width;
+        job.height = r.height;
+        job.depth = 1;
+        job.src = l ? block_linear.data() : linear.data();
+        job.src_size = l ? block_linear.size() : linear.size();
+        job.dst = texels[l].data();
+        job.dst_size = texels[l].size();
+        job.timeout_ns = 60ull * 1000 * 1000 * 1000;
+        const texdec_status s = texdec_decode(ctx, &job);
+        if (s != TEXDEC_SUCCESS)
+            throw std::runtime_error(std::string("texdec_decode (") + (l ? "block-linear" : "linear") +
+                                     " input): " + texdec_status_string(s) + ": " + log_.take());
+    }
+    const auto diff = std::mismatch(texels[0].begin(), texels[0].end(), texels[1].begin());
+    if (diff.first == texels[0].end()) {
+        r.bl_check = "same texels";
+        return;
+    }
+    r.bl_mismatch = true;
+    r.bl_check = format_text("texels differ from the linear input's, first at byte %zu of %zu",
+                             size_t(diff.first - texels[0].begin()), texels[0].size());
+    std::fprintf(stderr, "bench: %s: block-linear input: %s\n", r.info.name, r.bl_check.c_str());
+}
+
+// The GPU: texdec_record_regions (linear, and block-linear unless bl_blocks is null), the
+// memory-bound ceiling and the native path.
+void Runner::run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2], const std::vector<uint8_t>* bl_blocks) {
     const char* name = r.info.name;
     Buffer src[2] = {dev_->create_buffer(r.block_bytes), dev_->create_buffer(r.block_bytes)};
     Buffer dst = dev_->create_buffer((r.out_bytes + 15) / 16 * 16);
@@ -553,6 +635,17 @@ void Runner::run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2]) {
     for (int d = 0; d < 2; ++d) {
         progress("%s: texdec on %s blocks", name, kDataNames[d]);
         r.ours[d] = time_ours(r, src[d], dst);
+    }
+    if (bl_blocks) {
+        check_block_linear(r, ctx_, blocks[0], bl_blocks[0]);
+        const texdec_source_layout_info layout = block_linear_layout::layout_info({r.bl_height, 1});
+        for (int d = 0; d < 2; ++d) {
+            Buffer bl = dev_->create_buffer(r.bl_bytes);
+            dev_->upload(bl, bl_blocks[d].data(), r.bl_bytes);
+            progress("%s: texdec on %s blocks, block-linear (block height %u GOBs)", name, kDataNames[d], r.bl_height);
+            r.ours_bl[d] = time_ours(r, bl, dst, &layout);
+            dev_->destroy(bl);
+        }
     }
     progress("%s: memory-bound ceiling", name);
     time_ceiling(r, src[0], dst);
@@ -617,7 +710,8 @@ enum class Measure {
     OneCallDecodeShare,
     CpuRealGtexels,
     CpuRealOverLibastcenc,
-    CpuRandomOverLibastcenc
+    CpuRandomOverLibastcenc,
+    BlockLinearOverLinear
 };
 struct TargetRow {
     bool (*applies)(const texdec_format_info& info);  // nullptr: the one-call target
@@ -635,6 +729,11 @@ bool square_4_6_8(const texdec_format_info& i) {
 bool simple_family(const texdec_format_info& i) {
     return i.family == TEXDEC_FAMILY_BC1_3 || i.family == TEXDEC_FAMILY_BC4_5 || i.family == TEXDEC_FAMILY_ETC2 ||
            i.family == TEXDEC_FAMILY_EAC;
+}
+// The formats issue 23 set the block-linear target for: ASTC 4x4 and 8x8, BC1, BC7.
+bool block_linear_target_format(const texdec_format_info& i) {
+    return (astc_ldr(i) && i.block_width == i.block_height && (i.block_width == 4 || i.block_width == 8)) ||
+           (i.family == TEXDEC_FAMILY_BC1_3 && i.bytes_per_block == 8) || i.family == TEXDEC_FAMILY_BC7;
 }
 bool is_cpu_measure(Measure m) {
     return m == Measure::CpuRealGtexels || m == Measure::CpuRealOverLibastcenc || m == Measure::CpuRandomOverLibastcenc;
@@ -657,6 +756,7 @@ constexpr TargetRow kTargets[] = {
      "CPU backend/libastcenc, real-image, same threads", true, 1},
     {[](const texdec_format_info& i) { return i.family == TEXDEC_FAMILY_ASTC; }, Measure::CpuRandomOverLibastcenc,
      "CPU backend/libastcenc, random, same threads", true, 1},
+    {block_linear_target_format, Measure::BlockLinearOverLinear, "real-image block-linear/linear input", true, 0.9},
 };
 
 std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, const OneCall& one_call) {
@@ -673,6 +773,7 @@ std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, c
             if (!row.applies || !row.applies(r.info)) continue;
             // Only what was measured: a row of a part not run is left out.
             if (is_cpu_measure(row.measure) ? !r.cpu_backend[0].available : !r.ours[0].available) continue;
+            if (row.measure == Measure::BlockLinearOverLinear && !r.ours_bl[0].available) continue;
             double value = NAN;
             switch (row.measure) {
             case Measure::RealGtexels: value = real; break;
@@ -682,6 +783,7 @@ std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, c
             case Measure::CpuRealGtexels: value = gtexels(r.texels(), r.cpu_backend[0].t.min_ms); break;
             case Measure::CpuRealOverLibastcenc: value = ratio_best(r.cpu[0], r.cpu_backend[0]); break;
             case Measure::CpuRandomOverLibastcenc: value = ratio_best(r.cpu[1], r.cpu_backend[1]); break;
+            case Measure::BlockLinearOverLinear: value = ratio(r.ours[0], r.ours_bl[0]); break;
             }
             add(row, r.info.name, value);
         }
@@ -709,6 +811,31 @@ void print_one_call_row(const OneCall& oc) {
 // "CPU backend, 16 threads (host: AMD EPYC ...)": what the CPU figures ran on.
 std::string cpu_text(const std::string& cpu_device, const std::string& host_cpu) {
     return cpu_device + (host_cpu.empty() ? "" : " (host: " + host_cpu + ")");
+}
+
+// The block-linear rows: each format's linear figures next to those from the same blocks laid
+// out block-linear, and the ratio block-linear / linear (GPU: medians; CPU backend: best times).
+void print_block_linear(const Runner& runner, const Options& opt, const std::vector<FormatResult>& results) {
+    if (!opt.block_linear_height) return;
+    std::printf(
+        "\nblock-linear input (Tegra X1 layout, block height %u GOBs: the same blocks swizzled; GT/s median / "
+        "best):\n",
+        opt.block_linear_height);
+    std::printf("%-19s %-11s %-6s %-17s %-17s %6s %-17s %-17s %6s  %s\n", "format", "extent", "blocks", "GPU linear",
+                "GPU block-linear", "BL/lin", "CPU-b. linear", "CPU-b. block-lin.", "BL/lin", "check");
+    for (const FormatResult& r : results)
+        for (int d = 0; d < 2; ++d)
+            std::printf("%-19s %-11s %-6s %-17s %-17s %6s %-17s %-17s %6s  %s\n", d == 0 ? r.info.name : "",
+                        d == 0 ? format_text("%ux%u", r.width, r.height).c_str() : "", kDataNames[d],
+                        gt_text(r.ours[d], r.texels()).c_str(), gt_text(r.ours_bl[d], r.texels()).c_str(),
+                        ratio_text(ratio(r.ours[d], r.ours_bl[d])).c_str(),
+                        gt_text(r.cpu_backend[d], r.texels()).c_str(), gt_text(r.cpu_backend_bl[d], r.texels()).c_str(),
+                        ratio_text(ratio_best(r.cpu_backend[d], r.cpu_backend_bl[d])).c_str(),
+                        d == 0 ? r.bl_check.c_str() : "");
+    std::printf(
+        "  BL/lin: block-linear over linear throughput (GPU: medians; CPU backend (%u threads): best times); "
+        "check: one decode of the real blocks in each layout\n",
+        runner.threads());
 }
 
 void print_report(const Device* dev, const Runner& runner, const Options& opt, const std::string& date,
@@ -760,6 +887,7 @@ void print_report(const Device* dev, const Runner& runner, const Options& opt, c
         for (int d = 0; d < 2; ++d)
             if (runner.cpu_backend() && !r.cpu_backend[d].available)
                 std::printf("  %s %s: CPU backend: %s\n", r.info.name, kDataNames[d], r.cpu_backend[d].note.c_str());
+    print_block_linear(runner, opt, results);
     if (dev) {
         std::printf("\nbest shapes:\n");
         for (const FormatResult& r : results)
@@ -804,6 +932,34 @@ void json_timing(Json& j, const char* key, const Measured& m, uint64_t texels) {
         j.field("gtexel_s_median", gtexels(texels, m.t.median_ms)).field("gtexel_s_best", gtexels(texels, m.t.min_ms));
         j.field("samples", uint64_t(m.t.ms.size()));
         if (std::isfinite(m.error_block_share)) j.field("error_block_share", m.error_block_share);
+    }
+    j.end_object();
+}
+
+// A format's block-linear rows: "block_linear": null (--block-linear off) or the layout, the
+// surface's bytes, the check, and per data set the GPU ("ours") and CPU backend
+// ("ours_cpu_backend") timings with their ratios to the linear rows.
+void json_block_linear(Json& j, const FormatResult& r) {
+    if (!r.bl_height) {
+        j.key("block_linear").null();
+        return;
+    }
+    j.key("block_linear").begin_object();
+    j.key("layout").begin_object();
+    j.field("type", "block-linear").field("block_height", uint64_t(r.bl_height)).field("block_depth", uint64_t(1));
+    j.end_object();
+    j.field("source_bytes", uint64_t(r.bl_bytes));
+    j.field("check", r.bl_check).field("same_texels", !r.bl_check.empty() && !r.bl_mismatch);
+    for (int d = 0; d < 2; ++d) {
+        j.key(kDataNames[d]).begin_object();
+        json_timing(j, "ours", r.ours_bl[d], r.texels());
+        json_timing(j, "ours_cpu_backend", r.cpu_backend_bl[d], r.texels());
+        j.key("ratios").begin_object();
+        j.field("ours_over_linear", ratio(r.ours[d], r.ours_bl[d]));
+        j.field("ours_over_linear_best", ratio_best(r.ours[d], r.ours_bl[d]));
+        j.field("cpu_backend_over_linear_best", ratio_best(r.cpu_backend[d], r.cpu_backend_bl[d]));
+        j.end_object();
+        j.end_object();
     }
     j.end_object();
 }
@@ -875,6 +1031,7 @@ std::string json_report(const Device* dev, const Runner& runner, const Options& 
     j.field("iterations", uint64_t(std::max(opt.iterations, 1u))).field("warmup_ms", uint64_t(runner.warmup_ms()));
     j.field("base_width", uint64_t(runner.base_width())).field("base_height", uint64_t(runner.base_height()));
     j.field("cpu_threads", uint64_t(runner.threads())).field("validation", opt.validate);
+    j.field("block_linear_block_height", uint64_t(opt.block_linear_height));  // 0: off
     j.field("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL    ? "ideal"
                            : opt.bc_rounding == TEXDEC_BC_ROUNDING_NVIDIA ? "nvidia"
                                                                           : "exact");
@@ -915,8 +1072,10 @@ std::string json_report(const Device* dev, const Runner& runner, const Options& 
             j.field("ours_over_cpu_backend", ratio(r.cpu_backend[d], r.ours[d]));
             j.field("cpu_backend_over_libastcenc", ratio_best(r.cpu[d], r.cpu_backend[d]));
             j.end_object();
+            j.key("layout").begin_object().field("type", "linear").end_object();
             j.end_object();
         }
+        json_block_linear(j, r);
         if (!r.one_call.runs.empty()) json_one_call(j, "one_call", r.one_call);
         else j.key("one_call").null();
         j.end_object();
@@ -1047,6 +1206,12 @@ int run(const Options& options) {
         if (!written.ok) throw std::runtime_error(written.message);
         std::fprintf(stderr, "bench: wrote %s\n", options.json_path.c_str());
     }
+    for (const FormatResult& r : results)
+        if (r.bl_mismatch) {
+            std::fprintf(stderr, "astc-gpu-decode bench: %s: block-linear input: %s\n", r.info.name,
+                         r.bl_check.c_str());
+            return 1;
+        }
     if (device && device->validation_messages() > 0) {
         std::fprintf(stderr, "astc-gpu-decode bench: %u validation message(s) (see above)\n",
                      device->validation_messages());

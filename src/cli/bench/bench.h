@@ -26,6 +26,9 @@ struct Options {
     // not of CPU type (lavapipe is measured with GPU only).
     texdec_backend backend = TEXDEC_BACKEND_AUTO;
     uint32_t threads = 0;      // the CPU backend's and libastcenc's threads (0: one per hardware thread)
+    // --block-linear H: every format is also decoded from its blocks laid out in the Tegra X1
+    // block-linear layout with this block height (GOBs); 0 (--block-linear off): linear input only.
+    uint32_t block_linear_height = 16;
     std::string command_line;  // for the report
     bool verbose = false;
 };

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bench.h"
+#include "block_linear_layout.h"
 #include "cli_common.h"
 
 namespace cli {
@@ -53,6 +54,19 @@ int run_bench(const Options& options) {
         for (texdec_format f : b.formats.empty() ? bench::default_formats() : b.formats)
             if (!offers_output(f, *b.output))
                 usage_error(std::string(format_info(f).name) + " has no " + *options.output + " output");
+    }
+    if (options.block_linear) {
+        if (*options.block_linear == "off" || *options.block_linear == "0") {
+            b.block_linear_height = 0;
+        } else {
+            auto gobs = block_linear_layout::parse(*options.block_linear);
+            if (const auto* error = std::get_if<std::string>(&gobs))
+                usage_error("--block-linear '" + *options.block_linear + "': " + *error + ", or off");
+            if (std::get<block_linear_layout::Gobs>(gobs).depth != 1)
+                usage_error("--block-linear '" + *options.block_linear +
+                            "': the bench's textures are 2D: give the block height H alone (or off)");
+            b.block_linear_height = std::get<block_linear_layout::Gobs>(gobs).height;
+        }
     }
     if (options.bc_rounding) b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
     if (options.json) b.json_path = *options.json;

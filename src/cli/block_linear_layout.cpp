@@ -1,0 +1,105 @@
+#include "block_linear_layout.h"
+
+#include <charconv>
+#include <cstring>
+
+namespace block_linear_layout {
+
+namespace {
+
+bool gob_count_ok(uint32_t v) { return v >= 1 && v <= 32 && (v & (v - 1)) == 0; }
+
+uint64_t div_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// Byte (x, y) of a GOB (64 bytes x 8 rows): 512 bytes in 32-byte pieces of two 16-byte rows.
+uint64_t gob_byte(uint64_t x, uint64_t y) {
+    return (x / 32) * 256 + (y / 2) * 64 + ((x % 32) / 16) * 32 + (y % 2) * 16 + x % 16;
+}
+
+}  // namespace
+
+std::variant<Gobs, std::string> parse(std::string_view text) {
+    const size_t x = text.find_first_of("xX");
+    const std::string_view parts[2] = {text.substr(0, x),
+                                       x == std::string_view::npos ? std::string_view("1") : text.substr(x + 1)};
+    uint32_t values[2] = {0, 0};
+    for (int i = 0; i < 2; ++i) {
+        const std::string_view p = parts[i];
+        const auto [end, error] = std::from_chars(p.data(), p.data() + p.size(), values[i]);
+        if (p.empty() || error != std::errc() || end != p.data() + p.size() || !gob_count_ok(values[i]))
+            return std::string("the block ") + (i == 0 ? "height" : "depth") + " '" + std::string(p) +
+                   "' is not 1, 2, 4, 8, 16 or 32 (GOBs; give H or HxD)";
+    }
+    return Gobs{values[0], values[1]};
+}
+
+std::string text(const Gobs& gobs) {
+    return std::to_string(gobs.height) + (gobs.depth > 1 ? "x" + std::to_string(gobs.depth) : "");
+}
+
+texdec_source_layout_info layout_info(const Gobs& gobs) {
+    texdec_source_layout_info info{};
+    info.type = TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO;
+    info.layout = TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR;
+    info.block_height = gobs.height;
+    info.block_depth = gobs.depth;
+    return info;
+}
+
+// texdec.h, "source layouts": block (bx, by, bz), at byte x = bx * bytes per block, is at
+//   ((bz / D) * ceil(rows / 8H) + by / 8H) * ceil(row bytes / 64) * 512HD + (x / 64) * 512HD
+//   + (bz % D) * 512H + ((by / 8) % H) * 512 + the GOB's byte of (x % 64, by % 8).
+uint64_t Surface::offset(uint64_t bx, uint64_t by, uint64_t bz) const {
+    const uint64_t h = gobs.height, d = gobs.depth;
+    const uint64_t gob_block = 512 * h * d;
+    const uint64_t columns = div_up(row_blocks * bytes_per_block, 64);
+    const uint64_t block_rows = div_up(rows, 8 * h);
+    const uint64_t x = bx * bytes_per_block;
+    return ((bz / d) * block_rows + by / (8 * h)) * columns * gob_block + (x / 64) * gob_block + (bz % d) * 512 * h +
+           ((by / 8) % h) * 512 + gob_byte(x % 64, by % 8);
+}
+
+uint64_t Surface::size() const {
+    const uint64_t h = gobs.height, d = gobs.depth;
+    return div_up(slices, d) * div_up(rows, 8 * h) * div_up(row_blocks * bytes_per_block, 64) * 512 * h * d;
+}
+
+Surface surface_of(texdec_format format, uint32_t width, uint32_t height, uint32_t depth, const Gobs& gobs) {
+    texdec_format_info info{};
+    texdec_format_get_info(format, &info);
+    Surface s;
+    s.row_blocks = div_up(width, info.block_width);
+    s.rows = div_up(height, info.block_height);
+    s.slices = div_up(depth, info.block_depth);
+    s.bytes_per_block = info.bytes_per_block;
+    s.gobs = gobs;
+    return s;
+}
+
+std::vector<uint8_t> swizzle(std::span<const uint8_t> linear, const Surface& s) {
+    std::vector<uint8_t> out(size_t(s.size()), 0);
+    const uint8_t* block = linear.data();
+    for (uint64_t z = 0; z < s.slices; ++z)
+        for (uint64_t y = 0; y < s.rows; ++y)
+            for (uint64_t x = 0; x < s.row_blocks; ++x, block += s.bytes_per_block)
+                std::memcpy(&out[size_t(s.offset(x, y, z))], block, s.bytes_per_block);
+    return out;
+}
+
+bool deswizzle(std::span<const uint8_t> source, const Surface& s, std::vector<uint8_t>& linear) {
+    linear.assign(size_t(s.row_blocks * s.rows * s.slices * s.bytes_per_block), 0);
+    uint8_t* block = linear.data();
+    for (uint64_t z = 0; z < s.slices; ++z)
+        for (uint64_t y = 0; y < s.rows; ++y)
+            for (uint64_t x = 0; x < s.row_blocks; ++x, block += s.bytes_per_block) {
+                const uint64_t at = s.offset(x, y, z);
+                if (at + s.bytes_per_block > source.size()) {
+                    linear.clear();
+                    return false;
+                }
+                std::memcpy(block, &source[size_t(at)], s.bytes_per_block);
+            }
+    return true;
+}
+
+}  // namespace block_linear_layout
