@@ -225,19 +225,25 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
     alignas(16) uint8_t gathered[kMaxRunBlocks * 16];  // a block-linear run's blocks, side by side
     for (uint64_t r = first; r < end; ++r) {
         const uint64_t by = r % p.blocks_y, bz = r / p.blocks_y;
-        const uint8_t* src_row = w.src + (p.block_linear ? 0 : bz * p.src_slice_bytes + by * p.src_row_bytes);
+        // A block-linear block's address is its row's (x = 0) plus a part that depends on x alone
+        // (texdec.h "source layouts"; a host job's plan starts at the surface's origin).
+        const uint8_t* src_row = w.src + (p.block_linear ? surface_block_offset(p, 0, by, bz) : bz * p.src_slice_bytes + by * p.src_row_bytes);
         // Texel rows and slices of this block row inside the extent.
         const uint64_t y0 = by * bh, z0 = bz * bd;
         const uint32_t rows_in = uint32_t(std::min<uint64_t>(bh, p.height - y0));
         const uint32_t slices_in = uint32_t(std::min<uint64_t>(bd, p.depth - z0));
         for (uint64_t bx = 0; bx < p.blocks_x; bx += kMaxRunBlocks) {
             BlockRun run;
-            run.blocks = src_row + bx * f.bytes_per_block;
             run.count = uint32_t(std::min<uint64_t>(kMaxRunBlocks, p.blocks_x - bx));
-            if (p.block_linear) {  // blocks of one row are 16-byte pieces spread over GOBs: gather them
-                for (uint32_t i = 0; i < run.count; ++i)
-                    std::memcpy(gathered + i * f.bytes_per_block, w.src + source_block_offset(p, bx + i, by, bz),
-                                f.bytes_per_block);
+            if (!p.block_linear) {
+                run.blocks = src_row + bx * f.bytes_per_block;
+            } else {  // a row's blocks are 8- or 16-byte pieces spread over GOBs: gather them
+                const uint32_t column_shift = 9 + p.gob_height_log2 + p.gob_depth_log2;
+                for (uint32_t i = 0; i < run.count; ++i) {
+                    const uint64_t xb = (bx + i) * f.bytes_per_block;
+                    const uint64_t x_part = ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
+                    std::memcpy(gathered + i * f.bytes_per_block, src_row + x_part, f.bytes_per_block);
+                }
                 run.blocks = gathered;
             }
             run.texels = tile;
