@@ -29,7 +29,8 @@ texdec_status check_source_chain(const texdec_context* ctx, const SourceLayout& 
     uint32_t type;  // every chained struct begins with a 32-bit type
     std::memcpy(&type, source.chain, sizeof type);
     if (type != TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO) return check_chain(ctx, source.chain, source.where);
-    return check_chain(ctx, static_cast<const texdec_source_layout_info*>(source.chain)->next, "texdec_source_layout_info");
+    return check_chain(ctx, static_cast<const texdec_source_layout_info*>(source.chain)->next,
+                       "texdec_source_layout_info");
 }
 
 uint32_t log2_of_power_of_two(uint32_t v) {  // v a power of two

@@ -57,8 +57,8 @@ struct Options {
     std::optional<std::string> jobs;
     std::optional<std::string> json;  // "-": standard output
     std::optional<std::string> max_memory;
-    std::optional<std::string> backend;  // --backend gpu|cpu|auto (else $TEXDEC_BACKEND)
-    std::optional<std::string> threads;  // --threads N: the CPU backend's (and the bench's libastcenc's)
+    std::optional<std::string> backend;       // --backend gpu|cpu|auto (else $TEXDEC_BACKEND)
+    std::optional<std::string> threads;       // --threads N: the CPU backend's (and the bench's libastcenc's)
     std::optional<std::string> block_linear;  // --block-linear H[xD]: raw input (decode), the bench's rows
     bool verify = false;
     bool recursive = false;

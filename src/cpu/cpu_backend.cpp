@@ -227,7 +227,8 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
         const uint64_t by = r % p.blocks_y, bz = r / p.blocks_y;
         // A block-linear block's address is its row's (x = 0) plus a part that depends on x alone
         // (texdec.h "source layouts"; a host job's plan starts at the surface's origin).
-        const uint8_t* src_row = w.src + (p.block_linear ? surface_block_offset(p, 0, by, bz) : bz * p.src_slice_bytes + by * p.src_row_bytes);
+        const uint8_t* src_row = w.src + (p.block_linear ? surface_block_offset(p, 0, by, bz)
+                                                         : bz * p.src_slice_bytes + by * p.src_row_bytes);
         // Texel rows and slices of this block row inside the extent.
         const uint64_t y0 = by * bh, z0 = bz * bd;
         const uint32_t rows_in = uint32_t(std::min<uint64_t>(bh, p.height - y0));
@@ -241,7 +242,8 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
                 const uint32_t column_shift = 9 + p.gob_height_log2 + p.gob_depth_log2;
                 for (uint32_t i = 0; i < run.count; ++i) {
                     const uint64_t xb = (bx + i) * f.bytes_per_block;
-                    const uint64_t x_part = ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
+                    const uint64_t x_part =
+                        ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
                     std::memcpy(gathered + i * f.bytes_per_block, src_row + x_part, f.bytes_per_block);
                 }
                 run.blocks = gathered;

@@ -25,7 +25,7 @@ struct Options {
     // CPU backend (no Vulkan at all); AUTO = the CPU backend, and the GPU where the device chosen is
     // not of CPU type (lavapipe is measured with GPU only).
     texdec_backend backend = TEXDEC_BACKEND_AUTO;
-    uint32_t threads = 0;      // the CPU backend's and libastcenc's threads (0: one per hardware thread)
+    uint32_t threads = 0;  // the CPU backend's and libastcenc's threads (0: one per hardware thread)
     // --block-linear H: every format is also decoded from its blocks laid out in the Tegra X1
     // block-linear layout with this block height (GOBs); 0 (--block-linear off): linear input only.
     uint32_t block_linear_height = 16;
