@@ -110,8 +110,6 @@ bool json_is_valid(const std::string& path) {
     return std::system(("python3 -m json.tool " + path + " >/dev/null").c_str()) == 0;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 }  // namespace
 
 TEST_CASE("CLI selection: --level --face --layer --slice N or all pick the right surfaces and name the outputs",

@@ -38,26 +38,6 @@ namespace {
 
 const std::string kCli = cli_path();
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string read_text(const std::string& path) {
-    const std::vector<uint8_t> bytes = read_binary_file(path);
-    return std::string(bytes.begin(), bytes.end());
-}
-
-// The JSON text with its line breaks and indentation taken out ("{\"a\": 1,\"b\": 2}").
-std::string compact(const std::string& json) {
-    std::string out;
-    for (size_t i = 0; i < json.size(); ++i) {
-        if (json[i] != '\n') {
-            out += json[i];
-            continue;
-        }
-        while (i + 1 < json.size() && json[i + 1] == ' ') ++i;
-    }
-    return out;
-}
-
 // ---- the oracle: texdec.h "source layouts" -----------------------------------------------------
 
 struct TlSurface {

@@ -31,7 +31,6 @@ namespace fs = std::filesystem;
 std::string dir(const std::string& name) { return fresh_cli_dir("realfiles_" + name); }
 
 int cli_run(const std::string& args) { return run_cli_command(cli_path() + " " + args); }
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 size_t occurrences(const std::string& text, const std::string& part) {
     size_t n = 0;
     for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;

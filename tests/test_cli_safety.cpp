@@ -45,8 +45,6 @@ std::string dir(const std::string& name) { return fresh_cli_dir("safety-" + name
 
 std::string cli() { return cli_path(); }
 int cli_run(const std::string& args) { return run_cli_command(cli() + " " + args); }
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 std::vector<uint8_t> bytes_of(const std::string& text) { return {text.begin(), text.end()}; }
 
 // 16 x 16 BC1 blocks of varied colours (any bytes are valid BC1).

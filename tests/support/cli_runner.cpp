@@ -69,4 +69,23 @@ bool cli_has_device() {
     return false;
 }
 
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string read_text(const std::string& path) {
+    const std::vector<uint8_t> bytes = read_binary_file(path);
+    return std::string(bytes.begin(), bytes.end());
+}
+
+std::string compact(const std::string& json) {
+    std::string out;
+    for (size_t i = 0; i < json.size(); ++i) {
+        if (json[i] != '\n') {
+            out += json[i];
+            continue;
+        }
+        while (i + 1 < json.size() && json[i + 1] == ' ') ++i;
+    }
+    return out;
+}
+
 }  // namespace texdec_test
