@@ -27,7 +27,7 @@ bool cli_has_device();
 
 // Small text helpers of the CLI tests.
 bool contains(const std::string& text, const std::string& part);
-std::string read_text(const std::string& path);     // the file's bytes as a string (empty if missing)
-std::string compact(const std::string& json);       // line breaks and their indentation taken out
+std::string read_text(const std::string& path);  // the file's bytes as a string (empty if missing)
+std::string compact(const std::string& json);    // line breaks and their indentation taken out
 
 }  // namespace texdec_test
