@@ -43,6 +43,7 @@
 //   block-linear: bad layouts are refused with a message   every rule of texdec_source_layout_info,
 //       and the exact source size, on both backends (host jobs) and on the record path.
 #include <catch2/catch.hpp>
+#include <texdec/texdec.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -183,13 +184,12 @@ uint32_t texel_size(texdec_format f, texdec_output o) {
     return bytes;
 }
 
+// The layout struct as texdec.hpp fills it (so its helper is exercised too).
 texdec_source_layout_info block_linear(uint32_t block_height, uint32_t block_depth = 1, uint64_t layer_stride = 0) {
-    texdec_source_layout_info info{};
-    info.type = TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO;
-    info.layout = TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR;
-    info.block_height = block_height;
-    info.block_depth = block_depth;
-    info.layer_stride = layer_stride;
+    const texdec_source_layout_info info = texdec::block_linear_layout(block_height, block_depth, layer_stride);
+    CHECK(info.type == TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO);
+    CHECK(info.next == nullptr);
+    CHECK(info.layout == TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR);
     return info;
 }
 
