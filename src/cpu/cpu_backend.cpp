@@ -18,6 +18,7 @@
 #include <new>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "context.h"
@@ -240,12 +241,15 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
                 run.blocks = src_row + bx * f.bytes_per_block;
             } else {  // a row's blocks are 8- or 16-byte pieces spread over GOBs: gather them
                 const uint32_t column_shift = 9 + p.gob_height_log2 + p.gob_depth_log2;
-                for (uint32_t i = 0; i < run.count; ++i) {
-                    const uint64_t xb = (bx + i) * f.bytes_per_block;
-                    const uint64_t x_part =
-                        ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
-                    std::memcpy(gathered + i * f.bytes_per_block, src_row + x_part, f.bytes_per_block);
-                }
+                auto gather = [&](auto block_bytes) {  // a constant size, so that the copies inline
+                    for (uint32_t i = 0; i < run.count; ++i) {
+                        const uint64_t xb = (bx + i) * block_bytes;
+                        const uint64_t x_part = ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
+                        std::memcpy(gathered + i * block_bytes, src_row + x_part, block_bytes);
+                    }
+                };
+                if (f.bytes_per_block == 8) gather(std::integral_constant<uint64_t, 8>{});
+                else gather(std::integral_constant<uint64_t, 16>{});
                 run.blocks = gathered;
             }
             run.texels = tile;
