@@ -656,10 +656,11 @@ TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callbac
  *
  * What an emulator fills from a guest texture descriptor (Maxwell TIC): layout = BLOCK_LINEAR when
  * the descriptor's memory layout is block-linear (else LINEAR), block_height = 1 << its GOBs-per-
- * block-in-Y field, block_depth = 1 << its GOBs-per-block-in-Z field, layer_stride = the texture's
- * layer size; then one region per mip level, with that level's offset and block height/depth:
- * texdec_block_linear_get_level() computes them (mip levels use smaller blocks where the level is
- * small).
+ * block-in-Y field, block_depth = 1 << its GOBs-per-block-in-Z field; then one region per mip
+ * level, with that level's offset and block height/depth and the layer stride, which the
+ * descriptor does not hold (the hardware computes it): texdec_block_linear_get_level() computes
+ * them (mip levels use smaller blocks where the level is small). A texture a game rendered into
+ * uses its render target's array pitch as the layer stride (docs/BLOCK_LINEAR.md).
  *
  * The source bytes a block-linear job needs run from its offset to the end of the last block it
  * reads (not the whole padded surface). Sources of both layouts decode to the same texels on both
@@ -674,8 +675,8 @@ typedef enum texdec_source_layout {
 /* Chained on texdec_region::next (one region) or texdec_host_job::next (one texdec_decode job);
  * without it a source is LINEAR. Checked with the job: TEXDEC_ERROR_INVALID_LAYOUT (and a
  * message) for a block height or depth that is not 1, 2, 4, 8, 16 or 32, a layer_stride that is
- * not a multiple of 4, a layer_stride with block_depth above 1 or with a 3D block format, and
- * LINEAR with any other field not 0. */
+ * not a multiple of 4 or smaller than one layer's surface, a layer_stride with block_depth above 1
+ * or with a 3D block format, an unknown layout value, and LINEAR with any other field not 0. */
 typedef struct texdec_source_layout_info {
     texdec_structure_type type; /* TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO */
     const void* next;           /* NULL */
