@@ -16,9 +16,11 @@
 #include <texdec/texdec.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "enum_bits.h"
 #include "formats.h"
+#include "job.h"
 
 namespace {
 
@@ -26,19 +28,11 @@ using u128 = unsigned __int128;
 
 uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-bool is_gob_count(uint32_t v) { return v >= 1 && v <= 32 && (v & (v - 1)) == 0; }
-
 // The GOB count that a level of `extent` units uses, from the descriptor's `gobs`: halved while the
 // extent fits in half of it (`unit` extent units per GOB: 8 block rows, or 1 block slice).
 uint32_t level_gobs(uint32_t gobs, uint64_t extent, uint64_t unit) {
     while (gobs > 1 && extent <= uint64_t(gobs / 2) * unit) gobs /= 2;
     return gobs;
-}
-
-uint32_t log2_of(uint32_t v) {
-    uint32_t l = 0;
-    while ((1u << l) < v) ++l;
-    return l;
 }
 
 }  // namespace
@@ -80,7 +74,7 @@ extern "C" TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_b
     // Layers start on whole blocks of level 0's GOBs.
     const uint64_t rows0 = div_round_up(t.height, f->block_height), slices0 = div_round_up(t.depth, f->block_depth);
     const uint32_t shift =
-        9 + log2_of(level_gobs(t.block_height, rows0, 8)) + log2_of(level_gobs(t.block_depth, slices0, 1));
+        9 + std::countr_zero(level_gobs(t.block_height, rows0, 8)) + std::countr_zero(level_gobs(t.block_depth, slices0, 1));
     const u128 stride = (layer + (u128(1) << shift) - 1) >> shift << shift;
     const u128 total = t.array_layers > 1 ? stride * t.array_layers : layer;
     if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;

@@ -1,6 +1,7 @@
 // texdec_record_regions: validation, chunking into dispatches that respect the device limits, optional
 // barriers, push descriptors and push constants. Nothing is allocated per call.
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -33,12 +34,6 @@ texdec_status check_source_chain(const texdec_context* ctx, const SourceLayout& 
                        "texdec_source_layout_info");
 }
 
-uint32_t log2_of_power_of_two(uint32_t v) {  // v a power of two
-    uint32_t l = 0;
-    while ((1u << l) < v) ++l;
-    return l;
-}
-
 // Reads the source layout chain (a texdec_source_layout_info or nothing) into the plan.
 texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f, const SourceLayout& source,
                                  JobPlan* plan) {
@@ -61,17 +56,16 @@ texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f
         return TEXDEC_SUCCESS;
     }
     if (layout != TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR) return fail("has an unknown layout value");
-    auto gobs_ok = [](uint32_t v) { return v >= 1 && v <= 32 && (v & (v - 1)) == 0; };
-    if (!gobs_ok(info.block_height)) return fail("block_height must be 1, 2, 4, 8, 16 or 32 (GOBs)");
-    if (!gobs_ok(info.block_depth)) return fail("block_depth must be 1, 2, 4, 8, 16 or 32 (GOBs)");
+    if (!is_gob_count(info.block_height)) return fail("block_height must be 1, 2, 4, 8, 16 or 32 (GOBs)");
+    if (!is_gob_count(info.block_depth)) return fail("block_depth must be 1, 2, 4, 8, 16 or 32 (GOBs)");
     if (info.layer_stride) {
         if (info.layer_stride % 4) return fail("layer_stride must be a multiple of 4");
         if (info.block_depth != 1) return fail("layer_stride needs block_depth 1 (layers of a 2D texture)");
         if (f.block_depth != 1) return fail("layer_stride is for 2D formats (a 3D footprint's slices are depth)");
     }
     plan->block_linear = true;
-    plan->gob_height_log2 = log2_of_power_of_two(info.block_height);
-    plan->gob_depth_log2 = log2_of_power_of_two(info.block_depth);
+    plan->gob_height_log2 = uint32_t(std::countr_zero(info.block_height));
+    plan->gob_depth_log2 = uint32_t(std::countr_zero(info.block_depth));
     plan->src_slice_bytes = info.layer_stride;  // 0: computed from the surface by plan_job
     return TEXDEC_SUCCESS;
 }
@@ -162,10 +156,9 @@ uint64_t surface_block_offset(const JobPlan& p, uint64_t x, uint64_t y, uint64_t
     // Tegra X1 TRM, "Block Linear": the GOB (64 bytes x 8 rows) swizzle, GOBs stacked H high and
     // D deep into blocks, blocks in rows, rows in groups of D slices.
     const uint32_t h = p.gob_height_log2, d = p.gob_depth_log2;
-    const uint64_t xb = x * block_bytes;  // byte column in the surface
-    const uint64_t in_gob = (xb % 64 / 32) * 256 + (y % 8 / 2) * 64 + (xb % 32 / 16) * 32 + (y % 2) * 16 + xb % 16;
-    return (z >> d) * p.src_slice_bytes + (y >> (3 + h)) * p.src_row_bytes + ((xb / 64) << (9 + h + d)) +
-           ((z & ((1u << d) - 1)) << (9 + h)) + (((y >> 3) & ((1u << h) - 1)) << 9) + in_gob;
+    const uint64_t y_in_gob = (y % 8 / 2) * 64 + (y % 2) * 16;  // the GOB swizzle's y terms
+    return (z >> d) * p.src_slice_bytes + (y >> (3 + h)) * p.src_row_bytes + ((z & ((1u << d) - 1)) << (9 + h)) +
+           (((y >> 3) & ((1u << h) - 1)) << 9) + y_in_gob + gob_x_offset(x * block_bytes, 9 + h + d);
 }
 
 void move_source_origin(JobPlan* p, uint64_t bx, uint64_t by, uint64_t bz) {

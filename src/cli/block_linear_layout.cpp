@@ -37,15 +37,6 @@ std::string text(const Gobs& gobs) {
     return std::to_string(gobs.height) + (gobs.depth > 1 ? "x" + std::to_string(gobs.depth) : "");
 }
 
-texdec_source_layout_info layout_info(const Gobs& gobs) {
-    texdec_source_layout_info info{};
-    info.type = TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO;
-    info.layout = TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR;
-    info.block_height = gobs.height;
-    info.block_depth = gobs.depth;
-    return info;
-}
-
 // texdec.h, "source layouts": block (bx, by, bz), at byte x = bx * bytes per block, is at
 //   ((bz / D) * ceil(rows / 8H) + by / 8H) * ceil(row bytes / 64) * 512HD + (x / 64) * 512HD
 //   + (bz % D) * 512H + ((by / 8) % H) * 512 + the GOB's byte of (x % 64, by % 8).

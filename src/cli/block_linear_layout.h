@@ -28,10 +28,6 @@ std::variant<Gobs, std::string> parse(std::string_view text);
 // "16" or "4x2": what parse() reads.
 std::string text(const Gobs& gobs);
 
-// The texdec_source_layout_info of these GOBs (BLOCK_LINEAR, no layer stride: slices are depth
-// slices of one surface, through the block depth).
-texdec_source_layout_info layout_info(const Gobs& gobs);
-
 // A block-linear surface of row_blocks x rows x slices compressed blocks of bytes_per_block bytes.
 struct Surface {
     uint64_t row_blocks = 0, rows = 0, slices = 0;

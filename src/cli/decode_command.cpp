@@ -565,7 +565,7 @@ int run_decode(const Options& options) {
         if (const auto* error = std::get_if<std::string>(&gobs))
             usage_error("--block-linear '" + *options.block_linear + "': " + *error);
         shared.block_linear = std::get<block_linear_layout::Gobs>(gobs);
-        shared.source_layout = block_linear_layout::layout_info(*shared.block_linear);
+        shared.source_layout = texdec::block_linear_layout(shared.block_linear->height, shared.block_linear->depth);
     }
 
     // One IN OUT pair, or inputs (files, directories, @lists) into --out-dir.

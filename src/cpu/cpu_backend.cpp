@@ -244,8 +244,7 @@ void decode_rows(DecodeWork& w, uint64_t first, uint64_t end) {
                 auto gather = [&](auto block_bytes) {  // a constant size, so that the copies inline
                     for (uint32_t i = 0; i < run.count; ++i) {
                         const uint64_t xb = (bx + i) * block_bytes;
-                        const uint64_t x_part =
-                            ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
+                        const uint64_t x_part = gob_x_offset(xb, column_shift);
                         std::memcpy(gathered + i * block_bytes, src_row + x_part, block_bytes);
                     }
                 };

@@ -29,7 +29,7 @@
 #include "bench.h"
 
 #include <astcenc.h>
-#include <texdec/texdec.h>
+#include <texdec/texdec.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -263,6 +263,8 @@ private:
     void progress(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
     Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst,
                        const texdec_source_layout_info* layout = nullptr);
+    texdec_host_job host_job(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
+                             const texdec_source_layout_info* layout) const;
     Measured time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
                               const texdec_source_layout_info* layout = nullptr);
     void run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2], const std::vector<uint8_t>* bl_blocks);
@@ -323,8 +325,9 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
     return m;
 }
 
-Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
-                                  const texdec_source_layout_info* layout) {
+// A host job of the format's whole extent: `blocks` (in `layout`; nullptr: linear) into `out`.
+texdec_host_job Runner::host_job(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
+                                 const texdec_source_layout_info* layout) const {
     texdec_host_job job{};
     job.next = layout;
     job.format = r.format;
@@ -337,6 +340,12 @@ Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8
     job.src_size = blocks.size();
     job.dst = out.data();
     job.dst_size = out.size();
+    return job;
+}
+
+Measured Runner::time_cpu_backend(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
+                                  const texdec_source_layout_info* layout) {
+    const texdec_host_job job = host_job(r, blocks, out, layout);
     Measured m;
     std::vector<double> ms;
     // Warm-up: at least one call (caches, the output's pages, the context's tables), then timed calls.
@@ -537,7 +546,7 @@ FormatResult Runner::run_format(texdec_format format) {
                                       random_bytes(r.block_bytes, 0x7E5DEC00ull + uint64_t(format))};
     // The same blocks in the block-linear layout (the padding of the surface zero).
     std::vector<uint8_t> bl_blocks[2];
-    texdec_source_layout_info bl_layout{};
+    const texdec_source_layout_info bl_layout = texdec::block_linear_layout(opt_.block_linear_height);
     if (opt_.block_linear_height) {
         r.bl_height = opt_.block_linear_height;
         const block_linear_layout::Gobs gobs{r.bl_height, 1};
@@ -545,7 +554,6 @@ FormatResult Runner::run_format(texdec_format format) {
             block_linear_layout::surface_of(format, r.width, r.height, 1, gobs);
         for (int d = 0; d < 2; ++d) bl_blocks[d] = block_linear_layout::swizzle(blocks[d], surface);
         r.bl_bytes = surface.size();
-        bl_layout = block_linear_layout::layout_info(gobs);
     } else {
         for (Measured* m : {&r.ours_bl[0], &r.ours_bl[1], &r.cpu_backend_bl[0], &r.cpu_backend_bl[1]})
             m->note = "not measured (--block-linear off)";
@@ -591,22 +599,11 @@ FormatResult Runner::run_format(texdec_format format) {
 void Runner::check_block_linear(FormatResult& r, texdec_context* ctx, const std::vector<uint8_t>& linear,
                                 const std::vector<uint8_t>& block_linear) {
     progress("%s: block-linear input decodes to the linear input's texels?", r.info.name);
-    const texdec_source_layout_info layout = block_linear_layout::layout_info({r.bl_height, 1});
+    const texdec_source_layout_info layout = texdec::block_linear_layout(r.bl_height);
     std::vector<uint8_t> texels[2];
     for (int l = 0; l < 2; ++l) {
         texels[l].resize(r.out_bytes);
-        texdec_host_job job{};
-        job.next = l ? &layout : nullptr;
-        job.format = r.format;
-        job.output = r.output;
-        job.bc_rounding = opt_.bc_rounding;
-        job.width = r.width;
-        job.height = r.height;
-        job.depth = 1;
-        job.src = l ? block_linear.data() : linear.data();
-        job.src_size = l ? block_linear.size() : linear.size();
-        job.dst = texels[l].data();
-        job.dst_size = texels[l].size();
+        texdec_host_job job = host_job(r, l ? block_linear : linear, texels[l], l ? &layout : nullptr);
         job.timeout_ns = 60ull * 1000 * 1000 * 1000;
         const texdec_status s = texdec_decode(ctx, &job);
         if (s != TEXDEC_SUCCESS)
@@ -638,7 +635,7 @@ void Runner::run_gpu(FormatResult& r, const std::vector<uint8_t> blocks[2], cons
     }
     if (bl_blocks) {
         check_block_linear(r, ctx_, blocks[0], bl_blocks[0]);
-        const texdec_source_layout_info layout = block_linear_layout::layout_info({r.bl_height, 1});
+        const texdec_source_layout_info layout = texdec::block_linear_layout(r.bl_height);
         for (int d = 0; d < 2; ++d) {
             Buffer bl = dev_->create_buffer(r.bl_bytes);
             dev_->upload(bl, bl_blocks[d].data(), r.bl_bytes);
