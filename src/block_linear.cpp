@@ -73,8 +73,8 @@ extern "C" TEXDEC_API texdec_status texdec_block_linear_get_level(const texdec_b
     }
     // Layers start on whole blocks of level 0's GOBs.
     const uint64_t rows0 = div_round_up(t.height, f->block_height), slices0 = div_round_up(t.depth, f->block_depth);
-    const uint32_t shift =
-        9 + std::countr_zero(level_gobs(t.block_height, rows0, 8)) + std::countr_zero(level_gobs(t.block_depth, slices0, 1));
+    const uint32_t shift = 9 + std::countr_zero(level_gobs(t.block_height, rows0, 8)) +
+                           std::countr_zero(level_gobs(t.block_depth, slices0, 1));
     const u128 stride = (layer + (u128(1) << shift) - 1) >> shift << shift;
     const u128 total = t.array_layers > 1 ? stride * t.array_layers : layer;
     if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;
