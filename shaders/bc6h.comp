@@ -74,28 +74,147 @@ void main() {
     uvec3 delta_bits = uvec3(bitfieldExtract(mode, 5, 4), bitfieldExtract(mode, 9, 4), bitfieldExtract(mode, 13, 4));
     bool transformed = (mode & (1u << 17u)) != 0u;
     bool two_subsets = (mode & (1u << 18u)) != 0u;
-    uint run_count = bitfieldExtract(mode, 19, 5);
-    uint runs = TEXDEC_BPTC_LUT_BC6H_RUNS + bitfieldExtract(mode, 24, 4) * TEXDEC_BPTC_LUT_BC6H_MAX_RUNS;
 
-    // The header ("Block descriptions for BC6H block modes"): each run moves block bits into one
-    // value (v = 3 * endpoint + channel, 12 = partition bits), reversed where the spec says v^a..b
-    // with a < b. raw_r/g/b hold E0..E3 of one channel.
+    // The header ("Block descriptions for BC6H block modes (LSB..MSB)"), one case per mode with
+    // every field at its constant block bit: value v^a..b takes the next |a-b|+1 block bits, first
+    // to last into bits b..a (reversed where a < b). raw_r/g/b hold E0..E3 of one channel. The
+    // cases transcribe the field lists of luts/bc6h_modes.cpp (same order); a reserved block
+    // takes case 0 and its result is discarded.
     uvec4 raw_r = uvec4(0u), raw_g = uvec4(0u), raw_b = uvec4(0u);
     uint shape = 0u;
-    for (uint r = 0u; r < run_count; ++r) {
-        uint run = bptc_lut_word(runs + r);
-        uint value = run & 15u;
-        uint length = bitfieldExtract(run, 15, 5);
-        uint bits = texdec_bits128(w, bitfieldExtract(run, 4, 7), length);
-        if ((run & (1u << 20u)) != 0u) bits = bitfieldReverse(bits) >> (32u - length);
-        bits <<= bitfieldExtract(run, 11, 4);
-        uint endpoint = value / 3u, channel = value - 3u * endpoint;  // value 12: endpoint 4, none
-        uvec4 placed = mix(uvec4(0u), uvec4(bits), equal(uvec4(0u, 1u, 2u, 3u), uvec4(endpoint)));
-        raw_r |= channel == 0u ? placed : uvec4(0u);
-        raw_g |= channel == 1u ? placed : uvec4(0u);
-        raw_b |= channel == 2u ? placed : uvec4(0u);
-        shape |= value == 12u ? bits : 0u;
+#define BC6H_BITS(pos, count) texdec_bits128(w, pos, count)
+#define BC6H_REVERSED(pos, count) (bitfieldReverse(texdec_bits128(w, pos, count)) >> (32u - (count)))
+    switch (bitfieldExtract(mode, 24, 4)) {
+    case 0u:  // M:1..0 G2:4 B2:4 B3:4 R0:9..0 G0:9..0 B0:9..0 R1:4..0 G3:4 G...
+        raw_g.z |= BC6H_BITS(2u, 1u) << 4u; raw_b.z |= BC6H_BITS(3u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(4u, 1u) << 4u; raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u);
+        raw_b.x |= BC6H_BITS(25u, 10u); raw_r.y |= BC6H_BITS(35u, 5u); raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
+        raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u); raw_b.w |= BC6H_BITS(50u, 1u);
+        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+        raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u); raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
+        raw_r.w |= BC6H_BITS(71u, 5u); raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 1u:  // M:1..0 G2:5 G3:4 G3:5 R0:6..0 B3:0 B3:1 B2:4 G0:6..0 B2:5 B3...
+        raw_g.z |= BC6H_BITS(2u, 1u) << 5u; raw_g.w |= BC6H_BITS(3u, 1u) << 4u;
+        raw_g.w |= BC6H_BITS(4u, 1u) << 5u; raw_r.x |= BC6H_BITS(5u, 7u); raw_b.w |= BC6H_BITS(12u, 1u);
+        raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(15u, 7u); raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
+        raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+        raw_b.x |= BC6H_BITS(25u, 7u); raw_b.w |= BC6H_BITS(32u, 1u) << 3u;
+        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+        raw_r.y |= BC6H_BITS(35u, 6u); raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 6u);
+        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 6u); raw_b.z |= BC6H_BITS(61u, 4u);
+        raw_r.z |= BC6H_BITS(65u, 6u); raw_r.w |= BC6H_BITS(71u, 6u); shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 2u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:4..0 R0:10 G2:3..0 G1:3..0...
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 5u); raw_r.x |= BC6H_BITS(40u, 1u) << 10u; raw_g.z |= BC6H_BITS(41u, 4u);
+        raw_g.y |= BC6H_BITS(45u, 4u); raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u);
+        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 4u); raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 3u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:3..0 R0:10 G3:4 G2:3..0 G1...
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 4u); raw_r.x |= BC6H_BITS(39u, 1u) << 10u;
+        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u);
+        raw_g.x |= BC6H_BITS(50u, 1u) << 10u; raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 4u);
+        raw_b.x |= BC6H_BITS(59u, 1u) << 10u; raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+        raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 4u); raw_b.w |= BC6H_BITS(69u, 1u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 4u);
+        raw_g.z |= BC6H_BITS(75u, 1u) << 4u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 4u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:3..0 R0:10 B2:4 G2:3..0 G1...
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 4u); raw_r.x |= BC6H_BITS(39u, 1u) << 10u;
+        raw_b.z |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 4u);
+        raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u);
+        raw_b.y |= BC6H_BITS(55u, 5u); raw_b.x |= BC6H_BITS(60u, 1u) << 10u; raw_b.z |= BC6H_BITS(61u, 4u);
+        raw_r.z |= BC6H_BITS(65u, 4u); raw_b.w |= BC6H_BITS(69u, 1u) << 1u;
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 4u);
+        raw_b.w |= BC6H_BITS(75u, 1u) << 4u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 5u:  // M:4..0 R0:8..0 B2:4 G0:8..0 G2:4 B0:8..0 B3:4 R1:4..0 G3:4 G...
+        raw_r.x |= BC6H_BITS(5u, 9u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_g.x |= BC6H_BITS(15u, 9u);
+        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 9u);
+        raw_b.w |= BC6H_BITS(34u, 1u) << 4u; raw_r.y |= BC6H_BITS(35u, 5u);
+        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u);
+        raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u);
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 6u:  // M:4..0 R0:7..0 G3:4 B2:4 G0:7..0 B3:2 G2:4 B0:7..0 B3:3 B3:4...
+        raw_r.x |= BC6H_BITS(5u, 8u); raw_g.w |= BC6H_BITS(13u, 1u) << 4u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(15u, 8u); raw_b.w |= BC6H_BITS(23u, 1u) << 2u;
+        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 8u);
+        raw_b.w |= BC6H_BITS(33u, 1u) << 3u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+        raw_r.y |= BC6H_BITS(35u, 6u); raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u);
+        raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u);
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 6u);
+        raw_r.w |= BC6H_BITS(71u, 6u); shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 7u:  // M:4..0 R0:7..0 B3:0 B2:4 G0:7..0 G2:5 G2:4 B0:7..0 G3:5 B3:4...
+        raw_r.x |= BC6H_BITS(5u, 8u); raw_b.w |= BC6H_BITS(13u, 1u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(15u, 8u); raw_g.z |= BC6H_BITS(23u, 1u) << 5u;
+        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 8u);
+        raw_g.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+        raw_r.y |= BC6H_BITS(35u, 5u); raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u);
+        raw_g.y |= BC6H_BITS(45u, 6u); raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u);
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 8u:  // M:4..0 R0:7..0 B3:1 B2:4 G0:7..0 B2:5 G2:4 B0:7..0 B3:5 B3:4...
+        raw_r.x |= BC6H_BITS(5u, 8u); raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(15u, 8u); raw_b.z |= BC6H_BITS(23u, 1u) << 5u;
+        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 8u);
+        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+        raw_r.y |= BC6H_BITS(35u, 5u); raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u);
+        raw_g.y |= BC6H_BITS(45u, 5u); raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u);
+        raw_b.y |= BC6H_BITS(55u, 6u); raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 9u:  // M:4..0 R0:5..0 G3:4 B3:0 B3:1 B2:4 G0:5..0 G2:5 B2:5 B3:2 G2...
+        raw_r.x |= BC6H_BITS(5u, 6u); raw_g.w |= BC6H_BITS(11u, 1u) << 4u; raw_b.w |= BC6H_BITS(12u, 1u);
+        raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(15u, 6u); raw_g.z |= BC6H_BITS(21u, 1u) << 5u;
+        raw_b.z |= BC6H_BITS(22u, 1u) << 5u; raw_b.w |= BC6H_BITS(23u, 1u) << 2u;
+        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 6u);
+        raw_g.w |= BC6H_BITS(31u, 1u) << 5u; raw_b.w |= BC6H_BITS(32u, 1u) << 3u;
+        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+        raw_r.y |= BC6H_BITS(35u, 6u); raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 6u);
+        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 6u); raw_b.z |= BC6H_BITS(61u, 4u);
+        raw_r.z |= BC6H_BITS(65u, 6u); raw_r.w |= BC6H_BITS(71u, 6u); shape |= BC6H_BITS(77u, 5u);
+        break;
+    case 10u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:9..0 G1:9..0 B1:9..0
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 10u); raw_g.y |= BC6H_BITS(45u, 10u); raw_b.y |= BC6H_BITS(55u, 10u);
+        break;
+    case 11u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:8..0 R0:10 G1:8..0 G0:10 B...
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 9u); raw_r.x |= BC6H_BITS(44u, 1u) << 10u; raw_g.y |= BC6H_BITS(45u, 9u);
+        raw_g.x |= BC6H_BITS(54u, 1u) << 10u; raw_b.y |= BC6H_BITS(55u, 9u);
+        raw_b.x |= BC6H_BITS(64u, 1u) << 10u;
+        break;
+    case 12u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:7..0 R0:10..11 G1:7..0 G0:...
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 8u); raw_r.x |= BC6H_REVERSED(43u, 2u) << 10u; raw_g.y |= BC6H_BITS(45u, 8u);
+        raw_g.x |= BC6H_REVERSED(53u, 2u) << 10u; raw_b.y |= BC6H_BITS(55u, 8u);
+        raw_b.x |= BC6H_REVERSED(63u, 2u) << 10u;
+        break;
+    case 13u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:3..0 R0:10..15 G1:3..0 G0:...
+        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
+        raw_r.y |= BC6H_BITS(35u, 4u); raw_r.x |= BC6H_REVERSED(39u, 6u) << 10u; raw_g.y |= BC6H_BITS(45u, 4u);
+        raw_g.x |= BC6H_REVERSED(49u, 6u) << 10u; raw_b.y |= BC6H_BITS(55u, 4u);
+        raw_b.x |= BC6H_REVERSED(59u, 6u) << 10u;
+        break;
+
     }
+#undef BC6H_BITS
+#undef BC6H_REVERSED
 
     ivec4 end_r = bc6h_unquantize4(bc6h_endpoints(raw_r, epb, delta_bits.x, transformed), epb);
     ivec4 end_g = bc6h_unquantize4(bc6h_endpoints(raw_g, epb, delta_bits.y, transformed), epb);
@@ -109,15 +228,16 @@ void main() {
     uint index_bits = two_subsets ? 3u : 4u;
     uint index_start = two_subsets ? 82u : 65u;
 
+    // Indices as nibbles (common/bptc.glsl), weights by formula: one constant shift per texel.
+    uvec2 indices = bptc_index_nibbles(w, index_start, index_bits, anchor, 16u);
+    uint multiplier = bptc_weight_multiplier(index_bits);
+
     uint alpha = TEXDEC_HALF_ONE;
     [[unroll]] for (uint row = 0u; row < 4u; ++row) {
         uvec2 texels[4];
         [[unroll]] for (uint x = 0u; x < 4u; ++x) {
             uint i = 4u * row + x;
-            // "Bit offset of IB_x,y": the indices follow in texel order, anchors one bit shorter.
-            uint offset = i == 0u ? index_start : index_start + index_bits * i - 1u - (i > anchor ? 1u : 0u);
-            uint width = (i == 0u || i == anchor) ? index_bits - 1u : index_bits;
-            int weight = int(bptc_weight(index_bits, texdec_bits128(w, offset, width)));
+            int weight = int(bptc_weight_from(multiplier, bptc_nibble(indices, i)));
             bool second = bptc_subset(partition_bits, i) != 0u;
             ivec2 r = second ? end_r.zw : end_r.xy;
             ivec2 g = second ? end_g.zw : end_g.xy;

@@ -124,6 +124,11 @@ TEST_CASE("bptc luts: interpolation weights are the spec's table and formulas", 
     for (uint32_t i = 0; i < 4; ++i) CHECK(bptc_weights(2)[i] == i * 21 + (i >> 1));
     for (uint32_t i = 0; i < 8; ++i) CHECK(bptc_weights(3)[i] == i * 9 + (i >> 2));
     for (uint32_t i = 0; i < 16; ++i) CHECK(bptc_weights(4)[i] == (i << 2) + (i >> 2) + ((i >> 1) & 1));
+    // The shaders' formula (shaders/common/bptc.glsl, bptc_weight_from): (i * (4095 / (2^n - 1)) + 32) >> 6.
+    for (uint32_t bits = 2; bits <= 4; ++bits) {
+        const uint32_t multiplier = 4095 / ((1u << bits) - 1);
+        for (uint32_t i = 0; i < (1u << bits); ++i) CHECK(bptc_weights(int(bits))[i] == (i * multiplier + 32) >> 6);
+    }
     // Symmetric: w[i] + w[n-1-i] = 64, so swapping endpoints and inverting indices is the same colour.
     for (int bits = 2; bits <= 4; ++bits) {
         const auto w = bptc_weights(bits);
