@@ -75,143 +75,113 @@ void main() {
     bool transformed = (mode & (1u << 17u)) != 0u;
     bool two_subsets = (mode & (1u << 18u)) != 0u;
 
-    // The header ("Block descriptions for BC6H block modes (LSB..MSB)"), one case per mode with
-    // every field at its constant block bit: value v^a..b takes the next |a-b|+1 block bits, first
-    // to last into bits b..a (reversed where a < b). raw_r/g/b hold E0..E3 of one channel. The
-    // cases transcribe the field lists of luts/bc6h_modes.cpp (same order); a reserved block
-    // takes case 0 and its result is discarded.
-    uvec4 raw_r = uvec4(0u), raw_g = uvec4(0u), raw_b = uvec4(0u);
-    uint shape = 0u;
+    // The header ("Block descriptions for BC6H block modes (LSB..MSB)"). Every mode keeps its
+    // main fields at the same block bits, only their widths differ: the low bits of R0 G0 B0 at
+    // 5, 15, 25 (min(EPB, 10) bits), R1 G1 B1 at 35, 45, 55 (their delta bits); with two subsets
+    // also R2 and R3 at 65 and 71 (R's delta bits), the low 4 bits of G2, G3, B2 at 41, 51, 61
+    // and the partition at 77 (5 bits). So those are read the same way for every block; one case
+    // per mode then adds the rest of its fields at constant block bits: value v^a..b takes the
+    // next |a-b|+1 block bits, first to last into bits b..a (reversed where a < b). The cases
+    // transcribe the field lists of luts/bc6h_modes.cpp (same order), less the main fields.
+    // raw_r/g/b hold E0..E3 of one channel. A reserved block takes no case; its result is
+    // discarded.
 #define BC6H_BITS(pos, count) texdec_bits128(w, pos, count)
 #define BC6H_REVERSED(pos, count) (bitfieldReverse(texdec_bits128(w, pos, count)) >> (32u - (count)))
-    switch (bitfieldExtract(mode, 24, 4)) {
-    case 0u:  // M:1..0 G2:4 B2:4 B3:4 R0:9..0 G0:9..0 B0:9..0 R1:4..0 G3:4 G...
+    uint low_bits = min(epb, 10u);
+    uvec4 raw_r = uvec4(BC6H_BITS(5u, low_bits), BC6H_BITS(35u, delta_bits.x), 0u, 0u);
+    uvec4 raw_g = uvec4(BC6H_BITS(15u, low_bits), BC6H_BITS(45u, delta_bits.y), 0u, 0u);
+    uvec4 raw_b = uvec4(BC6H_BITS(25u, low_bits), BC6H_BITS(55u, delta_bits.z), 0u, 0u);
+    uint shape = 0u;
+    if (two_subsets) {
+        raw_r.zw = uvec2(BC6H_BITS(65u, delta_bits.x), BC6H_BITS(71u, delta_bits.x));
+        raw_g.zw = uvec2(BC6H_BITS(41u, 4u), BC6H_BITS(51u, 4u));
+        raw_b.z = BC6H_BITS(61u, 4u);
+        shape = BC6H_BITS(77u, 5u);
+    }
+    switch (reserved ? 15u : bitfieldExtract(mode, 24, 4)) {
+    case 0u:
         raw_g.z |= BC6H_BITS(2u, 1u) << 4u; raw_b.z |= BC6H_BITS(3u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(4u, 1u) << 4u; raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u);
-        raw_b.x |= BC6H_BITS(25u, 10u); raw_r.y |= BC6H_BITS(35u, 5u); raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
-        raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u); raw_b.w |= BC6H_BITS(50u, 1u);
-        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
-        raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u); raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
-        raw_r.w |= BC6H_BITS(71u, 5u); raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        raw_b.w |= BC6H_BITS(4u, 1u) << 4u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(50u, 1u);
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
         break;
-    case 1u:  // M:1..0 G2:5 G3:4 G3:5 R0:6..0 B3:0 B3:1 B2:4 G0:6..0 B2:5 B3...
+    case 1u:
         raw_g.z |= BC6H_BITS(2u, 1u) << 5u; raw_g.w |= BC6H_BITS(3u, 1u) << 4u;
-        raw_g.w |= BC6H_BITS(4u, 1u) << 5u; raw_r.x |= BC6H_BITS(5u, 7u); raw_b.w |= BC6H_BITS(12u, 1u);
-        raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(15u, 7u); raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
+        raw_g.w |= BC6H_BITS(4u, 1u) << 5u; raw_b.w |= BC6H_BITS(12u, 1u); raw_b.w |= BC6H_BITS(13u, 1u) << 1u;
+        raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
         raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_b.x |= BC6H_BITS(25u, 7u); raw_b.w |= BC6H_BITS(32u, 1u) << 3u;
-        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_r.y |= BC6H_BITS(35u, 6u); raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 6u);
-        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 6u); raw_b.z |= BC6H_BITS(61u, 4u);
-        raw_r.z |= BC6H_BITS(65u, 6u); raw_r.w |= BC6H_BITS(71u, 6u); shape |= BC6H_BITS(77u, 5u);
+        raw_b.w |= BC6H_BITS(32u, 1u) << 3u; raw_b.w |= BC6H_BITS(33u, 1u) << 5u;
+        raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
         break;
-    case 2u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:4..0 R0:10 G2:3..0 G1:3..0...
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 5u); raw_r.x |= BC6H_BITS(40u, 1u) << 10u; raw_g.z |= BC6H_BITS(41u, 4u);
-        raw_g.y |= BC6H_BITS(45u, 4u); raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u);
-        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 4u); raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+    case 2u:
+        raw_r.x |= BC6H_BITS(40u, 1u) << 10u; raw_g.x |= BC6H_BITS(49u, 1u) << 10u;
+        raw_b.w |= BC6H_BITS(50u, 1u); raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
         break;
-    case 3u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:3..0 R0:10 G3:4 G2:3..0 G1...
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 4u); raw_r.x |= BC6H_BITS(39u, 1u) << 10u;
-        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u);
-        raw_g.x |= BC6H_BITS(50u, 1u) << 10u; raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 4u);
-        raw_b.x |= BC6H_BITS(59u, 1u) << 10u; raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
-        raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 4u); raw_b.w |= BC6H_BITS(69u, 1u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 4u);
-        raw_g.z |= BC6H_BITS(75u, 1u) << 4u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+    case 3u:
+        raw_r.x |= BC6H_BITS(39u, 1u) << 10u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(50u, 1u) << 10u; raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
+        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(69u, 1u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_g.z |= BC6H_BITS(75u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
         break;
-    case 4u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:3..0 R0:10 B2:4 G2:3..0 G1...
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 4u); raw_r.x |= BC6H_BITS(39u, 1u) << 10u;
-        raw_b.z |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 4u);
-        raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u);
-        raw_b.y |= BC6H_BITS(55u, 5u); raw_b.x |= BC6H_BITS(60u, 1u) << 10u; raw_b.z |= BC6H_BITS(61u, 4u);
-        raw_r.z |= BC6H_BITS(65u, 4u); raw_b.w |= BC6H_BITS(69u, 1u) << 1u;
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 4u);
-        raw_b.w |= BC6H_BITS(75u, 1u) << 4u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+    case 4u:
+        raw_r.x |= BC6H_BITS(39u, 1u) << 10u; raw_b.z |= BC6H_BITS(40u, 1u) << 4u;
+        raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u);
+        raw_b.x |= BC6H_BITS(60u, 1u) << 10u; raw_b.w |= BC6H_BITS(69u, 1u) << 1u;
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(75u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
         break;
-    case 5u:  // M:4..0 R0:8..0 B2:4 G0:8..0 G2:4 B0:8..0 B3:4 R1:4..0 G3:4 G...
-        raw_r.x |= BC6H_BITS(5u, 9u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_g.x |= BC6H_BITS(15u, 9u);
-        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 9u);
-        raw_b.w |= BC6H_BITS(34u, 1u) << 4u; raw_r.y |= BC6H_BITS(35u, 5u);
-        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u);
-        raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u);
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+    case 5u:
+        raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(34u, 1u) << 4u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(50u, 1u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
         break;
-    case 6u:  // M:4..0 R0:7..0 G3:4 B2:4 G0:7..0 B3:2 G2:4 B0:7..0 B3:3 B3:4...
-        raw_r.x |= BC6H_BITS(5u, 8u); raw_g.w |= BC6H_BITS(13u, 1u) << 4u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(15u, 8u); raw_b.w |= BC6H_BITS(23u, 1u) << 2u;
-        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 8u);
+    case 6u:
+        raw_g.w |= BC6H_BITS(13u, 1u) << 4u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
         raw_b.w |= BC6H_BITS(33u, 1u) << 3u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_r.y |= BC6H_BITS(35u, 6u); raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 5u);
-        raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u);
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 6u);
-        raw_r.w |= BC6H_BITS(71u, 6u); shape |= BC6H_BITS(77u, 5u);
+        raw_b.w |= BC6H_BITS(50u, 1u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
         break;
-    case 7u:  // M:4..0 R0:7..0 B3:0 B2:4 G0:7..0 G2:5 G2:4 B0:7..0 G3:5 B3:4...
-        raw_r.x |= BC6H_BITS(5u, 8u); raw_b.w |= BC6H_BITS(13u, 1u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(15u, 8u); raw_g.z |= BC6H_BITS(23u, 1u) << 5u;
-        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 8u);
+    case 7u:
+        raw_b.w |= BC6H_BITS(13u, 1u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.z |= BC6H_BITS(23u, 1u) << 5u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
         raw_g.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_r.y |= BC6H_BITS(35u, 5u); raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u);
-        raw_g.y |= BC6H_BITS(45u, 6u); raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 5u);
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
+        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
         break;
-    case 8u:  // M:4..0 R0:7..0 B3:1 B2:4 G0:7..0 B2:5 G2:4 B0:7..0 B3:5 B3:4...
-        raw_r.x |= BC6H_BITS(5u, 8u); raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(15u, 8u); raw_b.z |= BC6H_BITS(23u, 1u) << 5u;
-        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 8u);
-        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_r.y |= BC6H_BITS(35u, 5u); raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_g.z |= BC6H_BITS(41u, 4u);
-        raw_g.y |= BC6H_BITS(45u, 5u); raw_b.w |= BC6H_BITS(50u, 1u); raw_g.w |= BC6H_BITS(51u, 4u);
-        raw_b.y |= BC6H_BITS(55u, 6u); raw_b.z |= BC6H_BITS(61u, 4u); raw_r.z |= BC6H_BITS(65u, 5u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_r.w |= BC6H_BITS(71u, 5u);
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u; shape |= BC6H_BITS(77u, 5u);
-        break;
-    case 9u:  // M:4..0 R0:5..0 G3:4 B3:0 B3:1 B2:4 G0:5..0 G2:5 B2:5 B3:2 G2...
-        raw_r.x |= BC6H_BITS(5u, 6u); raw_g.w |= BC6H_BITS(11u, 1u) << 4u; raw_b.w |= BC6H_BITS(12u, 1u);
+    case 8u:
         raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(15u, 6u); raw_g.z |= BC6H_BITS(21u, 1u) << 5u;
-        raw_b.z |= BC6H_BITS(22u, 1u) << 5u; raw_b.w |= BC6H_BITS(23u, 1u) << 2u;
-        raw_g.z |= BC6H_BITS(24u, 1u) << 4u; raw_b.x |= BC6H_BITS(25u, 6u);
+        raw_b.z |= BC6H_BITS(23u, 1u) << 5u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(50u, 1u);
+        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+        break;
+    case 9u:
+        raw_g.w |= BC6H_BITS(11u, 1u) << 4u; raw_b.w |= BC6H_BITS(12u, 1u);
+        raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+        raw_g.z |= BC6H_BITS(21u, 1u) << 5u; raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
+        raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
         raw_g.w |= BC6H_BITS(31u, 1u) << 5u; raw_b.w |= BC6H_BITS(32u, 1u) << 3u;
         raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_r.y |= BC6H_BITS(35u, 6u); raw_g.z |= BC6H_BITS(41u, 4u); raw_g.y |= BC6H_BITS(45u, 6u);
-        raw_g.w |= BC6H_BITS(51u, 4u); raw_b.y |= BC6H_BITS(55u, 6u); raw_b.z |= BC6H_BITS(61u, 4u);
-        raw_r.z |= BC6H_BITS(65u, 6u); raw_r.w |= BC6H_BITS(71u, 6u); shape |= BC6H_BITS(77u, 5u);
         break;
-    case 10u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:9..0 G1:9..0 B1:9..0
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 10u); raw_g.y |= BC6H_BITS(45u, 10u); raw_b.y |= BC6H_BITS(55u, 10u);
-        break;
-    case 11u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:8..0 R0:10 G1:8..0 G0:10 B...
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 9u); raw_r.x |= BC6H_BITS(44u, 1u) << 10u; raw_g.y |= BC6H_BITS(45u, 9u);
-        raw_g.x |= BC6H_BITS(54u, 1u) << 10u; raw_b.y |= BC6H_BITS(55u, 9u);
+    case 11u:
+        raw_r.x |= BC6H_BITS(44u, 1u) << 10u; raw_g.x |= BC6H_BITS(54u, 1u) << 10u;
         raw_b.x |= BC6H_BITS(64u, 1u) << 10u;
         break;
-    case 12u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:7..0 R0:10..11 G1:7..0 G0:...
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 8u); raw_r.x |= BC6H_REVERSED(43u, 2u) << 10u; raw_g.y |= BC6H_BITS(45u, 8u);
-        raw_g.x |= BC6H_REVERSED(53u, 2u) << 10u; raw_b.y |= BC6H_BITS(55u, 8u);
+    case 12u:
+        raw_r.x |= BC6H_REVERSED(43u, 2u) << 10u; raw_g.x |= BC6H_REVERSED(53u, 2u) << 10u;
         raw_b.x |= BC6H_REVERSED(63u, 2u) << 10u;
         break;
-    case 13u:  // M:4..0 R0:9..0 G0:9..0 B0:9..0 R1:3..0 R0:10..15 G1:3..0 G0:...
-        raw_r.x |= BC6H_BITS(5u, 10u); raw_g.x |= BC6H_BITS(15u, 10u); raw_b.x |= BC6H_BITS(25u, 10u);
-        raw_r.y |= BC6H_BITS(35u, 4u); raw_r.x |= BC6H_REVERSED(39u, 6u) << 10u; raw_g.y |= BC6H_BITS(45u, 4u);
-        raw_g.x |= BC6H_REVERSED(49u, 6u) << 10u; raw_b.y |= BC6H_BITS(55u, 4u);
+    case 13u:
+        raw_r.x |= BC6H_REVERSED(39u, 6u) << 10u; raw_g.x |= BC6H_REVERSED(49u, 6u) << 10u;
         raw_b.x |= BC6H_REVERSED(59u, 6u) << 10u;
         break;
 
+    default:
+        break;
     }
 #undef BC6H_BITS
 #undef BC6H_REVERSED

@@ -65,8 +65,11 @@ uvec2 bc7_texel(uint rgba) {
 }
 
 // Decodes and stores the block `w` of mode `mode` (0..7). See the top of the file for why this
-// is one function called twice.
-void bc7_block(uvec3 block, uvec4 w, uint mode) {
+// is one function called twice. `one_weight`: the caller knows the mode has one index set (then
+// all four channels are interpolated in lanes); else G and A are interpolated apart, which is
+// right for every mode (the alpha indices are the colour ones where there is no second set) and
+// spares blocks of different modes in one subgroup from taking both ways.
+void bc7_block(uvec3 block, uvec4 w, uint mode, bool one_weight) {
     uint subsets = mode_field(MODE_NS, mode);
     uint partition_bits = mode_field(MODE_PB, mode);
     uint rotation_bits = mode_field(MODE_RB, mode);
@@ -150,7 +153,7 @@ void bc7_block(uvec3 block, uvec4 w, uint mode) {
             uint e1 = subset == 0u ? ep[1] : subset == 1u ? ep[3] : ep[5];
             uint rb = interpolate_lanes(e0 & 0x00FF00FFu, e1 & 0x00FF00FFu, colour_weight);
             uint rgba;
-            if (index2_bits == 0u) {  // one weight for all four channels
+            if (one_weight) {
                 rgba = rb | (interpolate_lanes((e0 >> 8u) & 0x00FF00FFu, (e1 >> 8u) & 0x00FF00FFu, colour_weight) << 8u);
             } else {
                 uint alpha_weight = bptc_weight_from(alpha_multiplier, bptc_nibble(alpha_indices, i));
@@ -181,6 +184,6 @@ void main() {
         return;
     }
     uint mode = uint(findLSB(mode_byte));
-    if (mode == 6u) bc7_block(block, w, 6u);  // a constant: see the top of the file
-    else bc7_block(block, w, mode);
+    if (mode == 6u) bc7_block(block, w, 6u, true);  // constants: see the top of the file
+    else bc7_block(block, w, mode, false);
 }
