@@ -62,6 +62,11 @@ uint bc6h_finish(int i) {
     return i < 0 ? (uint(((-i) * 31) >> 5) | TEXDEC_HALF_SIGN) : uint((i * 31) >> 5);
 }
 
+// `count` (0..16) block bits from `pos`, first to last into bits count-1..0 (reversed).
+uint bc6h_reversed(uvec4 w, uint pos, uint count) {
+    return (bitfieldReverse(texdec_bits128(w, pos, count)) >> (31u - count)) >> 1u;  // count 0: 0
+}
+
 void main() {
     uvec3 block;
     if (!texdec_block_coords(block)) return;
@@ -79,12 +84,12 @@ void main() {
     // main fields at the same block bits, only their widths differ: the low bits of R0 G0 B0 at
     // 5, 15, 25 (min(EPB, 10) bits), R1 G1 B1 at 35, 45, 55 (their delta bits); with two subsets
     // also R2 and R3 at 65 and 71 (R's delta bits), the low 4 bits of G2, G3, B2 at 41, 51, 61
-    // and the partition at 77 (5 bits). So those are read the same way for every block; one case
-    // per mode then adds the rest of its fields at constant block bits: value v^a..b takes the
-    // next |a-b|+1 block bits, first to last into bits b..a (reversed where a < b). The cases
-    // transcribe the field lists of luts/bc6h_modes.cpp (same order), less the main fields.
-    // raw_r/g/b hold E0..E3 of one channel. A reserved block takes no case; its result is
-    // discarded.
+    // and the partition at 77 (5 bits). So those are read the same way for every block; then one
+    // case per two-subset mode adds the rest of its fields at constant block bits: value v^a..b
+    // takes the next |a-b|+1 block bits, first to last into bits b..a (reversed where a < b). The
+    // cases transcribe the field lists of luts/bc6h_modes.cpp (same order), less the main fields.
+    // One-subset modes need no case (below). raw_r/g/b hold E0..E3 of one channel. A reserved
+    // block's result is discarded.
 #define BC6H_BITS(pos, count) texdec_bits128(w, pos, count)
 #define BC6H_REVERSED(pos, count) (bitfieldReverse(texdec_bits128(w, pos, count)) >> (32u - (count)))
     uint low_bits = min(epb, 10u);
@@ -97,91 +102,86 @@ void main() {
         raw_g.zw = uvec2(BC6H_BITS(41u, 4u), BC6H_BITS(51u, 4u));
         raw_b.z = BC6H_BITS(61u, 4u);
         shape = BC6H_BITS(77u, 5u);
-    }
-    switch (reserved ? 15u : bitfieldExtract(mode, 24, 4)) {
-    case 0u:
-        raw_g.z |= BC6H_BITS(2u, 1u) << 4u; raw_b.z |= BC6H_BITS(3u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(4u, 1u) << 4u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(50u, 1u);
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 1u:
-        raw_g.z |= BC6H_BITS(2u, 1u) << 5u; raw_g.w |= BC6H_BITS(3u, 1u) << 4u;
-        raw_g.w |= BC6H_BITS(4u, 1u) << 5u; raw_b.w |= BC6H_BITS(12u, 1u); raw_b.w |= BC6H_BITS(13u, 1u) << 1u;
-        raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
-        raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(32u, 1u) << 3u; raw_b.w |= BC6H_BITS(33u, 1u) << 5u;
-        raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        break;
-    case 2u:
-        raw_r.x |= BC6H_BITS(40u, 1u) << 10u; raw_g.x |= BC6H_BITS(49u, 1u) << 10u;
-        raw_b.w |= BC6H_BITS(50u, 1u); raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 3u:
-        raw_r.x |= BC6H_BITS(39u, 1u) << 10u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(50u, 1u) << 10u; raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
-        raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(69u, 1u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_g.z |= BC6H_BITS(75u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 4u:
-        raw_r.x |= BC6H_BITS(39u, 1u) << 10u; raw_b.z |= BC6H_BITS(40u, 1u) << 4u;
-        raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u);
-        raw_b.x |= BC6H_BITS(60u, 1u) << 10u; raw_b.w |= BC6H_BITS(69u, 1u) << 1u;
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(75u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 5u:
-        raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(34u, 1u) << 4u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(50u, 1u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 6u:
-        raw_g.w |= BC6H_BITS(13u, 1u) << 4u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(33u, 1u) << 3u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(50u, 1u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
-        break;
-    case 7u:
-        raw_b.w |= BC6H_BITS(13u, 1u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.z |= BC6H_BITS(23u, 1u) << 5u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_g.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 8u:
-        raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_b.z |= BC6H_BITS(23u, 1u) << 5u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(50u, 1u);
-        raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
-        break;
-    case 9u:
-        raw_g.w |= BC6H_BITS(11u, 1u) << 4u; raw_b.w |= BC6H_BITS(12u, 1u);
-        raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
-        raw_g.z |= BC6H_BITS(21u, 1u) << 5u; raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
-        raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
-        raw_g.w |= BC6H_BITS(31u, 1u) << 5u; raw_b.w |= BC6H_BITS(32u, 1u) << 3u;
-        raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
-        break;
-    case 11u:
-        raw_r.x |= BC6H_BITS(44u, 1u) << 10u; raw_g.x |= BC6H_BITS(54u, 1u) << 10u;
-        raw_b.x |= BC6H_BITS(64u, 1u) << 10u;
-        break;
-    case 12u:
-        raw_r.x |= BC6H_REVERSED(43u, 2u) << 10u; raw_g.x |= BC6H_REVERSED(53u, 2u) << 10u;
-        raw_b.x |= BC6H_REVERSED(63u, 2u) << 10u;
-        break;
-    case 13u:
-        raw_r.x |= BC6H_REVERSED(39u, 6u) << 10u; raw_g.x |= BC6H_REVERSED(49u, 6u) << 10u;
-        raw_b.x |= BC6H_REVERSED(59u, 6u) << 10u;
-        break;
-
-    default:
-        break;
+        switch (bitfieldExtract(mode, 24, 4)) {
+        case 0u:
+            raw_g.z |= BC6H_BITS(2u, 1u) << 4u; raw_b.z |= BC6H_BITS(3u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(4u, 1u) << 4u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(50u, 1u);
+            raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
+            raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 1u:
+            raw_g.z |= BC6H_BITS(2u, 1u) << 5u; raw_g.w |= BC6H_BITS(3u, 1u) << 4u;
+            raw_g.w |= BC6H_BITS(4u, 1u) << 5u; raw_b.w |= BC6H_BITS(12u, 1u); raw_b.w |= BC6H_BITS(13u, 1u) << 1u;
+            raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
+            raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(32u, 1u) << 3u; raw_b.w |= BC6H_BITS(33u, 1u) << 5u;
+            raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+            break;
+        case 2u:
+            raw_r.x |= BC6H_BITS(40u, 1u) << 10u; raw_g.x |= BC6H_BITS(49u, 1u) << 10u;
+            raw_b.w |= BC6H_BITS(50u, 1u); raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
+            raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(70u, 1u) << 2u;
+            raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 3u:
+            raw_r.x |= BC6H_BITS(39u, 1u) << 10u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
+            raw_g.x |= BC6H_BITS(50u, 1u) << 10u; raw_b.x |= BC6H_BITS(59u, 1u) << 10u;
+            raw_b.w |= BC6H_BITS(60u, 1u) << 1u; raw_b.w |= BC6H_BITS(69u, 1u);
+            raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_g.z |= BC6H_BITS(75u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 4u:
+            raw_r.x |= BC6H_BITS(39u, 1u) << 10u; raw_b.z |= BC6H_BITS(40u, 1u) << 4u;
+            raw_g.x |= BC6H_BITS(49u, 1u) << 10u; raw_b.w |= BC6H_BITS(50u, 1u);
+            raw_b.x |= BC6H_BITS(60u, 1u) << 10u; raw_b.w |= BC6H_BITS(69u, 1u) << 1u;
+            raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(75u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 5u:
+            raw_b.z |= BC6H_BITS(14u, 1u) << 4u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(34u, 1u) << 4u; raw_g.w |= BC6H_BITS(40u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(50u, 1u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+            raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 6u:
+            raw_g.w |= BC6H_BITS(13u, 1u) << 4u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(33u, 1u) << 3u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(50u, 1u); raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+            break;
+        case 7u:
+            raw_b.w |= BC6H_BITS(13u, 1u); raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+            raw_g.z |= BC6H_BITS(23u, 1u) << 5u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+            raw_g.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+            raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(60u, 1u) << 1u;
+            raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 8u:
+            raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+            raw_b.z |= BC6H_BITS(23u, 1u) << 5u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+            raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+            raw_g.w |= BC6H_BITS(40u, 1u) << 4u; raw_b.w |= BC6H_BITS(50u, 1u);
+            raw_b.w |= BC6H_BITS(70u, 1u) << 2u; raw_b.w |= BC6H_BITS(76u, 1u) << 3u;
+            break;
+        case 9u:
+            raw_g.w |= BC6H_BITS(11u, 1u) << 4u; raw_b.w |= BC6H_BITS(12u, 1u);
+            raw_b.w |= BC6H_BITS(13u, 1u) << 1u; raw_b.z |= BC6H_BITS(14u, 1u) << 4u;
+            raw_g.z |= BC6H_BITS(21u, 1u) << 5u; raw_b.z |= BC6H_BITS(22u, 1u) << 5u;
+            raw_b.w |= BC6H_BITS(23u, 1u) << 2u; raw_g.z |= BC6H_BITS(24u, 1u) << 4u;
+            raw_g.w |= BC6H_BITS(31u, 1u) << 5u; raw_b.w |= BC6H_BITS(32u, 1u) << 3u;
+            raw_b.w |= BC6H_BITS(33u, 1u) << 5u; raw_b.w |= BC6H_BITS(34u, 1u) << 4u;
+            break;
+        default:
+            break;
+        }
+    } else {
+        // One subset: bits 10 and up of R0, G0, B0 (EPB - 10 of them: none in mode 3, and any
+        // number for a reserved block) end at block bits 44, 54, 64, reversed where there are two
+        // or more (modes 11 and 15; mode 7's single bit reads the same either way).
+        uint high = epb - 10u;
+        raw_r.x |= bc6h_reversed(w, 45u - high, high) << 10u;
+        raw_g.x |= bc6h_reversed(w, 55u - high, high) << 10u;
+        raw_b.x |= bc6h_reversed(w, 65u - high, high) << 10u;
     }
 #undef BC6H_BITS
 #undef BC6H_REVERSED
