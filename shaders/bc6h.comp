@@ -4,8 +4,11 @@
 // NATIVE outputs; 8-bit outputs are refused on the host). The result is bit-exact: the spec's
 // integer algorithm, with halves written as the 16-bit patterns it produces.
 //
-// The 14 modes are data (luts/bc6h_modes.h, in the BPTC table): per mode, the endpoint precision,
-// delta bits and the header's fields as runs of block bits, so every mode takes the same path.
+// The 14 modes' parameters are data (luts/bc6h_modes.h, in the BPTC table): per mode, the endpoint
+// precision, delta bits and the header's fields as runs of block bits. The header is read in two
+// steps (below): the main fields alike for every mode, then the rest per mode. Indices are read
+// as nibbles and weights computed (common/bptc.glsl). Variants measured on the H100:
+// docs/bench/bptc_h100_2026-11-26*.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
@@ -62,11 +65,6 @@ uint bc6h_finish(int i) {
     return i < 0 ? (uint(((-i) * 31) >> 5) | TEXDEC_HALF_SIGN) : uint((i * 31) >> 5);
 }
 
-// `count` (0..16) block bits from `pos`, first to last into bits count-1..0 (reversed).
-uint bc6h_reversed(uvec4 w, uint pos, uint count) {
-    return (bitfieldReverse(texdec_bits128(w, pos, count)) >> (31u - count)) >> 1u;  // count 0: 0
-}
-
 void main() {
     uvec3 block;
     if (!texdec_block_coords(block)) return;
@@ -86,12 +84,11 @@ void main() {
     // also R2 and R3 at 65 and 71 (R's delta bits), the low 4 bits of G2, G3, B2 at 41, 51, 61
     // and the partition at 77 (5 bits). So those are read the same way for every block; then one
     // case per two-subset mode adds the rest of its fields at constant block bits: value v^a..b
-    // takes the next |a-b|+1 block bits, first to last into bits b..a (reversed where a < b). The
-    // cases transcribe the field lists of luts/bc6h_modes.cpp (same order), less the main fields.
-    // One-subset modes need no case (below). raw_r/g/b hold E0..E3 of one channel. A reserved
-    // block's result is discarded.
+    // takes the next |a-b|+1 block bits, first to last into bits b..a (no two-subset mode has a
+    // reversed field, a < b). The cases transcribe the field lists of luts/bc6h_modes.cpp (same
+    // order), less the main fields. One-subset modes read their runs as data (below). raw_r/g/b hold E0..E3 of one channel. A
+    // reserved block (mode word 0: no runs) reads some bits and its result is discarded.
 #define BC6H_BITS(pos, count) texdec_bits128(w, pos, count)
-#define BC6H_REVERSED(pos, count) (bitfieldReverse(texdec_bits128(w, pos, count)) >> (32u - (count)))
     uint low_bits = min(epb, 10u);
     uvec4 raw_r = uvec4(BC6H_BITS(5u, low_bits), BC6H_BITS(35u, delta_bits.x), 0u, 0u);
     uvec4 raw_g = uvec4(BC6H_BITS(15u, low_bits), BC6H_BITS(45u, delta_bits.y), 0u, 0u);
@@ -175,16 +172,28 @@ void main() {
             break;
         }
     } else {
-        // One subset: bits 10 and up of R0, G0, B0 (EPB - 10 of them: none in mode 3, and any
-        // number for a reserved block) end at block bits 44, 54, 64, reversed where there are two
-        // or more (modes 11 and 15; mode 7's single bit reads the same either way).
-        uint high = epb - 10u;
-        raw_r.x |= bc6h_reversed(w, 45u - high, high) << 10u;
-        raw_g.x |= bc6h_reversed(w, 55u - high, high) << 10u;
-        raw_b.x |= bc6h_reversed(w, 65u - high, high) << 10u;
+        // One subset: the mode's header runs from the BPTC table (luts/bc6h_modes.h: each moves
+        // block bits into one value, reversed where the spec says v^a..b with a < b), the main
+        // fields above included (ORing their bits again changes nothing). Reading only the high
+        // R0 G0 B0 bits by formula instead, at least as exact, was slower on the H100 for mode-3
+        // blocks (197 against 259 GTexel/s, docs/bench/bptc_h100_2026-11-26*, variant v6).
+        uint run_count = bitfieldExtract(mode, 19, 5);
+        uint runs = TEXDEC_BPTC_LUT_BC6H_RUNS + bitfieldExtract(mode, 24, 4) * TEXDEC_BPTC_LUT_BC6H_MAX_RUNS;
+        for (uint r = 0u; r < run_count; ++r) {
+            uint run = bptc_lut_word(runs + r);
+            uint value = run & 15u;  // 3 * endpoint + channel (no partition bits in these modes)
+            uint length = bitfieldExtract(run, 15, 5);
+            uint bits = texdec_bits128(w, bitfieldExtract(run, 4, 7), length);
+            if ((run & (1u << 20u)) != 0u) bits = bitfieldReverse(bits) >> (32u - length);
+            bits <<= bitfieldExtract(run, 11, 4);
+            uint endpoint = value / 3u, channel = value - 3u * endpoint;
+            uvec4 placed = mix(uvec4(0u), uvec4(bits), equal(uvec4(0u, 1u, 2u, 3u), uvec4(endpoint)));
+            raw_r |= channel == 0u ? placed : uvec4(0u);
+            raw_g |= channel == 1u ? placed : uvec4(0u);
+            raw_b |= channel == 2u ? placed : uvec4(0u);
+        }
     }
 #undef BC6H_BITS
-#undef BC6H_REVERSED
 
     ivec4 end_r = bc6h_unquantize4(bc6h_endpoints(raw_r, epb, delta_bits.x, transformed), epb);
     ivec4 end_g = bc6h_unquantize4(bc6h_endpoints(raw_g, epb, delta_bits.y, transformed), epb);
