@@ -781,7 +781,10 @@ int run_decode(const Options& options) {
         json.key("summary").begin_object();
         json.field("files", uint64_t(items.size())).field("failed", uint64_t(failed));
         json.field("skipped", uint64_t(inputs.skipped.size())).field("outputs", uint64_t(outputs));
-        json.field("texels", texels).field("context_ms", context_ms).field("wall_ms", wall_ms).field("exit_code", exit_code);
+        json.field("texels", texels)
+            .field("context_ms", context_ms)
+            .field("wall_ms", wall_ms)
+            .field("exit_code", exit_code);
         json.end_object().end_object();
         write_json(*options.json, json.text());
     }

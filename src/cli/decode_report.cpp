@@ -153,7 +153,10 @@ void file_json(Json& json, const FileResult& r) {
     json.field("alloc_ms", p.alloc).field("decode_ms", p.decode).field("prepare_ms", p.prepare);
     json.field("upload_copy_ms", p.upload_copy).field("submit_wait_ms", p.submit_wait);
     json.field("readback_copy_ms", p.readback_copy);
-    if (r.gpu_timed) json.field("gpu_upload_ms", p.gpu_upload).field("gpu_decode_ms", p.gpu_decode).field("gpu_readback_ms", p.gpu_readback);
+    if (r.gpu_timed)
+        json.field("gpu_upload_ms", p.gpu_upload)
+            .field("gpu_decode_ms", p.gpu_decode)
+            .field("gpu_readback_ms", p.gpu_readback);
     else json.key("gpu_upload_ms").null().key("gpu_decode_ms").null().key("gpu_readback_ms").null();
     json.field("verify_ms", p.verify).field("encode_ms", p.encode).field("write_ms", p.write).field("sync_ms", p.sync);
     json.end_object();

@@ -190,7 +190,8 @@ WriteResult write_png(const std::string& path, const DecodedImage& image, bool s
             convert_8bit(image, first * width, count * width, layout, signed_values, out);
         };
     }
-    const png_parallel::Encoded encoded = png_parallel::encode(png, {options.threads, options.band_rows, options.level});
+    const png_parallel::Encoded encoded =
+        png_parallel::encode(png, {options.threads, options.band_rows, options.level});
     if (!encoded.ok) return {false, "PNG encoding failed for '" + path + "': " + encoded.error};
     const double encode_ms = ms_since(started);
     std::vector<std::span<const uint8_t>> parts(encoded.pieces.begin(), encoded.pieces.end());

@@ -130,15 +130,15 @@ struct Worker {
 uint32_t auto_band_rows(const Image& image, unsigned threads) {
     threads = std::max(threads, 1u);
     const uint64_t rows = image.height;
-    const uint64_t by_threads = (rows + uint64_t(threads) * kBandsPerThread - 1) / (uint64_t(threads) * kBandsPerThread);
+    const uint64_t by_threads =
+        (rows + uint64_t(threads) * kBandsPerThread - 1) / (uint64_t(threads) * kBandsPerThread);
     const uint64_t by_bytes = (kMinBandBytes + image.row_bytes - 1) / std::max<size_t>(image.row_bytes, 1);
     return uint32_t(std::clamp<uint64_t>(std::max(by_threads, by_bytes), 1, std::max<uint64_t>(rows, 1)));
 }
 
 Encoded encode(const Image& image, const Options& options) {
     Encoded result;
-    const unsigned threads =
-        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     const int level = options.level >= 1 && options.level <= 9 ? options.level : kDefaultLevel;
     const int fixed_filter = options.filter >= 0 && options.filter <= 5 ? options.filter : kDefaultFilter;
     const int strategy = options.strategy >= 0 ? options.strategy : kDefaultStrategy;

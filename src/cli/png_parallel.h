@@ -30,8 +30,8 @@ struct Options {
 // from `first_row` on into `out`, `row_bytes` each (called from several threads at once).
 struct Image {
     uint32_t width = 0, height = 0;
-    int channels = 4;    // 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA
-    int bit_depth = 8;   // 8 or 16 (16-bit samples big-endian, as PNG stores them)
+    int channels = 4;      // 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA
+    int bit_depth = 8;     // 8 or 16 (16-bit samples big-endian, as PNG stores them)
     size_t row_bytes = 0;  // width * channels * bit_depth / 8
     const uint8_t* rows = nullptr;
     std::function<void(uint32_t first_row, uint32_t count, uint8_t* out)> convert;

@@ -139,7 +139,8 @@ int write_all(int fd, std::span<const std::span<const uint8_t>> parts, bool writ
         const uint8_t* p = part.data();
         size_t left = part.size();
         while (left > 0 && budget > 0) {
-            const size_t chunk = size_t(std::min<uint64_t>({left, budget, writeback ? kWritebackStep : uint64_t(1) << 30}));
+            const size_t chunk =
+                size_t(std::min<uint64_t>({left, budget, writeback ? kWritebackStep : uint64_t(1) << 30}));
             const ssize_t n = write(fd, p, chunk);
             if (n < 0) {
                 if (errno == EINTR) continue;

@@ -17,8 +17,8 @@ size_t rounded(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHug
 // Touches every 4 KiB page (so that, without huge pages, each is faulted in here too), on up to
 // one thread per 16 MiB.
 void prefault(uint8_t* memory, size_t size) {
-    const size_t threads = std::clamp<size_t>(size / (size_t(16) << 20), 1,
-                                              std::max(1u, std::thread::hardware_concurrency()));
+    const size_t threads =
+        std::clamp<size_t>(size / (size_t(16) << 20), 1, std::max(1u, std::thread::hardware_concurrency()));
     const size_t per = (size / threads + kHugePage - 1) / kHugePage * kHugePage;
     const auto touch = [memory, size, per](size_t t) {
         const size_t end = std::min(size, (t + 1) * per);

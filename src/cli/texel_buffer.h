@@ -13,7 +13,7 @@
 
 namespace cli {
 
-void* texel_memory_allocate(size_t bytes);         // throws std::bad_alloc
+void* texel_memory_allocate(size_t bytes);           // throws std::bad_alloc
 void texel_memory_free(void* memory, size_t bytes);  // bytes: as allocated
 
 template <class T>
