@@ -73,7 +73,8 @@ ReadBack read_with_libpng(const std::string& path, bool sixteen) {
     }
     r.channels = int(PNG_IMAGE_SAMPLE_CHANNELS(image.format));
     // Keep the file's channels; linear 16-bit for 16-bit files (no gamma: values as stored).
-    image.format = (image.format & (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)) | (sixteen ? PNG_FORMAT_FLAG_LINEAR : 0);
+    image.format =
+        (image.format & (PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)) | (sixteen ? PNG_FORMAT_FLAG_LINEAR : 0);
     r.width = int(image.width);
     r.height = int(image.height);
     const size_t count = size_t(image.width) * image.height * r.channels;
@@ -158,11 +159,16 @@ struct Layout {
 };
 
 const Layout kLayouts[] = {
-    {VK_FORMAT_R8G8B8A8_UNORM, 4, 1, false, 4, false}, {VK_FORMAT_R8G8B8A8_SRGB, 4, 1, false, 4, false},
-    {VK_FORMAT_R8_UNORM, 1, 1, false, 1, false},       {VK_FORMAT_R8_SNORM, 1, 1, true, 1, false},
-    {VK_FORMAT_R8G8_UNORM, 2, 1, false, 3, false},     {VK_FORMAT_R8G8_SNORM, 2, 1, true, 3, false},
-    {VK_FORMAT_R16_UNORM, 1, 2, false, 1, true},       {VK_FORMAT_R16_SNORM, 1, 2, true, 1, true},
-    {VK_FORMAT_R16G16_UNORM, 2, 2, false, 3, true},    {VK_FORMAT_R16G16_SNORM, 2, 2, true, 3, true},
+    {VK_FORMAT_R8G8B8A8_UNORM, 4, 1, false, 4, false},
+    {VK_FORMAT_R8G8B8A8_SRGB, 4, 1, false, 4, false},
+    {VK_FORMAT_R8_UNORM, 1, 1, false, 1, false},
+    {VK_FORMAT_R8_SNORM, 1, 1, true, 1, false},
+    {VK_FORMAT_R8G8_UNORM, 2, 1, false, 3, false},
+    {VK_FORMAT_R8G8_SNORM, 2, 1, true, 3, false},
+    {VK_FORMAT_R16_UNORM, 1, 2, false, 1, true},
+    {VK_FORMAT_R16_SNORM, 1, 2, true, 1, true},
+    {VK_FORMAT_R16G16_UNORM, 2, 2, false, 3, true},
+    {VK_FORMAT_R16G16_SNORM, 2, 2, true, 3, true},
     {VK_FORMAT_R16G16B16A16_SFLOAT, 4, 2, false, 4, false},
 };
 
@@ -211,7 +217,8 @@ void check_png(const Layout& l, uint32_t width, uint32_t height, uint32_t depth,
         stbi_image_free(p);
     }
     const size_t row_bytes = size_t(width) * l.file_channels * (l.sixteen ? 2 : 1);
-    CHECK(check_chunks_and_stream(path, (row_bytes + 1) * height * depth) == (long long)((row_bytes + 1) * height * depth));
+    CHECK(check_chunks_and_stream(path, (row_bytes + 1) * height * depth) ==
+          (long long)((row_bytes + 1) * height * depth));
     for (const bool libpng : {true, false}) {
         const ReadBack r = libpng ? read_with_libpng(path, l.sixteen) : read_with_stb(path, l.sixteen);
         INFO((libpng ? "libpng" : "stb_image"));
@@ -233,9 +240,10 @@ void check_png(const Layout& l, uint32_t width, uint32_t height, uint32_t depth,
 
 }  // namespace
 
-TEST_CASE("PNG writer: every channel layout, odd sizes, one row, many small bands, read back losslessly by libpng and "
-          "stb_image",
-          "[cli][png]") {
+TEST_CASE(
+    "PNG writer: every channel layout, odd sizes, one row, many small bands, read back losslessly by libpng and "
+    "stb_image",
+    "[cli][png]") {
     struct Shape {
         uint32_t width, height, depth;
     };
