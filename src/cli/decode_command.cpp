@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
+#include <future>
 #include <new>
 #include <thread>
 
@@ -183,7 +186,24 @@ struct Shared {
     MessageLog* log = nullptr;
     std::optional<uint64_t> fault;
     input_file::MemoryBudget* budget = nullptr;  // --max-memory, shared by the files in flight
+    image_write::PngOptions png;                 // TEXDEC_CLI_PNG_BAND_ROWS / _LEVEL (tests, measurements)
+    // The context is created on its own thread while the first files are read and parsed: `context`,
+    // `backend` and `device` are set (or `context_error`) before `context_ready` is.
+    std::shared_future<void> context_ready;
+    std::exception_ptr context_error;
 };
+
+// Thrown by wait_for_context when the context could not be created: the file is not reported
+// (run_decode reports the context's error instead, as before any file was read).
+struct NoContext {};
+
+// Waits until the context exists (its wait counted in the file's phases).
+void wait_for_context(Shared& shared, FileResult& result) {
+    const auto start = Clock::now();
+    shared.context_ready.wait();
+    result.phases.context_wait += ms_since(start);
+    if (shared.context_error) throw NoContext{};
+}
 
 struct Item {
     std::string input;
@@ -193,7 +213,7 @@ struct Item {
 struct Surface {
     uint32_t level, layer, face;
     uint32_t width, height, depth;
-    std::vector<uint8_t> texels;
+    TexelBuffer texels;
 };
 
 // ASTC data read in the LDR or sRGB profile: counts the blocks only the HDR profile decodes (see
@@ -233,7 +253,7 @@ void hdr_warning(texdec_format format, FileResult& result) {
 
 // RXGB: the file's red is in the blocks' alpha and the other way round; swaps them back in texels
 // of 4 channels (RGBA8, or RGBA16F halves).
-void swap_red_alpha(texdec_format format, texdec_output output, std::vector<uint8_t>& texels) {
+void swap_red_alpha(texdec_format format, texdec_output output, TexelBuffer& texels) {
     uint32_t texel_bytes = 0;
     texdec_output_texel_size(format, output, &texel_bytes);
     const uint32_t channel = texel_bytes / 4;
@@ -294,8 +314,10 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     uint64_t size = 0;
     texdec_status status = texdec_decoded_size(file.format, output, info.width, info.height, info.depth, &size);
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, "texdec_decoded_size: " + status_text(status)};
+    const auto alloc_start = Clock::now();
     try {
         surface.texels.resize(size_t(size));
+        result.phases.alloc += ms_since(alloc_start);
     } catch (const std::bad_alloc&) {
         throw CliError{kExitRuntime, "out of host memory for " + std::to_string(size) + " bytes of decoded texels"};
     }
@@ -314,7 +336,9 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     job.timeout_ns = shared.timeout_ns;
     if (shared.block_linear) job.next = &shared.source_layout;
     texdec_decode_timing timing{};
+    const auto decode_start = Clock::now();
     status = texdec_decode_timed(shared.context, &job, &timing);
+    result.phases.decode += ms_since(decode_start);
     if (status == TEXDEC_ERROR_SOURCE_TOO_SMALL && shared.block_linear)
         short_block_linear_file(shared, result.input, status);
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, shared.log->describe_failure("decode failed", status)};
@@ -332,10 +356,19 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
         count_hdr_blocks(file.format, linear_blocks, where, result);
     }
     result.gpu_ms += double(timing.gpu_decode_ns) / 1e6;
+    Phases& phases = result.phases;
+    phases.prepare += double(timing.prepare_ns) / 1e6;
+    phases.upload_copy += double(timing.upload_copy_ns) / 1e6;
+    phases.submit_wait += double(timing.submit_wait_ns) / 1e6;
+    phases.readback_copy += double(timing.readback_copy_ns) / 1e6;
+    phases.gpu_upload += double(timing.gpu_upload_ns) / 1e6;
+    phases.gpu_decode += double(timing.gpu_decode_ns) / 1e6;
+    phases.gpu_readback += double(timing.gpu_readback_ns) / 1e6;
     result.gpu_timed = result.gpu_timed && timing.gpu_timestamps;
     result.cpu_ms += double(timing.submit_wait_ns) / 1e6;
     result.texels += uint64_t(info.width) * info.height * info.depth;
 
+    const auto verify_start = Clock::now();
     if (shared.options.verify) {
         uint32_t texel_bytes = 0;
         texdec_output_texel_size(file.format, output, &texel_bytes);
@@ -357,18 +390,22 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
         compare_texels(shared.backend, surface.texels, reference, texel_bytes, vk_format,
                        format_info(file.format).flags & TEXDEC_FORMAT_FLAG_HDR, info.width, info.height, where,
                        result.verify);
+        result.phases.verify += ms_since(verify_start);
     }
     if (file.swap_red_alpha) swap_red_alpha(file.format, output, surface.texels);
     return surface;
 }
 
-void check(const image_write::WriteResult& written) {
+void check(const image_write::WriteResult& written, FileResult& result) {
     if (!written.ok) throw CliError{written.same_as_input ? kExitUsage : kExitOutput, written.message};
+    result.phases.encode += written.encode_ms;
+    result.phases.write += written.write_ms;
+    result.phases.sync += written.sync_ms;
 }
 
 // Writes one image file: a whole surface, or one slice of it (slice >= 0).
-void write_image(OutputKind kind, const std::string& path, texdec_format format, VkFormat vk_format,
-                 const Surface& surface, int slice) {
+void write_image(const Shared& shared, OutputKind kind, const std::string& path, texdec_format format,
+                 VkFormat vk_format, const Surface& surface, int slice, FileResult& result) {
     std::span<const uint8_t> texels = surface.texels;
     uint32_t depth = surface.depth;
     if (slice >= 0) {
@@ -381,11 +418,11 @@ void write_image(OutputKind kind, const std::string& path, texdec_format format,
     // SNORM values map from -1..1 (HDR formats never get here: choose_output refuses them).
     const bool snorm = (flags & TEXDEC_FORMAT_FLAG_SIGNED) && !(flags & TEXDEC_FORMAT_FLAG_HDR);
     switch (kind) {
-    case OutputKind::Png: check(image_write::write_png(path, image, snorm)); break;
-    case OutputKind::Tga: check(image_write::write_tga(path, image, snorm)); break;
-    case OutputKind::Exr: check(image_write::write_exr(path, image)); break;
-    case OutputKind::Hdr: check(image_write::write_hdr(path, image)); break;
-    case OutputKind::Raw: check(image_write::write_raw(path, texels)); break;
+    case OutputKind::Png: check(image_write::write_png(path, image, snorm, shared.png), result); break;
+    case OutputKind::Tga: check(image_write::write_tga(path, image, snorm), result); break;
+    case OutputKind::Exr: check(image_write::write_exr(path, image), result); break;
+    case OutputKind::Hdr: check(image_write::write_hdr(path, image), result); break;
+    case OutputKind::Raw: check(image_write::write_raw(path, texels), result); break;
     case OutputKind::Ktx2: break;  // written whole by write_ktx2_file
     }
 }
@@ -409,7 +446,10 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     texture_file::OpenOptions open_options;
     open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
+    const auto read_start = Clock::now();
     texture_file::FileBytes bytes = input_file::map_texture_file(item.input);
+    result.phases.read += ms_since(read_start);
+    const auto parse_start = Clock::now();
     auto opened = shared.raw_format ? texture_file::open_raw(
                                           std::move(bytes), *shared.raw_format, shared.raw_extent.width,
                                           shared.raw_extent.height, shared.raw_extent.depth,
@@ -418,6 +458,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     if (const auto* error = std::get_if<texture_file::Error>(&opened))
         throw CliError{error->usage ? kExitUsage : kExitInput, "'" + item.input + "': " + error->message};
     texture_file::TextureFile& file = std::get<texture_file::TextureFile>(opened);
+    result.phases.parse += ms_since(parse_start);
     result.opened = true;
     result.container = texture_file::container_name(file.container);
     result.container_format = file.container_format;
@@ -465,6 +506,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
                                     "choose others)");
     }
 
+    wait_for_context(shared, result);
     if (shared.block_linear) check_block_linear_size(shared, file, output, item.input);
     // The memory this file needs at its peak, against --max-memory, before anything is inflated or decoded.
     const input_file::MemoryNeed need = input_file::estimate_need(
@@ -475,12 +517,13 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
 
     if (ktx2) {
         // Every picked level, layer and face into one file, in KTX 2's level layout.
-        std::vector<std::vector<uint8_t>> level_texels(levels.size());
+        std::vector<TexelBuffer> level_texels(levels.size());
         for (size_t li = 0; li < levels.size(); ++li) {
             for (uint32_t layer : layers)
                 for (uint32_t face : faces) {
                     Surface s = decode_surface(shared, file, output, levels[li], layer, face, result);
-                    level_texels[li].insert(level_texels[li].end(), s.texels.begin(), s.texels.end());
+                    if (level_texels[li].empty()) level_texels[li] = std::move(s.texels);  // no copy of one surface
+                    else level_texels[li].insert(level_texels[li].end(), s.texels.begin(), s.texels.end());
                 }
         }
         image_write::Ktx2Texture texture{};
@@ -492,7 +535,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
         texture.layer_count = file.is_array && sel.layer.kind != Selector::Index ? uint32_t(layers.size()) : 0;
         texture.face_count = uint32_t(faces.size());
         for (const auto& texels : level_texels) texture.levels.emplace_back(texels);
-        check(image_write::write_ktx2(base, texture));
+        check(image_write::write_ktx2(base, texture), result);
         result.outputs.push_back({base, levels[0], layers[0], faces[0], -1, {first.width, first.height, first.depth}});
         return;
     }
@@ -508,7 +551,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
                 const std::vector<uint32_t> slices = picked_slices(sel.slice, surface.depth, level);
                 if (slices.empty()) {
                     const std::string path = with_suffix(base, suffix);
-                    write_image(kind, path, file.format, vk_format, surface, -1);
+                    write_image(shared, kind, path, file.format, vk_format, surface, -1, result);
                     result.outputs.push_back({path, level, layer, face, -1, {surface.width, surface.height, surface.depth}});
                     if (surface.depth > 1 && kind != OutputKind::Raw)
                         result.notes.push_back(std::to_string(surface.depth) + " slices stacked top to bottom in '" +
@@ -519,7 +562,7 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
                 for (uint32_t z : slices) {
                     const std::string path = with_suffix(
                         base, suffix + (sel.slice.kind == Selector::All ? sel.slice.suffix + std::to_string(z) : ""));
-                    write_image(kind, path, file.format, vk_format, surface, int(z));
+                    write_image(shared, kind, path, file.format, vk_format, surface, int(z), result);
                     result.outputs.push_back({path, level, layer, face, int(z), {surface.width, surface.height, 1}});
                 }
             }
@@ -546,6 +589,9 @@ int run_decode(const Options& options) {
     parse_backend_choice(options);  // a bad --backend, $TEXDEC_BACKEND or --threads: before any file is touched
     input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
     shared.budget = &budget;
+    // Test and measurement hooks: the PNG writer's band height and zlib level.
+    if (const char* rows = std::getenv("TEXDEC_CLI_PNG_BAND_ROWS")) shared.png.band_rows = uint32_t(std::atoi(rows));
+    if (const char* level = std::getenv("TEXDEC_CLI_PNG_LEVEL")) shared.png.level = std::atoi(level);
     if (options.format) {
         if (!options.extent) usage_error("--format needs --extent WxH[xD]");
         if (options.profile)
@@ -625,29 +671,41 @@ int run_decode(const Options& options) {
     MessageLog log;
     log.verbose = options.verbose;
     shared.log = &log;
-    const texdec::Context context = create_context(options, log);
-    shared.context = context.get();
-    shared.backend = backend_name(texdec_context_backend(context.get()));
-    shared.device = context.device_name();
+    // The device and context are made on their own thread while the workers read and parse the
+    // first files (each waits for it before it needs the context).
+    const auto start = Clock::now();  // the run's wall clock: the context and every file
+    texdec::Context context;
+    double context_ms = 0;
+    std::promise<void> context_promise;
+    shared.context_ready = context_promise.get_future().share();
+    std::thread context_thread([&] {
+        const auto context_start = Clock::now();
+        try {
+            context = create_context(options, log);
+            shared.context = context.get();
+            shared.backend = backend_name(texdec_context_backend(context.get()));
+            shared.device = context.device_name();
+        } catch (...) {
+            shared.context_error = std::current_exception();
+        }
+        context_ms = ms_since(context_start);
+        context_promise.set_value();
+    });
     const std::string& device = shared.device;
 
     // Workers take the next file: reading, parsing and writing of some overlap the GPU work of others.
     std::vector<FileResult> results(items.size());
-    Reporter reporter(items.size(), batch || items.size() > 1);
+    Reporter reporter(items.size(), batch || items.size() > 1, options.verbose);
     // A texture-named file without a texture magic is likely damaged: always said; others with -v.
     for (size_t i = 0; i < inputs.skipped.size(); ++i)
         if (options.verbose || inputs.skipped_loud[i])
             reporter.print(std::string(kToolName) + (inputs.skipped_loud[i] ? ": warning: skipped '" : ": skipped '") +
                            inputs.skipped[i] + "': " + inputs.skipped_why[i]);
-    const auto start = Clock::now();
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i; (i = next.fetch_add(1)) < items.size();) {
             FileResult& r = results[i];
             r.input = items[i].input;
-            r.backend = shared.backend;
-            r.device = shared.device;
-            r.gpu_timed = r.backend == std::string("gpu");  // the CPU backend has no GPU time
             const auto file_start = Clock::now();
             try {
                 process_file(shared, items[i], r);
@@ -656,6 +714,8 @@ int run_decode(const Options& options) {
                     r.exit_code = kExitMismatch;
                     r.message = "'" + r.input + "': --verify: " + Reporter::verify_text(r.verify);
                 }
+            } catch (const NoContext&) {
+                return;  // run_decode reports the context's error
             } catch (const CliError& error) {
                 r.exit_code = error.code;
                 r.message = error.message;
@@ -664,6 +724,11 @@ int run_decode(const Options& options) {
                 r.message = "'" + r.input + "': " + error.what();
             }
             r.wall_ms = ms_since(file_start);
+            shared.context_ready.wait();  // a file that failed before it needed the context
+            if (shared.context_error) return;
+            r.backend = shared.backend;
+            r.device = shared.device;
+            r.gpu_timed = r.gpu_timed && r.backend == std::string("gpu");  // the CPU backend has no GPU time
             reporter.file_done(r);
         }
     };
@@ -672,7 +737,12 @@ int run_decode(const Options& options) {
     for (size_t t = 1; t < thread_count; ++t) threads.emplace_back(work);
     work();
     for (std::thread& t : threads) t.join();
+    context_thread.join();
+    if (shared.context_error) std::rethrow_exception(shared.context_error);
     reporter.finish();
+    if (options.verbose)
+        std::fprintf(stderr, "%s: time: device and context %s ms (while the first files were read)\n", kToolName,
+                     Reporter::fixed(context_ms, 1).c_str());
     const double wall_ms = ms_since(start);
 
     int exit_code = kExitOk;
@@ -701,6 +771,7 @@ int run_decode(const Options& options) {
     if (options.json) {
         Json json;
         json.begin_object().field("tool", kToolName).field("backend", shared.backend).field("device", device);
+        json.field("context_ms", context_ms);
         json.key("files").begin_array();
         for (const FileResult& r : results) file_json(json, r);
         json.end_array();
@@ -710,9 +781,18 @@ int run_decode(const Options& options) {
         json.key("summary").begin_object();
         json.field("files", uint64_t(items.size())).field("failed", uint64_t(failed));
         json.field("skipped", uint64_t(inputs.skipped.size())).field("outputs", uint64_t(outputs));
-        json.field("texels", texels).field("wall_ms", wall_ms).field("exit_code", exit_code);
+        json.field("texels", texels)
+            .field("context_ms", context_ms)
+            .field("wall_ms", wall_ms)
+            .field("exit_code", exit_code);
         json.end_object().end_object();
         write_json(*options.json, json.text());
+    }
+    if (options.verbose) {  // after the report: destroying the device is part of the run's wall clock
+        const auto destroy_start = Clock::now();
+        context = texdec::Context();
+        std::fprintf(stderr, "%s: time: destroying the context %s ms\n", kToolName,
+                     Reporter::fixed(ms_since(destroy_start), 1).c_str());
     }
     return exit_code;
 }

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "astc_hdr_scan.h"
 #include "cli_common.h"
 #include "json.h"
+#include "texel_buffer.h"
 
 namespace cli {
 
@@ -40,7 +42,7 @@ struct VerifyStats {
 };
 
 // Compares the decoded texels of one surface (`backend`: "gpu" or "cpu") with the CPU reference's.
-void compare_texels(const char* backend, const std::vector<uint8_t>& decoded, const std::vector<uint8_t>& reference,
+void compare_texels(const char* backend, std::span<const uint8_t> decoded, const std::vector<uint8_t>& reference,
                     size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
                     const std::string& where, VerifyStats& stats);
 
@@ -55,6 +57,22 @@ struct OutputRecord {
     uint32_t level, layer, face;
     int slice;  // -1: every slice of the level
     Extent extent;
+};
+
+// Where one file's wall-clock time went, in milliseconds, summed over its surfaces and outputs
+// (-v prints it, --json gives it as "phases"; help.cpp documents the fields).
+struct Phases {
+    double read = 0;          // opening and mapping the input (its pages are read as the decode copies them)
+    double parse = 0;         // the container's header, level index and (KTX 2) inflating
+    double context_wait = 0;  // waiting for the device and context (created while the first files are read)
+    double alloc = 0;         // allocating the decoded texels
+    double decode = 0;        // texdec_decode_timed, the whole call; its parts below
+    double prepare = 0, upload_copy = 0, submit_wait = 0, readback_copy = 0;
+    double gpu_upload = 0, gpu_decode = 0, gpu_readback = 0;  // device timestamps (within submit_wait)
+    double verify = 0;                                        // --verify: the CPU reference and the comparison
+    double encode = 0;  // the output's bytes in memory (PNG: conversion, filtering, compression)
+    double write = 0;   // writing them to the temporary file
+    double sync = 0;    // fsync, close and rename over the output's name
 };
 
 struct FileResult {
@@ -79,6 +97,7 @@ struct FileResult {
     double gpu_ms = 0, wall_ms = 0;
     bool gpu_timed = true;
     double cpu_ms = 0;  // CPU backend: the decode on its threads (texdec_decode_timing::submit_wait_ns)
+    Phases phases;
     VerifyStats verify;
 };
 
@@ -108,7 +127,7 @@ void protect_inputs(const std::vector<std::string>& inputs, const std::vector<st
 // with messages printed above it.
 class Reporter {
 public:
-    Reporter(size_t total, bool batch);
+    Reporter(size_t total, bool batch, bool verbose = false);
 
     void print(const std::string& line);
     void file_done(const FileResult& r);
@@ -121,7 +140,7 @@ private:
     std::mutex mutex_;
     size_t total_, done_ = 0, failed_ = 0;
     uint64_t texels_ = 0;
-    bool batch_, tty_;
+    bool batch_, tty_, verbose_;
     bool bar_shown_ = false;
     Clock::time_point start_ = Clock::now();
 
@@ -132,6 +151,8 @@ private:
 std::string extent_text(const Extent& e);  // "WxH" or "WxHxD"
 void extent_json(Json& json, const char* name, const Extent& e);
 void file_json(Json& json, const FileResult& r);
+// -v's line of where a file's time went: "time: read 0.1 ms, parse ...".
+std::string phases_text(const FileResult& r);
 // What a batch says once instead of for every file.
 void print_batch_notes(const std::vector<FileResult>& results, const Options& options);
 // The --json text to FILE (atomically), or to standard output for "-".

@@ -11,7 +11,8 @@ namespace cli {
 
 // ---- progress ----------------------------------------------------------------------------------
 
-Reporter::Reporter(size_t total, bool batch) : total_(total), batch_(batch), tty_(batch && isatty(fileno(stderr))) {}
+Reporter::Reporter(size_t total, bool batch, bool verbose)
+    : total_(total), batch_(batch), tty_(batch && isatty(fileno(stderr))), verbose_(verbose) {}
 
 void Reporter::print(const std::string& line) {
     std::lock_guard lock(mutex_);
@@ -45,6 +46,7 @@ void Reporter::file_done(const FileResult& r) {
         if (batch_) std::fprintf(stderr, "[%zu/%zu] %s: %s\n", done_, total_, r.input.c_str(), line.c_str());
         else std::fprintf(stderr, "decoded %s\n", line.c_str());
     }
+    if (verbose_ && r.exit_code == kExitOk) std::fprintf(stderr, "%s: %s\n", r.input.c_str(), phases_text(r).c_str());
     draw_bar();
 }
 
@@ -93,6 +95,22 @@ std::string extent_text(const Extent& e) {
            (e.depth > 1 ? "x" + std::to_string(e.depth) : "");
 }
 
+std::string phases_text(const FileResult& r) {
+    const Phases& p = r.phases;
+    const auto ms = [](double v) { return Reporter::fixed(v, 1) + " ms"; };
+    std::string text = "time: read " + ms(p.read) + ", parse " + ms(p.parse) + ", waiting for the device " +
+                       ms(p.context_wait) + ", alloc " + ms(p.alloc) + ", decode " + ms(p.decode) + " (prepare " +
+                       ms(p.prepare) + ", upload copy " + ms(p.upload_copy) + ", submit+wait " + ms(p.submit_wait);
+    if (r.gpu_timed)
+        text += " [GPU upload " + Reporter::fixed(p.gpu_upload, 2) + ", decode " + Reporter::fixed(p.gpu_decode, 2) +
+                ", readback " + Reporter::fixed(p.gpu_readback, 2) + " ms]";
+    text += ", readback copy " + ms(p.readback_copy) + ")";
+    if (r.verify.ran) text += ", verify " + ms(p.verify);
+    text += ", encode " + ms(p.encode) + ", write " + ms(p.write) + ", fsync+rename " + ms(p.sync) + "; file total " +
+            ms(r.wall_ms);
+    return text;
+}
+
 // ---- JSON --------------------------------------------------------------------------------------
 
 void extent_json(Json& json, const char* name, const Extent& e) {
@@ -129,6 +147,19 @@ void file_json(Json& json, const FileResult& r) {
     if (r.backend == "cpu") json.field("cpu_ms", r.cpu_ms);
     else json.key("cpu_ms").null();
     json.field("wall_ms", r.wall_ms);
+    const Phases& p = r.phases;
+    json.key("phases").begin_object();
+    json.field("read_ms", p.read).field("parse_ms", p.parse).field("context_wait_ms", p.context_wait);
+    json.field("alloc_ms", p.alloc).field("decode_ms", p.decode).field("prepare_ms", p.prepare);
+    json.field("upload_copy_ms", p.upload_copy).field("submit_wait_ms", p.submit_wait);
+    json.field("readback_copy_ms", p.readback_copy);
+    if (r.gpu_timed)
+        json.field("gpu_upload_ms", p.gpu_upload)
+            .field("gpu_decode_ms", p.gpu_decode)
+            .field("gpu_readback_ms", p.gpu_readback);
+    else json.key("gpu_upload_ms").null().key("gpu_decode_ms").null().key("gpu_readback_ms").null();
+    json.field("verify_ms", p.verify).field("encode_ms", p.encode).field("write_ms", p.write).field("sync_ms", p.sync);
+    json.end_object();
     if (r.verify.ran) {
         json.key("verify")
             .begin_object()

@@ -44,7 +44,7 @@ std::string hex_bytes(const uint8_t* bytes, size_t n) {
 
 }  // namespace
 
-void compare_texels(const char* backend, const std::vector<uint8_t>& decoded, const std::vector<uint8_t>& reference,
+void compare_texels(const char* backend, std::span<const uint8_t> decoded, const std::vector<uint8_t>& reference,
                     size_t texel_bytes, VkFormat vk_format, bool hdr, uint32_t width, uint32_t height,
                     const std::string& where, VerifyStats& stats) {
     const size_t count = decoded.size() / texel_bytes;

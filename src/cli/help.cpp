@@ -49,7 +49,8 @@ Global options:
                   (the GPU backend; not with --backend cpu). Default: $TEXDEC_DEVICE, else the
                   first discrete GPU, integrated, virtual, then CPU (lavapipe; passed over by
                   --backend auto).
-  -v, --verbose   Also print the library's informational messages (and skipped files).
+  -v, --verbose   Also print the library's informational messages, skipped files and where
+                  each file's time went (the phases of --json).
   -h, --help      Show this help.
   --version       Show the version.
 
@@ -112,8 +113,22 @@ Decode options:
                       and kept, for inspection; --json gives the file status "mismatch".
   --json[=FILE]       Write machine-readable results as JSON (per file: input, status, exit code,
                       container, format, extent, outputs, backend, device, GPU or CPU decode
-                      time, wall time, verify) to FILE, or to standard output when no FILE is
-                      given.
+                      time, wall time, phases, verify) to FILE, or to standard output when no
+                      FILE is given. Times are milliseconds of wall clock unless named gpu_*.
+                      Top level and summary: context_ms (creating the device and context, on
+                      its own thread while the first files are read and parsed), wall_ms (the
+                      whole run from then on). Per file, "phases" says where its wall_ms went,
+                      summed over its surfaces and outputs: read_ms (opening and mapping the
+                      input; its pages are read while the decode copies the blocks), parse_ms
+                      (headers, level index, KTX 2 inflating), context_wait_ms (waiting for the
+                      device), alloc_ms (the decoded texels' memory), decode_ms (the library's
+                      decode call) with its parts prepare_ms, upload_copy_ms (blocks into the
+                      upload buffer), submit_wait_ms (submit until the GPU is done; within it
+                      gpu_upload_ms, gpu_decode_ms, gpu_readback_ms from device timestamps, null
+                      without them) and readback_copy_ms (texels out of the readback buffer),
+                      verify_ms, encode_ms (the output's bytes: PNG conversion, filtering and
+                      compression on every CPU thread), write_ms (into a temporary file) and
+                      sync_ms (fsync, then rename over the output). -v prints the same per file.
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60;
                       the GPU backend only).
   --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its
@@ -193,6 +208,8 @@ Outputs:
          grey; native RG8 as RGB with blue 0; SNORM -1..1 maps to 0..255 (0 -> 128); rgba16f is
          clamped to 0..1. Native EAC (R16 / RG16) is a 16-bit PNG: R11 as grey, RG11 as RGB with
          blue 0, UNORM16 as is, SNORM -1..1 -> 0..65535. HDR formats are refused (exit code 2).
+         Lossless; compressed on every CPU thread (bands of rows deflated in parallel, one
+         ordinary zlib stream), zlib level 1 with the Up filter: fast, not the smallest.
   .tga   as .png, 8-bit only: 16-bit native values are rounded to 8 bits.
   .exr   four HALF channels R, G, B, A holding the RGBA16F texels bit for bit (sRGB formats keep
          their encoded values v/255; error colours stay as decoded: NaN for ASTC -unorm and

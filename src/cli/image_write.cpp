@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -28,7 +29,7 @@
 
 #include <texdec/texdec.h>  // texdec_version: the KTX 2 writer names itself
 
-#include <png.h>  // Debian's libpng-dev (libpng 1.6): every PNG (8-bit too: faster and smaller than stb's)
+#include "png_parallel.h"  // every PNG (zlib, several threads)
 
 #include "reference/half.h"  // half_to_float
 #include "safe_output.h"
@@ -97,115 +98,56 @@ uint8_t channel_to_byte(const uint8_t* p, const PixelLayout& layout, bool signed
     return layout.is_signed ? snorm8_to_byte(int8_t(p[0])) : p[0];
 }
 
-// The 8-bit pixels (grey, RGB or RGBA, in that channel order) of write_png and write_tga.
-std::vector<uint8_t> to_8bit_pixels(const DecodedImage& image, size_t texel_count, const PixelLayout& layout,
-                                    bool signed_values) {
+// The 8-bit pixels (grey, RGB or RGBA, in that channel order) of write_png and write_tga, for
+// `count` texels from texel `first` on, into `dst` (count * pixel_channels bytes).
+void convert_8bit(const DecodedImage& image, size_t first, size_t count, const PixelLayout& layout, bool signed_values,
+                  uint8_t* dst) {
     const size_t texel_bytes = size_t(layout.source_channels) * layout.bytes_per_channel;
-    std::vector<uint8_t> pixels(texel_count * layout.pixel_channels, 0);  // RG -> RGB leaves blue 0
-    for (size_t t = 0; t < texel_count; ++t) {
-        const uint8_t* src = image.texels.data() + t * texel_bytes;
-        uint8_t* dst = pixels.data() + t * layout.pixel_channels;
+    const uint8_t* src = image.texels.data() + first * texel_bytes;
+    if (layout.pixel_channels > layout.source_channels)  // RG -> RGB leaves blue 0
+        std::memset(dst, 0, count * layout.pixel_channels);
+    for (size_t t = 0; t < count; ++t, src += texel_bytes, dst += layout.pixel_channels)
         for (int c = 0; c < layout.source_channels; ++c)
             dst[c] = channel_to_byte(src + c * layout.bytes_per_channel, layout, signed_values, c < 3);
-    }
+}
+
+// The same as 16-bit big-endian samples (R16 / RG16 of write_png): UNORM as is, SNORM mapped.
+void convert_16bit(const DecodedImage& image, size_t first, size_t count, const PixelLayout& layout, uint8_t* dst) {
+    const uint8_t* src = image.texels.data() + first * layout.source_channels * 2;
+    std::memset(dst, 0, count * layout.pixel_channels * 2);  // RG -> RGB leaves blue 0
+    for (size_t t = 0; t < count; ++t, src += layout.source_channels * 2, dst += layout.pixel_channels * 2)
+        for (int c = 0; c < layout.source_channels; ++c) {
+            const uint16_t raw = read_u16_le(src + c * 2);
+            const uint16_t v = layout.is_signed ? snorm16_to_u16(int16_t(raw)) : raw;
+            dst[c * 2] = uint8_t(v >> 8);  // PNG samples are big-endian
+            dst[c * 2 + 1] = uint8_t(v);
+        }
+}
+
+std::vector<uint8_t> to_8bit_pixels(const DecodedImage& image, size_t texel_count, const PixelLayout& layout,
+                                    bool signed_values) {
+    std::vector<uint8_t> pixels(texel_count * layout.pixel_channels);
+    convert_8bit(image, 0, texel_count, layout, signed_values, pixels.data());
     return pixels;
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Writes the parts one after the other (so large texel data is not copied into one buffer),
 // atomically: every writer ends here, in safe_output (temporary file, fsync, rename).
 WriteResult write_file_parts(const std::string& path, std::span<const std::span<const uint8_t>> parts) {
     const safe_output::Result written = safe_output::write_file(path, parts);
-    return {written.ok, written.message, written.same_as_input};
+    WriteResult result{written.ok, written.message, written.same_as_input};
+    result.write_ms = written.write_ms;
+    result.sync_ms = written.sync_ms;
+    return result;
 }
 
 WriteResult write_file(const std::string& path, const uint8_t* data, size_t size) {
     const std::span<const uint8_t> whole(data, size);
     return write_file_parts(path, std::span(&whole, 1));
-}
-
-// PNG through libpng into memory. libpng reports errors by longjmp: the function that
-// calls setjmp holds no C++ object with a destructor, and the write callback turns bad_alloc
-// into png_error.
-struct PngMemory {
-    std::vector<uint8_t>* out;
-    char error[200];
-};
-
-void png_append(png_structp png, png_bytep data, size_t size) {
-    auto* memory = static_cast<PngMemory*>(png_get_io_ptr(png));
-    try {
-        memory->out->insert(memory->out->end(), data, data + size);
-    } catch (const std::bad_alloc&) {
-        png_error(png, "out of memory");
-    }
-}
-
-void png_flush(png_structp) {}
-
-[[noreturn]] void png_on_error(png_structp png, png_const_charp message) {
-    auto* memory = static_cast<PngMemory*>(png_get_error_ptr(png));
-    std::snprintf(memory->error, sizeof memory->error, "%s", message);
-    png_longjmp(png, 1);
-}
-
-void png_on_warning(png_structp, png_const_charp) {}
-
-// rows: `bit_depth` (8, or 16: big-endian) samples, `channels` per pixel (1 grey, 2 grey + alpha,
-// 3 RGB, 4 RGBA), `row_bytes` apart.
-bool encode_png(PngMemory& memory, const uint8_t* rows, uint32_t width, uint32_t height, int channels, size_t row_bytes,
-                int bit_depth) {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &memory, png_on_error, png_on_warning);
-    if (!png) {
-        std::snprintf(memory.error, sizeof memory.error, "png_create_write_struct failed");
-        return false;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (!info || setjmp(png_jmpbuf(png))) {
-        if (!info) std::snprintf(memory.error, sizeof memory.error, "png_create_info_struct failed");
-        png_destroy_write_struct(&png, info ? &info : nullptr);
-        return false;
-    }
-    png_set_write_fn(png, &memory, png_append, png_flush);
-    png_set_user_limits(png, 0x7FFFFFFF, 0x7FFFFFFF);  // the default limit is 10^6 pixels per side
-    if (bit_depth == 8) {
-        // zlib level 3 with the Sub and Up filters: on a 2048 x 2048 RGBA image about 4 times
-        // faster than stb_image_write's PNG writer (level 8, every filter), and the file smaller.
-        png_set_compression_level(png, 3);
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB | PNG_FILTER_UP);
-    }
-    const int colour_type = channels == 1   ? PNG_COLOR_TYPE_GRAY
-                            : channels == 2 ? PNG_COLOR_TYPE_GRAY_ALPHA
-                            : channels == 3 ? PNG_COLOR_TYPE_RGB
-                                            : PNG_COLOR_TYPE_RGB_ALPHA;
-    png_set_IHDR(png, info, width, height, bit_depth, colour_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; ++y) png_write_row(png, rows + size_t(y) * row_bytes);
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return true;
-}
-
-WriteResult write_png16(const std::string& path, const DecodedImage& image, const PixelLayout& layout,
-                        size_t texel_count, uint64_t rows) {
-    // libpng takes 32-bit extents (and refuses rows above 2^31 - 1 by default, as PNG does).
-    if (image.width > 0x7FFFFFFF || rows > 0x7FFFFFFF)
-        return {false, "image is too large for the PNG writer; use a .raw output"};
-    const size_t row_bytes = size_t(image.width) * layout.pixel_channels * 2;
-    std::vector<uint8_t> pixels(texel_count * layout.pixel_channels * 2, 0);  // RG -> RGB leaves blue 0
-    for (size_t t = 0; t < texel_count; ++t)
-        for (int c = 0; c < layout.source_channels; ++c) {
-            const uint16_t raw = read_u16_le(image.texels.data() + (t * layout.source_channels + c) * 2);
-            const uint16_t v = layout.is_signed ? snorm16_to_u16(int16_t(raw)) : raw;
-            uint8_t* dst = &pixels[(t * layout.pixel_channels + c) * 2];
-            dst[0] = uint8_t(v >> 8);  // PNG samples are big-endian
-            dst[1] = uint8_t(v);
-        }
-    std::vector<uint8_t> png;
-    PngMemory memory{&png, {}};
-    if (!encode_png(memory, pixels.data(), image.width, uint32_t(rows), layout.pixel_channels, row_bytes, 16))
-        return {false, "PNG encoding failed (libpng) for '" + path + "': " + memory.error};
-    return write_file(path, png.data(), png.size());
 }
 
 }  // namespace
@@ -215,26 +157,47 @@ bool png_supports(VkFormat format) {
     return layout_for(format, layout);
 }
 
-WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values) {
+WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values,
+                      const PngOptions& options) {
     PixelLayout layout;
     if (!layout_for(image.format, layout))
         return {false, "cannot write VkFormat " + std::to_string(int(image.format)) + " as PNG; use a .raw output"};
-    // PNG (and libpng) take 31-bit extents; the rows are kept whole in memory.
+    // PNG takes 31-bit extents; the rows are kept whole in memory.
     const uint64_t rows = uint64_t(image.height) * image.depth;
-    const uint64_t row_bytes = uint64_t(image.width) * layout.pixel_channels;
     if (rows > INT_MAX || image.width > INT_MAX)
         return {false, "image is too large for the PNG writer; use a .raw output"};
+    if (image.width == 0 || rows == 0) return {false, "internal error: an empty image cannot be written as PNG"};
     const size_t texel_count = size_t(image.width) * rows;
     if (image.texels.size() < texel_count * layout.source_channels * layout.bytes_per_channel)
         return {false, "internal error: fewer decoded bytes than the image needs"};
-    if (layout.png16) return write_png16(path, image, layout, texel_count, rows);
 
-    const std::vector<uint8_t> pixels = to_8bit_pixels(image, texel_count, layout, signed_values);
-    std::vector<uint8_t> png;
-    PngMemory memory{&png, {}};
-    if (!encode_png(memory, pixels.data(), image.width, uint32_t(rows), layout.pixel_channels, size_t(row_bytes), 8))
-        return {false, "PNG encoding failed (libpng) for '" + path + "': " + memory.error};
-    return write_file(path, png.data(), png.size());
+    const auto started = std::chrono::steady_clock::now();
+    png_parallel::Image png;
+    png.width = image.width;
+    png.height = uint32_t(rows);
+    png.channels = layout.pixel_channels;
+    png.bit_depth = layout.png16 ? 16 : 8;
+    png.row_bytes = size_t(image.width) * layout.pixel_channels * (layout.png16 ? 2 : 1);
+    const size_t width = image.width;
+    if (layout.png16) {
+        png.convert = [&](uint32_t first, uint32_t count, uint8_t* out) {
+            convert_16bit(image, first * width, count * width, layout, out);
+        };
+    } else if (layout.bytes_per_channel == 1 && !layout.is_signed && layout.pixel_channels == layout.source_channels) {
+        png.rows = image.texels.data();  // RGBA8 and R8 UNORM: the texels are the PNG's samples
+    } else {
+        png.convert = [&](uint32_t first, uint32_t count, uint8_t* out) {
+            convert_8bit(image, first * width, count * width, layout, signed_values, out);
+        };
+    }
+    const png_parallel::Encoded encoded =
+        png_parallel::encode(png, {options.threads, options.band_rows, options.level});
+    if (!encoded.ok) return {false, "PNG encoding failed for '" + path + "': " + encoded.error};
+    const double encode_ms = ms_since(started);
+    std::vector<std::span<const uint8_t>> parts(encoded.pieces.begin(), encoded.pieces.end());
+    WriteResult result = write_file_parts(path, parts);
+    result.encode_ms = encode_ms;
+    return result;
 }
 
 WriteResult write_tga(const std::string& path, const DecodedImage& image, bool signed_values) {

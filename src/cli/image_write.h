@@ -26,6 +26,18 @@ struct WriteResult {
     bool ok;
     std::string message;         // why it failed (names the file and the cause)
     bool same_as_input = false;  // refused: the output is one of the inputs (a usage error)
+    // Wall clock of the steps (0 where a writer has no such step): making the file's bytes in
+    // memory (PNG: conversion, filtering and compression), writing them to the temporary file, and
+    // fsync + close + rename (safe_output).
+    double encode_ms = 0, write_ms = 0, sync_ms = 0;
+};
+
+// How write_png compresses: threads, band height, zlib level (see png_parallel.h). Default: every
+// hardware thread, bands and level chosen by png_parallel.
+struct PngOptions {
+    unsigned threads = 0;
+    uint32_t band_rows = 0;
+    int level = -1;
 };
 
 // Writes a PNG. Slices of a 3D image are stacked top to bottom (height * depth rows).
@@ -40,7 +52,10 @@ struct WriteResult {
 //     (8-bit: -1 -> 0, 0 -> 128, +1 -> 255) or [0, 65535] (16-bit: -1 -> 0, 0 -> 32768,
 //     +1 -> 65535, i.e. (max(v, -32767) + 32767) * 65535 / 65534 rounded); the most negative
 //     code acts as -1.
-WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values);
+// The file is encoded by png_parallel (bands of rows filtered and deflated on several threads,
+// one valid zlib stream), then written through safe_output.
+WriteResult write_png(const std::string& path, const DecodedImage& image, bool signed_values,
+                      const PngOptions& options = {});
 
 // Writes an uncompressed Truevision TGA (type 3, 8-bit grey, for R8; type 2, 24-bit BGR or 32-bit
 // BGRA with 8 alpha bits, otherwise), origin top-left (image descriptor bit 5), no RLE, with the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -121,8 +122,14 @@ int resolve_links(const std::string& path, std::string& target) {
 
 std::string error_text(int error) { return std::strerror(error); }
 
-// Writes every part; with a fault, stops after half of the bytes. 0 or errno.
-int write_all(int fd, std::span<const std::span<const uint8_t>> parts) {
+// Writes every part; with a fault, stops after half of the bytes. 0 or errno. `writeback`: a
+// regular file that will be fsync'ed: after each 32 MiB written, the kernel is asked to start
+// writing them to the disk (sync_file_range, SYNC_FILE_RANGE_WRITE: asynchronous, advisory), so
+// the disk works while the rest is written and the fsync waits for less (a 256 MiB output: its
+// write + fsync took 200-240 ms on the H100 host, one after the other).
+int write_all(int fd, std::span<const std::span<const uint8_t>> parts, bool writeback = false) {
+    constexpr uint64_t kWritebackStep = uint64_t(32) << 20;
+    uint64_t written = 0, flushed = 0;
     uint64_t total = 0;
     for (const auto& part : parts) total += part.size();
     const Fault f = fault();
@@ -132,7 +139,8 @@ int write_all(int fd, std::span<const std::span<const uint8_t>> parts) {
         const uint8_t* p = part.data();
         size_t left = part.size();
         while (left > 0 && budget > 0) {
-            const size_t chunk = size_t(std::min<uint64_t>({left, budget, uint64_t(1) << 30}));
+            const size_t chunk =
+                size_t(std::min<uint64_t>({left, budget, writeback ? kWritebackStep : uint64_t(1) << 30}));
             const ssize_t n = write(fd, p, chunk);
             if (n < 0) {
                 if (errno == EINTR) continue;
@@ -142,6 +150,11 @@ int write_all(int fd, std::span<const std::span<const uint8_t>> parts) {
             p += n;
             left -= size_t(n);
             budget -= uint64_t(n);
+            written += uint64_t(n);
+            if (writeback && written - flushed >= kWritebackStep) {
+                sync_file_range(fd, off64_t(flushed), off64_t(written - flushed), SYNC_FILE_RANGE_WRITE);
+                flushed = written;
+            }
         }
         if (left > 0) break;  // the fault's halfway point
     }
@@ -234,6 +247,10 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
         if (access(target.c_str(), W_OK) != 0) return {false, "cannot write " + shown + ": " + error_text(errno)};
     }
 
+    const auto started = std::chrono::steady_clock::now();
+    const auto ms_since = [](std::chrono::steady_clock::time_point t) {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+    };
     const std::string directory = directory_of(target);
     const std::string name = name_of(target).substr(0, 200);  // the temp name must fit NAME_MAX
     std::string temp;
@@ -250,7 +267,9 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
     const int slot = register_temp(temp);
     if (exists) fchmod(fd, st.st_mode & 0777);  // the replaced file's permissions (best effort)
 
-    int error = write_all(fd, parts);
+    int error = write_all(fd, parts, true);
+    const double write_ms = ms_since(started);
+    const auto sync_started = std::chrono::steady_clock::now();
     const char* step = "cannot write ";
     if (!error && (fault() == Fault::Fsync || fsync(fd) != 0)) {
         error = fault() == Fault::Fsync ? EIO : errno;
@@ -264,7 +283,10 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
     if (error) unlink(temp.c_str());  // the previous content of the output stays as it was
     unregister_temp(slot);            // after the rename: a signal in between unlinks a name now gone
     if (error) return {false, step + shown + ": " + error_text(error)};
-    return {};
+    Result done;
+    done.write_ms = write_ms;
+    done.sync_ms = ms_since(sync_started);
+    return done;
 }
 
 Result write_file(const std::string& path, std::string_view text) {

@@ -43,6 +43,8 @@ struct Result {
     bool ok = true;
     std::string message;         // why it failed: names the file and the cause
     bool same_as_input = false;  // refused because the output is a protected input (a usage error)
+    double write_ms = 0;         // wall clock: opening the temporary file and writing every byte
+    double sync_ms = 0;          // wall clock: fsync, close and rename
 };
 
 // Writes `parts`, one after the other, as the whole content of `path` (see above).
