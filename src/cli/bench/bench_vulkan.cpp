@@ -205,11 +205,20 @@ void Device::create_device() {
     qci.queueFamilyIndex = family_;
     qci.queueCount = 1;
     qci.pQueuePriorities = &priority;
-    const char* exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    // VK_EXT_external_memory_host where offered, as an application would enable it: texdec_decode
+    // (the one-call rows) then copies texels straight into the caller's memory.
+    const char* exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME};
+    uint32_t ext_count = 0;
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, nullptr);
+    std::vector<VkExtensionProperties> offered(ext_count);
+    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, offered.data());
+    bool host_import = false;
+    for (const VkExtensionProperties& e : offered)
+        host_import |= std::strcmp(e.extensionName, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) == 0;
     VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = 1;
+    dci.enabledExtensionCount = host_import ? 2 : 1;
     dci.ppEnabledExtensionNames = exts;
     dci.pEnabledFeatures = &enabled_features_;
     check(vkCreateDevice(physical_, &dci, nullptr, &device_), "vkCreateDevice");
@@ -309,6 +318,33 @@ Buffer Device::create_buffer(VkDeviceSize size) {
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(device_, b.buffer, &req);
     b.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (device-local buffer)");
+    check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
+    b.size = size;
+    return b;
+}
+
+Buffer Device::create_host_buffer(VkDeviceSize size, bool cached) {
+    Buffer b;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer (host buffer)");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
+    // System memory (not device-local) where there is some: the copies then cross the bus.
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                preferred = cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = UINT32_MAX;
+    for (const VkMemoryPropertyFlags want : {host | preferred, host})
+        for (uint32_t i = 0; i < memory_properties_.memoryTypeCount && type == UINT32_MAX; ++i) {
+            const VkMemoryPropertyFlags f = memory_properties_.memoryTypes[i].propertyFlags;
+            if ((req.memoryTypeBits & (1u << i)) && (f & want) == want && !(f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)) type = i;
+        }
+    if (type == UINT32_MAX) type = memory_type(req.memoryTypeBits, host);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = type;
+    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory (host-visible buffer)");
     check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
     b.size = size;
     return b;
