@@ -192,14 +192,16 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
         if ((m.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT) &&
             (m.compatibleHandleTypes & VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT) &&
             !(m.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT)) {
-        VkPhysicalDeviceExternalMemoryHostPropertiesEXT host{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
-        VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &host};
-        ctx->vki.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props);
-        const uint64_t a = host.minImportedHostPointerAlignment;
-        if (a && (a & (a - 1)) == 0) ctx->host_import_alignment = a;
+            VkPhysicalDeviceExternalMemoryHostPropertiesEXT host{
+                VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+            VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &host};
+            ctx->vki.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props);
+            const uint64_t a = host.minImportedHostPointerAlignment;
+            if (a && (a & (a - 1)) == 0) ctx->host_import_alignment = a;
         }
     }
-    if (const char* off = getenv("TEXDEC_DEBUG_NO_HOST_IMPORT"); off && strcmp(off, "1") == 0) ctx->host_import_alignment = 0;
+    if (const char* off = getenv("TEXDEC_DEBUG_NO_HOST_IMPORT"); off && strcmp(off, "1") == 0)
+        ctx->host_import_alignment = 0;
     if (info->pipeline_cache) {
         ctx->pipeline_cache = info->pipeline_cache;
     } else {
@@ -227,7 +229,9 @@ void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
         ctx->staging_part_bytes = std::max<uint64_t>(1, strtoull(part, nullptr, 10));
     ctx->copy_threads = std::clamp<uint32_t>(std::thread::hardware_concurrency(), 1, CopyPool::kMaxCopyThreads);
     if (const char* threads = getenv("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads))
-        ctx->copy_debug = true, ctx->copy_threads = uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, CopyPool::kMaxCopyThreads));
+        ctx->copy_debug = true,
+        ctx->copy_threads =
+            uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, CopyPool::kMaxCopyThreads));
     const char* trace = getenv("TEXDEC_DEBUG_ONE_CALL_TRACE");
     ctx->trace_one_call = trace && strcmp(trace, "1") == 0;
     ctx->message_callback = info->message_callback;
@@ -347,7 +351,8 @@ texdec_status create_own_device(texdec_context* ctx) {
     VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = has_extension(ctx->vki, ctx->physical_device, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) ? 2 : 1;
+    dci.enabledExtensionCount =
+        has_extension(ctx->vki, ctx->physical_device, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) ? 2 : 1;
     dci.ppEnabledExtensionNames = extensions;
     VkResult r = ctx->vki.vkCreateDevice(ctx->physical_device, &dci, ctx->allocator, &ctx->device);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateDevice");

@@ -520,8 +520,8 @@ void copy_part_out(texdec_context* ctx, const JobPlan& job, const Part& part, co
     const JobPlan& s = part.staged;
     uint8_t* origin = out + part.span.z0 * job.dst_slice_pitch + part.span.y0 * job.dst_row_pitch +
                       part.span.x0 * job.output.texel_bytes;
-    copy_rows(ctx, RowCopy{staged, origin, uint64_t(s.width) * job.output.texel_bytes, s.height, s.depth, s.dst_row_pitch,
-                           s.dst_slice_pitch, job.dst_row_pitch, job.dst_slice_pitch, 0});
+    copy_rows(ctx, RowCopy{staged, origin, uint64_t(s.width) * job.output.texel_bytes, s.height, s.depth,
+                           s.dst_row_pitch, s.dst_slice_pitch, job.dst_row_pitch, job.dst_slice_pitch, 0});
 }
 
 // The caller's destination imported as a buffer (VK_EXT_external_memory_host): the pages that
@@ -569,8 +569,9 @@ bool import_destination(texdec_context* ctx, void* dst, uint64_t bytes, HostImpo
     VkMemoryRequirements req;
     ctx->vkd.vkGetBufferMemoryRequirements(ctx->device, import.buffer, &req);
     // Host-coherent: the texels are visible to the host once the fence signals, without a mapping.
-    const uint32_t type = find_memory_type(ctx, req.memoryTypeBits & props.memoryTypeBits,
-                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+    const uint32_t type =
+        find_memory_type(ctx, req.memoryTypeBits & props.memoryTypeBits,
+                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
     if (type == UINT32_MAX || req.size > size || req.alignment > align) {
         release_import(ctx, import);
         return false;
@@ -604,8 +605,8 @@ std::vector<VkBufferCopy> import_regions(const JobPlan& job, const Part& part, u
                             part.span.x0 * job.output.texel_bytes;
     std::vector<VkBufferCopy> regions;
     const bool rows_contiguous = row_bytes == s.dst_row_pitch && row_bytes == job.dst_row_pitch;
-    const bool slices_contiguous = rows_contiguous && s.dst_slice_pitch == row_bytes * s.height &&
-                                   job.dst_slice_pitch == row_bytes * s.height;
+    const bool slices_contiguous =
+        rows_contiguous && s.dst_slice_pitch == row_bytes * s.height && job.dst_slice_pitch == row_bytes * s.height;
     if (slices_contiguous) {
         regions.push_back({0, origin, row_bytes * s.height * s.depth});
     } else if (rows_contiguous) {
@@ -624,8 +625,8 @@ std::vector<VkBufferCopy> import_regions(const JobPlan& job, const Part& part, u
 // Records one part into its slot's command buffer: upload copy (device-local staging), decode,
 // copy back, and the barrier that makes the texels visible to the host. Timestamps (when
 // `stamps`): 4 per slot, start / blocks on the device / decoded / texels copied back.
-texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_index, const JobPlan& job, const Part& part,
-                          bool via_device, const HostImport& import, bool stamps) {
+texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_index, const JobPlan& job,
+                          const Part& part, bool via_device, const HostImport& import, bool stamps) {
     HostStaging& st = ctx->staging;
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -770,14 +771,16 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     // only once the submissions that write into it have finished (without a timeout: the GPU must
     // not write into the caller's memory after the call; device loss ends the wait).
     HostImport import;
-    if (via_device && plan.dst_bytes_needed >= min_split_bytes(ctx)) import_destination(ctx, texels, plan.dst_bytes_needed, import);
+    if (via_device && plan.dst_bytes_needed >= min_split_bytes(ctx))
+        import_destination(ctx, texels, plan.dst_bytes_needed, import);
     struct ImportGuard {
         texdec_context* ctx;
         HostImport& import;
         ~ImportGuard() {
             if (!import) return;
             for (StagingSlot& slot : ctx->staging.slots)
-                if (slot.in_flight && ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS)
+                if (slot.in_flight &&
+                    ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS)
                     slot.in_flight = false;
             release_import(ctx, import);
         }
@@ -790,17 +793,23 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     if (ctx->trace_one_call) {
         std::unique_lock<std::mutex> lut_lock(ctx->lut_mutex);
         std::fprintf(stderr, "texdec one-call trace: ASTC shared table %s, BPTC/ETC tables %s\n",
-                     !ctx->astc_shared_lut.buffer ? "not created" : ctx->astc_shared_lut.device_local ? "device-local" : "host",
-                     !ctx->tables_lut.buffer ? "not created" : ctx->tables_lut.device_local ? "device-local" : "host");
+                     !ctx->astc_shared_lut.buffer        ? "not created"
+                     : ctx->astc_shared_lut.device_local ? "device-local"
+                                                         : "host",
+                     !ctx->tables_lut.buffer        ? "not created"
+                     : ctx->tables_lut.device_local ? "device-local"
+                                                    : "host");
     }
     if (ctx->trace_one_call)
-        std::fprintf(stderr,
-                     "texdec one-call trace: %ux%ux%u %s, %u slot(s) of %" PRIu64 " + %" PRIu64
-                     " bytes, parts of %" PRIu64 "x%" PRIu64 "x%" PRIu64 " blocks, via device %d, into imported dst %d; upload %s%s, readback %s%s\n",
-                     plan.width, plan.height, plan.depth, plan.format->name, z.slots, z.upload_bytes, z.texel_bytes, z.grid.cols,
-                     z.grid.rows, z.grid.slices, int(via_device), int(bool(import)), st.slots[0].upload.device_local ? "device-local" : "host",
-                     st.slots[0].upload.coherent ? " coherent" : "", st.slots[0].readback.device_local ? "device-local" : "host",
-                     st.slots[0].readback.coherent ? " coherent" : "");
+        std::fprintf(
+            stderr,
+            "texdec one-call trace: %ux%ux%u %s, %u slot(s) of %" PRIu64 " + %" PRIu64 " bytes, parts of %" PRIu64
+            "x%" PRIu64 "x%" PRIu64 " blocks, via device %d, into imported dst %d; upload %s%s, readback %s%s\n",
+            plan.width, plan.height, plan.depth, plan.format->name, z.slots, z.upload_bytes, z.texel_bytes, z.grid.cols,
+            z.grid.rows, z.grid.slices, int(via_device), int(bool(import)),
+            st.slots[0].upload.device_local ? "device-local" : "host", st.slots[0].upload.coherent ? " coherent" : "",
+            st.slots[0].readback.device_local ? "device-local" : "host",
+            st.slots[0].readback.coherent ? " coherent" : "");
     auto finish = [&](uint32_t index) -> texdec_status {
         StagingSlot& slot = st.slots[index];
         const uint64_t t_wait = timing ? now_ns() : 0;
@@ -808,7 +817,8 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         const uint64_t t_copy = timing ? now_ns() : 0;
         if (!import) {
             if (!slot.readback.coherent) {
-                VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.readback.memory, 0, VK_WHOLE_SIZE};
+                VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.readback.memory, 0,
+                                          VK_WHOLE_SIZE};
                 ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
             }
             copy_part_out(ctx, plan, pending[index], static_cast<const uint8_t*>(slot.readback.mapped), texels);
@@ -828,11 +838,13 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
             if (ctx->trace_one_call) {
                 const Part& part = pending[index];
                 std::fprintf(stderr,
-                             "texdec one-call trace: part at (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") %ux%ux%u slot %u: "
+                             "texdec one-call trace: part at (%" PRIu64 ", %" PRIu64 ", %" PRIu64
+                             ") %ux%ux%u slot %u: "
                              "gpu start %.3f ms after the first part's, upload %.3f, decode %.3f, readback %.3f ms; "
                              "host wait %.3f, copy out %.3f ms (%u threads)\n",
                              part.span.x0, part.span.y0, part.span.z0, part.staged.width, part.staged.height,
-                             part.staged.depth, index, first_tick ? double(ticks_to_ns(ctx, first_tick, ticks[0])) * 1e-6 : 0.0,
+                             part.staged.depth, index,
+                             first_tick ? double(ticks_to_ns(ctx, first_tick, ticks[0])) * 1e-6 : 0.0,
                              double(ticks_to_ns(ctx, ticks[0], ticks[1])) * 1e-6,
                              double(ticks_to_ns(ctx, ticks[1], ticks[2])) * 1e-6,
                              double(ticks_to_ns(ctx, ticks[2], ticks[3])) * 1e-6, double(t_copy - t_wait) * 1e-6,
@@ -860,7 +872,8 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
                     ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
                 }
                 const uint64_t t_record = timing ? now_ns() : 0;
-                if ((s = record_part(ctx, slot, index, plan, part, via_device, import, stamps)) != TEXDEC_SUCCESS) return s;
+                if ((s = record_part(ctx, slot, index, plan, part, via_device, import, stamps)) != TEXDEC_SUCCESS)
+                    return s;
                 const uint64_t t_submit = timing ? now_ns() : 0;
                 if ((s = submit(ctx, slot)) != TEXDEC_SUCCESS) return s;
                 if (timing) {

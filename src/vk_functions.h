@@ -86,7 +86,8 @@ namespace texdec {
 // texdec_decode then copies texels straight into the caller's memory (decode_host.cpp).
 #define TEXDEC_HOST_IMPORT_FUNCTIONS(X) X(vkGetMemoryHostPointerPropertiesEXT)
 // Optional instance functions (Vulkan 1.1 core; NULL from an instance of API version 1.0).
-#define TEXDEC_INSTANCE_OPTIONAL_FUNCTIONS(X) X(vkGetPhysicalDeviceProperties2) X(vkGetPhysicalDeviceExternalBufferProperties)
+#define TEXDEC_INSTANCE_OPTIONAL_FUNCTIONS(X) \
+    X(vkGetPhysicalDeviceProperties2) X(vkGetPhysicalDeviceExternalBufferProperties)
 
 #define TEXDEC_DECLARE_PFN(name) PFN_##name name = nullptr;
 

@@ -830,10 +830,10 @@ std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, c
 void print_one_call_row(const OneCall& oc) {
     const texdec_decode_timing& t = oc.typical;
     const double share = t.gpu_timestamps ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN;
-    std::printf("%-19s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s %8.2f %6.2f\n", oc.format.c_str(),
-                format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns), ms(t.total_ns),
-                ms(t.prepare_ns), ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns), ms(t.gpu_readback_ns),
-                ms(t.readback_copy_ns), ms(t.submit_wait_ns),
+    std::printf("%-19s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s %8.2f %6.2f\n",
+                oc.format.c_str(), format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns),
+                ms(t.total_ns), ms(t.prepare_ns), ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns),
+                ms(t.gpu_readback_ns), ms(t.readback_copy_ns), ms(t.submit_wait_ns),
                 std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-", oc.transfer_ms(),
                 oc.transfer_ms() > 0 ? ms(t.total_ns) / oc.transfer_ms() : NAN);
 }
