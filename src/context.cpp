@@ -178,30 +178,6 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
     ctx->debug_utils = ctx->vki.vkSetDebugUtilsObjectNameEXT && ctx->vki.vkCmdBeginDebugUtilsLabelEXT &&
                        ctx->vki.vkCmdEndDebugUtilsLabelEXT;
     gather_device_facts(ctx);
-    // VK_EXT_external_memory_host: enabled on the device (its command loads) and the import
-    // alignment known; TEXDEC_DEBUG_NO_HOST_IMPORT=1 turns it off (tests of the fallback).
-    if (ctx->vkd.vkGetMemoryHostPointerPropertiesEXT && ctx->vki.vkGetPhysicalDeviceProperties2 &&
-        ctx->vki.vkGetPhysicalDeviceExternalBufferProperties) {
-        // Buffers of imported host memory that a copy writes: importable for that usage?
-        VkPhysicalDeviceExternalBufferInfo ebi{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO};
-        ebi.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-        ebi.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
-        VkExternalBufferProperties ebp{VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES};
-        ctx->vki.vkGetPhysicalDeviceExternalBufferProperties(ctx->physical_device, &ebi, &ebp);
-        const VkExternalMemoryProperties& m = ebp.externalMemoryProperties;
-        if ((m.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT) &&
-            (m.compatibleHandleTypes & VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT) &&
-            !(m.externalMemoryFeatures & VK_EXTERNAL_MEMORY_FEATURE_DEDICATED_ONLY_BIT)) {
-            VkPhysicalDeviceExternalMemoryHostPropertiesEXT host{
-                VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
-            VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &host};
-            ctx->vki.vkGetPhysicalDeviceProperties2(ctx->physical_device, &props);
-            const uint64_t a = host.minImportedHostPointerAlignment;
-            if (a && (a & (a - 1)) == 0) ctx->host_import_alignment = a;
-        }
-    }
-    if (const char* off = getenv("TEXDEC_DEBUG_NO_HOST_IMPORT"); off && strcmp(off, "1") == 0)
-        ctx->host_import_alignment = 0;
     if (info->pipeline_cache) {
         ctx->pipeline_cache = info->pipeline_cache;
     } else {
@@ -228,12 +204,13 @@ void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
     if (const char* part = getenv("TEXDEC_DEBUG_STAGING_PART_BYTES"); part && is_decimal(part))
         ctx->staging_part_bytes = std::max<uint64_t>(1, strtoull(part, nullptr, 10));
     ctx->copy_threads = std::clamp<uint32_t>(std::thread::hardware_concurrency(), 1, CopyPool::kMaxCopyThreads);
-    if (const char* threads = getenv("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads))
-        ctx->copy_debug = true,
+    if (const char* threads = getenv("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads)) {
+        ctx->copy_debug = true;
         ctx->copy_threads =
             uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, CopyPool::kMaxCopyThreads));
-    const char* trace = getenv("TEXDEC_DEBUG_ONE_CALL_TRACE");
-    ctx->trace_one_call = trace && strcmp(trace, "1") == 0;
+    }
+    if (const char* trace = getenv("TEXDEC_DEBUG_ONE_CALL_TRACE"); trace && is_decimal(trace))
+        ctx->trace_one_call = uint32_t(std::min<unsigned long long>(strtoull(trace, nullptr, 10), 2));
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
     if (info->max_texels_per_dispatch) ctx->max_texels_per_dispatch = info->max_texels_per_dispatch;
@@ -345,14 +322,11 @@ texdec_status create_own_device(texdec_context* ctx) {
     qci.queueFamilyIndex = ctx->queue_family;
     qci.queueCount = 1;
     qci.pQueuePriorities = &priority;
-    // VK_EXT_external_memory_host where offered: texdec_decode copies texels straight into the
-    // caller's memory (decode_host.cpp).
-    const char* extensions[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME};
+    const char* extensions[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
     VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount =
-        has_extension(ctx->vki, ctx->physical_device, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) ? 2 : 1;
+    dci.enabledExtensionCount = 1;
     dci.ppEnabledExtensionNames = extensions;
     VkResult r = ctx->vki.vkCreateDevice(ctx->physical_device, &dci, ctx->allocator, &ctx->device);
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateDevice");

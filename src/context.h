@@ -58,10 +58,10 @@ struct StagingSlot {
 };
 
 // The one-call path's host copy threads (decode_host.cpp): started on the first copy large enough
-// to split, at most kMaxCopyThreads - 1 of them (the calling thread takes part), joined when the
-// context is destroyed. Used under host_mutex only, so one parallel copy runs at a time.
+// to split, copy_threads - 1 of them (the calling thread takes part), joined when the context is
+// destroyed. Used under host_mutex only, so one parallel copy runs at a time.
 struct CopyPool {
-    static constexpr uint32_t kMaxCopyThreads = 8;
+    static constexpr uint32_t kMaxCopyThreads = 16;
     std::mutex mutex;
     std::condition_variable wake, done;
     std::vector<std::thread> threads;
@@ -171,17 +171,16 @@ struct texdec_context {
     // streamed in parts. TEXDEC_DEBUG_STAGING_PART_BYTES (read at creation) lowers it for tests.
     uint64_t staging_part_bytes = uint64_t(64) << 20;
     // Threads (the caller's included) that copy blocks into and texels out of the staging buffers:
-    // min(hardware threads, 8); TEXDEC_DEBUG_COPY_THREADS (read at creation, 1-8) sets it for
-    // tests. Copies below 1 MiB a thread use fewer.
+    // min(hardware threads, 16) (on a 16-core H100 host, 16 threads copied 256 MiB of texels out in
+    // 4.3 ms, 8 in 8.0, 4 in 14.1); TEXDEC_DEBUG_COPY_THREADS (read at creation, 1-16) sets it for
+    // tests and measurements. Copies below 1 MiB a thread use fewer.
     uint32_t copy_threads = 1;
-    bool copy_debug = false;  // TEXDEC_DEBUG_COPY_THREADS set: split and import even tiny copies
-    // VK_EXT_external_memory_host enabled on the device: its minImportedHostPointerAlignment (a
-    // power of two); 0 = no import (not enabled, or TEXDEC_DEBUG_NO_HOST_IMPORT=1 at creation).
-    uint64_t host_import_alignment = 0;
+    bool copy_debug = false;  // TEXDEC_DEBUG_COPY_THREADS set: split even tiny copies
     texdec::CopyPool copy_pool;
-    // TEXDEC_DEBUG_ONE_CALL_TRACE=1 (read at creation): texdec_decode_timed reports each part's
-    // times as an informational message (profiling the streamed path).
-    bool trace_one_call = false;
+    // TEXDEC_DEBUG_ONE_CALL_TRACE=1 (read at creation): texdec_decode_timed prints each part's
+    // times to stderr (profiling the streamed path); =2 also decodes each part once more, untimed,
+    // before the timed decode (is the decode slow when cold?).
+    uint32_t trace_one_call = 0;
 
     // Sends a printf-style message to the callback (if any); returns `status` for chaining.
     texdec_status report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const

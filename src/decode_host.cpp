@@ -4,10 +4,10 @@
 // A job whose staging exceeds the context's part size (64 MiB) is streamed: cut into parts of
 // whole block slices, rows or columns, each its own submission, through two sets of staging
 // buffers, so that the host copies one part in (and the previous one out) while the GPU decodes
-// another, and no buffer grows with the job. Buffers, command buffers and fences are kept in the
+// another, and no buffer grows with the job. The host copies (blocks in, texels out) are split
+// across the context's copy threads. Buffers, command buffers, fences and threads are kept in the
 // context.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -202,8 +202,10 @@ void copy_worker(CopyPool* pool) {
         seen = pool->generation;
         while (pool->next_task < pool->task_count) {
             const uint32_t index = pool->next_task++;
+            void (*task)(void*, uint32_t) = pool->task;
+            void* data = pool->task_data;
             lock.unlock();
-            pool->task(pool->task_data, index);
+            task(data, index);
             lock.lock();
             if (--pool->tasks_left == 0) pool->done.notify_all();
         }
@@ -258,9 +260,8 @@ void stop_copy_threads(texdec_context* ctx) {
     pool.stop = false;
 }
 
-// A copy is split into tasks of at least 1 MiB, and destinations below 1 MiB are copied out of
-// the readback buffer rather than imported (an import costs a few calls and pins pages: not worth
-// it for a small job); with TEXDEC_DEBUG_COPY_THREADS set (tests) both apply from 1 byte.
+// A copy is split into tasks of at least 1 MiB (of 1 byte with TEXDEC_DEBUG_COPY_THREADS set, so
+// that the tests split small jobs).
 uint64_t min_split_bytes(const texdec_context* ctx) { return ctx->copy_debug ? 1 : uint64_t(1) << 20; }
 
 // How many tasks a copy of `bytes` is split into.
@@ -524,109 +525,11 @@ void copy_part_out(texdec_context* ctx, const JobPlan& job, const Part& part, co
                            s.dst_row_pitch, s.dst_slice_pitch, job.dst_row_pitch, job.dst_slice_pitch, 0});
 }
 
-// The caller's destination imported as a buffer (VK_EXT_external_memory_host): the pages that
-// hold job->dst's texel bytes, from the alignment boundary at or below dst to the one at or above
-// its last byte (every such page holds some of the caller's bytes, so it is mapped and writable;
-// the GPU writes only the texel bytes inside the extent). Lives for one call only.
-struct HostImport {
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    uint64_t offset = 0;  // of job->dst in the buffer
-    explicit operator bool() const { return buffer != VK_NULL_HANDLE; }
-};
-
-void release_import(texdec_context* ctx, HostImport& import) {
-    if (import.buffer) ctx->vkd.vkDestroyBuffer(ctx->device, import.buffer, ctx->allocator);
-    if (import.memory) ctx->vkd.vkFreeMemory(ctx->device, import.memory, ctx->allocator);
-    import = HostImport{};
-}
-
-// Imports [dst, dst + bytes) (rounded out to the import alignment) where the device can; false
-// (nothing kept, nothing reported: the caller copies through the readback buffer instead) where
-// it cannot: no extension, a pointer the driver does not take (memory it mapped itself, read-only
-// pages), no host-coherent memory type for it, or any failure.
-bool import_destination(texdec_context* ctx, void* dst, uint64_t bytes, HostImport& import) {
-    const uint64_t align = ctx->host_import_alignment;
-    if (!align || bytes == 0) return false;
-    const uintptr_t first = reinterpret_cast<uintptr_t>(dst);
-    const uintptr_t base = first & ~uintptr_t(align - 1);
-    if (first + bytes < first || first + bytes > UINTPTR_MAX - align) return false;
-    const uint64_t size = (first + bytes - base + align - 1) & ~uint64_t(align - 1);
-    void* host = reinterpret_cast<void*>(base);
-    const auto handle = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
-    VkMemoryHostPointerPropertiesEXT props{VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
-    if (ctx->vkd.vkGetMemoryHostPointerPropertiesEXT(ctx->device, handle, host, &props) != VK_SUCCESS) return false;
-    VkExternalMemoryBufferCreateInfo external{VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
-    external.handleTypes = handle;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, &external};
-    bci.size = size;
-    bci.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    if (ctx->vkd.vkCreateBuffer(ctx->device, &bci, ctx->allocator, &import.buffer) != VK_SUCCESS) {
-        import = HostImport{};
-        return false;
-    }
-    VkMemoryRequirements req;
-    ctx->vkd.vkGetBufferMemoryRequirements(ctx->device, import.buffer, &req);
-    // Host-coherent: the texels are visible to the host once the fence signals, without a mapping.
-    const uint32_t type =
-        find_memory_type(ctx, req.memoryTypeBits & props.memoryTypeBits,
-                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
-    if (type == UINT32_MAX || req.size > size || req.alignment > align) {
-        release_import(ctx, import);
-        return false;
-    }
-    VkImportMemoryHostPointerInfoEXT host_info{VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT};
-    host_info.handleType = handle;
-    host_info.pHostPointer = host;
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &host_info};
-    mai.allocationSize = size;
-    mai.memoryTypeIndex = type;
-    if (ctx->vkd.vkAllocateMemory(ctx->device, &mai, ctx->allocator, &import.memory) != VK_SUCCESS) {
-        import.memory = VK_NULL_HANDLE;
-        release_import(ctx, import);
-        return false;
-    }
-    if (ctx->vkd.vkBindBufferMemory(ctx->device, import.buffer, import.memory, 0) != VK_SUCCESS) {
-        release_import(ctx, import);
-        return false;
-    }
-    import.offset = first - base;
-    name_object(ctx, VK_OBJECT_TYPE_BUFFER, handle_bits(import.buffer), "texdec_decode imported destination");
-    return true;
-}
-
-// The copy of a part's staged texels (device-local) into the imported destination, in the
-// caller's layout: one region per row, merged where rows (and slices) are contiguous on both sides.
-std::vector<VkBufferCopy> import_regions(const JobPlan& job, const Part& part, uint64_t import_offset) {
-    const JobPlan& s = part.staged;
-    const uint64_t row_bytes = uint64_t(s.width) * job.output.texel_bytes;
-    const uint64_t origin = import_offset + part.span.z0 * job.dst_slice_pitch + part.span.y0 * job.dst_row_pitch +
-                            part.span.x0 * job.output.texel_bytes;
-    std::vector<VkBufferCopy> regions;
-    const bool rows_contiguous = row_bytes == s.dst_row_pitch && row_bytes == job.dst_row_pitch;
-    const bool slices_contiguous =
-        rows_contiguous && s.dst_slice_pitch == row_bytes * s.height && job.dst_slice_pitch == row_bytes * s.height;
-    if (slices_contiguous) {
-        regions.push_back({0, origin, row_bytes * s.height * s.depth});
-    } else if (rows_contiguous) {
-        for (uint64_t z = 0; z < s.depth; ++z)
-            regions.push_back({z * s.dst_slice_pitch, origin + z * job.dst_slice_pitch, row_bytes * s.height});
-    } else {
-        regions.reserve(size_t(s.height) * s.depth);
-        for (uint64_t z = 0; z < s.depth; ++z)
-            for (uint64_t y = 0; y < s.height; ++y)
-                regions.push_back({z * s.dst_slice_pitch + y * s.dst_row_pitch,
-                                   origin + z * job.dst_slice_pitch + y * job.dst_row_pitch, row_bytes});
-    }
-    return regions;
-}
-
 // Records one part into its slot's command buffer: upload copy (device-local staging), decode,
 // copy back, and the barrier that makes the texels visible to the host. Timestamps (when
 // `stamps`): 4 per slot, start / blocks on the device / decoded / texels copied back.
-texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_index, const JobPlan& job,
-                          const Part& part, bool via_device, const HostImport& import, bool stamps) {
+texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_index, const Part& part, bool via_device,
+                          bool stamps) {
     HostStaging& st = ctx->staging;
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -649,6 +552,16 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
         blocks = slot.device_blocks.buffer;
         texels = slot.device_texels.buffer;
     }
+    if (ctx->trace_one_call == 2) {  // TEXDEC_DEBUG_ONE_CALL_TRACE=2: an untimed decode first
+        if (texdec_status w = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device); w != TEXDEC_SUCCESS) {
+            ctx->vkd.vkEndCommandBuffer(slot.cmd);
+            return w;
+        }
+        VkMemoryBarrier again{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
+                              VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+        ctx->vkd.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                                      &again, 0, nullptr, 0, nullptr);
+    }
     stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     texdec_status s = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device);
     stamp(2, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
@@ -659,14 +572,8 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
         VkMemoryBarrier to_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT};
         ctx->vkd.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
                                       &to_copy, 0, nullptr, 0, nullptr);
-        if (import) {  // straight into the caller's memory
-            const std::vector<VkBufferCopy> regions = import_regions(job, part, import.offset);
-            ctx->vkd.vkCmdCopyBuffer(slot.cmd, slot.device_texels.buffer, import.buffer, uint32_t(regions.size()),
-                                     regions.data());
-        } else {
-            VkBufferCopy down{0, 0, part.staged.dst_bytes_needed};
-            ctx->vkd.vkCmdCopyBuffer(slot.cmd, slot.device_texels.buffer, slot.readback.buffer, 1, &down);
-        }
+        VkBufferCopy down{0, 0, part.staged.dst_bytes_needed};
+        ctx->vkd.vkCmdCopyBuffer(slot.cmd, slot.device_texels.buffer, slot.readback.buffer, 1, &down);
         barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
         last_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
     }
@@ -766,25 +673,6 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     texdec_decode_timing t{};
     const auto* blocks = static_cast<const uint8_t*>(job->src);
     auto* texels = static_cast<uint8_t*>(job->dst);
-    // Discrete GPUs: the texels go from the device-local buffer straight into the caller's memory
-    // where it can be imported. Released before the call returns: on a failure after a submission,
-    // only once the submissions that write into it have finished (without a timeout: the GPU must
-    // not write into the caller's memory after the call; device loss ends the wait).
-    HostImport import;
-    if (via_device && plan.dst_bytes_needed >= min_split_bytes(ctx))
-        import_destination(ctx, texels, plan.dst_bytes_needed, import);
-    struct ImportGuard {
-        texdec_context* ctx;
-        HostImport& import;
-        ~ImportGuard() {
-            if (!import) return;
-            for (StagingSlot& slot : ctx->staging.slots)
-                if (slot.in_flight &&
-                    ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS)
-                    slot.in_flight = false;
-            release_import(ctx, import);
-        }
-    } import_guard{ctx, import};
 
     // Parts in order; part k uses slot k % slots. Before a slot takes a new part, the part it
     // holds is waited for (timeout per submission) and copied out, while the GPU works on the other.
@@ -792,6 +680,12 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     uint64_t first_tick = 0;  // TEXDEC_DEBUG_ONE_CALL_TRACE: the first part's start
     if (ctx->trace_one_call) {
         std::unique_lock<std::mutex> lut_lock(ctx->lut_mutex);
+        for (const auto& [key, lut] : ctx->astc_footprint_luts)
+            std::fprintf(stderr, "texdec one-call trace: ASTC footprint table %ux%ux%u %s\n", key & 0xFF, (key >> 8) & 0xFF,
+                         key >> 16, lut.device_local ? "device-local" : "host");
+        std::fprintf(stderr, "texdec one-call trace: device blocks %s, device texels %s\n",
+                     st.slots[0].device_blocks.device_local ? "device-local" : "host",
+                     st.slots[0].device_texels.device_local ? "device-local" : "host");
         std::fprintf(stderr, "texdec one-call trace: ASTC shared table %s, BPTC/ETC tables %s\n",
                      !ctx->astc_shared_lut.buffer        ? "not created"
                      : ctx->astc_shared_lut.device_local ? "device-local"
@@ -804,9 +698,9 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         std::fprintf(
             stderr,
             "texdec one-call trace: %ux%ux%u %s, %u slot(s) of %" PRIu64 " + %" PRIu64 " bytes, parts of %" PRIu64
-            "x%" PRIu64 "x%" PRIu64 " blocks, via device %d, into imported dst %d; upload %s%s, readback %s%s\n",
+            "x%" PRIu64 "x%" PRIu64 " blocks, via device %d; upload %s%s, readback %s%s\n",
             plan.width, plan.height, plan.depth, plan.format->name, z.slots, z.upload_bytes, z.texel_bytes, z.grid.cols,
-            z.grid.rows, z.grid.slices, int(via_device), int(bool(import)),
+            z.grid.rows, z.grid.slices, int(via_device),
             st.slots[0].upload.device_local ? "device-local" : "host", st.slots[0].upload.coherent ? " coherent" : "",
             st.slots[0].readback.device_local ? "device-local" : "host",
             st.slots[0].readback.coherent ? " coherent" : "");
@@ -815,14 +709,11 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
         const uint64_t t_wait = timing ? now_ns() : 0;
         if (texdec_status w = wait_slot(ctx, slot, timeout, "the decode"); w != TEXDEC_SUCCESS) return w;
         const uint64_t t_copy = timing ? now_ns() : 0;
-        if (!import) {
-            if (!slot.readback.coherent) {
-                VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.readback.memory, 0,
-                                          VK_WHOLE_SIZE};
-                ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
-            }
-            copy_part_out(ctx, plan, pending[index], static_cast<const uint8_t*>(slot.readback.mapped), texels);
+        if (!slot.readback.coherent) {
+            VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.readback.memory, 0, VK_WHOLE_SIZE};
+            ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
         }
+        copy_part_out(ctx, plan, pending[index], static_cast<const uint8_t*>(slot.readback.mapped), texels);
         if (timing) {
             const uint64_t t_end = now_ns();
             t.submit_wait_ns += t_copy - t_wait;
@@ -872,7 +763,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
                     ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
                 }
                 const uint64_t t_record = timing ? now_ns() : 0;
-                if ((s = record_part(ctx, slot, index, plan, part, via_device, import, stamps)) != TEXDEC_SUCCESS)
+                if ((s = record_part(ctx, slot, index, part, via_device, stamps)) != TEXDEC_SUCCESS)
                     return s;
                 const uint64_t t_submit = timing ? now_ns() : 0;
                 if ((s = submit(ctx, slot)) != TEXDEC_SUCCESS) return s;

@@ -82,25 +82,16 @@ namespace texdec {
 // means the context cannot record (DeviceFacts::push_descriptor; support.cpp says why).
 #define TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(X) X(vkCmdPushDescriptorSetKHR)
 
-// VK_EXT_external_memory_host: optional, the same way (NULL unless the device enabled it).
-// texdec_decode then copies texels straight into the caller's memory (decode_host.cpp).
-#define TEXDEC_HOST_IMPORT_FUNCTIONS(X) X(vkGetMemoryHostPointerPropertiesEXT)
-// Optional instance functions (Vulkan 1.1 core; NULL from an instance of API version 1.0).
-#define TEXDEC_INSTANCE_OPTIONAL_FUNCTIONS(X) \
-    X(vkGetPhysicalDeviceProperties2) X(vkGetPhysicalDeviceExternalBufferProperties)
-
 #define TEXDEC_DECLARE_PFN(name) PFN_##name name = nullptr;
 
 struct InstanceFunctions {
     TEXDEC_INSTANCE_FUNCTIONS(TEXDEC_DECLARE_PFN)
     TEXDEC_DEBUG_UTILS_FUNCTIONS(TEXDEC_DECLARE_PFN)
-    TEXDEC_INSTANCE_OPTIONAL_FUNCTIONS(TEXDEC_DECLARE_PFN)
 };
 
 struct DeviceFunctions {
     TEXDEC_DEVICE_FUNCTIONS(TEXDEC_DECLARE_PFN)
     TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_DECLARE_PFN)
-    TEXDEC_HOST_IMPORT_FUNCTIONS(TEXDEC_DECLARE_PFN)
 };
 
 // Each loads its functions through `get` and returns the name of the first missing required one
@@ -112,13 +103,11 @@ struct DeviceFunctions {
 inline const char* load_instance_functions(PFN_vkGetInstanceProcAddr get, VkInstance handle, InstanceFunctions& f) {
     TEXDEC_INSTANCE_FUNCTIONS(TEXDEC_LOAD_REQUIRED)
     TEXDEC_DEBUG_UTILS_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
-    TEXDEC_INSTANCE_OPTIONAL_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
     return nullptr;
 }
 inline const char* load_device_functions(PFN_vkGetDeviceProcAddr get, VkDevice handle, DeviceFunctions& f) {
     TEXDEC_DEVICE_FUNCTIONS(TEXDEC_LOAD_REQUIRED)
     TEXDEC_PUSH_DESCRIPTOR_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
-    TEXDEC_HOST_IMPORT_FUNCTIONS(TEXDEC_LOAD_OPTIONAL)
     return nullptr;
 }
 #undef TEXDEC_LOAD_REQUIRED

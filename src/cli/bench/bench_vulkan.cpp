@@ -205,20 +205,11 @@ void Device::create_device() {
     qci.queueFamilyIndex = family_;
     qci.queueCount = 1;
     qci.pQueuePriorities = &priority;
-    // VK_EXT_external_memory_host where offered, as an application would enable it: texdec_decode
-    // (the one-call rows) then copies texels straight into the caller's memory.
-    const char* exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME};
-    uint32_t ext_count = 0;
-    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, nullptr);
-    std::vector<VkExtensionProperties> offered(ext_count);
-    vkEnumerateDeviceExtensionProperties(physical_, nullptr, &ext_count, offered.data());
-    bool host_import = false;
-    for (const VkExtensionProperties& e : offered)
-        host_import |= std::strcmp(e.extensionName, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME) == 0;
+    const char* exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
     VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = host_import ? 2 : 1;
+    dci.enabledExtensionCount = 1;
     dci.ppEnabledExtensionNames = exts;
     dci.pEnabledFeatures = &enabled_features_;
     check(vkCreateDevice(physical_, &dci, nullptr, &device_), "vkCreateDevice");
@@ -333,8 +324,7 @@ Buffer Device::create_host_buffer(VkDeviceSize size, bool cached) {
     vkGetBufferMemoryRequirements(device_, b.buffer, &req);
     // System memory (not device-local) where there is some: the copies then cross the bus.
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
-                                preferred =
-                                    cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+                                preferred = cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     uint32_t type = UINT32_MAX;
     for (const VkMemoryPropertyFlags want : {host | preferred, host})
         for (uint32_t i = 0; i < memory_properties_.memoryTypeCount && type == UINT32_MAX; ++i) {
