@@ -553,14 +553,15 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
         texels = slot.device_texels.buffer;
     }
     if (ctx->trace_one_call == 2) {  // TEXDEC_DEBUG_ONE_CALL_TRACE=2: an untimed decode first
-        if (texdec_status w = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device); w != TEXDEC_SUCCESS) {
+        if (texdec_status w = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device);
+            w != TEXDEC_SUCCESS) {
             ctx->vkd.vkEndCommandBuffer(slot.cmd);
             return w;
         }
         VkMemoryBarrier again{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
-        ctx->vkd.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-                                      &again, 0, nullptr, 0, nullptr);
+        ctx->vkd.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &again, 0, nullptr, 0, nullptr);
     }
     stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     texdec_status s = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device);
@@ -681,8 +682,8 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     if (ctx->trace_one_call) {
         std::unique_lock<std::mutex> lut_lock(ctx->lut_mutex);
         for (const auto& [key, lut] : ctx->astc_footprint_luts)
-            std::fprintf(stderr, "texdec one-call trace: ASTC footprint table %ux%ux%u %s\n", key & 0xFF, (key >> 8) & 0xFF,
-                         key >> 16, lut.device_local ? "device-local" : "host");
+            std::fprintf(stderr, "texdec one-call trace: ASTC footprint table %ux%ux%u %s\n", key & 0xFF,
+                         (key >> 8) & 0xFF, key >> 16, lut.device_local ? "device-local" : "host");
         std::fprintf(stderr, "texdec one-call trace: device blocks %s, device texels %s\n",
                      st.slots[0].device_blocks.device_local ? "device-local" : "host",
                      st.slots[0].device_texels.device_local ? "device-local" : "host");
@@ -700,9 +701,8 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
             "texdec one-call trace: %ux%ux%u %s, %u slot(s) of %" PRIu64 " + %" PRIu64 " bytes, parts of %" PRIu64
             "x%" PRIu64 "x%" PRIu64 " blocks, via device %d; upload %s%s, readback %s%s\n",
             plan.width, plan.height, plan.depth, plan.format->name, z.slots, z.upload_bytes, z.texel_bytes, z.grid.cols,
-            z.grid.rows, z.grid.slices, int(via_device),
-            st.slots[0].upload.device_local ? "device-local" : "host", st.slots[0].upload.coherent ? " coherent" : "",
-            st.slots[0].readback.device_local ? "device-local" : "host",
+            z.grid.rows, z.grid.slices, int(via_device), st.slots[0].upload.device_local ? "device-local" : "host",
+            st.slots[0].upload.coherent ? " coherent" : "", st.slots[0].readback.device_local ? "device-local" : "host",
             st.slots[0].readback.coherent ? " coherent" : "");
     auto finish = [&](uint32_t index) -> texdec_status {
         StagingSlot& slot = st.slots[index];
@@ -763,8 +763,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
                     ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);
                 }
                 const uint64_t t_record = timing ? now_ns() : 0;
-                if ((s = record_part(ctx, slot, index, part, via_device, stamps)) != TEXDEC_SUCCESS)
-                    return s;
+                if ((s = record_part(ctx, slot, index, part, via_device, stamps)) != TEXDEC_SUCCESS) return s;
                 const uint64_t t_submit = timing ? now_ns() : 0;
                 if ((s = submit(ctx, slot)) != TEXDEC_SUCCESS) return s;
                 if (timing) {

@@ -324,7 +324,8 @@ Buffer Device::create_host_buffer(VkDeviceSize size, bool cached) {
     vkGetBufferMemoryRequirements(device_, b.buffer, &req);
     // System memory (not device-local) where there is some: the copies then cross the bus.
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
-                                preferred = cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+                                preferred =
+                                    cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     uint32_t type = UINT32_MAX;
     for (const VkMemoryPropertyFlags want : {host | preferred, host})
         for (uint32_t i = 0; i < memory_properties_.memoryTypeCount && type == UINT32_MAX; ++i) {
