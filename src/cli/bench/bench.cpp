@@ -17,7 +17,9 @@
 //     timed with the host clock: a warm-up (at least one call), then the best and the median of
 //     up to 10 calls. No Vulkan is touched when only the CPU backend is measured.
 //   - libastcenc: decompressing the same blocks with the same thread count (ASTC); none for BC.
-//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes (GPU).
+//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes (GPU),
+//     after a first call and a warm-up of untimed calls; next to it the bus transfer of the same
+//     bytes (vkCmdCopyBuffer host -> device of the blocks, device -> host of the texels).
 //   - block-linear (--block-linear H, default 16 GOBs; off: none): the same real and random blocks
 //     laid out in the Tegra X1 block-linear layout (block_linear_layout.cpp), decoded by texdec
 //     with a texdec_source_layout_info chained (on the region; on the CPU backend's host job) and
