@@ -203,6 +203,14 @@ void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
     ctx->force_device_staging = force && strcmp(force, "1") == 0;
     if (const char* part = getenv("TEXDEC_DEBUG_STAGING_PART_BYTES"); part && is_decimal(part))
         ctx->staging_part_bytes = std::max<uint64_t>(1, strtoull(part, nullptr, 10));
+    ctx->copy_threads = std::clamp<uint32_t>(std::thread::hardware_concurrency(), 1, CopyPool::kMaxCopyThreads);
+    if (const char* threads = getenv("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads)) {
+        ctx->copy_debug = true;
+        ctx->copy_threads =
+            uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, CopyPool::kMaxCopyThreads));
+    }
+    if (const char* trace = getenv("TEXDEC_DEBUG_ONE_CALL_TRACE"); trace && is_decimal(trace))
+        ctx->trace_one_call = uint32_t(std::min<unsigned long long>(strtoull(trace, nullptr, 10), 2));
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
     if (info->max_texels_per_dispatch) ctx->max_texels_per_dispatch = info->max_texels_per_dispatch;

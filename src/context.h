@@ -10,6 +10,8 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "vk_functions.h"
 
@@ -53,6 +55,22 @@ struct StagingSlot {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;
     bool in_flight = false;  // submitted and not yet waited for (a timed-out call leaves it set)
+};
+
+// The one-call path's host copy threads (decode_host.cpp): started on the first copy large enough
+// to split, copy_threads - 1 of them (the calling thread takes part), joined when the context is
+// destroyed. Used under host_mutex only, so one parallel copy runs at a time.
+struct CopyPool {
+    static constexpr uint32_t kMaxCopyThreads = 16;
+    std::mutex mutex;
+    std::condition_variable wake, done;
+    std::vector<std::thread> threads;
+    uint64_t generation = 0;  // bumped per parallel run
+    bool stop = false;
+    // The current run: tasks [0, task_count), taken in order by whoever is free.
+    void (*task)(void* data, uint32_t index) = nullptr;
+    void* task_data = nullptr;
+    uint32_t task_count = 0, next_task = 0, tasks_left = 0;
 };
 
 // Resources of the one-call path, reused between calls (guarded by host_mutex).
@@ -152,6 +170,17 @@ struct texdec_context {
     // Staging bytes (blocks + texels) one submission of texdec_decode may use; larger jobs are
     // streamed in parts. TEXDEC_DEBUG_STAGING_PART_BYTES (read at creation) lowers it for tests.
     uint64_t staging_part_bytes = uint64_t(64) << 20;
+    // Threads (the caller's included) that copy blocks into and texels out of the staging buffers:
+    // min(hardware threads, 16) (on a 16-core H100 host, 16 threads copied 256 MiB of texels out in
+    // 4.3 ms, 8 in 8.0, 4 in 14.1); TEXDEC_DEBUG_COPY_THREADS (read at creation, 1-16) sets it for
+    // tests and measurements. Copies below 1 MiB a thread use fewer.
+    uint32_t copy_threads = 1;
+    bool copy_debug = false;  // TEXDEC_DEBUG_COPY_THREADS set: split even tiny copies
+    texdec::CopyPool copy_pool;
+    // TEXDEC_DEBUG_ONE_CALL_TRACE=1 (read at creation): texdec_decode_timed prints each part's
+    // times to stderr (profiling the streamed path); =2 also decodes each part once more, untimed,
+    // before the timed decode (is the decode slow when cold?).
+    uint32_t trace_one_call = 0;
 
     // Sends a printf-style message to the callback (if any); returns `status` for chaining.
     texdec_status report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const

@@ -4,10 +4,13 @@
 // A job whose staging exceeds the context's part size (64 MiB) is streamed: cut into parts of
 // whole block slices, rows or columns, each its own submission, through two sets of staging
 // buffers, so that the host copies one part in (and the previous one out) while the GPU decodes
-// another, and no buffer grows with the job. Buffers, command buffers and fences are kept in the
+// another, and no buffer grows with the job. The host copies (blocks in, texels out) are split
+// across the context's copy threads. Buffers, command buffers, fences and threads are kept in the
 // context.
 #include <algorithm>
 #include <chrono>
+#include <cinttypes>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -188,6 +191,119 @@ uint64_t ticks_to_ns(const texdec_context* ctx, uint64_t from, uint64_t to) {
     return uint64_t(double((to - from) & mask) * double(ctx->properties.limits.timestampPeriod) + 0.5);
 }
 
+// ---- the copy threads ------------------------------------------------------------------------------
+
+void copy_worker(CopyPool* pool) {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(pool->mutex);
+    for (;;) {
+        pool->wake.wait(lock, [&] { return pool->stop || pool->generation != seen; });
+        if (pool->stop) return;
+        seen = pool->generation;
+        while (pool->next_task < pool->task_count) {
+            const uint32_t index = pool->next_task++;
+            void (*task)(void*, uint32_t) = pool->task;
+            void* data = pool->task_data;
+            lock.unlock();
+            task(data, index);
+            lock.lock();
+            if (--pool->tasks_left == 0) pool->done.notify_all();
+        }
+    }
+}
+
+// Runs task(data, i) for i in [0, count) on up to ctx->copy_threads threads (the caller's
+// included; the workers start on first use) and returns when all have returned. Called under
+// host_mutex only. Falls back to the calling thread alone where a thread cannot be started.
+void parallel_run(texdec_context* ctx, uint32_t count, void (*task)(void*, uint32_t), void* data) {
+    CopyPool& pool = ctx->copy_pool;
+    if (count > 1 && pool.threads.size() + 1 < ctx->copy_threads) {
+        try {
+            while (pool.threads.size() + 1 < ctx->copy_threads) pool.threads.emplace_back(copy_worker, &pool);
+        } catch (...) {  // std::system_error: fewer threads, still correct
+        }
+    }
+    if (count <= 1 || pool.threads.empty()) {
+        for (uint32_t i = 0; i < count; ++i) task(data, i);
+        return;
+    }
+    std::unique_lock<std::mutex> lock(pool.mutex);
+    pool.task = task;
+    pool.task_data = data;
+    pool.task_count = count;
+    pool.next_task = 0;
+    pool.tasks_left = count;
+    ++pool.generation;
+    pool.wake.notify_all();
+    while (pool.next_task < pool.task_count) {
+        const uint32_t index = pool.next_task++;
+        lock.unlock();
+        task(data, index);
+        lock.lock();
+        --pool.tasks_left;
+    }
+    pool.done.wait(lock, [&] { return pool.tasks_left == 0; });
+    pool.task = nullptr;
+    pool.task_data = nullptr;
+    pool.task_count = 0;
+}
+
+void stop_copy_threads(texdec_context* ctx) {
+    CopyPool& pool = ctx->copy_pool;
+    {
+        std::lock_guard<std::mutex> lock(pool.mutex);
+        pool.stop = true;
+    }
+    pool.wake.notify_all();
+    for (std::thread& t : pool.threads) t.join();
+    pool.threads.clear();
+    pool.stop = false;
+}
+
+// A copy is split into tasks of at least 1 MiB (of 1 byte with TEXDEC_DEBUG_COPY_THREADS set, so
+// that the tests split small jobs).
+uint64_t min_split_bytes(const texdec_context* ctx) { return ctx->copy_debug ? 1 : uint64_t(1) << 20; }
+
+// How many tasks a copy of `bytes` is split into.
+uint32_t copy_tasks(const texdec_context* ctx, uint64_t bytes) {
+    return uint32_t(std::clamp<uint64_t>(bytes / min_split_bytes(ctx), 1, ctx->copy_threads));
+}
+
+// A copy of `rows` runs of `row_bytes` each (in `slices` groups): run r of slice z goes from
+// src + z * src_slice + r * src_row to dst + z * dst_slice + r * dst_row. Split by bytes into equal
+// ranges, so a part of one long row splits as well as one of many short ones.
+struct RowCopy {
+    const uint8_t* src;
+    uint8_t* dst;
+    uint64_t row_bytes, rows, slices;
+    uint64_t src_row, src_slice, dst_row, dst_slice;
+    uint32_t tasks;
+};
+
+void row_copy_task(void* data, uint32_t index) {
+    const RowCopy& c = *static_cast<const RowCopy*>(data);
+    const uint64_t total = c.row_bytes * c.rows * c.slices;
+    uint64_t from = total / c.tasks * index + std::min<uint64_t>(index, total % c.tasks);
+    const uint64_t to = from + total / c.tasks + (index < total % c.tasks ? 1 : 0);
+    while (from < to) {
+        const uint64_t run = from / c.row_bytes, offset = from % c.row_bytes;
+        const uint64_t z = run / c.rows, y = run % c.rows;
+        const uint64_t n = std::min(c.row_bytes - offset, to - from);
+        memcpy(c.dst + z * c.dst_slice + y * c.dst_row + offset, c.src + z * c.src_slice + y * c.src_row + offset, n);
+        from += n;
+    }
+}
+
+void copy_rows(texdec_context* ctx, RowCopy c) {
+    const uint64_t total = c.row_bytes * c.rows * c.slices;
+    if (total == 0) return;
+    c.tasks = copy_tasks(ctx, total);
+    parallel_run(ctx, c.tasks, row_copy_task, &c);
+}
+
+void copy_bytes(texdec_context* ctx, void* dst, const void* src, uint64_t bytes) {
+    copy_rows(ctx, RowCopy{static_cast<const uint8_t*>(src), static_cast<uint8_t*>(dst), bytes, 1, 1, 0, 0, 0, 0, 0});
+}
 
 }  // namespace
 
@@ -206,6 +322,7 @@ void destroy_host_staging(texdec_context* ctx) {
     for (StagingSlot& slot : st.slots)
         if (slot.in_flight && slot.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, UINT64_MAX);
     destroy_staging_buffers(ctx);
+    stop_copy_threads(ctx);
     for (StagingSlot& slot : st.slots)
         if (slot.fence) ctx->vkd.vkDestroyFence(ctx->device, slot.fence, ctx->allocator);
     if (st.timestamps) ctx->vkd.vkDestroyQueryPool(ctx->device, st.timestamps, ctx->allocator);
@@ -399,16 +516,13 @@ StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
     return z;
 }
 
-// Copies a part's staged rows into the caller's layout, texel bytes only.
-void copy_part_out(const JobPlan& job, const Part& part, const uint8_t* staged, uint8_t* out) {
+// Copies a part's staged rows into the caller's layout, texel bytes only (on the copy threads).
+void copy_part_out(texdec_context* ctx, const JobPlan& job, const Part& part, const uint8_t* staged, uint8_t* out) {
     const JobPlan& s = part.staged;
-    const uint64_t row_bytes = uint64_t(s.width) * job.output.texel_bytes;
     uint8_t* origin = out + part.span.z0 * job.dst_slice_pitch + part.span.y0 * job.dst_row_pitch +
                       part.span.x0 * job.output.texel_bytes;
-    for (uint64_t z = 0; z < s.depth; ++z)
-        for (uint64_t y = 0; y < s.height; ++y)
-            memcpy(origin + z * job.dst_slice_pitch + y * job.dst_row_pitch, staged + z * s.dst_slice_pitch + y * s.dst_row_pitch,
-                   row_bytes);
+    copy_rows(ctx, RowCopy{staged, origin, uint64_t(s.width) * job.output.texel_bytes, s.height, s.depth,
+                           s.dst_row_pitch, s.dst_slice_pitch, job.dst_row_pitch, job.dst_slice_pitch, 0});
 }
 
 // Records one part into its slot's command buffer: upload copy (device-local staging), decode,
@@ -437,6 +551,17 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
         ctx->vkd.vkCmdCopyBuffer(slot.cmd, slot.upload.buffer, slot.device_blocks.buffer, 1, &up);
         blocks = slot.device_blocks.buffer;
         texels = slot.device_texels.buffer;
+    }
+    if (ctx->trace_one_call == 2) {  // TEXDEC_DEBUG_ONE_CALL_TRACE=2: an untimed decode first
+        if (texdec_status w = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device);
+            w != TEXDEC_SUCCESS) {
+            ctx->vkd.vkEndCommandBuffer(slot.cmd);
+            return w;
+        }
+        VkMemoryBarrier again{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
+                              VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+        ctx->vkd.vkCmdPipelineBarrier(slot.cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &again, 0, nullptr, 0, nullptr);
     }
     stamp(1, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     texdec_status s = record_staged(ctx, slot.cmd, part.staged, blocks, texels, via_device);
@@ -553,6 +678,32 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     // Parts in order; part k uses slot k % slots. Before a slot takes a new part, the part it
     // holds is waited for (timeout per submission) and copied out, while the GPU works on the other.
     Part pending[HostStaging::kSlots];
+    uint64_t first_tick = 0;  // TEXDEC_DEBUG_ONE_CALL_TRACE: the first part's start
+    if (ctx->trace_one_call) {
+        std::unique_lock<std::mutex> lut_lock(ctx->lut_mutex);
+        for (const auto& [key, lut] : ctx->astc_footprint_luts)
+            std::fprintf(stderr, "texdec one-call trace: ASTC footprint table %ux%ux%u %s\n", key & 0xFF,
+                         (key >> 8) & 0xFF, key >> 16, lut.device_local ? "device-local" : "host");
+        std::fprintf(stderr, "texdec one-call trace: device blocks %s, device texels %s\n",
+                     st.slots[0].device_blocks.device_local ? "device-local" : "host",
+                     st.slots[0].device_texels.device_local ? "device-local" : "host");
+        std::fprintf(stderr, "texdec one-call trace: ASTC shared table %s, BPTC/ETC tables %s\n",
+                     !ctx->astc_shared_lut.buffer        ? "not created"
+                     : ctx->astc_shared_lut.device_local ? "device-local"
+                                                         : "host",
+                     !ctx->tables_lut.buffer        ? "not created"
+                     : ctx->tables_lut.device_local ? "device-local"
+                                                    : "host");
+    }
+    if (ctx->trace_one_call)
+        std::fprintf(
+            stderr,
+            "texdec one-call trace: %ux%ux%u %s, %u slot(s) of %" PRIu64 " + %" PRIu64 " bytes, parts of %" PRIu64
+            "x%" PRIu64 "x%" PRIu64 " blocks, via device %d; upload %s%s, readback %s%s\n",
+            plan.width, plan.height, plan.depth, plan.format->name, z.slots, z.upload_bytes, z.texel_bytes, z.grid.cols,
+            z.grid.rows, z.grid.slices, int(via_device), st.slots[0].upload.device_local ? "device-local" : "host",
+            st.slots[0].upload.coherent ? " coherent" : "", st.slots[0].readback.device_local ? "device-local" : "host",
+            st.slots[0].readback.coherent ? " coherent" : "");
     auto finish = [&](uint32_t index) -> texdec_status {
         StagingSlot& slot = st.slots[index];
         const uint64_t t_wait = timing ? now_ns() : 0;
@@ -562,7 +713,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
             VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.readback.memory, 0, VK_WHOLE_SIZE};
             ctx->vkd.vkInvalidateMappedMemoryRanges(ctx->device, 1, &range);
         }
-        copy_part_out(plan, pending[index], static_cast<const uint8_t*>(slot.readback.mapped), texels);
+        copy_part_out(ctx, plan, pending[index], static_cast<const uint8_t*>(slot.readback.mapped), texels);
         if (timing) {
             const uint64_t t_end = now_ns();
             t.submit_wait_ns += t_copy - t_wait;
@@ -575,6 +726,22 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
             t.gpu_upload_ns += via_device ? ticks_to_ns(ctx, ticks[0], ticks[1]) : 0;
             t.gpu_decode_ns += ticks_to_ns(ctx, ticks[1], ticks[2]);
             t.gpu_readback_ns += via_device ? ticks_to_ns(ctx, ticks[2], ticks[3]) : 0;
+            if (ctx->trace_one_call) {
+                const Part& part = pending[index];
+                std::fprintf(stderr,
+                             "texdec one-call trace: part at (%" PRIu64 ", %" PRIu64 ", %" PRIu64
+                             ") %ux%ux%u slot %u: "
+                             "gpu start %.3f ms after the first part's, upload %.3f, decode %.3f, readback %.3f ms; "
+                             "host wait %.3f, copy out %.3f ms (%u threads)\n",
+                             part.span.x0, part.span.y0, part.span.z0, part.staged.width, part.staged.height,
+                             part.staged.depth, index,
+                             first_tick ? double(ticks_to_ns(ctx, first_tick, ticks[0])) * 1e-6 : 0.0,
+                             double(ticks_to_ns(ctx, ticks[0], ticks[1])) * 1e-6,
+                             double(ticks_to_ns(ctx, ticks[1], ticks[2])) * 1e-6,
+                             double(ticks_to_ns(ctx, ticks[2], ticks[3])) * 1e-6, double(t_copy - t_wait) * 1e-6,
+                             double(now_ns() - t_copy) * 1e-6, ctx->copy_threads);
+                if (!first_tick) first_tick = ticks[0];
+            }
         }
         return TEXDEC_SUCCESS;
     };
@@ -590,7 +757,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
                                                        std::min(z.grid.slices, plan.blocks_z - bz)});
                 const Part& part = pending[index];
                 const uint64_t t_upload = timing ? now_ns() : 0;
-                memcpy(slot.upload.mapped, blocks + part.span.src_start, part.staged.src_bytes_needed);
+                copy_bytes(ctx, slot.upload.mapped, blocks + part.span.src_start, part.staged.src_bytes_needed);
                 if (!slot.upload.coherent) {
                     VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.upload.memory, 0, VK_WHOLE_SIZE};
                     ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);

@@ -770,12 +770,24 @@ TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* context, con
  * else block columns), each decoded by its own submission; the host copies the next part in
  * and the previous part out while the GPU decodes one (two sets of staging buffers). The
  * timeout applies to each submission's wait, not to the whole job. On failure the texels may be
- * partly written. Thread-safe; concurrent calls share staging memory and run one after another. */
+ * partly written. Thread-safe; concurrent calls share staging memory and run one after another.
+ * Host copies (GPU contexts): the blocks into the upload buffer and the texels out of the readback
+ * buffer are split across up to min(hardware threads, 16) threads, the calling thread included
+ * (copies under 1 MiB per thread use fewer); the context starts the other threads on its first
+ * copy large enough to split and joins them in texdec_context_destroy. They run only inside a
+ * texdec_decode call; the calls' serialization above makes them one pool per context, whatever the
+ * number of calling threads. Any dst alignment: texdec writes into job->dst with the CPU, never
+ * through an imported or mapped pointer. */
 TEXDEC_API texdec_status texdec_decode(texdec_context* context, const texdec_host_job* job);
 
 /* Where the time of one texdec_decode_timed() call went, in nanoseconds (for benchmarks and
  * profiling; `astc-gpu-decode bench` prints it). Host times come from a monotonic clock; gpu_*
- * times from Vulkan timestamp queries on the context's queue. */
+ * times from Vulkan timestamp queries on the context's queue. A streamed job (see texdec_decode)
+ * sums each field over its parts (the host copies one part while the GPU works on another, so the
+ * gpu_* fields overlap the host ones). The GPU's clocks show in gpu_decode_ns: a GPU
+ * that was idle runs at its idle clocks until it has been busy for a while (an NVIDIA H100 drops
+ * from 1980 to 345 MHz within a second of idling and needs some 200 ms of work to come back), so
+ * a compute-bound decode (ASTC) timed after an idle spell can take 5x as long as a warm one. */
 typedef struct texdec_decode_timing {
     uint32_t gpu_timestamps;    /* out: 1 if the gpu_* fields were measured; 0 if the queue
                                    family has no timestamps (timestampValidBits 0): they are 0 */

@@ -17,7 +17,9 @@
 //     timed with the host clock: a warm-up (at least one call), then the best and the median of
 //     up to 10 calls. No Vulkan is touched when only the CPU backend is measured.
 //   - libastcenc: decompressing the same blocks with the same thread count (ASTC); none for BC.
-//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes (GPU).
+//   - one-call: texdec_decode_timed() end to end on the real blocks, and where the time goes (GPU),
+//     after a first call and a warm-up of untimed calls; next to it the bus transfer of the same
+//     bytes (vkCmdCopyBuffer host -> device of the blocks, device -> host of the texels).
 //   - block-linear (--block-linear H, default 16 GOBs; off: none): the same real and random blocks
 //     laid out in the Tegra X1 block-linear layout (block_linear_layout.cpp), decoded by texdec
 //     with a texdec_source_layout_info chained (on the region; on the CPU backend's host job) and
@@ -118,6 +120,11 @@ struct OneCall {
     std::vector<texdec_decode_timing> runs;  // after the first
     texdec_decode_timing typical{};          // the run with the median total
     double error_colour_share = NAN;         // ASTC: texels decoded as magenta (sanity of the data)
+    // The bus transfer of the call's bytes, same run: vkCmdCopyBuffer of the block bytes from a
+    // host-visible (coherent) buffer to a device-local one, and of the texel bytes from a
+    // device-local buffer to a host-visible (cached) one, GPU timestamps, medians; 0: not measured.
+    double transfer_up_ms = 0, transfer_down_ms = 0;
+    double transfer_ms() const { return transfer_up_ms + transfer_down_ms; }
 };
 
 struct FormatResult {
@@ -502,14 +509,23 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
     job.dst = texels.data();
     job.dst_size = texels.size();
     job.timeout_ns = 60ull * 1000 * 1000 * 1000;
-    for (uint32_t i = 0; i <= one_call_runs(); ++i) {
-        texdec_decode_timing t{};
-        const texdec_status s = texdec_decode_timed(ctx_, &job, &t);
+    auto call = [&](texdec_decode_timing* t) {
+        const texdec_status s = texdec_decode_timed(ctx_, &job, t);
         if (s != TEXDEC_SUCCESS)
             throw std::runtime_error(std::string("texdec_decode_timed: ") + texdec_status_string(s) + ": " +
                                      log_.take());
-        if (i == 0) oc.first = t;
-        else oc.runs.push_back(t);
+    };
+    call(&oc.first);  // allocates the staging; on a GPU that was idle, at its idle clocks
+    // Warm-up, as for the recorded rows: an idle GPU lowers its clocks (the H100's SM clock falls
+    // from 1980 to 345 MHz within about a second, e.g. while libastcenc runs on the host just before)
+    // and raises them only after some 200 ms of work, so a compute-bound decode (ASTC) would be
+    // timed at a fraction of its speed.
+    const auto start = Clock::now();
+    while (ms_since(start) < warmup_ms_) call(nullptr);
+    for (uint32_t i = 0; i < one_call_runs(); ++i) {
+        texdec_decode_timing t{};
+        call(&t);
+        oc.runs.push_back(t);
     }
     if (format_info(format).family == TEXDEC_FAMILY_ASTC) {
         uint64_t magenta = 0;
@@ -520,6 +536,33 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
     std::vector<texdec_decode_timing> sorted = oc.runs;
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.total_ns < b.total_ns; });
     oc.typical = sorted[(sorted.size() - 1) / 2];
+    // The transfer of the same bytes: blocks host -> device, texels device -> host.
+    auto time_copy = [&](const Buffer& from, const Buffer& to, VkDeviceSize bytes) {
+        const Timing t = dev_->time(
+            [&](VkCommandBuffer cmd) {
+                VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
+                                  VK_ACCESS_TRANSFER_WRITE_BIT};
+                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &b, 0,
+                                     nullptr, 0, nullptr);
+                VkBufferCopy region{0, 0, bytes};
+                vkCmdCopyBuffer(cmd, from.buffer, to.buffer, 1, &region);
+            },
+            one_call_runs(), 50);
+        return t.median_ms;
+    };
+    const VkDeviceSize block_bytes = (blocks.size() + 3) / 4 * 4, texel_bytes = (texels.size() + 3) / 4 * 4;
+    {
+        Buffer host = dev_->create_host_buffer(block_bytes, false), local = dev_->create_buffer(block_bytes);
+        oc.transfer_up_ms = time_copy(host, local, block_bytes);
+        dev_->destroy(host);
+        dev_->destroy(local);
+    }
+    {
+        Buffer host = dev_->create_host_buffer(texel_bytes, true), local = dev_->create_buffer(texel_bytes);
+        oc.transfer_down_ms = time_copy(local, host, texel_bytes);
+        dev_->destroy(host);
+        dev_->destroy(local);
+    }
     return oc;
 }
 
@@ -798,11 +841,12 @@ std::vector<Target> evaluate_targets(const std::vector<FormatResult>& results, c
 void print_one_call_row(const OneCall& oc) {
     const texdec_decode_timing& t = oc.typical;
     const double share = t.gpu_timestamps ? double(t.gpu_decode_ns) / double(t.total_ns) : NAN;
-    std::printf("%-19s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s\n", oc.format.c_str(),
-                format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns), ms(t.total_ns),
-                ms(t.prepare_ns), ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns), ms(t.gpu_readback_ns),
-                ms(t.readback_copy_ns), ms(t.submit_wait_ns),
-                std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-");
+    std::printf("%-19s %-11s %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %8.2f %7s %8.2f %6.2f\n",
+                oc.format.c_str(), format_text("%ux%u", oc.width, oc.height).c_str(), ms(oc.first.total_ns),
+                ms(t.total_ns), ms(t.prepare_ns), ms(t.upload_copy_ns), ms(t.gpu_upload_ns), ms(t.gpu_decode_ns),
+                ms(t.gpu_readback_ns), ms(t.readback_copy_ns), ms(t.submit_wait_ns),
+                std::isfinite(share) ? format_text("%.1f%%", 100 * share).c_str() : "-", oc.transfer_ms(),
+                oc.transfer_ms() > 0 ? ms(t.total_ns) / oc.transfer_ms() : NAN);
 }
 
 // "CPU backend, 16 threads (host: AMD EPYC ...)": what the CPU figures ran on.
@@ -895,16 +939,19 @@ void print_report(const Device* dev, const Runner& runner, const Options& opt, c
                 r.ceiling_shapes.empty() ? NAN : gtexels(r.texels(), r.ceiling_shapes.back().t.median_ms));
         std::printf(
             "\none-call path (texdec_decode_timed, RGBA8, real-image blocks; ms of the median run of %u, "
-            "after a first call):\n",
-            runner.one_call_runs());
-        std::printf("%-19s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s\n", "format", "extent", "1st call", "total",
-                    "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%");
+            "after a first call and >= %u ms of untimed calls):\n",
+            runner.one_call_runs(), runner.warmup_ms());
+        std::printf("%-19s %-11s %9s %9s %8s %8s %8s %8s %8s %8s %8s %7s %8s %6s\n", "format", "extent", "1st call",
+                    "total", "prepare", "upload", "gpu-up", "decode", "gpu-down", "readback", "submit", "decode%",
+                    "transfer", "/xfer");
         for (const FormatResult& r : results)
             if (!r.one_call.runs.empty()) print_one_call_row(r.one_call);
         if (!target.runs.empty()) print_one_call_row(target);
         std::printf(
             "  upload = host copy into the staging buffer; gpu-up/decode/gpu-down = GPU timestamps; readback = host "
-            "copy out; submit = submit to fence\n");
+            "copy out; submit = submit to fence\n"
+            "  transfer = vkCmdCopyBuffer of the same block bytes host -> device plus texel bytes device -> host "
+            "(GPU timestamps, medians, same run); /xfer = total / transfer\n");
     }
     for (bool cpu : {false, true}) {
         if (cpu ? !runner.cpu_backend() : !dev) continue;
@@ -987,6 +1034,8 @@ void json_one_call(Json& j, const char* key, const OneCall& oc) {
     j.key("total_ms_runs").begin_array();
     for (const auto& t : oc.runs) j.value(ms(t.total_ns));
     j.end_array();
+    j.field("transfer_up_ms", oc.transfer_up_ms).field("transfer_down_ms", oc.transfer_down_ms);
+    j.field("total_over_transfer", oc.transfer_ms() > 0 ? ms(oc.typical.total_ns) / oc.transfer_ms() : NAN);
     j.end_object();
 }
 

@@ -314,6 +314,35 @@ Buffer Device::create_buffer(VkDeviceSize size) {
     return b;
 }
 
+Buffer Device::create_host_buffer(VkDeviceSize size, bool cached) {
+    Buffer b;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = size;
+    bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer (host buffer)");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
+    // System memory (not device-local) where there is some: the copies then cross the bus.
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                                preferred =
+                                    cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = UINT32_MAX;
+    for (const VkMemoryPropertyFlags want : {host | preferred, host})
+        for (uint32_t i = 0; i < memory_properties_.memoryTypeCount && type == UINT32_MAX; ++i) {
+            const VkMemoryPropertyFlags f = memory_properties_.memoryTypes[i].propertyFlags;
+            if ((req.memoryTypeBits & (1u << i)) && (f & want) == want && !(f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
+                type = i;
+        }
+    if (type == UINT32_MAX) type = memory_type(req.memoryTypeBits, host);
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = type;
+    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory (host-visible buffer)");
+    check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
+    b.size = size;
+    return b;
+}
+
 void Device::destroy(Buffer& b) {
     if (b.buffer) vkDestroyBuffer(device_, b.buffer, nullptr);
     if (b.memory) vkFreeMemory(device_, b.memory, nullptr);

@@ -65,6 +65,10 @@ public:
 
     // Device-local storage buffer (also transfer source and destination).
     Buffer create_buffer(VkDeviceSize size);
+    // Host-visible transfer source/destination buffer (cached memory preferred where `cached`, as
+    // texdec_decode's readback buffer; coherent otherwise, as its upload buffer). The one-call
+    // section times copies between these and device-local buffers: the bus transfer of its bytes.
+    Buffer create_host_buffer(VkDeviceSize size, bool cached);
     void destroy(Buffer& buffer);
     // Copies `bytes` into `dst` through a staging buffer; waits.
     void upload(const Buffer& dst, const void* data, VkDeviceSize bytes);
