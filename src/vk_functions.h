@@ -71,6 +71,7 @@ namespace texdec {
     X(vkCmdDispatch)                   \
     X(vkCmdPipelineBarrier)            \
     X(vkCmdCopyBuffer)                 \
+    X(vkCmdUpdateBuffer)               \
     X(vkCreateQueryPool)               \
     X(vkDestroyQueryPool)              \
     X(vkCmdResetQueryPool)             \
