@@ -550,7 +550,7 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 // batch (or is recorded alone). Batches are formed the same way twice, to fill the table and to
 // dispatch: nothing is stored per call beyond the stack.
 
-constexpr uint32_t kBatchMaxRegions = 1024;      // 64 KiB of table: one vkCmdUpdateBuffer's limit
+constexpr uint32_t kBatchMaxRegions = 1024;       // 64 KiB of table: one vkCmdUpdateBuffer's limit
 constexpr uint64_t kBatchMaxRegionGroups = 4096;  // larger regions fill the GPU alone
 constexpr uint64_t kBatchWasteSlack = 4096;       // grid workgroups allowed beyond 2x the used ones
 
@@ -564,12 +564,12 @@ struct DstBox {
 };
 
 struct Batch {
-    uint32_t level = 0;             // mip level (image targets)
-    uint32_t first = 0, end = 0;    // regions [first, end) of `level` are its members
+    uint32_t level = 0;           // mip level (image targets)
+    uint32_t first = 0, end = 0;  // regions [first, end) of `level` are its members
     uint32_t members = 0;
-    uint32_t row_log2 = 6;          // one block per invocation: workgroups of 2^row_log2 x 64 / 2^row_log2 blocks
-    Groups grid;                    // per region: the largest member's
-    uint64_t used_groups = 0;       // the members' own
+    uint32_t row_log2 = 6;     // one block per invocation: workgroups of 2^row_log2 x 64 / 2^row_log2 blocks
+    Groups grid;               // per region: the largest member's
+    uint64_t used_groups = 0;  // the members' own
     VkDeviceSize src_lo = UINT64_MAX, src_hi = 0, dst_lo = UINT64_MAX, dst_hi = 0;
     VkImageView view = VK_NULL_HANDLE;
 };
@@ -706,8 +706,9 @@ private:
         m->src_hi = m->src_lo + span.src_bytes;
         if (to_image_) {
             m->view = t.dst_view;
-            m->box = {uint64_t(t.dst_x), uint64_t(t.dst_x) + span.width, uint32_t(t.dst_y), uint32_t(t.dst_y + span.height),
-                      t.dst_layer, uint32_t(t.dst_layer + span.depth)};
+            m->box = {uint64_t(t.dst_x), uint64_t(t.dst_x) + span.width,
+                      uint32_t(t.dst_y), uint32_t(t.dst_y + span.height),
+                      t.dst_layer,       uint32_t(t.dst_layer + span.depth)};
         } else {
             m->dst_lo = t.dst_offset + span.dst_start;
             m->dst_hi = align_up(m->dst_lo + span.dst_bytes, 4);
@@ -719,8 +720,8 @@ private:
     // A member's workgroups in a batch of workgroup shape row_log2.
     Groups groups(const Member& m, uint32_t row_log2) const {
         if (shape_.tile_x) return {div_round_up(m.nbx, shape_.tile_x), div_round_up(m.nby, shape_.tile_y), m.nbz};
-        return {div_round_up(m.nbx, uint64_t(1) << row_log2), div_round_up(m.nby, uint64_t(TEXDEC_WORKGROUP_X) >> row_log2),
-                m.nbz};
+        return {div_round_up(m.nbx, uint64_t(1) << row_log2),
+                div_round_up(m.nby, uint64_t(TEXDEC_WORKGROUP_X) >> row_log2), m.nbz};
     }
 
     texdec_context* ctx_;
@@ -798,7 +799,8 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         VkDeviceSize written_entries = 0;
         auto flush = [&] {
             if (!staged_count) return;
-            ctx->vkd.vkCmdUpdateBuffer(cmd, call.scratch_buffer, call.scratch_offset + written_entries * kRegionEntryBytes,
+            ctx->vkd.vkCmdUpdateBuffer(cmd, call.scratch_buffer,
+                                       call.scratch_offset + written_entries * kRegionEntryBytes,
                                        staged_count * kRegionEntryBytes, staged);
             written_entries += staged_count;
             staged_count = 0;
@@ -814,8 +816,8 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         if (written_entries) {
             const VkMemoryBarrier tables{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                                          VK_ACCESS_SHADER_READ_BIT};
-            ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-                                          &tables, 0, nullptr, 0, nullptr);
+            ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
+                                          1, &tables, 0, nullptr, 0, nullptr);
         }
     }
     ctx->vkd.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
@@ -824,8 +826,8 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         if (!written.needs_barrier(view, begin, end)) return;
         const VkMemoryBarrier waw{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
                                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT};
-        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-                                      &waw, 0, nullptr, 0, nullptr);
+        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                      0, 1, &waw, 0, nullptr, 0, nullptr);
     };
     // A region in dispatches of its own (chunks).
     auto direct = [&](uint32_t i) {
@@ -835,15 +837,16 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         const uint64_t block_depth = p.format->block_depth, z_step = size.texel_slices ? size.texel_slices : block_depth;
         for (uint64_t bz = 0; bz < p.blocks_z; bz += size.slices)
             for (uint64_t z_skip = 0; z_skip < block_depth && bz * block_depth + z_skip < p.depth; z_skip += z_step)
-            for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
-                for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
-                    const Chunk c{bx, std::min(size.cols, p.blocks_x - bx), by, std::min(size.rows, p.blocks_y - by), bz,
-                                  std::min(size.slices, p.blocks_z - bz), z_skip, size.texel_slices};
-                    const ChunkSpan span = chunk_span(p, c);
-                    const ChunkBinding b = chunk_binding(call, t, span, align);
-                    write_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range);
-                    record_chunk(ctx, cmd, layout, p, call, t, shape, c, span, b);
-                }
+                for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
+                    for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
+                        const Chunk c{
+                            bx, std::min(size.cols, p.blocks_x - bx),   by,     std::min(size.rows, p.blocks_y - by),
+                            bz, std::min(size.slices, p.blocks_z - bz), z_skip, size.texel_slices};
+                        const ChunkSpan span = chunk_span(p, c);
+                        const ChunkBinding b = chunk_binding(call, t, span, align);
+                        write_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range);
+                        record_chunk(ctx, cmd, layout, p, call, t, shape, c, span, b);
+                    }
     };
     // A batch: one dispatch, its members' entries at table slots [slot, slot + members).
     VkDeviceSize slot = 0;
@@ -851,7 +854,8 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         const VkDeviceSize src_bind = align_down(b.src_lo, align), dst_bind = align_down(b.dst_lo, align);
         const VkDescriptorBufferInfo src{call.src_buffer, src_bind, b.src_hi - src_bind};
         const VkDescriptorBufferInfo dst{call.dst_buffer, to_image ? 0 : dst_bind, to_image ? 0 : b.dst_hi - dst_bind};
-        const VkDeviceSize table = call.scratch_offset + slot * kRegionEntryBytes, table_bind = align_down(table, align);
+        const VkDeviceSize table = call.scratch_offset + slot * kRegionEntryBytes,
+                           table_bind = align_down(table, align);
         const VkDescriptorBufferInfo regions_info{call.scratch_buffer, table_bind,
                                                   table + b.members * kRegionEntryBytes - table_bind};
         shader::TexdecPushConstants pc{};
@@ -1012,7 +1016,8 @@ texdec_status regions_job_chain(const texdec_context* ctx, const texdec_regions_
 
 }  // namespace
 
-extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_context* ctx, const texdec_regions_job* job,
+extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_context* ctx,
+                                                                const texdec_regions_job* job,
                                                                 VkDeviceSize* out_bytes) {
     if (!ctx || !job || !out_bytes)
         return null_argument(ctx, "texdec_regions_scratch_size", !ctx ? "context" : !job ? "job" : "out_bytes");

@@ -378,9 +378,11 @@ struct Scratch {
         VkDeviceSize bytes = 0;
         REQUIRE(texdec_regions_scratch_size(ctx, &job, &bytes) == TEXDEC_SUCCESS);
         REQUIRE(bytes == VkDeviceSize(job.region_count) * TEXDEC_REGIONS_SCRATCH_BYTES_PER_REGION);
-        buffer = dev.create_buffer(offset + bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        buffer =
+            dev.create_buffer(offset + bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
         fill_canary(buffer.mapped, size_t(offset + bytes));
-        info = texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer.buffer, offset, bytes};
+        info = texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer.buffer, offset,
+                                           bytes};
         job.next = &info;
     }
     // After the submit: counts the entries written, frees the buffer.
@@ -627,9 +629,10 @@ Mismatches compare_buffers(const std::vector<uint8_t>& got, const std::vector<ui
 }
 
 // Decodes the regions (dst_* fields set) into a canary-filled buffer and reads it back.
-std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ctx, texdec_format format, texdec_output output,
-                                        size_t size, const Source& src, const std::vector<texdec_region>& regions,
-                                        bool library_barriers, uint32_t job_max_texels = 0, Scratch* scratch = nullptr) {
+std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ctx, texdec_format format,
+                                        texdec_output output, size_t size, const Source& src,
+                                        const std::vector<texdec_region>& regions, bool library_barriers,
+                                        uint32_t job_max_texels = 0, Scratch* scratch = nullptr) {
     VulkanTestDevice& dev = *setup.device;
     HostBuffer dst = dev.create_buffer(size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     fill_canary(dst.mapped, size);
@@ -1493,12 +1496,14 @@ void check_batched(ExternalSetup& setup, texdec_format format, texdec_output out
     const auto refs = references(setup, format, output, src, regions);
     Scratch scratch;
     scratch.on = true;
-    const ImageResult img =
-        decode_into_image(setup, setup.ctx, format, output, spec, src, regions, ImageBarriers::library_canary, 0, &scratch);
+    const ImageResult img = decode_into_image(setup, setup.ctx, format, output, spec, src, regions,
+                                              ImageBarriers::library_canary, 0, &scratch);
     CHECK(scratch.entries_written == image_batched);
-    CHECK_NO_MISMATCHES(compare_images(spec, texel, img.layout, img.bytes, expected_image(spec, texel, regions, refs, img.layout), half_nan),
+    CHECK_NO_MISMATCHES(compare_images(spec, texel, img.layout, img.bytes,
+                                       expected_image(spec, texel, regions, refs, img.layout), half_nan),
                         "batched image vs one-call reference");
-    const ImageResult unbatched = decode_into_image(setup, setup.ctx, format, output, spec, src, regions, ImageBarriers::library_canary);
+    const ImageResult unbatched =
+        decode_into_image(setup, setup.ctx, format, output, spec, src, regions, ImageBarriers::library_canary);
     CHECK(img.bytes == unbatched.bytes);
     const size_t size = assign_buffer_layout(regions, texel, 3, 2);  // neighbours share words (narrow texels)
     Scratch buffer_scratch;
@@ -1506,7 +1511,8 @@ void check_batched(ExternalSetup& setup, texdec_format format, texdec_output out
     buffer_scratch.offset = 36;
     const auto buf = decode_into_buffer(setup, setup.ctx, format, output, size, src, regions, true, 0, &buffer_scratch);
     CHECK(buffer_scratch.entries_written == buffer_batched);
-    CHECK_NO_MISMATCHES(compare_buffers(buf, expected_buffer(size, texel, regions, refs)), "batched buffer vs one-call reference");
+    CHECK_NO_MISMATCHES(compare_buffers(buf, expected_buffer(size, texel, regions, refs)),
+                        "batched buffer vs one-call reference");
     const auto buf_unbatched = decode_into_buffer(setup, setup.ctx, format, output, size, src, regions, false);
     CHECK(buf == buf_unbatched);
     destroy(*setup.device, src);
@@ -1524,13 +1530,13 @@ TEST_CASE("regions: batched", "[regions][gpu][batched]") {
         texdec_output output;
     };
     const F formats[] = {
-        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},      {TEXDEC_FORMAT_BC2_UNORM, TEXDEC_OUTPUT_RGBA8},
-        {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA16F},         {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE},
-        {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_NATIVE},          {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
-        {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8},           {TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_OUTPUT_RGBA8},
-        {TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, TEXDEC_OUTPUT_RGBA8},  {TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_OUTPUT_NATIVE},
-        {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE},   {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8},
-        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},       {TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},     {TEXDEC_FORMAT_BC2_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA16F},        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_NATIVE},         {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
+        {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8},          {TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, TEXDEC_OUTPUT_RGBA8}, {TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE},  {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},      {TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_OUTPUT_RGBA8},
         {TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
     };
     for (const F& f : formats) {
@@ -1539,7 +1545,8 @@ TEST_CASE("regions: batched", "[regions][gpu][batched]") {
         const bool extended = spec.format != VK_FORMAT_R8G8B8A8_UNORM && spec.format != VK_FORMAT_R8G8B8A8_SRGB &&
                               spec.format != VK_FORMAT_R16G16B16A16_SFLOAT;
         if (extended && !features.shaderStorageImageExtendedFormats) {
-            WARN("NOT TESTED: " << fi.name << " NATIVE into an image: the device lacks shaderStorageImageExtendedFormats");
+            WARN("NOT TESTED: " << fi.name
+                                << " NATIVE into an image: the device lacks shaderStorageImageExtendedFormats");
             continue;
         }
         SplitMix64 rng(test_seed() + f.format);
@@ -1550,7 +1557,8 @@ TEST_CASE("regions: batched", "[regions][gpu][batched]") {
         std::vector<texdec_region> regions(mip0.begin(), mip0.begin() + 12);
         for (auto& r : grid_regions(rng, 8, 1, 20, 6, std::min(20u, max_edge))) regions.push_back(r);
         regions.insert(regions.end(), mip0.begin() + 12, mip0.end());
-        check_batched(setup, f.format, f.output, spec, regions, test_seed() + 11 + f.format, regions.size(), regions.size());
+        check_batched(setup, f.format, f.output, spec, regions, test_seed() + 11 + f.format, regions.size(),
+                      regions.size());
     }
     // 3D: ASTC 4x4x4 and 3x3x3 into a 3D image, regions of 1..8 slices at odd z (several block slices).
     for (const texdec_format format : {TEXDEC_FORMAT_ASTC_4x4x4_UNORM, TEXDEC_FORMAT_ASTC_3x3x3_SRGB}) {
@@ -1560,10 +1568,13 @@ TEST_CASE("regions: batched", "[regions][gpu][batched]") {
         SplitMix64 rng(test_seed() + 99 + format);
         std::vector<texdec_region> regions;
         for (uint32_t i = 0; i < 8; ++i) {
-            const uint32_t w = 1 + uint32_t(rng.next() % 16), h = 1 + uint32_t(rng.next() % 16), d = 1 + uint32_t(rng.next() % 8);
-            regions.push_back(region_3d(0, int32_t(i % 4 * 16 + (16 - w) / 2), int32_t(i / 4 * 16), int32_t(rng.next() % (12 - d)), w, h, d));
+            const uint32_t w = 1 + uint32_t(rng.next() % 16), h = 1 + uint32_t(rng.next() % 16),
+                           d = 1 + uint32_t(rng.next() % 8);
+            regions.push_back(region_3d(0, int32_t(i % 4 * 16 + (16 - w) / 2), int32_t(i / 4 * 16),
+                                        int32_t(rng.next() % (12 - d)), w, h, d));
         }
-        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, spec, regions, test_seed() + 12 + format, regions.size(), regions.size());
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, spec, regions, test_seed() + 12 + format, regions.size(),
+                      regions.size());
     }
     setup.close();
 }
@@ -1586,8 +1597,9 @@ TEST_CASE("regions: batched against independent oracles", "[regions][gpu][batche
         const ImageResult img = decode_into_image(setup, setup.ctx, format, TEXDEC_OUTPUT_RGBA8, spec, src, regions,
                                                   ImageBarriers::library_canary, 0, &scratch);
         CHECK(scratch.entries_written == regions.size());
-        CHECK_NO_MISMATCHES(compare_images(spec, 4, img.layout, img.bytes, expected_image(spec, 4, regions, refs, img.layout), false),
-                            format_info(format).name << " batched image vs the independent oracle");
+        CHECK_NO_MISMATCHES(
+            compare_images(spec, 4, img.layout, img.bytes, expected_image(spec, 4, regions, refs, img.layout), false),
+            format_info(format).name << " batched image vs the independent oracle");
         destroy(*setup.device, src);
     }
     setup.close();
@@ -1614,15 +1626,15 @@ TEST_CASE("regions: batches end where they must", "[regions][gpu][batched]") {
                                               region_2d(0, 0, 1, 60, 2, 7, 7)};
         // Image: batches {0, 1}, {2} (alone: one dispatch, no entry), {3, 4}; the buffer's
         // destinations do not overlap: one batch.
-        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 70, 40), regions, test_seed() + 43, 4,
-                      5);
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 70, 40), regions,
+                      test_seed() + 43, 4, 5);
     }
     SECTION("a region too large for a batch between small ones") {
         std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 13, 9), region_2d(0, 0, 1, 16, 0, 7, 5),
                                               region_2d(0, 0, 1, 0, 16, 2200, 2100),  // 2200x2100: over 4096 workgroups
                                               region_2d(0, 0, 1, 32, 0, 11, 13), region_2d(0, 0, 1, 48, 0, 3, 3)};
-        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 2200, 2116), regions, test_seed() + 44,
-                      4, 4);
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 2200, 2116), regions,
+                      test_seed() + 44, 4, 4);
     }
     setup.close();
 }
@@ -1636,8 +1648,8 @@ TEST_CASE("regions: scratch problems are refused", "[regions][gpu][batched]") {
     assign_buffer_layout(regions, 4, 0, 0);
     HostBuffer dst = dev.create_buffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     HostBuffer scratch = dev.create_buffer(256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-    texdec_regions_job job = RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer, src.bytes.size(),
-                                               regions.data(), 2)
+    texdec_regions_job job = RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer,
+                                               src.bytes.size(), regions.data(), 2)
                                  .into_buffer(dst.buffer, 4096);
     VkDeviceSize need = 0;
     REQUIRE(texdec_regions_scratch_size(setup.ctx, &job, &need) == TEXDEC_SUCCESS);
@@ -1652,11 +1664,19 @@ TEST_CASE("regions: scratch problems are refused", "[regions][gpu][batched]") {
         const char* message;
     };
     const Case cases[] = {
-        {"too small", {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 0, 127}, "smaller than the 128 bytes"},
-        {"too small past the offset", {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 200, 56}, "smaller"},
+        {"too small",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 0, 127},
+         "smaller than the 128 bytes"},
+        {"too small past the offset",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 200, 56},
+         "smaller"},
         {"misaligned", {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 2, 128}, "multiple of 4"},
-        {"null buffer", {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, VK_NULL_HANDLE, 0, 256}, "VK_NULL_HANDLE"},
-        {"chained junk", {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, &junk, scratch.buffer, 0, 256}, "texdec_regions_scratch_info.next"},
+        {"null buffer",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, VK_NULL_HANDLE, 0, 256},
+         "VK_NULL_HANDLE"},
+        {"chained junk",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, &junk, scratch.buffer, 0, 256},
+         "texdec_regions_scratch_info.next"},
     };
     VkCommandBuffer cmd = dev.begin_commands();
     for (const Case& c : cases) {

@@ -70,13 +70,15 @@ int run_bench(const Options& options) {
     }
     if (options.regions) {
         const auto n = parse_u32(*options.regions);
-        if (!n || *n == 0 || *n > 65536) usage_error("--regions '" + *options.regions + "' is not a number from 1 to 65536");
+        if (!n || *n == 0 || *n > 65536)
+            usage_error("--regions '" + *options.regions + "' is not a number from 1 to 65536");
         b.regions = *n;
     }
     if (options.region_size) {
         if (!options.regions) usage_error("--region-size needs --regions N");
         const Extent e = parse_extent(*options.region_size);
-        if (e.depth != 1 || e.width > 4096 || e.height > 4096) usage_error("--region-size takes WxH, at most 4096x4096");
+        if (e.depth != 1 || e.width > 4096 || e.height > 4096)
+            usage_error("--region-size takes WxH, at most 4096x4096");
         b.region_width = e.width;
         b.region_height = e.height;
     }

@@ -69,7 +69,8 @@ double median(std::vector<double> v) {
 
 class RegionsBench {
 public:
-    RegionsBench(const Options& o, Device& dev, texdec_context* ctx, Log& log) : opt_(o), dev_(dev), ctx_(ctx), log_(log) {
+    RegionsBench(const Options& o, Device& dev, texdec_context* ctx, Log& log)
+        : opt_(o), dev_(dev), ctx_(ctx), log_(log) {
         n_ = o.regions;
         rw_ = o.region_width, rh_ = o.region_height;
         large_w_ = o.width.value_or(4096), large_h_ = o.height.value_or(4096);
@@ -117,7 +118,8 @@ Row RegionsBench::time_job(const char* name, const texdec_regions_job& job, uint
                     if (s != TEXDEC_SUCCESS) status = s;
                 }
             }
-            host_us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+            host_us.push_back(
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
         },
         opt_.iterations, warmup_ms_);
     check(status, "texdec_record_regions");
@@ -226,7 +228,8 @@ FormatRows RegionsBench::run(texdec_format format) {
     ici.samples = VK_SAMPLE_COUNT_1_BIT;
     ici.tiling = VK_IMAGE_TILING_OPTIMAL;
     ici.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-    if (vk_format == VK_FORMAT_R8G8B8A8_SRGB) ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+    if (vk_format == VK_FORMAT_R8G8B8A8_SRGB)
+        ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
     VkImage image = VK_NULL_HANDLE;
     if (vkCreateImage(dev_.device(), &ici, nullptr, &image) != VK_SUCCESS) throw std::runtime_error("vkCreateImage");
     VkMemoryRequirements req;
@@ -235,7 +238,8 @@ FormatRows RegionsBench::run(texdec_format format) {
     vkGetPhysicalDeviceMemoryProperties(dev_.physical_device(), &mp);
     uint32_t type = UINT32_MAX;
     for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; ++i)
-        if ((req.memoryTypeBits >> i & 1) && (mp.memoryTypes[i].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)) type = i;
+        if ((req.memoryTypeBits >> i & 1) && (mp.memoryTypes[i].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
+            type = i;
     for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; ++i)
         if (req.memoryTypeBits >> i & 1) type = i;
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, req.size, type};
@@ -251,8 +255,8 @@ FormatRows RegionsBench::run(texdec_format format) {
         b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
         b.image = image;
         b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0,
-                             nullptr, 1, &b);
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0,
+                             nullptr, 0, nullptr, 1, &b);
     });
     texdec_image_target_create_info tci{};
     tci.image = image;
@@ -306,7 +310,8 @@ int run_regions(const Options& options) {
     ext.queue = dev.queue();
     texdec::Context ctx;
     if (texdec_status s = texdec::Context::create_external(ci, ext, ctx); s != TEXDEC_SUCCESS)
-        throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " + log.errors);
+        throw std::runtime_error(std::string("texdec_context_create_external: ") + texdec_status_string(s) + ": " +
+                                 log.errors);
     const VkPhysicalDeviceProperties& p = dev.properties();
     std::fprintf(stderr, "bench: device %s, %u regions of %ux%u\n", p.deviceName, options.regions, options.region_width,
                  options.region_height);
@@ -317,8 +322,9 @@ int run_regions(const Options& options) {
 
     std::printf("astc-gpu-decode bench --regions: %s (%s), driver %s\n", p.deviceName, dev.driver_name().c_str(),
                 dev.driver_info().c_str());
-    std::printf("%u regions of %ux%u texels; GPU time per repetition (median of %u, timestamps); host: recording time\n",
-                options.regions, options.region_width, options.region_height, options.iterations);
+    std::printf(
+        "%u regions of %ux%u texels; GPU time per repetition (median of %u, timestamps); host: recording time\n",
+        options.regions, options.region_width, options.region_height, options.iterations);
     std::printf("%-14s %-30s %10s %10s %12s %10s %12s\n", "format", "case", "GPU ms", "GTexel/s", "us/region",
                 "vs large", "host us/reg");
     cli::Json j;
@@ -340,8 +346,8 @@ int run_regions(const Options& options) {
         for (const Row& r : fr.rows) {
             const double g = gtexel(r);
             const double us_region = r.t.median_ms * 1000.0 / r.regions;
-            std::printf("%-14s %-30s %10.4f %10.2f %12.4f %9.1f%% %12.4f\n", fr.name.c_str(), r.name.c_str(), r.t.median_ms, g,
-                        us_region, large > 0 ? 100.0 * g / large : 0.0, r.record_us / r.regions);
+            std::printf("%-14s %-30s %10.4f %10.2f %12.4f %9.1f%% %12.4f\n", fr.name.c_str(), r.name.c_str(),
+                        r.t.median_ms, g, us_region, large > 0 ? 100.0 * g / large : 0.0, r.record_us / r.regions);
             j.begin_object();
             j.field("case", r.name);
             j.field("regions", r.regions);
