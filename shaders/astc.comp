@@ -273,8 +273,8 @@ uint setup_void_extent(uint tile_block, uvec4 b) {
 // Block `tile_block` of the tile (column, row, slice) relative to the chunk; false when it lies
 // wholly outside the extent.
 bool tile_block_coords(uint tile_block, out uvec3 block) {
-    block = uvec3(gl_WorkGroupID.x * TILE_BX + tile_block % TILE_BX, gl_WorkGroupID.y * TILE_BY + tile_block / TILE_BX,
-                  gl_WorkGroupID.z);
+    block = uvec3(texdec_group.x * TILE_BX + tile_block % TILE_BX, texdec_group.y * TILE_BY + tile_block / TILE_BX,
+                  texdec_group.z);
     return block.x * BLOCK_W < pc.width && block.y * BLOCK_H < pc.height && block.z * BLOCK_D < pc.depth + pc.dst_z_skip;
 }
 
@@ -785,6 +785,7 @@ uvec4 decode_texel(uint tile_block, uvec3 pos) {
 }
 
 void main() {
+    texdec_begin();  // pc and texdec_group (common/layout.glsl)
     uint id = gl_LocalInvocationIndex;
     load_tile(id);
     barrier();
@@ -806,7 +807,7 @@ void main() {
 
     // Consecutive invocations take consecutive texels of a row: the stores coalesce.
     uvec3 footprint = uvec3(BLOCK_W, BLOCK_H, BLOCK_D);
-    uvec3 origin = gl_WorkGroupID * uvec3(TILE_W, TILE_H, BLOCK_D);  // relative to the chunk
+    uvec3 origin = texdec_group * uvec3(TILE_W, TILE_H, BLOCK_D);  // relative to the chunk
     for (uint t = id; t < TILE_TEXELS; t += GROUP_SIZE) {
         uvec3 local = uvec3(t % TILE_W, (t / TILE_W) % TILE_H, t / (TILE_W * TILE_H));
         uvec3 texel = origin + local;

@@ -10,6 +10,9 @@
 #define TEXDEC_BINDING_FOOTPRINT_LUT 3  // storage buffer: tables of one block footprint (ASTC)
 #define TEXDEC_BINDING_TABLES 4          // uniform texel buffer (R32_UINT): the BPTC tables (BC6H, BC7)
                                         // followed by the ETC tables (ETC2, EAC), one buffer per context
+// Storage buffer: a batched dispatch's region table (TexdecPushConstants entries in the caller's
+// scratch); in other dispatches any storage buffer (never read).
+#define TEXDEC_BINDING_REGIONS 5
 
 // Workgroup: one thread per block, TEXDEC_WORKGROUP_X blocks of one block row per workgroup.
 // 64 stays far inside the guaranteed maxComputeWorkGroupInvocations (128).
@@ -211,7 +214,8 @@
 namespace texdec::shader {
 #endif
 
-// Push constants of one dispatch (one chunk of the job). 64 bytes; guaranteed limit is 128.
+// Push constants of one dispatch (one chunk of the job), and the entries of a batched dispatch's
+// region table (batch_slices). 64 bytes; guaranteed limit is 128.
 // The dispatch covers block columns [0, gl_NumWorkGroups.x * 64) and block rows
 // [0, gl_NumWorkGroups.y) of the chunk; the chunk's origin is texel (0, chunk_y0, chunk_z0)
 // of the job, where the descriptors' offsets already point.
@@ -234,7 +238,14 @@ struct TexdecPushConstants {
                                   // GOBs (TEXDEC_SRC_GOB_*_LOG2 fields)
     TEXDEC_UINT src_block_origin;  // block-linear: where the chunk's first block lies inside its
                                    // GOB block (TEXDEC_SRC_ORIGIN_* fields, in compressed blocks)
-    TEXDEC_UINT reserved3;
+    // 0: this dispatch decodes the one chunk described here. n > 0: a batched dispatch (several
+    // regions, one workgroup grid each): the workgroup's region is the 16-word entry at word
+    // src_base_word + 16 * (gl_WorkGroupID.z / n) of the region table (TEXDEC_BINDING_REGIONS),
+    // gl_WorkGroupID.z % n its block slice; the entry holds that region's fields as its own
+    // dispatch would push them (batch_slices 0). src_row_words here is log2 of the blocks of a row
+    // one workgroup covers (one block per invocation: 2^k x 64 / 2^k blocks; 6 in a dispatch of one
+    // chunk); the other fields are unused. Read through layout.glsl's texdec_begin() only.
+    TEXDEC_UINT batch_slices;
 };
 
 #ifndef TEXDEC_GLSL

@@ -148,7 +148,14 @@ struct RecordCall {
     const TexelFormat* image_format = nullptr;  // the image's row (selects the pipeline, as texdec_variant)
     uint32_t levels_written = 0;
     uint32_t layer_count = 1;
+    // A texdec_regions_scratch_info (texdec.h "many small regions"): small regions share batched
+    // dispatches whose region table texdec writes here. Null buffer: one dispatch per region.
+    VkBuffer scratch_buffer = VK_NULL_HANDLE;
+    VkDeviceSize scratch_offset = 0, scratch_size = 0;
 };
+
+// Bytes of scratch a record call of `region_count` regions may use (one table entry per region).
+constexpr VkDeviceSize kRegionEntryBytes = sizeof(shader::TexdecPushConstants);
 
 // Produces region `index`'s plan and target, doing every check (called once per region to check
 // all of them before anything is recorded, and again while recording: no per-call storage).
@@ -156,6 +163,9 @@ class RegionList {
 public:
     virtual uint32_t count() const = 0;
     virtual texdec_status plan(uint32_t index, JobPlan* plan, RegionTarget* target) const = 0;
+    // The mip level region `index` writes (image targets; unchecked, may be out of range: plan()
+    // refuses it), for grouping regions into batched dispatches. 0 where there is no image.
+    virtual uint32_t level(uint32_t) const { return 0; }
 
 protected:
     ~RegionList() = default;

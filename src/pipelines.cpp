@@ -32,13 +32,13 @@ struct ShaderEntry {
 const ShaderEntry kShaders[] = {TEXDEC_SHADER_VARIANTS(SHADER)};
 #undef SHADER
 
-// Blocks, destination, the two ASTC lookup-table buffers and the BPTC/ETC table texel buffer (the
-// tables are only pushed for shaders that read them).
+// Blocks, destination, the two ASTC lookup-table buffers, the BPTC/ETC table texel buffer (the
+// tables are only pushed for shaders that read them) and a batched dispatch's region table.
 texdec_status create_set_layout(texdec_context* ctx, VkDescriptorType dst_type, VkDescriptorSetLayout* layout) {
-    constexpr uint32_t kBindings = 5;
+    constexpr uint32_t kBindings = 6;
     VkDescriptorSetLayoutBinding bindings[kBindings] = {};
-    const uint32_t numbers[kBindings] = {TEXDEC_BINDING_SRC, TEXDEC_BINDING_DST, TEXDEC_BINDING_LUT,
-                                         TEXDEC_BINDING_FOOTPRINT_LUT, TEXDEC_BINDING_TABLES};
+    const uint32_t numbers[kBindings] = {TEXDEC_BINDING_SRC,           TEXDEC_BINDING_DST,    TEXDEC_BINDING_LUT,
+                                         TEXDEC_BINDING_FOOTPRINT_LUT, TEXDEC_BINDING_TABLES, TEXDEC_BINDING_REGIONS};
     for (uint32_t i = 0; i < kBindings; ++i) {
         bindings[i].binding = numbers[i];
         bindings[i].descriptorType = numbers[i] == TEXDEC_BINDING_DST        ? dst_type

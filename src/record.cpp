@@ -356,15 +356,14 @@ ChunkBinding chunk_binding(const RecordCall& call, const RegionTarget& t, const 
     return b;
 }
 
-// One dispatch: push the chunk's descriptors and push constants, then dispatch one invocation
-// per block (ASTC: one workgroup per tile of blocks).
-void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
-                  const RecordCall& call, const RegionTarget& t, const ShaderShape& shape, const Chunk& c,
-                  const ChunkSpan& span, const ChunkBinding& b) {
-    const bool to_image = is_image_destination(call.dst_kind);
-    const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, t.dst_view, VK_IMAGE_LAYOUT_GENERAL};
+// The push constants of one chunk whose source range is bound so that its first block is word
+// `src_base_word` and (buffer destinations) its first texel byte `dst_base_byte` of the bound
+// destination range. Also a batched dispatch's region table entry (interface.h).
+shader::TexdecPushConstants chunk_push_constants(const JobPlan& p, const RecordCall& call, const RegionTarget& t,
+                                                 const Chunk& c, const ChunkSpan& span, uint32_t src_base_word,
+                                                 uint32_t dst_base_byte) {
     shader::TexdecPushConstants pc{};
-    pc.src_base_word = b.src_base_word;
+    pc.src_base_word = src_base_word;
     pc.src_row_words = uint32_t(p.src_row_bytes / 4);
     pc.src_slice_words = uint32_t(std::min<uint64_t>(p.src_slice_bytes / 4, UINT32_MAX));
     pc.width = uint32_t(span.width);
@@ -383,18 +382,39 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
                               TEXDEC_FIELD_PUT(uint32_t(y_in), TEXDEC_SRC_ORIGIN_Y) |
                               TEXDEC_FIELD_PUT(uint32_t(z_in), TEXDEC_SRC_ORIGIN_Z);
         // Wraps modulo 2^32 where the in-block offset exceeds the chunk's word: the shader's sum wraps back.
-        pc.src_base_word = b.src_base_word - uint32_t(surface_block_offset(p, x_in, y_in, z_in) / 4);
+        pc.src_base_word = src_base_word - uint32_t(surface_block_offset(p, x_in, y_in, z_in) / 4);
     }
-    if (to_image) {
+    if (is_image_destination(call.dst_kind)) {
         pc.dst_x = t.dst_x + int32_t(span.x0);
         pc.dst_y = t.dst_y + int32_t(span.y0);
         pc.dst_layer = int32_t(t.dst_layer + span.z0);
     } else {
-        pc.dst_base_byte = b.dst_base_byte;
+        pc.dst_base_byte = dst_base_byte;
         pc.dst_row_pitch = uint32_t(p.dst_row_pitch);
         pc.dst_slice_pitch = uint32_t(std::min<uint64_t>(p.dst_slice_pitch, UINT32_MAX));
     }
-    VkWriteDescriptorSet writes[5] = {};
+    return pc;
+}
+
+// Workgroups of a chunk's dispatch: one per tile of blocks (ASTC), else one per
+// TEXDEC_WORKGROUP_X blocks of a block row.
+struct Groups {
+    uint64_t x = 0, y = 0, z = 0;
+    uint64_t count() const { return x * y * z; }
+};
+Groups chunk_groups(const ShaderShape& shape, const Chunk& c) {
+    if (shape.tile_x) return {div_round_up(c.nbx, shape.tile_x), div_round_up(c.nby, shape.tile_y), c.nbz};
+    return {div_round_up(c.nbx, TEXDEC_WORKGROUP_X), c.nby, c.nbz};
+}
+
+// One dispatch: push the descriptors (`regions`: a batched dispatch's table; any storage buffer
+// range otherwise, unread) and the push constants, then dispatch `groups`.
+void record_dispatch(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, bool to_image, VkImageView view,
+                     const VkDescriptorBufferInfo& src, const VkDescriptorBufferInfo& dst,
+                     const VkDescriptorBufferInfo& regions, const ShaderShape& shape,
+                     const shader::TexdecPushConstants& pc, Groups groups) {
+    const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
+    VkWriteDescriptorSet writes[6] = {};
     uint32_t write_count = 0;
     auto add_write = [&](uint32_t binding, VkDescriptorType type) -> VkWriteDescriptorSet& {
         VkWriteDescriptorSet& w = writes[write_count++];
@@ -404,23 +424,29 @@ void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout lay
         w.descriptorType = type;
         return w;
     };
-    add_write(TEXDEC_BINDING_SRC, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &b.src;
+    add_write(TEXDEC_BINDING_SRC, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &src;
     VkWriteDescriptorSet& dst_write =
         add_write(TEXDEC_BINDING_DST, to_image ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
     if (to_image) dst_write.pImageInfo = &image_info;
-    else dst_write.pBufferInfo = &b.dst;
+    else dst_write.pBufferInfo = &dst;
     if (shape.luts[0].buffer) {
         add_write(TEXDEC_BINDING_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[0];
         add_write(TEXDEC_BINDING_FOOTPRINT_LUT, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &shape.luts[1];
     }
     if (shape.tables) add_write(TEXDEC_BINDING_TABLES, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER).pTexelBufferView = &shape.tables;
+    add_write(TEXDEC_BINDING_REGIONS, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &regions;
     ctx->vkd.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, write_count, writes);
     ctx->vkd.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-    if (shape.tile_x)
-        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, shape.tile_x)), uint32_t(div_round_up(c.nby, shape.tile_y)),
-                               uint32_t(c.nbz));
-    else
-        ctx->vkd.vkCmdDispatch(cmd, uint32_t(div_round_up(c.nbx, TEXDEC_WORKGROUP_X)), uint32_t(c.nby), uint32_t(c.nbz));
+    ctx->vkd.vkCmdDispatch(cmd, uint32_t(groups.x), uint32_t(groups.y), uint32_t(groups.z));
+}
+
+// One chunk in its own dispatch.
+void record_chunk(texdec_context* ctx, VkCommandBuffer cmd, VkPipelineLayout layout, const JobPlan& p,
+                  const RecordCall& call, const RegionTarget& t, const ShaderShape& shape, const Chunk& c,
+                  const ChunkSpan& span, const ChunkBinding& b) {
+    const shader::TexdecPushConstants pc = chunk_push_constants(p, call, t, c, span, b.src_base_word, b.dst_base_byte);
+    record_dispatch(ctx, cmd, layout, is_image_destination(call.dst_kind), t.dst_view, b.src, b.dst, b.src, shape, pc,
+                    chunk_groups(shape, c));
 }
 
 // Destinations written since the last barrier of this call: a dispatch that writes one of them
@@ -465,7 +491,12 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
     const VkPipelineStageFlags outside_stages =
         caller_stages ? caller_stages
                       : VkPipelineStageFlags(before ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
-    const VkAccessFlags decode_access = before ? VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT : VK_ACCESS_SHADER_WRITE_BIT;
+    // With a scratch the decode begins with the region tables' transfer writes (record_regions).
+    const bool tables = before && call.scratch_buffer;
+    const VkAccessFlags table_access = tables ? VkAccessFlags(VK_ACCESS_TRANSFER_WRITE_BIT) : 0;
+    const VkAccessFlags decode_access =
+        before ? VkAccessFlags(VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT) | table_access
+               : VkAccessFlags(VK_ACCESS_SHADER_WRITE_BIT);
     const VkAccessFlags src_access = before ? caller_access : decode_access, dst_access = before ? decode_access : caller_access;
     // Ownership: acquired before the decode from the caller's family, released after to it.
     const bool transfer = (b.flags & (before ? TEXDEC_BARRIER_ACQUIRE : TEXDEC_BARRIER_RELEASE)) != 0;
@@ -502,10 +533,209 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
             ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, 0, call.layer_count};
         }
     }
-    const VkPipelineStageFlags decode_stage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    const VkPipelineStageFlags decode_stage =
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | (tables ? VkPipelineStageFlags(VK_PIPELINE_STAGE_TRANSFER_BIT) : 0);
     ctx->vkd.vkCmdPipelineBarrier(cmd, before ? outside_stages : decode_stage, before ? decode_stage : outside_stages, 0, 1,
                                   &memory, buffer_count, buffers, image_count, images);
 }
+
+// ---- batched dispatches (texdec.h "many small regions") --------------------------------------
+//
+// Small regions of one destination view share a dispatch: the workgroup grid is the largest
+// region's (x, y) and slices (z) once per region, each workgroup reads its region's push
+// constants from a table in the caller's scratch (TexdecPushConstants::batch_slices). A batch is
+// the regions of one mip level (buffer: all regions) from a first one on, in order, until a region
+// that is decoded in more than one dispatch or breaks one of the batch's limits (count, group
+// counts, descriptor ranges, waste, an overlapping destination); that region starts the next
+// batch (or is recorded alone). Batches are formed the same way twice, to fill the table and to
+// dispatch: nothing is stored per call beyond the stack.
+
+constexpr uint32_t kBatchMaxRegions = 1024;       // 64 KiB of table: one vkCmdUpdateBuffer's limit
+constexpr uint64_t kBatchMaxRegionGroups = 4096;  // larger regions fill the GPU alone
+constexpr uint64_t kBatchWasteSlack = 4096;       // grid workgroups allowed beyond 2x the used ones
+
+// Where a region writes, for the overlap test: texel box (image) or byte span (buffer, [x0, x1)).
+struct DstBox {
+    uint64_t x0, x1;
+    uint32_t y0, y1, z0, z1;
+    bool overlaps(const DstBox& o) const {
+        return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 && z0 < o.z1 && o.z0 < z1;
+    }
+};
+
+struct Batch {
+    uint32_t level = 0;           // mip level (image targets)
+    uint32_t first = 0, end = 0;  // regions [first, end) of `level` are its members
+    uint32_t members = 0;
+    uint32_t row_log2 = 6;     // one block per invocation: workgroups of 2^row_log2 x 64 / 2^row_log2 blocks
+    Groups grid;               // per region: the largest member's
+    uint64_t used_groups = 0;  // the members' own
+    VkDeviceSize src_lo = UINT64_MAX, src_hi = 0, dst_lo = UINT64_MAX, dst_hi = 0;
+    VkImageView view = VK_NULL_HANDLE;
+};
+
+class Batcher {
+public:
+    Batcher(texdec_context* ctx, const RecordCall& call, const RegionList& regions, const ShaderShape& shape,
+            uint64_t max_texels)
+        : ctx_(ctx), call_(call), regions_(regions), shape_(shape), max_texels_(max_texels),
+          to_image_(is_image_destination(call.dst_kind)) {
+        const VkPhysicalDeviceLimits& lim = ctx->properties.limits;
+        align_ = std::max<VkDeviceSize>(lim.minStorageBufferOffsetAlignment, 4);
+        max_range_ = uint64_t(lim.maxStorageBufferRange) - align_ - 4;
+        max_z_ = lim.maxComputeWorkGroupCount[2];
+    }
+
+    // Calls direct(i) for every region decoded in dispatches of its own and batch(b) for every
+    // batch, levels in ascending order, regions of a level in order.
+    template <class Direct, class Each>
+    void for_each(Direct&& direct, Each&& batch) const {
+        const uint32_t count = regions_.count();
+        const uint32_t levels = to_image_ ? call_.levels_written : 1u;
+        for (uint32_t level = 0; level < kMaxMipLevels; ++level) {
+            if (!(levels >> level & 1)) continue;
+            for (uint32_t i = 0; i < count;) {
+                if (to_image_ && regions_.level(i) != level) {
+                    ++i;
+                    continue;
+                }
+                Batch b;
+                if (!call_.scratch_buffer || !start(level, i, &b)) {
+                    direct(i++);
+                    continue;
+                }
+                grow(&b);
+                if (b.members == 1) direct(i);
+                else batch(b);
+                i = b.end;
+            }
+        }
+    }
+
+    // The region table entry of every member of `b`, in order, through `entry(pc)`.
+    template <class Entry>
+    void entries(const Batch& b, Entry&& entry) const {
+        JobPlan p;
+        RegionTarget t;
+        const VkDeviceSize src_bind = align_down(b.src_lo, align_), dst_bind = align_down(b.dst_lo, align_);
+        for (uint32_t i = b.first; i < b.end; ++i) {
+            if (to_image_ && regions_.level(i) != b.level) continue;
+            regions_.plan(i, &p, &t);  // checked
+            const Chunk c = whole(p);
+            const ChunkSpan span = chunk_span(p, c);
+            const uint32_t src_word = uint32_t((t.src_offset + span.src_start - src_bind) / 4);
+            const uint32_t dst_byte = to_image_ ? 0u : uint32_t(t.dst_offset + span.dst_start - dst_bind);
+            entry(chunk_push_constants(p, call_, t, c, span, src_word, dst_byte));
+        }
+    }
+
+    VkDeviceSize align() const { return align_; }
+
+private:
+    static Chunk whole(const JobPlan& p) { return Chunk{0, p.blocks_x, 0, p.blocks_y, 0, p.blocks_z, 0, 0}; }
+
+    // Region i as the batch's first member, false if it is not decoded in one small dispatch.
+    bool start(uint32_t level, uint32_t i, Batch* b) const {
+        Member m;
+        if (!member(i, &m)) return false;
+        b->level = level, b->first = i, b->end = i + 1, b->members = 1;
+        // Workgroups as wide as the first region (a power of two up to a row of 64): narrow
+        // regions fill every lane.
+        b->row_log2 = shape_.tile_x ? 6u : std::min(6u, uint32_t(std::bit_width(std::max<uint64_t>(m.nbx, 1) - 1)));
+        b->grid = groups(m, b->row_log2), b->used_groups = b->grid.count();
+        b->src_lo = m.src_lo, b->src_hi = m.src_hi, b->dst_lo = m.dst_lo, b->dst_hi = m.dst_hi;
+        b->view = m.view;
+        boxes_[0] = m.box;
+        bounds_ = m.box;
+        return true;
+    }
+
+    // Adds the following regions of the batch's level while they fit.
+    void grow(Batch* b) const {
+        const uint32_t count = regions_.count();
+        for (uint32_t j = b->end; j < count && b->members < kBatchMaxRegions; ++j) {
+            if (to_image_ && regions_.level(j) != b->level) continue;
+            Member m;
+            if (!member(j, &m)) return;
+            const Groups own = groups(m, b->row_log2);
+            const Groups grid{std::max(b->grid.x, own.x), std::max(b->grid.y, own.y), std::max(b->grid.z, own.z)};
+            const uint64_t members = b->members + 1, used = b->used_groups + own.count();
+            if (members * grid.z > max_z_ || members * grid.count() > 2 * used + kBatchWasteSlack) return;
+            const VkDeviceSize src_lo = std::min(b->src_lo, m.src_lo), src_hi = std::max(b->src_hi, m.src_hi);
+            if (src_hi - align_down(src_lo, align_) > max_range_) return;
+            const VkDeviceSize dst_lo = std::min(b->dst_lo, m.dst_lo), dst_hi = std::max(b->dst_hi, m.dst_hi);
+            if (!to_image_ && dst_hi - align_down(dst_lo, align_) > max_range_) return;
+            if (overlaps(*b, m.box)) return;
+            boxes_[b->members] = m.box;
+            bounds_ = {std::min(bounds_.x0, m.box.x0), std::max(bounds_.x1, m.box.x1), std::min(bounds_.y0, m.box.y0),
+                       std::max(bounds_.y1, m.box.y1), std::min(bounds_.z0, m.box.z0), std::max(bounds_.z1, m.box.z1)};
+            b->members = uint32_t(members), b->used_groups = used, b->grid = grid, b->end = j + 1;
+            b->src_lo = src_lo, b->src_hi = src_hi, b->dst_lo = dst_lo, b->dst_hi = dst_hi;
+        }
+    }
+
+    // Whether `box` overlaps a member's destination (outside the members' bounds: at once).
+    bool overlaps(const Batch& b, const DstBox& box) const {
+        if (!box.overlaps(bounds_)) return false;
+        for (uint32_t k = 0; k < b.members; ++k)
+            if (box.overlaps(boxes_[k])) return true;
+        return false;
+    }
+
+    struct Member {
+        uint64_t nbx, nby, nbz;  // blocks
+        VkDeviceSize src_lo, src_hi, dst_lo = 0, dst_hi = 0;
+        DstBox box;
+        VkImageView view = VK_NULL_HANDLE;
+    };
+
+    // Region i's dispatch, false unless it is one chunk of at most kBatchMaxRegionGroups workgroups.
+    bool member(uint32_t i, Member* m) const {
+        JobPlan p;
+        RegionTarget t;
+        ChunkSize size;
+        regions_.plan(i, &p, &t);  // checked
+        chunk_size(ctx_, p, shape_, to_image_, max_texels_, &size);
+        if (size.texel_slices || size.cols != p.blocks_x || size.rows != p.blocks_y || size.slices != p.blocks_z)
+            return false;
+        const Chunk c = whole(p);
+        if (chunk_groups(shape_, c).count() > kBatchMaxRegionGroups) return false;
+        m->nbx = p.blocks_x, m->nby = p.blocks_y, m->nbz = p.blocks_z;
+        const ChunkSpan span = chunk_span(p, c);
+        m->src_lo = t.src_offset + span.src_start;
+        m->src_hi = m->src_lo + span.src_bytes;
+        if (to_image_) {
+            m->view = t.dst_view;
+            m->box = {uint64_t(t.dst_x), uint64_t(t.dst_x) + span.width,
+                      uint32_t(t.dst_y), uint32_t(t.dst_y + span.height),
+                      t.dst_layer,       uint32_t(t.dst_layer + span.depth)};
+        } else {
+            m->dst_lo = t.dst_offset + span.dst_start;
+            m->dst_hi = align_up(m->dst_lo + span.dst_bytes, 4);
+            m->box = {m->dst_lo, m->dst_hi, 0, 1, 0, 1};
+        }
+        return true;
+    }
+
+    // A member's workgroups in a batch of workgroup shape row_log2.
+    Groups groups(const Member& m, uint32_t row_log2) const {
+        if (shape_.tile_x) return {div_round_up(m.nbx, shape_.tile_x), div_round_up(m.nby, shape_.tile_y), m.nbz};
+        return {div_round_up(m.nbx, uint64_t(1) << row_log2),
+                div_round_up(m.nby, uint64_t(TEXDEC_WORKGROUP_X) >> row_log2), m.nbz};
+    }
+
+    texdec_context* ctx_;
+    const RecordCall& call_;
+    const RegionList& regions_;
+    const ShaderShape& shape_;
+    uint64_t max_texels_;
+    bool to_image_;
+    VkDeviceSize align_ = 4;
+    uint64_t max_range_ = 0, max_z_ = 0;
+    // The current batch's members' destinations and their bounds (for_each forms one at a time).
+    mutable DstBox boxes_[kBatchMaxRegions];
+    mutable DstBox bounds_{};
+};
 
 }  // namespace
 
@@ -559,29 +789,88 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
     begin_label(ctx, cmd, "texdec %s -> %s %s, %u region%s", p.format->name, store_name(p.output.store_kind),
                 destination_name(call.dst_kind), count, count == 1 ? "" : "s");
     record_call_barrier(ctx, cmd, call, true);
+    // Batched dispatches: every batch's region table first (vkCmdUpdateBuffer into the scratch, in
+    // the order the batches are dispatched), then one barrier, so that the dispatches run unbroken.
+    const Batcher batcher(ctx, call, regions, shape, max_texels);
+    if (call.scratch_buffer) {
+        constexpr uint32_t kStaged = 256;  // entries per vkCmdUpdateBuffer (16 KiB of stack)
+        shader::TexdecPushConstants staged[kStaged];
+        uint32_t staged_count = 0;
+        VkDeviceSize written_entries = 0;
+        auto flush = [&] {
+            if (!staged_count) return;
+            ctx->vkd.vkCmdUpdateBuffer(cmd, call.scratch_buffer,
+                                       call.scratch_offset + written_entries * kRegionEntryBytes,
+                                       staged_count * kRegionEntryBytes, staged);
+            written_entries += staged_count;
+            staged_count = 0;
+        };
+        batcher.for_each([](uint32_t) {},
+                         [&](const Batch& b) {
+                             batcher.entries(b, [&](const shader::TexdecPushConstants& entry) {
+                                 staged[staged_count++] = entry;
+                                 if (staged_count == kStaged) flush();
+                             });
+                         });
+        flush();
+        if (written_entries) {
+            const VkMemoryBarrier tables{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
+                                         VK_ACCESS_SHADER_READ_BIT};
+            ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
+                                          1, &tables, 0, nullptr, 0, nullptr);
+        }
+    }
     ctx->vkd.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     WriteTracker written;
-    for (uint32_t i = 0; i < count; ++i) {
+    auto write_barrier = [&](VkImageView view, uint64_t begin, uint64_t end) {
+        if (!written.needs_barrier(view, begin, end)) return;
+        const VkMemoryBarrier waw{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
+                                  VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT};
+        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                      0, 1, &waw, 0, nullptr, 0, nullptr);
+    };
+    // A region in dispatches of its own (chunks).
+    auto direct = [&](uint32_t i) {
         regions.plan(i, &p, &t);  // succeeded above
         chunk_size(ctx, p, shape, to_image, max_texels, &size);
         // Texel slices within a block slice: one step of the whole block unless it is cut.
         const uint64_t block_depth = p.format->block_depth, z_step = size.texel_slices ? size.texel_slices : block_depth;
         for (uint64_t bz = 0; bz < p.blocks_z; bz += size.slices)
             for (uint64_t z_skip = 0; z_skip < block_depth && bz * block_depth + z_skip < p.depth; z_skip += z_step)
-            for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
-                for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
-                    const Chunk c{bx, std::min(size.cols, p.blocks_x - bx), by, std::min(size.rows, p.blocks_y - by), bz,
-                                  std::min(size.slices, p.blocks_z - bz), z_skip, size.texel_slices};
-                    const ChunkSpan span = chunk_span(p, c);
-                    const ChunkBinding b = chunk_binding(call, t, span, align);
-                    if (written.needs_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range)) {
-                        const VkMemoryBarrier waw{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_SHADER_WRITE_BIT,
-                                                  VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT};
-                        ctx->vkd.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                                                      0, 1, &waw, 0, nullptr, 0, nullptr);
+                for (uint64_t by = 0; by < p.blocks_y; by += size.rows)
+                    for (uint64_t bx = 0; bx < p.blocks_x; bx += size.cols) {
+                        const Chunk c{
+                            bx, std::min(size.cols, p.blocks_x - bx),   by,     std::min(size.rows, p.blocks_y - by),
+                            bz, std::min(size.slices, p.blocks_z - bz), z_skip, size.texel_slices};
+                        const ChunkSpan span = chunk_span(p, c);
+                        const ChunkBinding b = chunk_binding(call, t, span, align);
+                        write_barrier(to_image ? t.dst_view : VK_NULL_HANDLE, b.dst.offset, b.dst.offset + b.dst.range);
+                        record_chunk(ctx, cmd, layout, p, call, t, shape, c, span, b);
                     }
-                    record_chunk(ctx, cmd, layout, p, call, t, shape, c, span, b);
-                }
+    };
+    // A batch: one dispatch, its members' entries at table slots [slot, slot + members).
+    VkDeviceSize slot = 0;
+    auto batch = [&](const Batch& b) {
+        const VkDeviceSize src_bind = align_down(b.src_lo, align), dst_bind = align_down(b.dst_lo, align);
+        const VkDescriptorBufferInfo src{call.src_buffer, src_bind, b.src_hi - src_bind};
+        const VkDescriptorBufferInfo dst{call.dst_buffer, to_image ? 0 : dst_bind, to_image ? 0 : b.dst_hi - dst_bind};
+        const VkDeviceSize table = call.scratch_offset + slot * kRegionEntryBytes,
+                           table_bind = align_down(table, align);
+        const VkDescriptorBufferInfo regions_info{call.scratch_buffer, table_bind,
+                                                  table + b.members * kRegionEntryBytes - table_bind};
+        shader::TexdecPushConstants pc{};
+        pc.src_base_word = uint32_t((table - table_bind) / 4);
+        pc.batch_slices = uint32_t(b.grid.z);
+        pc.src_row_words = b.row_log2;
+        write_barrier(to_image ? b.view : VK_NULL_HANDLE, dst.offset, dst.offset + dst.range);
+        record_dispatch(ctx, cmd, layout, to_image, b.view, src, dst, regions_info, shape, pc,
+                        Groups{b.grid.x, b.grid.y, b.grid.z * b.members});
+        slot += b.members;
+    };
+    if (call.scratch_buffer) {
+        batcher.for_each(direct, batch);
+    } else {
+        for (uint32_t i = 0; i < count; ++i) direct(i);
     }
     record_call_barrier(ctx, cmd, call, false);
     end_label(ctx, cmd);
@@ -639,6 +928,7 @@ class RegionArray final : public RegionList {
 public:
     RegionArray(texdec_context* ctx, const texdec_regions_job& job) : ctx_(ctx), job_(job) {}
     uint32_t count() const override { return job_.region_count; }
+    uint32_t level(uint32_t index) const override { return job_.regions[index].mip_level; }
     texdec_status plan(uint32_t index, JobPlan* plan, RegionTarget* t) const override {
         const texdec_region& r = job_.regions[index];
         const texdec_image_target* image = job_.dst_image;
@@ -694,10 +984,52 @@ private:
 
 }  // namespace
 
+namespace {
+
+// texdec_regions_job::next: nothing, or a texdec_regions_scratch_info (with nothing after it) that
+// holds the job's region tables.
+texdec_status regions_job_chain(const texdec_context* ctx, const texdec_regions_job* job,
+                                const texdec_regions_scratch_info** out) {
+    *out = nullptr;
+    if (!job->next) return TEXDEC_SUCCESS;
+    uint32_t type;  // every chained struct begins with a 32-bit type
+    std::memcpy(&type, job->next, sizeof type);
+    if (type != TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO) return check_chain(ctx, job->next, "texdec_regions_job");
+    const auto* scratch = static_cast<const texdec_regions_scratch_info*>(job->next);
+    if (texdec_status s = check_chain(ctx, scratch->next, "texdec_regions_scratch_info"); s != TEXDEC_SUCCESS) return s;
+    if (!scratch->buffer)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_regions_scratch_info.buffer is VK_NULL_HANDLE");
+    if (scratch->offset % 4)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_regions_scratch_info.offset (%llu) is not a multiple of 4",
+                           (unsigned long long)scratch->offset);
+    const uint64_t needed = uint64_t(job->region_count) * kRegionEntryBytes;
+    if (scratch->size < needed || scratch->offset > UINT64_MAX - needed)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_regions_scratch_info.size (%llu) is smaller than the %llu bytes %u regions need "
+                           "(texdec_regions_scratch_size)",
+                           (unsigned long long)scratch->size, (unsigned long long)needed, job->region_count);
+    *out = scratch;
+    return TEXDEC_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_context* ctx,
+                                                                const texdec_regions_job* job,
+                                                                VkDeviceSize* out_bytes) {
+    if (!ctx || !job || !out_bytes)
+        return null_argument(ctx, "texdec_regions_scratch_size", !ctx ? "context" : !job ? "job" : "out_bytes");
+    *out_bytes = VkDeviceSize(job->region_count) * kRegionEntryBytes;
+    return TEXDEC_SUCCESS;
+}
+
 extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
     if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
     if (texdec_status s = require_gpu(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
-    if (texdec_status s = check_chain(ctx, job->next, "texdec_regions_job"); s != TEXDEC_SUCCESS) return s;
+    const texdec_regions_scratch_info* scratch = nullptr;
+    if (texdec_status s = regions_job_chain(ctx, job, &scratch); s != TEXDEC_SUCCESS) return s;
     if (job->barriers) {
         if (texdec_status s = check_chain(ctx, job->barriers->next, "texdec_record_barriers"); s != TEXDEC_SUCCESS) return s;
         const uint32_t known = TEXDEC_BARRIER_ACQUIRE | TEXDEC_BARRIER_RELEASE;
@@ -719,6 +1051,11 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     call.dst_buffer = job->dst_buffer;
     call.max_texels_per_dispatch = job->max_texels_per_dispatch;
     call.fail_if_not_ready = (job->flags & TEXDEC_RECORD_FAIL_IF_NOT_READY) != 0;
+    if (scratch) {
+        call.scratch_buffer = scratch->buffer;
+        call.scratch_offset = scratch->offset;
+        call.scratch_size = scratch->size;
+    }
     if (job->barriers) {
         call.barriers = *job->barriers;
         call.barrier_before = call.barrier_after = true;

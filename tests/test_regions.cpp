@@ -363,9 +363,44 @@ void record_or_fail(ExternalSetup& setup, texdec_context* ctx, VkCommandBuffer c
     REQUIRE(st == TEXDEC_SUCCESS);
 }
 
+// Batched record calls (texdec.h "many small regions"): a canary-filled scratch buffer of
+// texdec_regions_scratch_size bytes (at `offset`) chained on the job; afterwards, how many of its
+// 64-byte table entries the call wrote (differ from the canary): 0 means nothing was batched.
+struct Scratch {
+    bool on = false;
+    VkDeviceSize offset = 0;
+    HostBuffer buffer;
+    texdec_regions_scratch_info info{};
+    size_t entries_written = 0;
+
+    void chain(VulkanTestDevice& dev, texdec_context* ctx, texdec_regions_job& job) {
+        if (!on) return;
+        VkDeviceSize bytes = 0;
+        REQUIRE(texdec_regions_scratch_size(ctx, &job, &bytes) == TEXDEC_SUCCESS);
+        REQUIRE(bytes == VkDeviceSize(job.region_count) * TEXDEC_REGIONS_SCRATCH_BYTES_PER_REGION);
+        buffer =
+            dev.create_buffer(offset + bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        fill_canary(buffer.mapped, size_t(offset + bytes));
+        info = texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer.buffer, offset,
+                                           bytes};
+        job.next = &info;
+    }
+    // After the submit: counts the entries written, frees the buffer.
+    void finish(VulkanTestDevice& dev) {
+        if (!on) return;
+        std::vector<uint8_t> canary(size_t(info.offset + info.size));
+        fill_canary(canary.data(), canary.size());
+        entries_written = 0;
+        for (VkDeviceSize e = info.offset; e + 64 <= info.offset + info.size; e += 64)
+            entries_written += std::memcmp(buffer.mapped + e, canary.data() + e, 64) != 0;
+        CHECK(std::memcmp(buffer.mapped, canary.data(), size_t(info.offset)) == 0);  // nothing before offset
+        dev.destroy(buffer);
+    }
+};
+
 ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_format format, texdec_output output,
                               const ImageSpec& spec, const Source& src, const std::vector<texdec_region>& regions,
-                              ImageBarriers style, uint32_t job_max_texels = 0) {
+                              ImageBarriers style, uint32_t job_max_texels = 0, Scratch* scratch = nullptr) {
     VulkanTestDevice& dev = *setup.device;
     const uint32_t texel = texel_size(format, output);
     VkImageCreateInfo ici = image_create_info(spec);
@@ -434,11 +469,12 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
     barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
     barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    const texdec_regions_job job =
+    texdec_regions_job job =
         RegionsJobBuilder(format, output, src.buffer.buffer, src.bytes.size(), regions.data(), uint32_t(regions.size()))
             .into_image(target)
             .barriers(style == ImageBarriers::caller_canary ? nullptr : &barriers)
             .max_texels_per_dispatch(job_max_texels);
+    if (scratch) scratch->chain(dev, ctx, job);
     record_or_fail(setup, ctx, cmd, job);
     if (style == ImageBarriers::caller_canary) {
         VkImageMemoryBarrier to_src = image_barrier(image.image, 0, 0, layers, VK_IMAGE_LAYOUT_GENERAL,
@@ -469,6 +505,7 @@ ImageResult decode_into_image(ExternalSetup& setup, texdec_context* ctx, texdec_
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     check_no_validation_messages(dev.log(), "texdec_record_regions into an image, submitted");
+    if (scratch) scratch->finish(dev);
     result.bytes.assign(readback.mapped, readback.mapped + result.layout.total);
     texdec_image_target_destroy(ctx, target);
     dev.destroy(image);
@@ -592,9 +629,10 @@ Mismatches compare_buffers(const std::vector<uint8_t>& got, const std::vector<ui
 }
 
 // Decodes the regions (dst_* fields set) into a canary-filled buffer and reads it back.
-std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ctx, texdec_format format, texdec_output output,
-                                        size_t size, const Source& src, const std::vector<texdec_region>& regions,
-                                        bool library_barriers, uint32_t job_max_texels = 0) {
+std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ctx, texdec_format format,
+                                        texdec_output output, size_t size, const Source& src,
+                                        const std::vector<texdec_region>& regions, bool library_barriers,
+                                        uint32_t job_max_texels = 0, Scratch* scratch = nullptr) {
     VulkanTestDevice& dev = *setup.device;
     HostBuffer dst = dev.create_buffer(size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     fill_canary(dst.mapped, size);
@@ -615,11 +653,12 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
         mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
     }
-    const texdec_regions_job job =
+    texdec_regions_job job =
         RegionsJobBuilder(format, output, src.buffer.buffer, src.bytes.size(), regions.data(), uint32_t(regions.size()))
             .into_buffer(dst.buffer, size)
             .barriers(library_barriers ? &barriers : nullptr)
             .max_texels_per_dispatch(job_max_texels);
+    if (scratch) scratch->chain(dev, ctx, job);
     record_or_fail(setup, ctx, cmd, job);
     if (!library_barriers) {
         mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -631,6 +670,7 @@ std::vector<uint8_t> decode_into_buffer(ExternalSetup& setup, texdec_context* ct
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     check_no_validation_messages(dev.log(), "texdec_record_regions into a buffer, submitted");
+    if (scratch) scratch->finish(dev);
     std::vector<uint8_t> out(readback.mapped, readback.mapped + size);
     dev.destroy(dst);
     dev.destroy(readback);
@@ -1410,5 +1450,251 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         dev.destroy(dst);
         destroy(dev, src);
     }
+    setup.close();
+}
+
+// ---- batched dispatches (texdec.h "many small regions") ----------------------------------------
+//
+//   regions: batched                                 many regions of many sizes (odd extents, partial
+//       edge blocks, 1x1 up to 3 blocks a side) in cells of two mip levels (or, 3D, slices at odd
+//       z), every family; batched (scratch) into an image and a buffer, each against the one-call
+//       reference (texdec_decode, proven by the oracle tests) with the canary outside the regions,
+//       and byte for byte against the same call without scratch (one dispatch per region); the
+//       scratch's table entries written = the regions (so the batched path ran);
+//   regions: batched against independent oracles    ASTC 6x6 sRGB (libastcenc) and BC7 (lavapipe's
+//       native decode) into an A8B8G8R8 image, batched;
+//   regions: batches end where they must             more regions than one batch holds (1100),
+//       overlapping regions (the later one wins, as unbatched), a region cut into chunks between
+//       small ones, an offset scratch;
+//   regions: scratch problems are refused            too small, misaligned, null, chained junk:
+//       INVALID_ARGUMENT, nothing recorded.
+namespace {
+
+// `count` regions of 1..max_edge texels a side in a grid of `cell`-texel cells (cols wide) of mip
+// `mip`: source rows past the extent on some, cells in any order.
+std::vector<texdec_region> grid_regions(SplitMix64& rng, uint32_t count, uint32_t mip, uint32_t cell, uint32_t cols,
+                                        uint32_t max_edge) {
+    std::vector<texdec_region> out;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t c = (i * 7) % count;  // not in raster order
+        const uint32_t w = 1 + uint32_t(rng.next() % max_edge), h = 1 + uint32_t(rng.next() % max_edge);
+        const int32_t x = int32_t((c % cols) * cell + rng.next() % (cell - w + 1));
+        const int32_t y = int32_t((c / cols) * cell + rng.next() % (cell - h + 1));
+        out.push_back(region_2d(mip, 0, 1, x, y, w, h, rng.next() % 3 == 0 ? w + 5 : 0));
+    }
+    return out;
+}
+
+// Batched and unbatched, into an image and a buffer: against the reference and each other.
+void check_batched(ExternalSetup& setup, texdec_format format, texdec_output output, const ImageSpec& spec,
+                   std::vector<texdec_region> regions, uint64_t seed, size_t image_batched, size_t buffer_batched) {
+    const texdec_format_info fi = format_info(format);
+    INFO(fi.name << " output " << output << ": " << regions.size() << " regions, batched");
+    const uint32_t texel = texel_size(format, output);
+    const bool half_nan = is_half_output(spec.format);
+    Source src = make_source(*setup.device, format, regions, seed);
+    const auto refs = references(setup, format, output, src, regions);
+    Scratch scratch;
+    scratch.on = true;
+    const ImageResult img = decode_into_image(setup, setup.ctx, format, output, spec, src, regions,
+                                              ImageBarriers::library_canary, 0, &scratch);
+    CHECK(scratch.entries_written == image_batched);
+    CHECK_NO_MISMATCHES(compare_images(spec, texel, img.layout, img.bytes,
+                                       expected_image(spec, texel, regions, refs, img.layout), half_nan),
+                        "batched image vs one-call reference");
+    const ImageResult unbatched =
+        decode_into_image(setup, setup.ctx, format, output, spec, src, regions, ImageBarriers::library_canary);
+    CHECK(img.bytes == unbatched.bytes);
+    const size_t size = assign_buffer_layout(regions, texel, 3, 2);  // neighbours share words (narrow texels)
+    Scratch buffer_scratch;
+    buffer_scratch.on = true;
+    buffer_scratch.offset = 36;
+    const auto buf = decode_into_buffer(setup, setup.ctx, format, output, size, src, regions, true, 0, &buffer_scratch);
+    CHECK(buffer_scratch.entries_written == buffer_batched);
+    CHECK_NO_MISMATCHES(compare_buffers(buf, expected_buffer(size, texel, regions, refs)),
+                        "batched buffer vs one-call reference");
+    const auto buf_unbatched = decode_into_buffer(setup, setup.ctx, format, output, size, src, regions, false);
+    CHECK(buf == buf_unbatched);
+    destroy(*setup.device, src);
+}
+
+}  // namespace
+
+TEST_CASE("regions: batched", "[regions][gpu][batched]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VkPhysicalDeviceFeatures features{};
+    vkGetPhysicalDeviceFeatures(setup.device->physical_device(), &features);
+    struct F {
+        texdec_format format;
+        texdec_output output;
+    };
+    const F formats[] = {
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},     {TEXDEC_FORMAT_BC2_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA16F},        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_NATIVE},         {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
+        {TEXDEC_FORMAT_BC7_UNORM, TEXDEC_OUTPUT_RGBA8},          {TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB, TEXDEC_OUTPUT_RGBA8}, {TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE},  {TEXDEC_FORMAT_ASTC_4x4_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},      {TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
+    };
+    for (const F& f : formats) {
+        const texdec_format_info fi = format_info(f.format);
+        ImageSpec spec = image_2d(output_vk_format(f.format, f.output), 6 * 40, 3 * 40, 2, 1);
+        const bool extended = spec.format != VK_FORMAT_R8G8B8A8_UNORM && spec.format != VK_FORMAT_R8G8B8A8_SRGB &&
+                              spec.format != VK_FORMAT_R16G16B16A16_SFLOAT;
+        if (extended && !features.shaderStorageImageExtendedFormats) {
+            WARN("NOT TESTED: " << fi.name
+                                << " NATIVE into an image: the device lacks shaderStorageImageExtendedFormats");
+            continue;
+        }
+        SplitMix64 rng(test_seed() + f.format);
+        const uint32_t max_edge = std::min(40u, 3 * fi.block_width);
+        // Mip 0: 18 regions in 40-texel cells; mip 1 (120x60): 8 regions in 20-texel cells; mip 0
+        // again after them (regions of a level need not be consecutive).
+        const std::vector<texdec_region> mip0 = grid_regions(rng, 18, 0, 40, 6, max_edge);
+        std::vector<texdec_region> regions(mip0.begin(), mip0.begin() + 12);
+        for (auto& r : grid_regions(rng, 8, 1, 20, 6, std::min(20u, max_edge))) regions.push_back(r);
+        regions.insert(regions.end(), mip0.begin() + 12, mip0.end());
+        check_batched(setup, f.format, f.output, spec, regions, test_seed() + 11 + f.format, regions.size(),
+                      regions.size());
+    }
+    // 3D: ASTC 4x4x4 and 3x3x3 into a 3D image, regions of 1..8 slices at odd z (several block slices).
+    for (const texdec_format format : {TEXDEC_FORMAT_ASTC_4x4x4_UNORM, TEXDEC_FORMAT_ASTC_3x3x3_SRGB}) {
+        ImageSpec spec;
+        spec.type = VK_IMAGE_TYPE_3D;
+        spec.extent = {4 * 16, 2 * 16, 11};
+        SplitMix64 rng(test_seed() + 99 + format);
+        std::vector<texdec_region> regions;
+        for (uint32_t i = 0; i < 8; ++i) {
+            const uint32_t w = 1 + uint32_t(rng.next() % 16), h = 1 + uint32_t(rng.next() % 16),
+                           d = 1 + uint32_t(rng.next() % 8);
+            regions.push_back(region_3d(0, int32_t(i % 4 * 16 + (16 - w) / 2), int32_t(i / 4 * 16),
+                                        int32_t(rng.next() % (12 - d)), w, h, d));
+        }
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, spec, regions, test_seed() + 12 + format, regions.size(),
+                      regions.size());
+    }
+    setup.close();
+}
+
+TEST_CASE("regions: batched against independent oracles", "[regions][gpu][batched]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    for (const texdec_format format : {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_FORMAT_BC7_UNORM}) {
+        const ImageSpec spec = image_2d(VK_FORMAT_A8B8G8R8_UNORM_PACK32, 5 * 24, 2 * 24, 1, 1);
+        SplitMix64 rng(test_seed() + 31 + format);
+        std::vector<texdec_region> regions;
+        for (uint32_t i = 0; i < 10; ++i) {
+            const uint32_t w = 1 + uint32_t(rng.next() % 24), h = 1 + uint32_t(rng.next() % 24);
+            regions.push_back(region_2d(0, 0, 1, int32_t(i % 5 * 24), int32_t(i / 5 * 24), w, h));
+        }
+        Source src = make_source(*setup.device, format, regions, test_seed() + 32 + format);
+        const auto refs = oracle_references(*setup.device, format, src, regions, false);
+        Scratch scratch;
+        scratch.on = true;
+        const ImageResult img = decode_into_image(setup, setup.ctx, format, TEXDEC_OUTPUT_RGBA8, spec, src, regions,
+                                                  ImageBarriers::library_canary, 0, &scratch);
+        CHECK(scratch.entries_written == regions.size());
+        CHECK_NO_MISMATCHES(
+            compare_images(spec, 4, img.layout, img.bytes, expected_image(spec, 4, regions, refs, img.layout), false),
+            format_info(format).name << " batched image vs the independent oracle");
+        destroy(*setup.device, src);
+    }
+    setup.close();
+}
+
+TEST_CASE("regions: batches end where they must", "[regions][gpu][batched]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    const texdec_format format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
+    SECTION("more regions than one batch holds") {
+        // 1100 regions of 1..8 texels in 8-texel cells of a 320x32 image (1024 per batch): all batched.
+        std::vector<texdec_region> regions;
+        SplitMix64 rng(test_seed() + 41);
+        for (uint32_t i = 0; i < 1100; ++i)
+            regions.push_back(region_2d(0, 0, 1, int32_t(i % 40 * 8), int32_t(i / 40 * 8), 1 + uint32_t(rng.next() % 8),
+                                        1 + uint32_t(rng.next() % 8)));
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 320, 28 * 8), regions,
+                      test_seed() + 42, regions.size(), regions.size());
+    }
+    SECTION("overlapping regions: the later one wins, as without batching") {
+        std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 30, 30), region_2d(0, 0, 1, 40, 0, 9, 9),
+                                              region_2d(0, 0, 1, 5, 7, 13, 11),  // over the first
+                                              region_2d(0, 0, 1, 3, 3, 30, 30),  // over both
+                                              region_2d(0, 0, 1, 60, 2, 7, 7)};
+        // Image: batches {0, 1}, {2} (alone: one dispatch, no entry), {3, 4}; the buffer's
+        // destinations do not overlap: one batch.
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 70, 40), regions,
+                      test_seed() + 43, 4, 5);
+    }
+    SECTION("a region too large for a batch between small ones") {
+        std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 13, 9), region_2d(0, 0, 1, 16, 0, 7, 5),
+                                              region_2d(0, 0, 1, 0, 16, 2200, 2100),  // 2200x2100: over 4096 workgroups
+                                              region_2d(0, 0, 1, 32, 0, 11, 13), region_2d(0, 0, 1, 48, 0, 3, 3)};
+        check_batched(setup, format, TEXDEC_OUTPUT_RGBA8, image_2d(VK_FORMAT_R8G8B8A8_UNORM, 2200, 2116), regions,
+                      test_seed() + 44, 4, 4);
+    }
+    setup.close();
+}
+
+TEST_CASE("regions: scratch problems are refused", "[regions][gpu][batched]") {
+    ExternalSetup setup;
+    if (!setup.open()) return;
+    VulkanTestDevice& dev = *setup.device;
+    std::vector<texdec_region> regions = {region_2d(0, 0, 1, 0, 0, 8, 8), region_2d(0, 0, 1, 8, 0, 8, 8)};
+    Source src = make_source(dev, TEXDEC_FORMAT_BC1_RGBA_UNORM, regions, test_seed() + 51);
+    assign_buffer_layout(regions, 4, 0, 0);
+    HostBuffer dst = dev.create_buffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    HostBuffer scratch = dev.create_buffer(256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    texdec_regions_job job = RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer,
+                                               src.bytes.size(), regions.data(), 2)
+                                 .into_buffer(dst.buffer, 4096);
+    VkDeviceSize need = 0;
+    REQUIRE(texdec_regions_scratch_size(setup.ctx, &job, &need) == TEXDEC_SUCCESS);
+    CHECK(need == 128);
+    CHECK(texdec_regions_scratch_size(setup.ctx, &job, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_regions_scratch_size(setup.ctx, nullptr, &need) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    setup.context_log.take_errors();
+    texdec_source_layout_info junk{TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO};
+    struct Case {
+        const char* what;
+        texdec_regions_scratch_info info;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"too small",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 0, 127},
+         "smaller than the 128 bytes"},
+        {"too small past the offset",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 200, 56},
+         "smaller"},
+        {"misaligned", {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 2, 128}, "multiple of 4"},
+        {"null buffer",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, VK_NULL_HANDLE, 0, 256},
+         "VK_NULL_HANDLE"},
+        {"chained junk",
+         {TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, &junk, scratch.buffer, 0, 256},
+         "texdec_regions_scratch_info.next"},
+    };
+    VkCommandBuffer cmd = dev.begin_commands();
+    for (const Case& c : cases) {
+        INFO(c.what);
+        job.next = &c.info;
+        CHECK(texdec_record_regions(setup.ctx, cmd, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        const auto errors = setup.context_log.take_errors();
+        REQUIRE(errors.size() == 1);
+        CHECK_THAT(errors[0], Catch::Contains(c.message));
+    }
+    // The right size at an offset is accepted (128 bytes from 128).
+    const texdec_regions_scratch_info ok{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, scratch.buffer, 128, 128};
+    job.next = &ok;
+    record_or_fail(setup, setup.ctx, cmd, job);
+    dev.submit_and_wait(cmd);
+    check_no_validation_messages(dev.log(), "scratch problems");
+    dev.destroy(dst);
+    dev.destroy(scratch);
+    destroy(dev, src);
     setup.close();
 }

@@ -457,8 +457,9 @@ typedef enum texdec_backend {
 
 /* The `type` of texdec's own extension structs (values far from VkStructureType's). */
 typedef enum texdec_structure_type {
-    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001,       /* texdec_backend_info */
-    TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO = 0x54440002, /* texdec_source_layout_info */
+    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO = 0x54440001,         /* texdec_backend_info */
+    TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO = 0x54440002,   /* texdec_source_layout_info */
+    TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO = 0x54440003, /* texdec_regions_scratch_info */
     TEXDEC_STRUCTURE_TYPE_MAX_ENUM = 0x7FFFFFFF
 } texdec_structure_type;
 
@@ -1127,7 +1128,7 @@ typedef struct texdec_record_barriers {
 
 /* A record call: the decode of many regions of one format into one destination. */
 typedef struct texdec_regions_job {
-    const void* next;                 /* NULL */
+    const void* next; /* NULL or a texdec_regions_scratch_info (batching) */
     texdec_format format;
     texdec_output output;
     texdec_bc_rounding bc_rounding;
@@ -1148,8 +1149,9 @@ typedef struct texdec_regions_job {
  * recording state, from a pool of the context's queue family), for one region, a whole mip chain
  * or an array in one call. Never submits, never waits:
  *   - every region is checked first; on any error nothing is recorded. Statuses:
- *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a non-NULL
- *     next, an unknown flag), INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
+ *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a next
+ *     that is not one texdec_regions_scratch_info, a scratch too small, an unknown flag),
+ *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
  *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset
  *     plus a size that wraps 64 bits, or one block row wider than maxStorageBufferRange), and
@@ -1162,7 +1164,8 @@ typedef struct texdec_regions_job {
  *     max_texels_per_dispatch or breaks a device limit (maxComputeWorkGroupCount,
  *     maxStorageBufferRange: every buffer range a dispatch binds is at most that, 3D footprints
  *     and large slice pitches included), when it is split into chunks of whole block rows (or
- *     slices, or a few texel slices of a 3D block);
+ *     slices, or a few texel slices of a 3D block); with a texdec_regions_scratch_info chained on
+ *     next, many small regions share one dispatch (see "many small regions" below);
  *   - two dispatches of one call that write the same mip level of the image (or overlapping
  *     bytes of the buffer) are separated by a compute-to-compute barrier (SHADER_WRITE ->
  *     SHADER_WRITE), so that the synchronization validation layer sees no write-after-write
@@ -1173,6 +1176,56 @@ typedef struct texdec_regions_job {
  * Thread-safe for distinct command buffers. */
 TEXDEC_API texdec_status texdec_record_regions(texdec_context* context, VkCommandBuffer cmd,
                                                const texdec_regions_job* job);
+
+/* ---- many small regions: batched dispatches (since 1.4.0) -------------------------------------
+ *
+ * One dispatch per region costs far more than a small region's texels: a 64x64 region is a few
+ * workgroups, far too few to fill a GPU, and every dispatch has a fixed cost on the GPU. With a
+ * scratch buffer chained on texdec_regions_job::next, texdec_record_regions decodes many regions
+ * in one dispatch: each region's parameters (what its own dispatch would push as push constants,
+ * 64 bytes) go to a table in your scratch buffer, and the dispatch's workgroups find their region
+ * in it. Why your buffer: the record path allocates nothing per call and a context records from
+ * many threads into many command buffers, so a table the context owned would be rewritten under
+ * command buffers still pending; memory you own has the lifetime you give it (as VMA or
+ * meshoptimizer take caller-owned memory). How texdec fills it: vkCmdUpdateBuffer in your command
+ * buffer (a transfer write), then a barrier TRANSFER_WRITE -> COMPUTE_SHADER SHADER_READ, then the
+ * dispatches (recorded even when texdec_regions_job::barriers is NULL: it orders texdec's own
+ * writes). Nothing is written by the host, nothing is mapped.
+ *
+ * Which regions share a dispatch (the others are recorded one dispatch per region as before,
+ * with the same results): regions of one mip level (image targets; each level has its own storage
+ * view) or of the buffer, each decoded in one dispatch of at most 4096 workgroups (2048 x 2048
+ * texels and below; larger regions fill the GPU alone), up to 1024 regions per dispatch, whose
+ * buffer ranges fit one descriptor (maxStorageBufferRange), and whose destinations do not overlap
+ * (texel rectangles of the level; byte spans from a region's first to its last byte of the
+ * buffer): a region that overlaps an earlier one of its batch starts the next batch, which the
+ * write-after-write barrier of texdec_record_regions orders after it, so the later region's texels
+ * win as they do without batching. Regions of one batch may come in any order and sizes; the
+ * dispatch's grid is its largest region's, and a batch ends where that would waste more than
+ * twice the workgroups it uses (plus 4096).
+ *
+ * Your part: the buffer has VK_BUFFER_USAGE_STORAGE_BUFFER_BIT and TRANSFER_DST_BIT; size at least
+ * texdec_regions_scratch_size() bytes from offset (a multiple of 4). Like a destination, the
+ * range must not be in use by other GPU work while this call's commands run: give record calls
+ * that may run at the same time (other command buffers, or later in this one without a barrier)
+ * distinct ranges, or order them: with texdec_regions_job::barriers, its before-barrier also waits
+ * (src_stage_mask, e.g. COMPUTE_SHADER after an earlier decode that read the same scratch) before
+ * the TRANSFER write. Too small: TEXDEC_ERROR_INVALID_ARGUMENT, nothing recorded. */
+typedef struct texdec_regions_scratch_info {
+    texdec_structure_type type; /* TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO */
+    const void* next;           /* NULL */
+    VkBuffer buffer;            /* STORAGE_BUFFER and TRANSFER_DST usage */
+    VkDeviceSize offset;        /* bytes into buffer; multiple of 4 */
+    VkDeviceSize size;          /* bytes usable from offset */
+} texdec_regions_scratch_info;
+
+/* The scratch bytes texdec_record_regions needs for `job` (its regions and destination): 64 bytes
+ * per region today (TEXDEC_REGIONS_SCRATCH_BYTES_PER_REGION); ask rather than compute, later
+ * versions may need less. Needs region_count only (the regions are not checked here: the record
+ * call does). TEXDEC_ERROR_INVALID_ARGUMENT for NULL arguments. */
+#define TEXDEC_REGIONS_SCRATCH_BYTES_PER_REGION 64u
+TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_context* context, const texdec_regions_job* job,
+                                                     VkDeviceSize* out_bytes);
 
 #ifdef __cplusplus
 }

@@ -25,8 +25,54 @@ const bool ROUND_IDEAL = ROUNDING == TEXDEC_ROUNDING_IDEAL;
 const bool ROUND_NVIDIA = ROUNDING == TEXDEC_ROUNDING_NVIDIA;  // neither: EXACT
 
 layout(push_constant) uniform PushBlock {
-    TexdecPushConstants pc;
+    TexdecPushConstants push;  // read by texdec_begin() alone
 };
+
+// A batched dispatch's region table (interface.h, TexdecPushConstants::batch_slices), as words.
+layout(std430, set = 0, binding = TEXDEC_BINDING_REGIONS) readonly buffer Regions {
+    uint region_words[];
+};
+
+// This workgroup's parameters and its workgroup id within its chunk: set by texdec_begin(), which
+// every shader's main() calls first (texdec_block_coords does it). One dispatch of one chunk takes
+// them from the push constants; a batched dispatch (several regions in one workgroup grid) from
+// the workgroup's entry of the region table. The rest of the shader reads `pc` and
+// `texdec_group` only, never the push constants or gl_WorkGroupID.
+TexdecPushConstants pc;
+uvec3 texdec_group;
+// One block per invocation (BC, ETC): a workgroup covers 2^texdec_row_log2 blocks of a row times
+// TEXDEC_WORKGROUP_X >> texdec_row_log2 rows: one row of 64 for one chunk; batched dispatches of
+// narrow regions take narrower, taller shapes (interface.h, batch_slices) so that no lanes idle.
+uint texdec_row_log2;
+
+void texdec_begin() {
+    if (push.batch_slices == 0u) {
+        pc = push;
+        texdec_group = gl_WorkGroupID;
+        texdec_row_log2 = 6u;  // log2(TEXDEC_WORKGROUP_X)
+        return;
+    }
+    const uint region = gl_WorkGroupID.z / push.batch_slices;
+    texdec_row_log2 = push.src_row_words;
+    const uint w = push.src_base_word + 16u * region;
+    pc.src_base_word = region_words[w];
+    pc.src_row_words = region_words[w + 1u];
+    pc.src_slice_words = region_words[w + 2u];
+    pc.width = region_words[w + 3u];
+    pc.height = region_words[w + 4u];
+    pc.depth = region_words[w + 5u];
+    pc.dst_base_byte = region_words[w + 6u];
+    pc.dst_row_pitch = region_words[w + 7u];
+    pc.dst_slice_pitch = region_words[w + 8u];
+    pc.dst_x = int(region_words[w + 9u]);
+    pc.dst_y = int(region_words[w + 10u]);
+    pc.dst_layer = int(region_words[w + 11u]);
+    pc.dst_z_skip = region_words[w + 12u];
+    pc.src_layout = region_words[w + 13u];
+    pc.src_block_origin = region_words[w + 14u];
+    pc.batch_slices = 0u;
+    texdec_group = uvec3(gl_WorkGroupID.xy, gl_WorkGroupID.z - region * push.batch_slices);
+}
 
 // The compressed blocks, as little-endian 32-bit words (byte 0 of a block = bits 0..7 of its
 // first word).
@@ -51,10 +97,14 @@ layout(std430, set = 0, binding = TEXDEC_BINDING_DST) buffer Dst {
 };
 #endif
 
-// The block of this invocation: (column, row, slice) relative to the chunk. False when the
-// block lies wholly outside the extent (the dispatch is rounded up to whole workgroups).
+// Calls texdec_begin(); then the block of this invocation: (column, row, slice) relative to the
+// chunk. False when the block lies wholly outside the extent (the dispatch is rounded up to whole
+// workgroups; a batched dispatch to its largest region).
 bool texdec_block_coords(out uvec3 block) {
-    block = gl_GlobalInvocationID;
+    texdec_begin();
+    const uint lane = gl_LocalInvocationID.x, row_mask = (1u << texdec_row_log2) - 1u;
+    block = uvec3((texdec_group.x << texdec_row_log2) + (lane & row_mask),
+                  texdec_group.y * (TEXDEC_WORKGROUP_X >> texdec_row_log2) + (lane >> texdec_row_log2), texdec_group.z);
     return block.x * 4u < pc.width && block.y * 4u < pc.height && block.z < pc.depth;
 }
 

@@ -43,6 +43,8 @@ void reject_options_not_for(const Options& options, const std::string& command) 
         {"--size", options.size.has_value(), {"bench"}},
         {"--iterations", options.iterations.has_value(), {"bench"}},
         {"--warmup-ms", options.warmup_ms.has_value(), {"bench"}},
+        {"--regions", options.regions.has_value(), {"bench"}},
+        {"--region-size", options.region_size.has_value(), {"bench"}},
         {"--validate", options.validate, {"bench"}},
     };
     for (const Rule& rule : rules) {

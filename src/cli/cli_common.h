@@ -67,6 +67,8 @@ struct Options {
     std::optional<std::string> size;
     std::optional<std::string> iterations;
     std::optional<std::string> warmup_ms;
+    std::optional<std::string> regions;      // --regions N: the many-small-regions bench
+    std::optional<std::string> region_size;  // --region-size WxH
     bool validate = false;
     std::string command_line;
     bool verbose = false;

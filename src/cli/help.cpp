@@ -162,6 +162,11 @@ Bench options:
                       The CPU backend and libastcenc: at most 10 timed calls each.
   --warmup-ms MS      Back-to-back dispatches (or calls) before each measurement (default 300
                       on a GPU, 50 on a CPU device or for the CPU backend alone).
+  --regions N         Instead of the table: N small regions (--region-size WxH, default 64x64)
+                      in one texdec_record_regions call (batched with a scratch buffer, and
+                      unbatched), and in N calls, into a buffer and into an image; GTexel/s, us
+                      per region and the ratio to one --size region (default 4096x4096).
+                      Formats: --format (default astc-4x4-unorm and bc1-rgba-unorm).
   --output TYPE       rgba8 (default where the format has it, else native) | rgba16f | native.
   --bc-rounding MODE  exact (default) | ideal | nvidia.
   --json=FILE         Also write every figure, the device, driver, date and command line as JSON.

@@ -29,6 +29,10 @@ struct Options {
     // --block-linear H: every format is also decoded from its blocks laid out in the Tegra X1
     // block-linear layout with this block height (GOBs); 0 (--block-linear off): linear input only.
     uint32_t block_linear_height = 16;
+    // --regions N (0: off): the many-small-regions bench (bench_regions.cpp) instead of the table,
+    // N regions of --region-size (default 64x64) texels.
+    uint32_t regions = 0;
+    uint32_t region_width = 64, region_height = 64;
     std::string command_line;  // for the report
     bool verbose = false;
 };
@@ -40,5 +44,8 @@ std::vector<texdec_format> default_formats();
 // Returns the exit code: 0, or 1 on a device/decode failure or any validation message.
 // Throws std::runtime_error with a message for failures that stop the run.
 int run(const Options& options);
+
+// --regions: the many-small-regions bench (bench_regions.cpp), same conventions as run().
+int run_regions(const Options& options);
 
 }  // namespace bench

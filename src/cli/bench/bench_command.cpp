@@ -68,6 +68,20 @@ int run_bench(const Options& options) {
             b.block_linear_height = std::get<block_linear_layout::Gobs>(gobs).height;
         }
     }
+    if (options.regions) {
+        const auto n = parse_u32(*options.regions);
+        if (!n || *n == 0 || *n > 65536)
+            usage_error("--regions '" + *options.regions + "' is not a number from 1 to 65536");
+        b.regions = *n;
+    }
+    if (options.region_size) {
+        if (!options.regions) usage_error("--region-size needs --regions N");
+        const Extent e = parse_extent(*options.region_size);
+        if (e.depth != 1 || e.width > 4096 || e.height > 4096)
+            usage_error("--region-size takes WxH, at most 4096x4096");
+        b.region_width = e.width;
+        b.region_height = e.height;
+    }
     if (options.bc_rounding) b.bc_rounding = parse_bc_rounding(*options.bc_rounding);
     if (options.json) b.json_path = *options.json;
     b.validate = options.validate;
@@ -80,7 +94,7 @@ int run_bench(const Options& options) {
     b.command_line = options.command_line;
     b.verbose = options.verbose;
     try {
-        return bench::run(b);
+        return b.regions ? bench::run_regions(b) : bench::run(b);
     } catch (const std::runtime_error& e) {
         throw CliError{kExitRuntime, std::string("bench: ") + e.what()};
     }
