@@ -28,7 +28,7 @@ type texdec_output = u32;
 type texdec_bc_rounding = u32;
 type texdec_message_severity = u32;
 
-const TEXDEC_VERSION: u32 = (1 << 16) | (3 << 8) | 0;
+const TEXDEC_VERSION: u32 = (1 << 16) | (4 << 8) | 0;
 const TEXDEC_SUCCESS: texdec_status = 0;
 const TEXDEC_ERROR_SOURCE_TOO_SMALL: texdec_status = 8;
 const TEXDEC_ERROR_NO_DEVICE: texdec_status = 11;
