@@ -37,7 +37,9 @@ struct Key {
 std::string describe(const Key& k) {
     char s[64];
     std::snprintf(s, sizeof s, "%ux%ux%u %s %s", k.w, k.h, k.d,
-                  k.variant == TEXDEC_ASTC_HDR ? "hdr" : k.srgb ? "srgb" : "ldr",
+                  k.variant == TEXDEC_ASTC_HDR ? "hdr"
+                  : k.srgb                     ? "srgb"
+                                               : "ldr",
                   k.store == TEXDEC_STORE_RGBA16F ? "rgba16f" : "rgba8");
     return s;
 }
@@ -47,7 +49,9 @@ void print_statistic(const VkPipelineExecutableStatisticKHR& s) {
     switch (s.format) {
     case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: std::printf("%s", s.value.b32 ? "true" : "false"); break;
     case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: std::printf("%lld", (long long)s.value.i64); break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: std::printf("%llu", (unsigned long long)s.value.u64); break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+        std::printf("%llu", (unsigned long long)s.value.u64);
+        break;
     case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: std::printf("%g", s.value.f64); break;
     default: std::printf("?"); break;
     }
@@ -65,9 +69,9 @@ bool report(VkDevice device, const VolkDeviceTable& vk, VkPipelineLayout layout,
     // The library's constants (src/pipelines.cpp), buffer destination.
     const uint32_t values[9] = {key.variant, 0, key.store, 0, key.srgb, key.w, key.h, key.d, 0};
     const VkSpecializationMapEntry entries[9] = {
-        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},    {TEXDEC_SC_ROUNDING, 12, 4},
-        {TEXDEC_SC_SRGB, 16, 4},     {TEXDEC_SC_BLOCK_W, 20, 4}, {TEXDEC_SC_BLOCK_H, 24, 4}, {TEXDEC_SC_BLOCK_D, 28, 4},
-        {TEXDEC_SC_STORE_SWIZZLE, 32, 4}};
+        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},
+        {TEXDEC_SC_ROUNDING, 12, 4}, {TEXDEC_SC_SRGB, 16, 4},    {TEXDEC_SC_BLOCK_W, 20, 4},
+        {TEXDEC_SC_BLOCK_H, 24, 4},  {TEXDEC_SC_BLOCK_D, 28, 4}, {TEXDEC_SC_STORE_SWIZZLE, 32, 4}};
     VkSpecializationInfo spec{9, entries, sizeof values, values};
     VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     pci.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
@@ -88,7 +92,9 @@ bool report(VkDevice device, const VolkDeviceTable& vk, VkPipelineLayout layout,
     uint32_t count = 0;
     bool ok = check(vk.vkGetPipelineExecutablePropertiesKHR(device, &info, &count, nullptr), "executable properties");
     std::vector<VkPipelineExecutablePropertiesKHR> props(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR});
-    if (ok) ok = check(vk.vkGetPipelineExecutablePropertiesKHR(device, &info, &count, props.data()), "executable properties");
+    if (ok)
+        ok = check(vk.vkGetPipelineExecutablePropertiesKHR(device, &info, &count, props.data()),
+                   "executable properties");
     for (uint32_t e = 0; ok && e < count; ++e) {
         std::printf("   executable %u: %s (%s), subgroup size %u\n", e, props[e].name, props[e].description,
                     props[e].subgroupSize);
@@ -98,7 +104,8 @@ bool report(VkDevice device, const VolkDeviceTable& vk, VkPipelineLayout layout,
         uint32_t n = 0;
         ok = check(vk.vkGetPipelineExecutableStatisticsKHR(device, &ei, &n, nullptr), "executable statistics");
         std::vector<VkPipelineExecutableStatisticKHR> stats(n, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
-        if (ok) ok = check(vk.vkGetPipelineExecutableStatisticsKHR(device, &ei, &n, stats.data()), "executable statistics");
+        if (ok)
+            ok = check(vk.vkGetPipelineExecutableStatisticsKHR(device, &ei, &n, stats.data()), "executable statistics");
         for (uint32_t i = 0; ok && i < n; ++i) print_statistic(stats[i]);
     }
     vk.vkDestroyPipeline(device, pipeline, nullptr);
@@ -129,8 +136,9 @@ bool parse_key(const char* arg, Key* key) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: texdec-pipeline-stats FILE.spv [WxH[xD]] [ldr|srgb|hdr] [rgba8|rgba16f] "
-                             "[, WxH ...]\n");
+        std::fprintf(stderr,
+                     "usage: texdec-pipeline-stats FILE.spv [WxH[xD]] [ldr|srgb|hdr] [rgba8|rgba16f] "
+                     "[, WxH ...]\n");
         return 2;
     }
     std::ifstream in(argv[1], std::ios::binary);
@@ -149,7 +157,8 @@ int main(int argc, char** argv) {
         unsigned a, b;
         if (pending && std::sscanf(argv[i], "%ux%u", &a, &b) == 2) keys.push_back(key), key = Key{};
         if (!parse_key(argv[i], &key)) {
-            std::fprintf(stderr, "texdec-pipeline-stats: '%s' is not WxH[xD], ldr, srgb, hdr, rgba8 or rgba16f\n", argv[i]);
+            std::fprintf(stderr, "texdec-pipeline-stats: '%s' is not WxH[xD], ldr, srgb, hdr, rgba8 or rgba16f\n",
+                         argv[i]);
             return 2;
         }
         pending = true;
@@ -177,9 +186,10 @@ int main(int argc, char** argv) {
         VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
         features.pNext = &exec;
         vkGetPhysicalDeviceFeatures2(physical, &features);
-        std::printf("%s (driver %u.%u.%u, Vulkan %u.%u):\n", props.deviceName, VK_API_VERSION_MAJOR(props.driverVersion),
-                    VK_API_VERSION_MINOR(props.driverVersion), VK_API_VERSION_PATCH(props.driverVersion),
-                    VK_API_VERSION_MAJOR(props.apiVersion), VK_API_VERSION_MINOR(props.apiVersion));
+        std::printf("%s (driver %u.%u.%u, Vulkan %u.%u):\n", props.deviceName,
+                    VK_API_VERSION_MAJOR(props.driverVersion), VK_API_VERSION_MINOR(props.driverVersion),
+                    VK_API_VERSION_PATCH(props.driverVersion), VK_API_VERSION_MAJOR(props.apiVersion),
+                    VK_API_VERSION_MINOR(props.apiVersion));
         if (!exec.pipelineExecutableInfo) {
             std::printf("  no VK_KHR_pipeline_executable_properties\n");
             continue;
@@ -214,12 +224,12 @@ int main(int argc, char** argv) {
         volkLoadDeviceTable(&vk, device);
         // The library's bindings (src/pipelines.cpp), buffer destination, without push descriptors.
         VkDescriptorSetLayoutBinding bindings[5] = {};
-        const uint32_t numbers[5] = {TEXDEC_BINDING_SRC, TEXDEC_BINDING_DST, TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT,
-                                     TEXDEC_BINDING_TABLES};
+        const uint32_t numbers[5] = {TEXDEC_BINDING_SRC, TEXDEC_BINDING_DST, TEXDEC_BINDING_LUT,
+                                     TEXDEC_BINDING_FOOTPRINT_LUT, TEXDEC_BINDING_TABLES};
         for (uint32_t i = 0; i < 5; ++i) {
             bindings[i].binding = numbers[i];
             bindings[i].descriptorType = numbers[i] == TEXDEC_BINDING_TABLES ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
-                                                                              : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+                                                                             : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
             bindings[i].descriptorCount = 1;
             bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
         }
