@@ -54,7 +54,7 @@ const uint TILE_BLOCKS = TILE_BX * TILE_BY;
 const uint TILE_W = TILE_BX * BLOCK_W;
 const uint TILE_H = TILE_BY * BLOCK_H;
 const uint TILE_TEXELS = TILE_W * TILE_H * BLOCK_D;
-const uint GROUP_SIZE = TEXDEC_ASTC_GROUP_SIZE;
+const uint GROUP_SIZE = gl_WorkGroupSize.x;  // a specialization constant (layout.glsl)
 // Stored weights per block, at most ("Illegal Encodings": no more than 64, and the grid is no
 // larger than the footprint, so no more than 2 per texel).
 const uint MAX_WEIGHTS = TEXDEC_ASTC_MAX_WEIGHTS(BLOCK_W * BLOCK_H * BLOCK_D);

@@ -21,10 +21,15 @@
 // slice, TILE_BLOCKS_X x TILE_BLOCKS_Y blocks: about 32 texels wide, and about 32 texel rows
 // (2D) or 32 texel rows x slices (3D), so a tile holds ~1024 texels whatever the footprint.
 // Macros (not functions) so that GLSL evaluates them on specialization constants and C++ on
-// the footprint: both sides get the same tile. 512 invocations (2 texels each) ran 7-14 % faster
-// than 256 on an NVIDIA H100 (docs/bench/astc_h100_2026-11-26*): the block-level steps of a tile
-// are spread over twice the invocations; the host checks maxComputeWorkGroupInvocations.
-#define TEXDEC_ASTC_GROUP_SIZE 512
+// the footprint: both sides get the same tile. The invocations per workgroup are a
+// specialization constant (TEXDEC_SC_GROUP_SIZE): TEXDEC_ASTC_GROUP_SIZE, the least the decoder
+// needs (the host checks maxComputeWorkGroupInvocations against it), or TEXDEC_ASTC_GROUP_SIZE_FAST
+// on GPUs that offer it: 512 invocations (2 texels each) ran 6-14 % faster than 256 on an NVIDIA
+// H100, the block-level steps of a tile spread over twice the invocations
+// (docs/bench/astc_h100_2026-11-26*); on lavapipe (a CPU device) 512 was slower, so CPU devices
+// keep 256.
+#define TEXDEC_ASTC_GROUP_SIZE 256
+#define TEXDEC_ASTC_GROUP_SIZE_FAST 512
 #define TEXDEC_ASTC_TILE_BLOCKS_X(bw) ((32u + (bw) - 1u) / (bw))
 #define TEXDEC_ASTC_TILE_BLOCKS_Y(bh, bd) ((bh) * (bd) >= 32u ? 1u : 32u / ((bh) * (bd)))
 // Stored weights of one block, at most: 64, and 2 per texel (a grid is never larger than its block).
@@ -87,6 +92,7 @@
 #define TEXDEC_SC_BLOCK_H 6
 #define TEXDEC_SC_BLOCK_D 7
 #define TEXDEC_SC_STORE_SWIZZLE 8  // TEXDEC_STORE_SWIZZLE_* (image variants)
+#define TEXDEC_SC_GROUP_SIZE 9      // ASTC: invocations per workgroup (TEXDEC_ASTC_GROUP_SIZE or _FAST)
 
 // ASTC lookup tables (built by src/luts.cpp from luts/astc_tables.h), as uint words.
 // Shared tables (binding TEXDEC_BINDING_LUT), one entry per word:

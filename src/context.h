@@ -92,6 +92,10 @@ struct DeviceFacts {
     bool push_descriptor = false;      // vkCmdPushDescriptorSetKHR loaded: the device enabled the extension
     uint32_t max_shared_memory = 0;    // maxComputeSharedMemorySize
     uint32_t max_invocations = 0;      // min(maxComputeWorkGroupInvocations, maxComputeWorkGroupSize[0])
+    // ASTC workgroup size (specialization constant TEXDEC_SC_GROUP_SIZE): TEXDEC_ASTC_GROUP_SIZE_FAST
+    // on a GPU that offers it, else TEXDEC_ASTC_GROUP_SIZE (CPU devices: 512 was slower on lavapipe).
+    // TEXDEC_DEBUG_ASTC_GROUP_SIZE=256|512 picks one (tests run the 512 shader on lavapipe with it).
+    uint32_t astc_group_size = 0;
     uint32_t max_texel_buffer_elements = 0;
     // Format properties of every format an image target or the tables use (image_target.cpp's
     // table, R32_UINT).

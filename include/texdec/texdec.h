@@ -75,9 +75,10 @@
  *     RGBA16F is its RGBA8 / 255 for every texel), 2D and 3D alike.
  *     Storage-image destinations of the -unorm formats get a NaN where the buffer output has
  *     0xFFFF (the image store converts it; its bit pattern is the driver's).
- *     Device needs: 22,856 bytes of compute shared memory and 512 invocations per workgroup
+ *     Device needs: 22,856 bytes of compute shared memory and 256 invocations per workgroup
  *     (above Vulkan's guaranteed 16 KiB / 128; desktop GPUs and lavapipe have them); otherwise
- *     TEXDEC_ERROR_MISSING_FEATURE.
+ *     TEXDEC_ERROR_MISSING_FEATURE. A GPU (not a CPU-type device) that offers 512 invocations
+ *     gets 512 per workgroup: the same texels, 6-14 % faster on an NVIDIA H100.
  *
  *   BC7 (bc7-unorm, bc7-srgb)  Integer-exact in the spec ("BPTC Compressed Texture Image
  *     Formats", section BC7): all 8 modes, 2/3-subset partitions, P-bits, rotation, index

@@ -1,12 +1,13 @@
 // Resources and thread -> block mapping shared by every decoder shader.
 // Needs "interface.h" included first (the shader does it). One invocation decodes one 4x4 block
 // (BC, ETC); a shader that defines TEXDEC_ASTC_TILED before including this works on tiles of
-// blocks in TEXDEC_ASTC_GROUP_SIZE-invocation workgroups instead (ASTC).
+// blocks in workgroups of TEXDEC_ASTC_GROUP_SIZE or _FAST invocations instead (ASTC).
 #ifndef TEXDEC_COMMON_LAYOUT_GLSL
 #define TEXDEC_COMMON_LAYOUT_GLSL
 
 #ifdef TEXDEC_ASTC_TILED
 layout(local_size_x = TEXDEC_ASTC_GROUP_SIZE, local_size_y = 1, local_size_z = 1) in;
+layout(local_size_x_id = TEXDEC_SC_GROUP_SIZE) in;  // the host picks 256 or 512 (interface.h)
 #else
 layout(local_size_x = TEXDEC_WORKGROUP_X, local_size_y = 1, local_size_z = 1) in;
 #endif
