@@ -92,7 +92,7 @@
 #define TEXDEC_SC_BLOCK_H 6
 #define TEXDEC_SC_BLOCK_D 7
 #define TEXDEC_SC_STORE_SWIZZLE 8  // TEXDEC_STORE_SWIZZLE_* (image variants)
-#define TEXDEC_SC_GROUP_SIZE 9      // ASTC: invocations per workgroup (TEXDEC_ASTC_GROUP_SIZE or _FAST)
+#define TEXDEC_SC_GROUP_SIZE 9     // ASTC: invocations per workgroup (TEXDEC_ASTC_GROUP_SIZE or _FAST)
 
 // ASTC lookup tables (built by src/luts.cpp from luts/astc_tables.h), as uint words.
 // Shared tables (binding TEXDEC_BINDING_LUT), one entry per word:

@@ -109,12 +109,14 @@ texdec_status compile_pipeline(texdec_context* ctx, const PipelineKey& key, VkPi
     if (r != VK_SUCCESS) return vk_failure(ctx, r, "vkCreateShaderModule");
 
     // TEXDEC_SC_GROUP_SIZE is the context's (one value per context; shaders without it ignore it).
-    const uint32_t values[10] = {key.variant, key.is_signed, key.store,   key.rounding,      key.srgb,
-                                 key.block_w, key.block_h,   key.block_d, key.store_swizzle, ctx->facts.astc_group_size};
-    const VkSpecializationMapEntry entries[10] = {
-        {TEXDEC_SC_VARIANT, 0, 4},   {TEXDEC_SC_SIGNED, 4, 4},   {TEXDEC_SC_STORE, 8, 4},    {TEXDEC_SC_ROUNDING, 12, 4},
-        {TEXDEC_SC_SRGB, 16, 4},     {TEXDEC_SC_BLOCK_W, 20, 4}, {TEXDEC_SC_BLOCK_H, 24, 4}, {TEXDEC_SC_BLOCK_D, 28, 4},
-        {TEXDEC_SC_STORE_SWIZZLE, 32, 4}, {TEXDEC_SC_GROUP_SIZE, 36, 4}};
+    const uint32_t values[10] = {
+        key.variant, key.is_signed, key.store,   key.rounding,      key.srgb,
+        key.block_w, key.block_h,   key.block_d, key.store_swizzle, ctx->facts.astc_group_size};
+    const VkSpecializationMapEntry entries[10] = {{TEXDEC_SC_VARIANT, 0, 4},        {TEXDEC_SC_SIGNED, 4, 4},
+                                                  {TEXDEC_SC_STORE, 8, 4},          {TEXDEC_SC_ROUNDING, 12, 4},
+                                                  {TEXDEC_SC_SRGB, 16, 4},          {TEXDEC_SC_BLOCK_W, 20, 4},
+                                                  {TEXDEC_SC_BLOCK_H, 24, 4},       {TEXDEC_SC_BLOCK_D, 28, 4},
+                                                  {TEXDEC_SC_STORE_SWIZZLE, 32, 4}, {TEXDEC_SC_GROUP_SIZE, 36, 4}};
     VkSpecializationInfo spec{10, entries, sizeof values, values};
     VkComputePipelineCreateInfo pci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     pci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;

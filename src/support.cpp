@@ -59,9 +59,9 @@ void gather_device_facts(texdec_context* ctx) {
     if (debug_number("TEXDEC_DEBUG_MAX_INVOCATIONS", &v)) f.max_invocations = v;
     const bool cpu_device = ctx->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     f.astc_group_size = !cpu_device && f.max_invocations >= TEXDEC_ASTC_GROUP_SIZE_FAST ? TEXDEC_ASTC_GROUP_SIZE_FAST
-                                                                                       : TEXDEC_ASTC_GROUP_SIZE;
-    if (debug_number("TEXDEC_DEBUG_ASTC_GROUP_SIZE", &v) && (v == TEXDEC_ASTC_GROUP_SIZE || v == TEXDEC_ASTC_GROUP_SIZE_FAST) &&
-        v <= f.max_invocations)
+                                                                                        : TEXDEC_ASTC_GROUP_SIZE;
+    if (debug_number("TEXDEC_DEBUG_ASTC_GROUP_SIZE", &v) &&
+        (v == TEXDEC_ASTC_GROUP_SIZE || v == TEXDEC_ASTC_GROUP_SIZE_FAST) && v <= f.max_invocations)
         f.astc_group_size = v;
     apply_debug_storage_override(f);
 }
