@@ -290,7 +290,8 @@ TEST_CASE("cpu reference: BC6H and BC7 every output vs lavapipe and texdec_decod
                                 // give -0 for an SF16 interpolated -1 (test_bc6h_decode.cpp): that
                                 // pair alone is counted and reported on an NVIDIA device, not failed.
                                 const uint8_t* got = g.texel(out, x, y, z) + 2 * c;
-                                if (nvidia && h == 0x0000 && got[0] == 0x00 && got[1] == 0x80) h = 0x8000, ++nvidia_plus_zero;
+                                if (nvidia && h == 0x0000 && got[0] == 0x00 && got[1] == 0x80)
+                                    h = 0x8000, ++nvidia_plus_zero;
                                 expected[2 * c] = uint8_t(h), expected[2 * c + 1] = uint8_t(h >> 8);
                                 continue;
                             }
@@ -312,7 +313,8 @@ TEST_CASE("cpu reference: BC6H and BC7 every output vs lavapipe and texdec_decod
             ++tally.cases;
         }
     }
-    if (nvidia_plus_zero) WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << nvidia_plus_zero << " channels");
+    if (nvidia_plus_zero)
+        WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << nvidia_plus_zero << " channels");
     report(tally, "BC6H BC7");
     dev->close_and_check();
     ctx->close_and_check();
