@@ -263,6 +263,11 @@ TEST_CASE("C++ wrapper: RAII context and span decode", "[context][gpu]") {
                                                     {{TEXDEC_OUTPUT_RGBA16F, texels.data(), {}}}),
                                 "libsquish");
     CHECK(std::string(texdec::to_string(TEXDEC_ERROR_SOURCE_TOO_SMALL)) == texdec_status_string(TEXDEC_ERROR_SOURCE_TOO_SMALL));
+    texdec_regions_job regions_job{};
+    regions_job.region_count = 3;
+    VkDeviceSize scratch_bytes = 0;
+    REQUIRE(moved.regions_scratch_size(regions_job, scratch_bytes) == TEXDEC_SUCCESS);
+    CHECK(scratch_bytes == 3 * TEXDEC_REGIONS_SCRATCH_BYTES_PER_REGION);
     moved = texdec::Context();  // destroys the context
     check_no_validation_messages(log, "C++ wrapper");
 }

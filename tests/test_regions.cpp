@@ -40,6 +40,8 @@
 #include <string>
 #include <vector>
 
+#include <texdec/texdec.hpp>
+
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "oracles/astcenc_oracle.h"
@@ -381,8 +383,7 @@ struct Scratch {
         buffer =
             dev.create_buffer(offset + bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
         fill_canary(buffer.mapped, size_t(offset + bytes));
-        info = texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer.buffer, offset,
-                                           bytes};
+        info = texdec::regions_scratch(buffer.buffer, offset, bytes);
         job.next = &info;
     }
     // After the submit: counts the entries written, frees the buffer.

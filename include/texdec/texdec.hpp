@@ -102,6 +102,13 @@ inline texdec_source_layout_info block_linear_layout(uint32_t block_height, uint
                                      layer_stride};
 }
 
+// Scratch for batched small regions (texdec.h "many small regions") to chain on a
+// texdec_regions_job's next: a range of your buffer (STORAGE + TRANSFER_DST usage) of at least
+// Context::regions_scratch_size bytes. The struct must outlive the record call.
+inline texdec_regions_scratch_info regions_scratch(VkBuffer buffer, VkDeviceSize offset, VkDeviceSize size) noexcept {
+    return texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer, offset, size};
+}
+
 // Owns a texdec_context; movable, not copyable.
 class Context {
 public:
@@ -164,6 +171,10 @@ public:
     }
     [[nodiscard]] Status record_regions(VkCommandBuffer cmd, const texdec_regions_job& job) const noexcept {
         return texdec_record_regions(ctx_, cmd, &job);
+    }
+    // The scratch bytes record_regions can use for `job`'s regions (texdec_regions_scratch_size).
+    [[nodiscard]] Status regions_scratch_size(const texdec_regions_job& job, VkDeviceSize& bytes) const noexcept {
+        return texdec_regions_scratch_size(ctx_, &job, &bytes);
     }
     // Creates the variants' pipelines and tables now (any thread; see texdec_prepare).
     [[nodiscard]] Status prepare(uint32_t variant_count, const texdec_variant* variants) const noexcept {
