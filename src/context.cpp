@@ -66,7 +66,7 @@ texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char*
 namespace {
 
 void report_early(const texdec_context_create_info* info, texdec_message_severity severity, const char* fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    TEXDEC_PRINTF_LIKE(3, 4);
 void report_early(const texdec_context_create_info* info, texdec_message_severity severity, const char* fmt, ...) {
     if (!info || !info->message_callback) return;
     char text[1024];

@@ -2,6 +2,8 @@
 #pragma once
 #include <texdec/texdec.h>
 
+#include "printf_like.h"
+
 #include <condition_variable>
 #include <cstdarg>
 #include <cstdint>
@@ -188,7 +190,7 @@ struct texdec_context {
 
     // Sends a printf-style message to the callback (if any); returns `status` for chaining.
     texdec_status report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const
-        __attribute__((format(printf, 4, 5)));
+        TEXDEC_PRINTF_LIKE(4, 5);
     void lock() const { if (lock_queue) lock_queue(queue_user_data); }
     void unlock() const { if (unlock_queue) unlock_queue(queue_user_data); }
 };
@@ -256,13 +258,13 @@ uint32_t target_formats(VkFormat* formats, uint32_t max);
 // VK_EXT_debug_utils (debug_utils.cpp); all do nothing without it. Object names: "texdec ..."
 // (printf-style); labels: begin/end around what texdec records.
 void name_object(const texdec_context* ctx, VkObjectType type, uint64_t handle, const char* fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    TEXDEC_PRINTF_LIKE(4, 5);
 template <class Handle>
 uint64_t handle_bits(Handle h) {
     if constexpr (sizeof(Handle) == sizeof(uint64_t) && !std::is_pointer_v<Handle>) return uint64_t(h);
     else return uint64_t(reinterpret_cast<uintptr_t>(h));
 }
-void begin_label(const texdec_context* ctx, VkCommandBuffer cmd, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+void begin_label(const texdec_context* ctx, VkCommandBuffer cmd, const char* fmt, ...) TEXDEC_PRINTF_LIKE(3, 4);
 void end_label(const texdec_context* ctx, VkCommandBuffer cmd);
 
 // Host path teardown (decode_host.cpp).

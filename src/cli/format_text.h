@@ -4,8 +4,10 @@
 
 #include <string>
 
+#include "../printf_like.h"
+
 namespace texdec_io {
 
-[[gnu::format(printf, 1, 2)]] std::string format_text(const char* fmt, ...);
+TEXDEC_PRINTF_LIKE(1, 2) std::string format_text(const char* fmt, ...);
 
 }  // namespace texdec_io

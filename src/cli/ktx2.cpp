@@ -14,8 +14,10 @@
 #include <optional>
 
 #include <zlib.h>  // Debian's zlib1g-dev: supercompressionScheme 3
+#if TEXDEC_IO_ZSTD
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_decompressBound (exported by libzstd 1.4.0+; Debian 12 has 1.5.4)
 #include <zstd.h>  // Debian's libzstd-dev: supercompressionScheme 2
+#endif
 
 #include "format_text.h"
 
@@ -432,6 +434,12 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
     // Before allocating `size` bytes (which a 200-byte file could set to gigabytes), check that the
     // stream can inflate to that many (seen in review; fuzz_ktx2's malloc limit reports it).
     if (tex.supercompression == Supercompression::Zstandard) {
+#if !TEXDEC_IO_ZSTD  // a build without libzstd (the Windows cross-build: Debian has no mingw libzstd)
+        return Error{ErrorCode::UnsupportedSupercompression,
+                     format_text("mip level %u is Zstandard-supercompressed: this build has no Zstandard "
+                                 "(libzstd)",
+                                 level)};
+#else
         const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
         if (declared == ZSTD_CONTENTSIZE_ERROR)
             return Error{ErrorCode::BadSupercompressedData,
@@ -453,6 +461,7 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
                          format_text("mip level %u: its %zu bytes of Zstandard data hold "
                                      "at most %llu bytes; uncompressedByteLength is %zu",
                                      level, stored.size(), bound, size)};
+#endif
     } else if (size / 1032 > stored.size()) {
         // Deflate cannot exceed 1032:1 (zlib's "Technical Details": a 258-byte match in 2 bits).
         return Error{ErrorCode::BadSupercompressedData,
@@ -467,6 +476,7 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
                      format_text("mip level %u inflates to %zu bytes: out of memory", level, size)};
     }
     if (tex.supercompression == Supercompression::Zstandard) {
+#if TEXDEC_IO_ZSTD
         const size_t got = ZSTD_decompress(storage.data(), size, stored.data(), stored.size());
         if (ZSTD_isError(got))
             return Error{ErrorCode::BadSupercompressedData,
@@ -475,6 +485,7 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
             return Error{ErrorCode::BadSupercompressedData, format_text("mip level %u inflates to %zu bytes; "
                                                                         "uncompressedByteLength is %zu",
                                                                         level, got, size)};
+#endif
     } else {
         uLongf got = uLongf(size);
         const int status = uncompress(storage.data(), &got, stored.data(), uLong(stored.size()));

@@ -280,7 +280,9 @@ Encoded encode(const Image& image, const Options& options) {
         // an IDAT chunk of its own, then IEND.
         uLong adler = bands[0].adler;
         for (uint32_t b = 1; b < band_count; ++b)
-            adler = adler32_combine64(adler, bands[b].adler, z_off64_t(bands[b].filtered_bytes));
+            // The combination needs the second length modulo 65521 only (RFC 1950's BASE; zlib
+            // reduces it first too): z_off_t is 32 bits on Windows, where adler32_combine64 is absent.
+            adler = adler32_combine(adler, bands[b].adler, z_off_t(bands[b].filtered_bytes % 65521));
         for (Band& band : bands) result.pieces.push_back(std::move(band.chunks));
         std::vector<uint8_t> tail;
         uint8_t adler_be[4];

@@ -6,13 +6,30 @@
 # Included from src/cli, tests and tests/fuzz; defined once per build tree.
 include_guard(GLOBAL)
 
-find_path(STB_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb REQUIRED)  # libstb-dev: header-only here
-find_package(tinyexr REQUIRED)  # libtinyexr-dev: .exr output (a shared library)
-find_package(PkgConfig REQUIRED)
-# KTX 2 supercompression: Zstandard (libzstd-dev) and zlib (zlib1g-dev); zlib also compresses every
-# .png output (png_parallel.cpp: bands of rows on several threads).
-pkg_check_modules(TEXDEC_IO_ZSTD REQUIRED IMPORTED_TARGET libzstd)
-pkg_check_modules(TEXDEC_IO_ZLIB REQUIRED IMPORTED_TARGET zlib)
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/host_headers.cmake)
+texdec_find_headers(STB_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb)  # libstb-dev: header-only here
+find_package(PkgConfig)
+# zlib (zlib1g-dev; libz-mingw-w64-dev for Windows): every .png output (png_parallel.cpp: bands of
+# rows on several threads), .exr output, and KTX 2 supercompression scheme 3.
+find_package(ZLIB REQUIRED)
+# Zstandard (libzstd-dev): KTX 2 supercompression scheme 2. Debian has no mingw build of it: a build
+# without it says so for such files (TEXDEC_IO_ZSTD=0).
+if(PkgConfig_FOUND)
+  pkg_check_modules(TEXDEC_IO_ZSTD IMPORTED_TARGET libzstd)
+endif()
+if(NOT TEXDEC_IO_ZSTD_FOUND AND NOT CMAKE_CROSSCOMPILING)
+  message(FATAL_ERROR "libzstd not found (libzstd-dev)")
+endif()
+# .exr output: tinyexr (libtinyexr-dev: a shared library); cross-compiling, its header's own
+# implementation is compiled in (tinyexr_impl.cpp, over zlib).
+find_package(tinyexr QUIET)
+if(NOT TARGET tinyexr::tinyexr)
+  texdec_find_headers(TEXDEC_TINYEXR_DIR tinyexr.h LINK tinyexr.h)
+  add_library(texdec_tinyexr STATIC ${CMAKE_CURRENT_LIST_DIR}/tinyexr_impl.cpp)
+  target_include_directories(texdec_tinyexr SYSTEM PUBLIC ${TEXDEC_TINYEXR_DIR})
+  target_link_libraries(texdec_tinyexr PRIVATE ZLIB::ZLIB)
+  add_library(tinyexr::tinyexr ALIAS texdec_tinyexr)
+endif()
 
 set(TEXDEC_IO_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_library(texdec_io STATIC
@@ -23,6 +40,12 @@ add_library(texdec_io STATIC
 target_include_directories(texdec_io PUBLIC ${TEXDEC_IO_DIR} ${PROJECT_SOURCE_DIR}/include
   PRIVATE ${PROJECT_SOURCE_DIR}/src ${STB_INCLUDE_DIR})  # src: reference/half.h (header-only here)
 target_link_libraries(texdec_io PUBLIC Vulkan::Headers
-  PRIVATE texdec_luts tinyexr::tinyexr PkgConfig::TEXDEC_IO_ZSTD PkgConfig::TEXDEC_IO_ZLIB Threads::Threads)
+  PRIVATE texdec_luts tinyexr::tinyexr ZLIB::ZLIB Threads::Threads)
+if(TEXDEC_IO_ZSTD_FOUND)
+  target_link_libraries(texdec_io PRIVATE PkgConfig::TEXDEC_IO_ZSTD)
+  target_compile_definitions(texdec_io PRIVATE TEXDEC_IO_ZSTD=1)
+else()
+  target_compile_definitions(texdec_io PRIVATE TEXDEC_IO_ZSTD=0)
+endif()
 target_link_libraries(texdec_io PRIVATE texdec_warnings)
 set_target_properties(texdec_io PROPERTIES POSITION_INDEPENDENT_CODE ON)
