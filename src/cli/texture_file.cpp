@@ -194,10 +194,10 @@ std::optional<Error> open_astc(TextureFile& file, const OpenOptions& options) {
     const astc_file::Profile profile = options.profile.value_or(astc_file::Profile::Ldr);
     file.format = tex.format(profile);
     // format_text, not operator+: GCC 12 warns (-Wrestrict, a false positive) on "x" + std::string.
-    file.container_format = texdec_io::format_text("footprint %ux%u%s, profile %s%s", unsigned(tex.block_x), unsigned(tex.block_y),
-                                        tex.block_z > 1 ? texdec_io::format_text("x%u", unsigned(tex.block_z)).c_str() : "",
-                                        astc_file::profile_name(profile),
-                                        options.profile ? "" : " (default; the file cannot say)");
+    file.container_format = texdec_io::format_text(
+        "footprint %ux%u%s, profile %s%s", unsigned(tex.block_x), unsigned(tex.block_y),
+        tex.block_z > 1 ? texdec_io::format_text("x%u", unsigned(tex.block_z)).c_str() : "",
+        astc_file::profile_name(profile), options.profile ? "" : " (default; the file cannot say)");
     file.is_volume = tex.depth > 1;
     note_trailing(file, tex.trailing_bytes, "last block");
     file.level_info.push_back({tex.width, tex.height, tex.depth, tex.data_size});

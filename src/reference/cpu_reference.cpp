@@ -60,8 +60,8 @@ Result check_format(uint32_t format_bits, uint32_t output_bits, uint32_t roundin
         return fail(TEXDEC_ERROR_UNSUPPORTED_FORMAT, "format %s is not implemented in this version", info->name);
 #if !TEXDEC_REFERENCE_ASTCENC  // the Windows cross-build: Debian has no mingw libastcenc
     if (info->family == TEXDEC_FAMILY_ASTC)
-        return fail(TEXDEC_ERROR_UNSUPPORTED_FORMAT, "the CPU reference of %s needs libastcenc, which this build has not",
-                    info->name);
+        return fail(TEXDEC_ERROR_UNSUPPORTED_FORMAT,
+                    "the CPU reference of %s needs libastcenc, which this build has not", info->name);
 #endif
     if (output_bits > TEXDEC_OUTPUT_NATIVE)
         return fail(TEXDEC_ERROR_UNSUPPORTED_OUTPUT, "output value %u is not a texdec_output", output_bits);
