@@ -12,6 +12,8 @@ pkgs=(
   clang-14 libclang-rt-14-dev  # tests/fuzz: libFuzzer targets of the container parsers
   clang-format-14  # tools/format-check.sh: the lines each change touches follow .clang-format
   abigail-tools  # tools/abi-check.sh: abidw/abidiff against the committed ABI baseline (abi/)
+  # .ci/windows.sh: the Windows cross-build (cmake/mingw-w64.cmake), run under Wine in an X server
+  g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine wine64 xvfb xauth
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The README's "build and test" command: installs the Debian packages it needs, checks the format
 # of the lines changed since .clang-format came (tools/format-check.sh), builds texdec with warnings
-# as errors (TEXDEC_WERROR), checks the public ABI against the committed baseline (tools/abi-check.sh, docs/abi.md), runs
-# every test (ctest) with the Vulkan validation layer on (every one-call decode also compared with
-# the CPU backend), then rebuilds with AddressSanitizer + UBSan and runs the tests again on the
-# CPU backend with fewer random blocks, then builds the
-# [threads] tests with ThreadSanitizer and runs them, then builds the container parsers' libFuzzer
-# targets with clang and runs each for 60 s (tests/fuzz/run_fuzzers.sh).
+# as errors (TEXDEC_WERROR), checks the public ABI against the committed baseline
+# (tools/abi-check.sh, docs/abi.md), runs every test (ctest) with the Vulkan validation layer on
+# (every one-call decode also compared with the CPU backend), cross-builds for Windows and tests
+# that under Wine (.ci/windows.sh), then rebuilds with AddressSanitizer + UBSan and runs the tests
+# again on the CPU backend with fewer random blocks, then builds the [threads] tests with
+# ThreadSanitizer and runs them, then builds the container parsers' libFuzzer targets with clang
+# and runs each for 60 s (tests/fuzz/run_fuzzers.sh).
 # Works on a GPU if present, else on lavapipe (mesa-vulkan-drivers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,10 @@ echo "== ABI check (build/libtexdec.so.MAJOR against abi/libtexdec.so.MAJOR.abi)
 tools/abi-check.sh
 echo "== tests =="
 ctest --test-dir build --output-on-failure -j"$jobs"
+
+# Windows: cross-built with mingw-w64, run under Wine on lavapipe, the CLI's raw output compared
+# with this build's (.ci/windows.sh).
+./.ci/windows.sh build/src/cli/astc-gpu-decode
 
 echo "== build (ASan + UBSan) =="
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE=ON >/dev/null

@@ -177,7 +177,7 @@ TEST_CASE("CPU backend: creation, texdec_context_backend and the device name", "
     if (!gpu) return;
     CHECK(texdec_context_backend(gpu->get()) == TEXDEC_BACKEND_GPU);
     const texdec_backend_info explicit_gpu = backend_info(TEXDEC_BACKEND_GPU);
-    Context g(&explicit_gpu, TEXDEC_CONTEXT_VALIDATION);
+    Context g(&explicit_gpu, validation_context_flag());
     REQUIRE(g.status == TEXDEC_SUCCESS);
     CHECK(texdec_context_backend(g.ctx) == TEXDEC_BACKEND_GPU);
     CHECK(std::string(texdec_context_device_name(g.ctx)) == texdec_context_device_name(gpu->get()));
@@ -186,7 +186,7 @@ TEST_CASE("CPU backend: creation, texdec_context_backend and the device name", "
 
 TEST_CASE("CPU backend: AUTO picks a GPU that is not of CPU type, else the CPU backend", "[cpu]") {
     const texdec_backend_info automatic = backend_info(TEXDEC_BACKEND_AUTO);
-    Context c(&automatic, TEXDEC_CONTEXT_VALIDATION);
+    Context c(&automatic, validation_context_flag());
     REQUIRE(c.status == TEXDEC_SUCCESS);
     const bool gpu = has_non_cpu_device();
     INFO("device: " << texdec_context_device_name(c.ctx) << "; a non-CPU Vulkan device: " << (gpu ? "yes" : "no"));

@@ -73,7 +73,7 @@ public:
         texdec_backend_info backend_info{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, backend, 0, nullptr, nullptr};
         texdec_context_create_info info{};
         info.next = &backend_info;
-        info.flags = backend == TEXDEC_BACKEND_GPU ? uint32_t(TEXDEC_CONTEXT_VALIDATION) : 0u;
+        info.flags = backend == TEXDEC_BACKEND_GPU ? validation_context_flag() : 0u;
         info.message_callback = &BackendContext::callback;
         info.user_data = self.get();
         const texdec_status status = texdec_context_create(&info, &self->ctx_);

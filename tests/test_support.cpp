@@ -27,6 +27,7 @@
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/job_builder.h"
+#include "support/portable.h"
 #include "support/record_compare.h"
 
 using namespace texdec_test;
@@ -50,8 +51,8 @@ Answer ask(ExternalSetup& setup, const texdec_variant& v) {
 // Sets an environment variable for the lifetime of the object (read at context creation).
 class ScopedEnv {
 public:
-    ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
-    ~ScopedEnv() { unsetenv(name_); }
+    ScopedEnv(const char* name, const char* value) : name_(name) { set_env(name, value); }
+    ~ScopedEnv() { unset_env(name_); }
 
 private:
     const char* name_;

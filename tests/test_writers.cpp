@@ -38,15 +38,15 @@
 #include <vulkan/vulkan_core.h>
 
 #include "image_write.h"  // src/cli
+#include "support/portable.h"
 
 namespace {
 
 std::string temp_dir() {
     static const std::string dir = [] {
-        char pattern[] = "/tmp/texdec_writers_XXXXXX";
-        const char* made = mkdtemp(pattern);
-        REQUIRE(made != nullptr);
-        return std::string(made);
+        const std::string made = texdec_test::make_temp_dir("texdec_writers_");
+        REQUIRE(!made.empty());
+        return made;
     }();
     return dir;
 }

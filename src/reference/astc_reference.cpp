@@ -98,17 +98,6 @@ std::vector<T> decode(AstcProfile profile, AstcFootprint fp, unsigned w, unsigne
 
 }  // namespace
 
-const std::vector<AstcFootprint>& astc_2d_footprints() {
-    static const std::vector<AstcFootprint> list = {
-        {4, 4, 1},  {5, 4, 1},  {5, 5, 1},   {6, 5, 1},    {6, 6, 1},    {8, 5, 1},    {8, 6, 1},
-        {8, 8, 1},  {10, 5, 1}, {10, 6, 1},  {10, 8, 1},   {10, 10, 1},  {12, 10, 1},  {12, 12, 1}};
-    return list;
-}
-
-size_t astc_encoded_size(AstcFootprint fp, unsigned w, unsigned h, unsigned d) {
-    return size_t((w + fp.x - 1) / fp.x) * ((h + fp.y - 1) / fp.y) * ((d + fp.z - 1) / fp.z) * 16;
-}
-
 std::vector<uint16_t> astcenc_decode_f16(AstcProfile profile, AstcFootprint fp, unsigned w, unsigned h, unsigned d,
                                          const uint8_t* data, size_t size) {
     return decode<uint16_t>(profile, fp, w, h, d, data, size, ASTCENC_TYPE_F16);

@@ -35,6 +35,13 @@ void skip_loudly(const std::string& reason) {
     WARN("SKIPPED: " << reason);
 }
 
+bool host_validation_layer() {
+    const char* value = std::getenv("TEXDEC_TEST_VALIDATION");
+    return value && std::strcmp(value, "host") == 0;
+}
+
+uint32_t validation_context_flag() { return host_validation_layer() ? 0u : uint32_t(TEXDEC_CONTEXT_VALIDATION); }
+
 void fail_or_skip_for_missing_device(const std::string& reason) {
     if (no_device_allowed()) {
         g_skipped = true;
@@ -175,7 +182,7 @@ std::unique_ptr<OwnContext> OwnContext::open_one(Backend backend, bool quiet_if_
     std::unique_ptr<OwnContext> self(new OwnContext);
     self->backend_ = backend;
     texdec_context_create_info info{};
-    info.flags = TEXDEC_CONTEXT_VALIDATION;  // not used by the CPU backend
+    info.flags = validation_context_flag();  // not used by the CPU backend
     info.message_callback = &OwnContext::callback;
     info.user_data = self.get();
     const texdec_backend_info cpu = backend_info(TEXDEC_BACKEND_CPU);
@@ -277,7 +284,8 @@ void OwnContext::mirror_decode(const texdec_host_job& job, texdec_status status,
         char buf[4];
         for (size_t i = 0; i < n; ++i) {
             std::snprintf(buf, sizeof buf, "%02x", p[from + i]);
-            s += (i ? (i % 4 ? "" : " ") : "") + std::string(buf);
+            if (i && i % 4 == 0) s += ' ';
+            s += buf;
         }
         return s;
     };
@@ -335,7 +343,8 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     vkEnumerateInstanceLayerProperties(&layer_count, layers.data());
     bool have_layer = false;
     for (const auto& l : layers) have_layer |= std::strcmp(l.layerName, kValidationLayer) == 0;
-    if (!have_layer) {
+    const bool host_layer = host_validation_layer();  // inserted by the host's loader, not listed here
+    if (!have_layer && !host_layer) {
         fail_or_skip_for_missing_device("VK_LAYER_KHRONOS_validation is not installed");
         return nullptr;
     }
@@ -378,7 +387,7 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     ici.pNext = have_features_ext ? static_cast<const void*>(&features) : message_info;
     ici.pApplicationInfo = &app;
-    ici.enabledLayerCount = 1;
+    ici.enabledLayerCount = host_layer ? 0 : 1;
     ici.ppEnabledLayerNames = &kValidationLayer;
     ici.enabledExtensionCount = uint32_t(extensions.size());
     ici.ppEnabledExtensionNames = extensions.data();

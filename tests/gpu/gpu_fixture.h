@@ -36,6 +36,14 @@ bool any_test_skipped_for_lack_of_device();
 // Returns normally only in the skip case; the caller then returns from the test.
 void fail_or_skip_for_missing_device(const std::string& reason);
 
+// TEXDEC_CONTEXT_VALIDATION, which every GPU context of the tests asks for; 0 where
+// TEXDEC_TEST_VALIDATION=host. That is the Windows slice under Wine (tests/windows): Wine's Vulkan
+// lists no layers, so the build host's loader inserts VK_LAYER_KHRONOS_validation into every
+// instance instead (VK_INSTANCE_LAYERS); its messages about the test's own instance reach the
+// test's messenger, those about texdec's instances the layer's log file, which .ci/windows.sh checks.
+uint32_t validation_context_flag();
+bool host_validation_layer();
+
 // For a test whose optional input is not configured (e.g. TEXDEC_CORPUS unset): warns loudly and
 // records a skip, so the process exits with kSkipExitCode when nothing failed and ctest shows the
 // test as "Skipped", never as passed. The caller then returns from the test.
