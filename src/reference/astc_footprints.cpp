@@ -5,9 +5,9 @@
 namespace texdec_reference {
 
 const std::vector<AstcFootprint>& astc_2d_footprints() {
-    static const std::vector<AstcFootprint> list = {
-        {4, 4, 1},  {5, 4, 1},  {5, 5, 1},   {6, 5, 1},    {6, 6, 1},    {8, 5, 1},    {8, 6, 1},
-        {8, 8, 1},  {10, 5, 1}, {10, 6, 1},  {10, 8, 1},   {10, 10, 1},  {12, 10, 1},  {12, 12, 1}};
+    static const std::vector<AstcFootprint> list = {{4, 4, 1},  {5, 4, 1},   {5, 5, 1},   {6, 5, 1},  {6, 6, 1},
+                                                    {8, 5, 1},  {8, 6, 1},   {8, 8, 1},   {10, 5, 1}, {10, 6, 1},
+                                                    {10, 8, 1}, {10, 10, 1}, {12, 10, 1}, {12, 12, 1}};
     return list;
 }
 

@@ -129,8 +129,10 @@ Oracle primary_oracle(const BcFormat& f, texdec_bc_rounding rounding) {
 bool oracle_supports(Oracle oracle, const BcFormat& f, texdec_bc_rounding rounding) {
     switch (oracle) {
     case Oracle::ExactModel: return rounding == TEXDEC_BC_ROUNDING_EXACT;
-    case Oracle::Squish: return TEXDEC_TEST_PACKAGED_BC_ORACLES && rounding == TEXDEC_BC_ROUNDING_IDEAL && has_bc1_colour(f.kind);
-    case Oracle::Nvimage: return TEXDEC_TEST_PACKAGED_BC_ORACLES && rounding == TEXDEC_BC_ROUNDING_IDEAL && !f.is_signed;
+    case Oracle::Squish:
+        return TEXDEC_TEST_PACKAGED_BC_ORACLES && rounding == TEXDEC_BC_ROUNDING_IDEAL && has_bc1_colour(f.kind);
+    case Oracle::Nvimage:
+        return TEXDEC_TEST_PACKAGED_BC_ORACLES && rounding == TEXDEC_BC_ROUNDING_IDEAL && !f.is_signed;
     case Oracle::IdealModel: return rounding == TEXDEC_BC_ROUNDING_IDEAL;
     }
     return false;
