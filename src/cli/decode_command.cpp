@@ -648,7 +648,8 @@ int run_decode(const Options& options) {
             items.push_back({inputs.files[i], names[i]});
             const fs::path folder = platform::fs_path(names[i]).parent_path();
             fs::create_directories(folder, error);  // -r: the input's subfolder
-            if (error) throw CliError{kExitOutput, "cannot create '" + platform::utf8(folder) + "': " + error.message()};
+            if (error)
+                throw CliError{kExitOutput, "cannot create '" + platform::utf8(folder) + "': " + error.message()};
         }
     }
     if (shared.fixed_kind && takes_rgba16f(*shared.fixed_kind) && options.output &&

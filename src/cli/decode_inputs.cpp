@@ -43,9 +43,12 @@ void add_directory(const std::string& dir, bool recursive, Inputs& inputs) {
         if (entry.is_regular_file(error)) found.push_back(entry.path());
     };
     if (recursive) {
-        for (fs::recursive_directory_iterator it(platform::fs_path(dir), error), end; !error && it != end; it.increment(error)) add(*it);
+        for (fs::recursive_directory_iterator it(platform::fs_path(dir), error), end; !error && it != end;
+             it.increment(error))
+            add(*it);
     } else {
-        for (fs::directory_iterator it(platform::fs_path(dir), error), end; !error && it != end; it.increment(error)) add(*it);
+        for (fs::directory_iterator it(platform::fs_path(dir), error), end; !error && it != end; it.increment(error))
+            add(*it);
     }
     if (error) throw CliError{kExitInput, "cannot list directory '" + dir + "': " + error.message()};
     std::sort(found.begin(), found.end());
@@ -103,7 +106,7 @@ std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& 
     std::vector<std::string> stems;
     for (size_t i = 0; i < inputs.files.size(); ++i) {
         fs::path rel = inputs.relative[i].empty() ? platform::fs_path(inputs.files[i]).filename()
-                                    : platform::fs_path(inputs.relative[i]);
+                                                  : platform::fs_path(inputs.relative[i]);
         stems.push_back(platform::utf8(platform::fs_path(dir) / rel.parent_path() / rel.stem()));
     }
     std::map<std::string, int> uses;
@@ -112,9 +115,8 @@ std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& 
     for (size_t i = 0; i < stems.size(); ++i) {
         std::string name = stems[i];
         if (uses[name] > 1) {
-            fs::path rel =
-                inputs.relative[i].empty() ? platform::fs_path(inputs.files[i]).filename()
-                                    : platform::fs_path(inputs.relative[i]);
+            fs::path rel = inputs.relative[i].empty() ? platform::fs_path(inputs.files[i]).filename()
+                                                      : platform::fs_path(inputs.relative[i]);
             name = platform::utf8(platform::fs_path(dir) / rel);
         }
         names.push_back(kind ? name + "." + extension(*kind) : name);

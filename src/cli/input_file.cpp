@@ -20,12 +20,12 @@ using platform::Kind;
 
 const char* kind_of(Kind kind) {
     switch (kind) {
-        case Kind::Directory: return "a directory";
-        case Kind::Fifo: return "a FIFO (named pipe)";
-        case Kind::CharDevice: return "a character device";
-        case Kind::BlockDevice: return "a block device";
-        case Kind::Socket: return "a socket";
-        default: return "not a regular file";
+    case Kind::Directory: return "a directory";
+    case Kind::Fifo: return "a FIFO (named pipe)";
+    case Kind::CharDevice: return "a character device";
+    case Kind::BlockDevice: return "a block device";
+    case Kind::Socket: return "a socket";
+    default: return "not a regular file";
     }
 }
 
@@ -84,8 +84,8 @@ texture_file::FileBytes map_texture_file(const std::string& path) {
     const void* memory = platform::map_read(file, size, error);
     platform::close(file);  // the mapping keeps the file
     if (!memory)
-        throw CliError{kExitInput, "cannot map '" + path + "' (" + size_text(size) + ") into memory: " +
-                                       platform::error_text(error)};
+        throw CliError{kExitInput, "cannot map '" + path + "' (" + size_text(size) +
+                                       ") into memory: " + platform::error_text(error)};
     std::shared_ptr<const void> owner(memory, [size](const void* p) { platform::unmap(p, size); });
     return {std::span<const uint8_t>(static_cast<const uint8_t*>(memory), size_t(size)), std::move(owner)};
 }

@@ -148,7 +148,9 @@ void free_pages(void* memory, size_t) { VirtualFree(memory, 0, MEM_RELEASE); }
 
 // ---- paths ------------------------------------------------------------------------------------
 
-std::filesystem::path fs_path(const std::string& utf8) { return std::filesystem::path(std::u8string(utf8.begin(), utf8.end())); }
+std::filesystem::path fs_path(const std::string& utf8) {
+    return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
+}
 
 std::string utf8(const std::filesystem::path& path) {
     const std::u8string text = path.u8string();
@@ -169,10 +171,10 @@ std::FILE* open_stdio(const std::string& path, const char* mode) {
 int stat(Handle file, FileInfo& info) {
     info = {Kind::Other, {0, 0}, 0, 0};
     switch (GetFileType(handle(file))) {
-        case FILE_TYPE_DISK: break;
-        case FILE_TYPE_CHAR: info.kind = Kind::CharDevice; return 0;  // NUL, CON
-        case FILE_TYPE_PIPE: info.kind = Kind::Fifo; return 0;
-        default: return 0;
+    case FILE_TYPE_DISK: break;
+    case FILE_TYPE_CHAR: info.kind = Kind::CharDevice; return 0;  // NUL, CON
+    case FILE_TYPE_PIPE: info.kind = Kind::Fifo; return 0;
+    default: return 0;
     }
     BY_HANDLE_FILE_INFORMATION data;
     if (!GetFileInformationByHandle(handle(file), &data)) return last_error();
@@ -209,8 +211,7 @@ int open_write_existing(const std::string& path, bool truncate, Handle& file) {
 
 // FILE_SHARE_DELETE: the console handler can remove it while a worker still writes it.
 int create_new(const std::string& path, Handle& file) {
-    return open_file(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, CREATE_NEW, FILE_ATTRIBUTE_NORMAL,
-                     file);
+    return open_file(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, file);
 }
 
 bool already_exists(int error) { return error == ERROR_FILE_EXISTS || error == ERROR_ALREADY_EXISTS; }
