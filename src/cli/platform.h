@@ -28,6 +28,7 @@ std::string error_text(int error);
 // on Windows a UTF-8 console for the output (restored at exit).
 std::vector<std::string> utf8_arguments(int argc, char** argv);
 unsigned long process_id();
+// A terminal that shows the progress bar (Windows: a console with VT processing).
 bool is_terminal(std::FILE* stream);
 
 // Removes unfinished outputs when the run is interrupted: `cleanup` is called from a signal

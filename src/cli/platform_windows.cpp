@@ -98,7 +98,16 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
 
 unsigned long process_id() { return GetCurrentProcessId(); }
 
-bool is_terminal(std::FILE* stream) { return _isatty(_fileno(stream)); }
+// The progress bar's escape sequences need the console's VT processing (Windows 10 and later; left
+// on, as shells do): without it, no bar. _isatty() is also true for NUL, which has no console mode.
+bool is_terminal(std::FILE* stream) {
+    if (!_isatty(_fileno(stream))) return false;
+    const HANDLE console = reinterpret_cast<HANDLE>(_get_osfhandle(_fileno(stream)));
+    DWORD mode = 0;
+    if (!GetConsoleMode(console, &mode)) return false;
+    return (mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) ||
+           SetConsoleMode(console, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING);
+}
 
 namespace {
 
