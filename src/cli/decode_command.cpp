@@ -16,6 +16,7 @@
 #include "decode_command.h"
 #include "image_write.h"
 #include "input_file.h"
+#include "platform.h"
 #include "reference/cpu_reference.h"
 #include "texture_file.h"
 
@@ -626,7 +627,7 @@ int run_decode(const Options& options) {
                         std::to_string(options.positional.size()) + " argument(s)");
         shared.fixed_kind = kind_from_path(options.positional[1]);
         std::error_code error;
-        if (fs::is_directory(options.positional[0], error) || options.positional[0][0] == '@')
+        if (fs::is_directory(platform::fs_path(options.positional[0]), error) || options.positional[0][0] == '@')
             usage_error("'" + options.positional[0] + "' names several inputs: give --out-dir DIR");
         items.push_back({options.positional[0], options.positional[1]});
     } else {
@@ -640,13 +641,15 @@ int run_decode(const Options& options) {
             usage_error("no texture files among the inputs (" + std::to_string(inputs.skipped.size()) +
                         " skipped: not DDS, KTX, KTX 2, PKM or .astc files)");
         std::error_code error;
-        fs::create_directories(*options.out_dir, error);
+        fs::create_directories(platform::fs_path(*options.out_dir), error);
         if (error) throw CliError{kExitOutput, "cannot create --out-dir '" + *options.out_dir + "': " + error.message()};
         const std::vector<std::string> names = out_dir_names(inputs, *options.out_dir, shared.fixed_kind);
         for (size_t i = 0; i < inputs.files.size(); ++i) {
             items.push_back({inputs.files[i], names[i]});
-            fs::create_directories(fs::path(names[i]).parent_path(), error);  // -r: the input's subfolder
-            if (error) throw CliError{kExitOutput, "cannot create '" + fs::path(names[i]).parent_path().string() + "': " + error.message()};
+            const fs::path folder = platform::fs_path(names[i]).parent_path();
+            fs::create_directories(folder, error);  // -r: the input's subfolder
+            if (error)
+                throw CliError{kExitOutput, "cannot create '" + platform::utf8(folder) + "': " + error.message()};
         }
     }
     if (shared.fixed_kind && takes_rgba16f(*shared.fixed_kind) && options.output &&

@@ -7,6 +7,7 @@
 
 #include "decode_command.h"
 #include "input_file.h"
+#include "platform.h"
 #include "safe_output.h"
 #include "texture_file.h"
 
@@ -19,7 +20,7 @@ namespace {
 // Empty if the file starts with a known magic (or cannot be read: the decode reports why), else
 // why it is skipped.
 std::string skip_reason(const fs::path& path, bool& named_like_texture) {
-    FILE* file = std::fopen(path.c_str(), "rb");
+    FILE* file = platform::open_stdio(platform::utf8(path), "rb");
     if (!file) return "";
     uint8_t head[16];
     const size_t got = std::fread(head, 1, sizeof head, file);
@@ -30,7 +31,7 @@ std::string skip_reason(const fs::path& path, bool& named_like_texture) {
                                  : std::string("it is empty");
     named_like_texture = false;
     for (const char* ext : {".dds", ".ktx", ".ktx2", ".pkm", ".astc"})
-        named_like_texture = named_like_texture || ends_with_ignoring_case(path.string(), ext);
+        named_like_texture = named_like_texture || ends_with_ignoring_case(platform::utf8(path), ext);
     if (named_like_texture) return "named like a texture file, but " + what + " (damaged?)";
     return "not a texture file: " + what;
 }
@@ -42,28 +43,31 @@ void add_directory(const std::string& dir, bool recursive, Inputs& inputs) {
         if (entry.is_regular_file(error)) found.push_back(entry.path());
     };
     if (recursive) {
-        for (fs::recursive_directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) add(*it);
+        for (fs::recursive_directory_iterator it(platform::fs_path(dir), error), end; !error && it != end;
+             it.increment(error))
+            add(*it);
     } else {
-        for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) add(*it);
+        for (fs::directory_iterator it(platform::fs_path(dir), error), end; !error && it != end; it.increment(error))
+            add(*it);
     }
     if (error) throw CliError{kExitInput, "cannot list directory '" + dir + "': " + error.message()};
     std::sort(found.begin(), found.end());
     for (const fs::path& path : found) {
         bool loud = false;
         if (std::string why = skip_reason(path, loud); !why.empty()) {
-            inputs.skipped.push_back(path.string());
+            inputs.skipped.push_back(platform::utf8(path));
             inputs.skipped_why.push_back(why);
             inputs.skipped_loud.push_back(loud);
             continue;
         }
-        inputs.files.push_back(path.string());
-        inputs.relative.push_back(fs::relative(path, dir).string());
+        inputs.files.push_back(platform::utf8(path));
+        inputs.relative.push_back(platform::utf8(fs::relative(path, platform::fs_path(dir))));
     }
 }
 
 void add_input(const std::string& arg, bool recursive, Inputs& inputs) {
     std::error_code error;
-    if (fs::is_directory(arg, error)) return add_directory(arg, recursive, inputs);
+    if (fs::is_directory(platform::fs_path(arg), error)) return add_directory(arg, recursive, inputs);
     inputs.files.push_back(arg);
     inputs.relative.push_back("");
 }
@@ -101,8 +105,9 @@ Inputs collect_inputs(const std::vector<std::string>& args, bool recursive) {
 std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& dir, std::optional<OutputKind> kind) {
     std::vector<std::string> stems;
     for (size_t i = 0; i < inputs.files.size(); ++i) {
-        fs::path rel = inputs.relative[i].empty() ? fs::path(inputs.files[i]).filename() : fs::path(inputs.relative[i]);
-        stems.push_back((fs::path(dir) / rel.parent_path() / rel.stem()).string());
+        fs::path rel = inputs.relative[i].empty() ? platform::fs_path(inputs.files[i]).filename()
+                                                  : platform::fs_path(inputs.relative[i]);
+        stems.push_back(platform::utf8(platform::fs_path(dir) / rel.parent_path() / rel.stem()));
     }
     std::map<std::string, int> uses;
     for (const std::string& s : stems) ++uses[s];
@@ -110,9 +115,9 @@ std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& 
     for (size_t i = 0; i < stems.size(); ++i) {
         std::string name = stems[i];
         if (uses[name] > 1) {
-            fs::path rel =
-                inputs.relative[i].empty() ? fs::path(inputs.files[i]).filename() : fs::path(inputs.relative[i]);
-            name = (fs::path(dir) / rel).string();
+            fs::path rel = inputs.relative[i].empty() ? platform::fs_path(inputs.files[i]).filename()
+                                                      : platform::fs_path(inputs.relative[i]);
+            name = platform::utf8(platform::fs_path(dir) / rel);
         }
         names.push_back(kind ? name + "." + extension(*kind) : name);
     }

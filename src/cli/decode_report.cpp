@@ -2,9 +2,9 @@
 // notes, and the --json results.
 #include <algorithm>
 #include <cstdio>
-#include <unistd.h>
 
 #include "decode_command.h"
+#include "platform.h"
 #include "safe_output.h"
 
 namespace cli {
@@ -12,7 +12,7 @@ namespace cli {
 // ---- progress ----------------------------------------------------------------------------------
 
 Reporter::Reporter(size_t total, bool batch, bool verbose)
-    : total_(total), batch_(batch), tty_(batch && isatty(fileno(stderr))), verbose_(verbose) {}
+    : total_(total), batch_(batch), tty_(batch && platform::is_terminal(stderr)), verbose_(verbose) {}
 
 void Reporter::print(const std::string& line) {
     std::lock_guard lock(mutex_);

@@ -146,6 +146,9 @@ beside them (.NAME.tmp-PID-N), flushed, then renamed over NAME, so a failed or i
 leaves the previous file as it was and removes its temporary file (after SIGKILL the temporary
 file may stay, never a partial NAME). An output that is a symbolic link is written through (the
 link stays, its target is replaced); a device or FIFO (/dev/null) is written in place.
+On Windows: flushed with FlushFileBuffers and renamed with MoveFileExW; Ctrl-C or closing the
+console removes the temporary file; an output that is a symbolic link is replaced by a file; NUL
+is written in place; file names are Unicode (UTF-8 in --json and @LISTFILEs).
 
 Progress: with several inputs, a progress bar (files, throughput, ETA) when stderr is a
 terminal, otherwise one line per file; then a summary. A failed file does not stop the others.

@@ -1,18 +1,11 @@
 #include "input_file.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
-#include <fstream>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli_common.h"
+#include "platform.h"
 #include "safe_output.h"
 
 namespace input_file {
@@ -23,17 +16,21 @@ using cli::kExitInput;
 
 constexpr uint64_t kMaxListBytes = uint64_t(64) << 20;
 
-const char* kind_of(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
+using platform::Kind;
+
+const char* kind_of(Kind kind) {
+    switch (kind) {
+    case Kind::Directory: return "a directory";
+    case Kind::Fifo: return "a FIFO (named pipe)";
+    case Kind::CharDevice: return "a character device";
+    case Kind::BlockDevice: return "a block device";
+    case Kind::Socket: return "a socket";
+    default: return "not a regular file";
+    }
 }
 
-CliError not_regular(const std::string& path, mode_t mode) {
-    return CliError{kExitInput, "'" + path + "' is " + kind_of(mode) +
+CliError not_regular(const std::string& path, Kind kind) {
+    return CliError{kExitInput, "'" + path + "' is " + kind_of(kind) +
                                     ", not a regular file: texture files are read from regular files only (save the "
                                     "data to a file first)"};
 }
@@ -55,103 +52,74 @@ std::string short_size(uint64_t bytes) {
     return text;
 }
 
-// The cgroup (v2) memory limit of this process, if it has one.
-std::optional<uint64_t> cgroup_memory_limit() {
-    std::string group = "/";
-    std::ifstream self("/proc/self/cgroup");
-    for (std::string line; std::getline(self, line);)
-        if (line.rfind("0::", 0) == 0) group = line.substr(3);
-    for (const std::string& dir : {"/sys/fs/cgroup" + group, std::string("/sys/fs/cgroup")}) {
-        std::ifstream in(dir + "/memory.max");
-        std::string text;
-        if (!(in >> text)) continue;
-        uint64_t value = 0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error == std::errc() && end == text.data() + text.size()) return value;
-        return std::nullopt;  // "max"
-    }
-    return std::nullopt;
-}
-
 MemoryLimit default_limit() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    uint64_t base = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : uint64_t(8) << 30;
-    std::string what = "physical memory";
-    if (const std::optional<uint64_t> cgroup = cgroup_memory_limit(); cgroup && *cgroup < base) {
-        base = *cgroup;
-        what = "the cgroup's memory limit";
-    }
-    struct rlimit rl {};
-    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && uint64_t(rl.rlim_cur) < base) {
-        base = uint64_t(rl.rlim_cur);
-        what = "the address-space limit (ulimit -v)";
-    }
-    return {base / 2, "the default: half of " + what + ", " + short_size(base) + "; --max-memory SIZE sets it"};
+    const platform::MemoryCeiling base = platform::memory_ceiling();
+    return {base.bytes / 2,
+            "the default: half of " + base.what + ", " + short_size(base.bytes) + "; --max-memory SIZE sets it"};
 }
 
 }  // namespace
 
 texture_file::FileBytes map_texture_file(const std::string& path) {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
-    const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) throw CliError{kExitInput, "cannot open '" + path + "': " + std::strerror(errno)};
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        const int error = errno;
-        close(fd);
-        throw CliError{kExitInput, "cannot read '" + path + "': " + std::strerror(error)};
+    // no_wait: opening a FIFO must not wait for a writer (it is refused below).
+    platform::Handle file;
+    if (const int error = platform::open_read(path, true, file))
+        throw CliError{kExitInput, "cannot open '" + path + "': " + platform::error_text(error)};
+    platform::FileInfo info;
+    if (const int error = platform::stat(file, info)) {
+        platform::close(file);
+        throw CliError{kExitInput, "cannot read '" + path + "': " + platform::error_text(error)};
     }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        throw not_regular(path, st.st_mode);
+    if (info.kind != Kind::Regular) {
+        platform::close(file);
+        throw not_regular(path, info.kind);
     }
-    const uint64_t size = uint64_t(st.st_size);
+    const uint64_t size = info.size;
     if (size == 0) {
-        close(fd);
+        platform::close(file);
         return {};
     }
     safe_output::install_signal_handlers();  // SIGBUS: the file shrinking under the mapping
-    void* memory = mmap(nullptr, size_t(size), PROT_READ, MAP_PRIVATE, fd, 0);
-    const int error = errno;
-    close(fd);  // the mapping keeps the file
-    if (memory == MAP_FAILED)
-        throw CliError{kExitInput, "cannot map '" + path + "' (" + size_text(size) + ") into memory: " +
-                                       std::strerror(error)};
-    std::shared_ptr<const void> owner(memory, [size](const void* p) { munmap(const_cast<void*>(p), size_t(size)); });
+    int error = 0;
+    const void* memory = platform::map_read(file, size, error);
+    platform::close(file);  // the mapping keeps the file
+    if (!memory)
+        throw CliError{kExitInput, "cannot map '" + path + "' (" + size_text(size) +
+                                       ") into memory: " + platform::error_text(error)};
+    std::shared_ptr<const void> owner(memory, [size](const void* p) { platform::unmap(p, size); });
     return {std::span<const uint8_t>(static_cast<const uint8_t*>(memory), size_t(size)), std::move(owner)};
 }
 
 void refuse_special_file(const std::string& path) {
-    struct stat st;
-    if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
+    const std::optional<platform::FileInfo> info = platform::stat(path);
+    if (info && info->kind != Kind::Regular) throw not_regular(path, info->kind);
 }
 
 std::string read_list_file(const std::string& path) {
-    const int fd = open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) throw CliError{kExitInput, "cannot open '" + path + "': " + std::strerror(errno)};
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
+    platform::Handle file;
+    if (const int error = platform::open_read(path, false, file))
+        throw CliError{kExitInput, "cannot open '" + path + "': " + platform::error_text(error)};
+    platform::FileInfo info;
+    if (platform::stat(file, info) == 0 && info.kind == Kind::Directory) {
+        platform::close(file);
         throw CliError{kExitInput, "list file '" + path + "' is a directory"};
     }
     std::string text;
     char chunk[1 << 16];
     for (;;) {
-        const ssize_t got = read(fd, chunk, sizeof chunk);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) {
-            const int error = errno;
-            close(fd);
-            throw CliError{kExitInput, "cannot read '" + path + "': " + std::strerror(error)};
+        size_t got = 0;
+        if (const int error = platform::read(file, chunk, sizeof chunk, got)) {
+            platform::close(file);
+            throw CliError{kExitInput, "cannot read '" + path + "': " + platform::error_text(error)};
         }
         if (got == 0) break;
-        if (text.size() + size_t(got) > kMaxListBytes) {
-            close(fd);
+        if (text.size() + got > kMaxListBytes) {
+            platform::close(file);
             throw CliError{kExitInput, "list file '" + path + "' is longer than " + short_size(kMaxListBytes)};
         }
-        text.append(chunk, size_t(got));
+        text.append(chunk, got);
     }
-    close(fd);
+    platform::close(file);
     return text;
 }
 

@@ -12,6 +12,7 @@
 #include <texdec/texdec.h>
 
 #include "cli_common.h"
+#include "platform.h"
 
 namespace cli {
 namespace {
@@ -190,7 +191,12 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     try {
-        return cli::run(argc, argv);
+        // UTF-8 arguments (on Windows, from the UTF-16 command line: any file name works).
+        std::vector<std::string> args = platform::utf8_arguments(argc, argv);
+        std::vector<char*> pointers;
+        for (std::string& arg : args) pointers.push_back(arg.data());
+        pointers.push_back(nullptr);
+        return cli::run(int(args.size()), pointers.data());
     } catch (const cli::CliError& error) {
         std::fprintf(stderr, "%s: error: %s\n", cli::kToolName, error.message.c_str());
         return error.code;

@@ -1,18 +1,21 @@
 // How astc-gpu-decode writes files without ever losing a user's data.
 // Every output (images, .ktx2, .raw, --json=FILE, the bench's JSON) goes through write_file():
 //   - A regular file (new or existing) is written to a temporary file beside it (same directory,
-//     ".NAME.tmp-PID-N"), flushed to disk (fsync), and renamed over NAME only when every byte was
-//     written: NAME holds its previous bytes or all of the new ones, never a part. On any failure
-//     the temporary file is removed; SIGINT, SIGTERM and SIGHUP remove it too (SIGKILL cannot be
-//     caught: a killed run may leave the temporary file, never a partial NAME).
+//     ".NAME.tmp-PID-N"), flushed to disk (fsync; Windows: FlushFileBuffers), and renamed over NAME
+//     (Windows: MoveFileExW) only when every byte was written: NAME holds its previous bytes or all
+//     of the new ones, never a part. On any failure the temporary file is removed; SIGINT, SIGTERM
+//     and SIGHUP remove it too (Windows: Ctrl-C, Ctrl-Break, closing the console). SIGKILL cannot be
+//     caught: a killed run may leave the temporary file, never a partial NAME.
 //   - An output that is a symbolic link is written through: the link stays, its target is replaced
 //     (as above, the temporary file beside the target). A dangling link creates its target.
+//     (Linux; on Windows a link output is replaced by a file.)
 //   - An existing output that is not a regular file (/dev/null, a FIFO, a terminal) is written in
 //     place: it cannot be replaced, and a rename would swap a device for a file.
-//   - An existing file the user may not write (no write permission) is refused, as before; a
-//     replaced file keeps its permission bits.
-//   - An output that is the same file (device and inode, links followed) as an input given to
-//     protect_input() is refused before anything is written.
+//   - An existing file the user may not write (no write permission; Windows: read-only) is
+//     refused, as before; a replaced file keeps its permission bits (Linux).
+//   - An output that is the same file (device and inode, links followed; Windows: volume serial
+//     number and file index) as an input given to protect_input() is refused before anything is
+//     written.
 // No dependency on the rest of the CLI, so the tests can link it with image_write.cpp.
 #pragma once
 
@@ -22,12 +25,11 @@
 #include <string>
 #include <string_view>
 
+#include "platform.h"
+
 namespace safe_output {
 
-struct FileId {
-    uint64_t device, inode;
-    bool operator==(const FileId&) const = default;
-};
+using FileId = platform::FileId;
 
 // stat() of `path` (symbolic links followed); nullopt when it does not exist (or is a dangling link).
 std::optional<FileId> file_id(const std::string& path);
@@ -54,11 +56,14 @@ Result write_file(const std::string& path, std::string_view text);
 // Installs the handlers that remove unfinished temporary files on SIGINT, SIGTERM and SIGHUP (where
 // they are not ignored) and on SIGBUS (a mapped input file truncated while it is read: a message and
 // exit code 3), and ignores SIGXFSZ (where not ignored already) so that a file-size limit is a write
-// error rather than a kill. Called by write_file() and by the input reader; once per process.
+// error rather than a kill; on Windows, the console control handler (platform.h). Called by
+// write_file() and by the input reader; once per process.
 void install_signal_handlers();
 
 // Test hook (TEXDEC_CLI_WRITE_FAULT): "write" fails every write_file() with ENOSPC after half of
 // its bytes reached the temporary file; "fsync" and "rename" fail those steps with EIO; "sigterm"
-// and "sigkill" raise that signal after half of the bytes were written (a killed run). Read once.
+// and "sigkill" raise that signal after half of the bytes were written (a killed run; on Windows
+// "sigterm" removes the temporary files and exits as Ctrl-C does, "sigkill" is TerminateProcess).
+// Read once.
 
 }  // namespace safe_output

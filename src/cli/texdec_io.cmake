@@ -37,6 +37,16 @@ add_library(texdec_io STATIC
   ${TEXDEC_IO_DIR}/ktx2.cpp ${TEXDEC_IO_DIR}/texture_file.cpp ${TEXDEC_IO_DIR}/astc_hdr_scan.cpp
   ${TEXDEC_IO_DIR}/image_write.cpp ${TEXDEC_IO_DIR}/safe_output.cpp ${TEXDEC_IO_DIR}/format_text.cpp
   ${TEXDEC_IO_DIR}/container.cpp ${TEXDEC_IO_DIR}/png_parallel.cpp)
+# The operating system's side (platform.h): POSIX (Linux) or Win32.
+if(WIN32)
+  target_sources(texdec_io PRIVATE ${TEXDEC_IO_DIR}/platform_windows.cpp)
+  target_link_libraries(texdec_io PRIVATE shell32)  # CommandLineToArgvW
+  # texdec's functions without __declspec(dllimport): these calls then link to the static library
+  # (the CLI) and, through the import library's stubs, to the DLL (the tests) alike.
+  target_compile_definitions(texdec_io PRIVATE TEXDEC_STATIC)
+else()
+  target_sources(texdec_io PRIVATE ${TEXDEC_IO_DIR}/platform_posix.cpp)
+endif()
 target_include_directories(texdec_io PUBLIC ${TEXDEC_IO_DIR} ${PROJECT_SOURCE_DIR}/include
   PRIVATE ${PROJECT_SOURCE_DIR}/src ${STB_INCLUDE_DIR})  # src: reference/half.h (header-only here)
 target_link_libraries(texdec_io PUBLIC Vulkan::Headers

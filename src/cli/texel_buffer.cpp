@@ -1,10 +1,11 @@
 #include "texel_buffer.h"
 
 #include <algorithm>
-#include <sys/mman.h>
 #include <system_error>
 #include <thread>
 #include <vector>
+
+#include "platform.h"
 
 namespace cli {
 namespace {
@@ -41,15 +42,8 @@ void prefault(uint8_t* memory, size_t size) {
 void* texel_memory_allocate(size_t bytes) {
     if (bytes < kLarge) return ::operator new(bytes);
     const size_t size = rounded(bytes);
-    void* raw = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) throw std::bad_alloc();
-    // 2 MiB-aligned: trim the mapping's head and tail.
-    const uintptr_t base = reinterpret_cast<uintptr_t>(raw);
-    const uintptr_t start = (base + kHugePage - 1) / kHugePage * kHugePage;
-    if (start > base) munmap(raw, start - base);
-    if (base + kHugePage > start) munmap(reinterpret_cast<void*>(start + size), base + kHugePage - start);
-    uint8_t* memory = reinterpret_cast<uint8_t*>(start);
-    madvise(memory, size, MADV_HUGEPAGE);  // advisory: where THP is off it fails, and 4 KiB pages serve
+    uint8_t* memory = static_cast<uint8_t*>(platform::allocate_pages(size));
+    if (!memory) throw std::bad_alloc();
     prefault(memory, size);
     return memory;
 }
@@ -57,7 +51,7 @@ void* texel_memory_allocate(size_t bytes) {
 void texel_memory_free(void* memory, size_t bytes) {
     if (!memory) return;
     if (bytes < kLarge) ::operator delete(memory);
-    else munmap(memory, rounded(bytes));
+    else platform::free_pages(memory, rounded(bytes));
 }
 
 }  // namespace cli

@@ -1,5 +1,5 @@
 // The decoded texels' memory: a std::vector whose allocator maps large buffers (8 MiB and up)
-// 2 MiB-aligned with transparent huge pages requested (MADV_HUGEPAGE) and touches their pages on
+// 2 MiB-aligned with transparent huge pages requested (MADV_HUGEPAGE; Windows: VirtualAlloc) and touches their pages on
 // several threads before returning, and whose resize() leaves bytes uninitialised (the decode
 // writes every byte): on an 8192x8192 RGBA8 surface (256 MiB) this replaces a single-threaded
 // zero fill that took 120-160 ms on the H100 host (16 cores) by a few milliseconds of parallel
