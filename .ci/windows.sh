@@ -48,8 +48,9 @@ export WINEPREFIX=$root/$out/wineprefix WINEDEBUG=-all
 bin=$root/$out/bin
 work=$root/$out/check
 rm -rf "$work"; mkdir -p "$work"
-wineboot -i >/dev/null 2>&1 || true
-wineserver -p  # one server for every run below (starting Wine is the slow part)
+mkdir -p "$WINEPREFIX"
+wineserver -p  # one server for every run below, started first (starting Wine is the slow part)
+wineboot -i >/dev/null 2>&1  # creates the prefix (the first run only)
 trap 'wineserver -k || true' EXIT
 
 # The validation layer: the build host's, which its loader inserts into every Vulkan instance
@@ -62,9 +63,11 @@ khronos_validation.debug_action = VK_DBG_LAYER_ACTION_LOG_MSG
 khronos_validation.enables = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT
 SETTINGS
 export VK_LAYER_SETTINGS_PATH=$work/vk_layer_settings.txt VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation
+export TEXDEC_TEST_VALIDATION=host  # the tests and the package consumer: do not ask for the layer by name
 
 # run NAME PROGRAM ARGS...: runs a Windows program under Wine, its output in $work/NAME.log;
-# fails on a non-zero exit or a validation message.
+# fails on a non-zero exit or a validation message (unless MESSAGES_EXPECTED=1: a test that makes
+# the layer report on purpose checks that its messenger got the message).
 run() {
   local name=$1; shift
   local status=0
@@ -72,7 +75,7 @@ run() {
   if [ $status -ne 0 ]; then
     tail -n 40 "$work/$name.log"; echo "FAILED: $name (exit status $status)"; return 1
   fi
-  if grep -E "Validation (Error|Warning|Performance Warning)" "$work/$name.log"; then
+  if [ "${MESSAGES_EXPECTED:-0}" != 1 ] && grep -E "Validation (Error|Warning|Performance Warning)" "$work/$name.log"; then
     echo "FAILED: $name: the validation layer reported the messages above"; return 1
   fi
   echo "ok: $name"
@@ -138,12 +141,19 @@ echo "ok: cli refuses to write over its input"
 
 echo "== Windows: the test slice (tests/windows) =="
 # Two cases are about what Wine's Vulkan does not do: it ignores VkAllocationCallbacks, and it
-# lists no layers (so TEXDEC_CONTEXT_VALIDATION cannot find the validation layer by name).
-TEXDEC_TEST_VALIDATION=host run tests "$bin/texdec_windows_tests.exe" \
+# lists no layers (so TEXDEC_CONTEXT_VALIDATION cannot find the validation layer by name). Two
+# make the layer report on purpose: they run alone, after the others.
+deliberate=("the validation messenger catches a deliberate error"
+            "debug utils: a validation message inside a texdec dispatch carries texdec's label and names")
+# A quarter of the random blocks of the Linux stages (which decode the full count with the same code).
+TEXDEC_TEST_RANDOM_BLOCKS=262144 run tests "$bin/texdec_windows_tests.exe" -d yes \
   "~context: allocation callbacks are used and balanced" \
-  "~context: TEXDEC_CONTEXT_VALIDATION really asks for the validation layer" "~[no-loader]"
+  "~context: TEXDEC_CONTEXT_VALIDATION really asks for the validation layer" "~[no-loader]" \
+  "~${deliberate[0]}" "~${deliberate[1]}"
 grep -q "createinstance-status-message" tests.log || { echo "FAILED: the validation layer did not run"; exit 1; }
 grep -E "^(test cases|All tests passed)" tests.log
+MESSAGES_EXPECTED=1 run tests_deliberate_messages "$bin/texdec_windows_tests.exe" "${deliberate[0]},${deliberate[1]}"
+grep -E "^(test cases|All tests passed)" tests_deliberate_messages.log
 TEXDEC_BACKEND=cpu TEXDEC_DEBUG_VULKAN_LOADER='C:\nonexistent\vulkan-1.dll' run tests_no_loader \
   "$bin/texdec_windows_tests.exe" "[no-loader]"
 echo "== Windows: all passed =="
