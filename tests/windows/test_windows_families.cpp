@@ -40,7 +40,8 @@ std::vector<Variant> all_variants() {
     for (uint32_t f = 0; f < TEXDEC_FORMAT_COUNT; ++f) {
         Variant v{};
         v.format = texdec_format(f);
-        if (texdec_format_get_info(v.format, &v.info) != TEXDEC_SUCCESS || !(v.info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+        if (texdec_format_get_info(v.format, &v.info) != TEXDEC_SUCCESS ||
+            !(v.info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
             continue;
         for (texdec_output output : kOutputs) {
             v.output = output;
@@ -67,13 +68,16 @@ TEST_CASE("windows: every format and output: texdec_decode equals the CPU refere
     if (!ctx) return;
     size_t compared = 0, astc_without_reference = 0;
     for (const Variant& v : all_variants()) {
-        const std::vector<uint8_t> blocks = random_blocks_for(v.format, kWidth, kHeight, test_seed() + v.format * 7 + v.output);
+        const std::vector<uint8_t> blocks =
+            random_blocks_for(v.format, kWidth, kHeight, test_seed() + v.format * 7 + v.output);
         for (texdec_bc_rounding rounding : {TEXDEC_BC_ROUNDING_EXACT, TEXDEC_BC_ROUNDING_IDEAL}) {
             if (rounding == TEXDEC_BC_ROUNDING_IDEAL && !has_bc_rounding(v.info)) continue;
             INFO(v.info.name << ", output " << int(v.output) << ", rounding " << int(rounding));
             std::vector<uint8_t> texels(size_t(kWidth) * kHeight * v.texel_bytes, 0xAB);
-            REQUIRE(ctx->decode(JobBuilder(v.format, v.output, kWidth, kHeight).blocks(blocks).texels(texels).rounding(rounding)) ==
-                    TEXDEC_SUCCESS);
+            REQUIRE(
+                ctx->decode(
+                    JobBuilder(v.format, v.output, kWidth, kHeight).blocks(blocks).texels(texels).rounding(rounding)) ==
+                TEXDEC_SUCCESS);
             const std::string unavailable = texdec_reference::unavailable_reason(v.format, v.output, rounding);
             if (!unavailable.empty()) {
                 INFO(unavailable);
@@ -105,7 +109,8 @@ TEST_CASE("windows: every format and output: recorded into a buffer and an image
     size_t images = 0;
     for (const Variant& v : all_variants()) {
         INFO(v.info.name << ", output " << int(v.output));
-        const std::vector<uint8_t> blocks = random_blocks_for(v.format, kWidth, kHeight, test_seed() + v.format * 11 + v.output);
+        const std::vector<uint8_t> blocks =
+            random_blocks_for(v.format, kWidth, kHeight, test_seed() + v.format * 11 + v.output);
         const std::vector<uint8_t> decoded = decode_on_host(setup.ctx, v.format, v.output, blocks, kWidth, kHeight);
         CHECK(record_into_buffer(setup, v.format, v.output, blocks, kWidth, kHeight) == decoded);
         if (v.output != TEXDEC_OUTPUT_NATIVE) {  // RGBA8 / RGBA16F storage images (NATIVE: buffers)
