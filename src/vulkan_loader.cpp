@@ -23,8 +23,10 @@ bool open_vulkan_loader(VulkanLoader& out) {
     out = {};
     [[maybe_unused]] const char* debug_name = std::getenv("TEXDEC_DEBUG_VULKAN_LOADER");
     if (debug_name && !*debug_name) debug_name = nullptr;
-#ifdef _WIN32  // untested
-    HMODULE library = LoadLibraryA(vulkan_loader_name());
+#ifdef _WIN32
+    // The program's folder and the system folders (where the Vulkan runtime installs vulkan-1.dll),
+    // never the current directory (a planted DLL there would run with the program's rights).
+    HMODULE library = LoadLibraryExA(vulkan_loader_name(), nullptr, LOAD_LIBRARY_SEARCH_DEFAULT_DIRS);
     if (!library) return false;
     auto gipa = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
         reinterpret_cast<void (*)()>(GetProcAddress(library, "vkGetInstanceProcAddr")));
