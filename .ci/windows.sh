@@ -94,8 +94,10 @@ run sample_record_into_app "$bin/record_into_app.exe"
 echo "== Windows: astc-gpu-decode =="
 cli=$bin/astc-gpu-decode.exe
 # Every format, raw blocks in, raw texels out: the Windows CLI's bytes must be the Linux CLI's, on
-# the GPU (lavapipe) and on the CPU backend with no Vulkan loader at all. Random blocks: of every
-# family's modes, partitions and error blocks alike.
+# the GPU (lavapipe), and on the CPU backend with no Vulkan loader at all for every format but the
+# ASTC footprints between the smallest and the largest (one Wine run each costs about 0.5 s; the
+# Linux stages compare the two backends on every footprint). Random blocks: of every family's
+# modes, partitions and error blocks alike.
 python3 - <<'PY'
 import random
 rng = random.Random(25)
@@ -104,22 +106,25 @@ for name in ("blocks16", "blocks8"):
     open(name + ".bin", "wb").write(bytes(rng.getrandbits(8) for _ in range(size * 1024)))
 PY
 formats=$("$linux_cli" formats | awk 'NR > 1 && $1 ~ /^(bc|etc|eac|astc)/ {print $1, $3}')
-count=0
+count=0 cpu_count=0
 while read -r format bytes; do
   extent=40x24
   [[ $format =~ ^astc-[0-9]+x[0-9]+x[0-9]+ ]] && extent=12x12x6
   "$linux_cli" --backend gpu decode --format "$format" --extent $extent "blocks$bytes.bin" "$format.linux.raw" >/dev/null 2>&1
   wine "$cli" --backend gpu decode --format "$format" --extent $extent "blocks$bytes.bin" "$format.gpu.raw" >"$format.log" 2>&1 ||
     { cat "$format.log"; echo "FAILED: decode $format"; exit 1; }
-  TEXDEC_DEBUG_VULKAN_LOADER='C:\nonexistent\vulkan-1.dll' wine "$cli" --backend cpu decode --format "$format" \
-    --extent $extent "blocks$bytes.bin" "$format.cpu.raw" >>"$format.log" 2>&1 ||
-    { cat "$format.log"; echo "FAILED: decode --backend cpu $format"; exit 1; }
+  if [[ ! $format =~ ^astc- || $format =~ ^astc-(4x4|12x12|3x3x3|6x6x6)- ]]; then
+    TEXDEC_DEBUG_VULKAN_LOADER='C:\nonexistent\vulkan-1.dll' wine "$cli" --backend cpu decode --format "$format" \
+      --extent $extent "blocks$bytes.bin" "$format.cpu.raw" >>"$format.log" 2>&1 ||
+      { cat "$format.log"; echo "FAILED: decode --backend cpu $format"; exit 1; }
+    cmp "$format.cpu.raw" "$format.linux.raw"
+    cpu_count=$((cpu_count + 1))
+  fi
   if grep -E "Validation (Error|Warning|Performance Warning)" "$format.log"; then echo "FAILED: $format: validation"; exit 1; fi
   cmp "$format.gpu.raw" "$format.linux.raw"
-  cmp "$format.cpu.raw" "$format.linux.raw"
   count=$((count + 1))
 done <<< "$formats"
-echo "ok: $count formats: Windows raw output (GPU and CPU backend) == Linux raw output, byte for byte"
+echo "ok: Windows raw output == Linux raw output, byte for byte: $count formats on the GPU, $cpu_count on the CPU backend"
 
 # The bundled samples, to PNG and raw (raw compared with Linux), under a UTF-8 name.
 cp "$root/samples/sample-bc3.dds" "tëxture ü.dds"
@@ -142,14 +147,15 @@ echo "ok: cli refuses to write over its input"
 echo "== Windows: the test slice (tests/windows) =="
 # Two cases are about what Wine's Vulkan does not do: it ignores VkAllocationCallbacks, and it
 # lists no layers (so TEXDEC_CONTEXT_VALIDATION cannot find the validation layer by name). Two
-# make the layer report on purpose: they run alone, after the others.
+# make the layer report on purpose: they run alone, after the others. The +-2 sanity check of
+# lavapipe's own BC1-5 decode is not about texdec's build (the Linux stage runs it).
 deliberate=("the validation messenger catches a deliberate error"
             "debug utils: a validation message inside a texdec dispatch carries texdec's label and names")
 # A quarter of the random blocks of the Linux stages (which decode the full count with the same code).
 TEXDEC_TEST_RANDOM_BLOCKS=262144 run tests "$bin/texdec_windows_tests.exe" -d yes \
   "~context: allocation callbacks are used and balanced" \
   "~context: TEXDEC_CONTEXT_VALIDATION really asks for the validation layer" "~[no-loader]" \
-  "~${deliberate[0]}" "~${deliberate[1]}"
+  "~${deliberate[0]}" "~${deliberate[1]}" "~device-native BC decode agrees within 2 LSB (sanity)"
 grep -q "createinstance-status-message" tests.log || { echo "FAILED: the validation layer did not run"; exit 1; }
 grep -E "^(test cases|All tests passed)" tests.log
 MESSAGES_EXPECTED=1 run tests_deliberate_messages "$bin/texdec_windows_tests.exe" "${deliberate[0]},${deliberate[1]}"
