@@ -25,20 +25,35 @@ echo "TEXDEC_CORPUS=${TEXDEC_CORPUS:-(not set: the [corpus] tests are skipped)}"
 echo "== format check (lines changed since .clang-format was added) =="
 tools/format-check.sh
 
+# The README's first command configures build/ without the tests (-DTEXDEC_BUILD_TESTS=OFF), and a
+# newcomer runs this script next in the same clone: the configure below forces the tests and the
+# CLI on whatever build/ holds, and every ctest run fails if it finds no test (--no-tests=error). On
+# a clone without build/ (CI), build/ is first configured exactly as the README's first command
+# configures it (its cmake configure step, read from README.md), so every CI run takes that path.
+if [ ! -e build/CMakeCache.txt ]; then
+  readme_configure=$(grep -o 'cmake -S \. -B build [^&]*' README.md | head -n 1)
+  case "$readme_configure" in
+    *TEXDEC_BUILD_TESTS=OFF*) ;;
+    *) echo "README.md's first command no longer configures build/ without tests: update .ci/test.sh"; exit 1 ;;
+  esac
+  echo "== configure build/ as the README's first command does ($readme_configure) =="
+  eval "$readme_configure" >/dev/null
+fi
+
 echo "== build (RelWithDebInfo, warnings are errors) =="
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEXDEC_WERROR=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEXDEC_WERROR=ON -DTEXDEC_BUILD_TESTS=ON -DTEXDEC_BUILD_CLI=ON >/dev/null
 cmake --build build -j"$jobs"
 echo "== ABI check (build/libtexdec.so.MAJOR against abi/libtexdec.so.MAJOR.abi) =="
 tools/abi-check.sh
 echo "== tests =="
-ctest --test-dir build --output-on-failure -j"$jobs"
+ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs"
 
 # Windows: cross-built with mingw-w64, run under Wine on lavapipe, the CLI's raw output compared
 # with this build's (.ci/windows.sh).
 ./.ci/windows.sh build/src/cli/astc-gpu-decode
 
 echo "== build (ASan + UBSan) =="
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE=ON >/dev/null
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE=ON -DTEXDEC_BUILD_TESTS=ON -DTEXDEC_BUILD_CLI=ON >/dev/null
 cmake --build build-asan -j"$jobs"
 echo "== tests under ASan + UBSan on the CPU backend (TEXDEC_BACKEND=cpu, TEXDEC_TEST_RANDOM_BLOCKS=65536) =="
 # The one-call cases decode on the CPU backend and are compared with the oracles; the first stage
@@ -62,10 +77,10 @@ asan_first_stage_only+="|^external context: (storage image destinations|block an
 # reruns, lavapipe's random BC6H/BC7 and BC1-5 sanity comparisons, the oracle agreement cases.
 asan_first_stage_only+="|^512-invocation ASTC|random blocks (match|vs) lavapipe|^device-native BC decode|oracles agree"
 ASAN_OPTIONS=detect_leaks=0 TEXDEC_TEST_RANDOM_BLOCKS=65536 TEXDEC_BACKEND=cpu TEXDEC_TEST_MIRROR=0 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E "$asan_first_stage_only"
+  ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs" -E "$asan_first_stage_only"
 
 echo "== build (ThreadSanitizer: the [threads] tests only) =="
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE_THREAD=ON >/dev/null
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE_THREAD=ON -DTEXDEC_BUILD_TESTS=ON >/dev/null
 cmake --build build-tsan --target texdec_thread_tests -j"$jobs"
 echo "== [threads] tests under ThreadSanitizer (GPU and CPU backends) =="
 # The suppressions name only libraries built without TSan (the validation layer), never texdec.

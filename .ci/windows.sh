@@ -16,7 +16,7 @@ out=build-windows
 if [ -z "${TEXDEC_WINDOWS_BUILT:-}" ]; then
   echo "== Windows: cross-build (mingw-w64, Release, warnings are errors) =="
   cmake -S . -B $out -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64.cmake -DCMAKE_BUILD_TYPE=Release -DTEXDEC_WERROR=ON \
-    -DTEXDEC_BUILD_BENCH=OFF >/dev/null
+    -DTEXDEC_BUILD_BENCH=OFF -DTEXDEC_BUILD_TESTS=ON >/dev/null
   cmake --build $out -j"$jobs"
   # The DLL exports texdec_* and nothing else.
   exports=$(x86_64-w64-mingw32-objdump -p $out/bin/libtexdec.dll |

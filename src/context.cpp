@@ -3,6 +3,7 @@
 #include "context.h"
 #include "cpu/cpu_backend.h"
 #include "device_choice.h"
+#include "test_hooks.h"
 #include "vulkan_loader.h"
 
 #include <algorithm>
@@ -199,17 +200,17 @@ texdec_status finish_context(texdec_context* ctx, const texdec_context_create_in
 }
 
 void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
-    const char* force = getenv("TEXDEC_DEBUG_DEVICE_STAGING");
+    const char* force = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_DEVICE_STAGING");
     ctx->force_device_staging = force && strcmp(force, "1") == 0;
-    if (const char* part = getenv("TEXDEC_DEBUG_STAGING_PART_BYTES"); part && is_decimal(part))
+    if (const char* part = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_STAGING_PART_BYTES"); part && is_decimal(part))
         ctx->staging_part_bytes = std::max<uint64_t>(1, strtoull(part, nullptr, 10));
     ctx->copy_threads = std::clamp<uint32_t>(std::thread::hardware_concurrency(), 1, CopyPool::kMaxCopyThreads);
-    if (const char* threads = getenv("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads)) {
+    if (const char* threads = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads)) {
         ctx->copy_debug = true;
         ctx->copy_threads =
             uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, CopyPool::kMaxCopyThreads));
     }
-    if (const char* trace = getenv("TEXDEC_DEBUG_ONE_CALL_TRACE"); trace && is_decimal(trace))
+    if (const char* trace = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_ONE_CALL_TRACE"); trace && is_decimal(trace))
         ctx->trace_one_call = uint32_t(std::min<unsigned long long>(strtoull(trace, nullptr, 10), 2));
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;

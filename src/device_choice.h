@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "test_hooks.h"
+
 namespace texdec {
 
 // One physical device, in vkEnumeratePhysicalDevices order.
@@ -43,7 +45,7 @@ inline int device_type_rank(VkPhysicalDeviceType type) {
 // TEXDEC_DEVICE; nullptr for none.
 inline const char* device_selector(const char* given) {
     if (given && *given) return given;
-    const char* env = std::getenv("TEXDEC_DEVICE");
+    const char* env = user_setting("TEXDEC_DEVICE");
     return env && *env ? env : nullptr;
 }
 

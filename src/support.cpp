@@ -11,13 +11,14 @@
 #include "interface.h"
 #include "cpu/cpu_backend.h"
 #include "job.h"
+#include "test_hooks.h"
 
 namespace texdec {
 namespace {
 
 // A decimal TEXDEC_DEBUG_* value, or false if the variable is unset or not a number.
 bool debug_number(const char* name, uint32_t* value) {
-    const char* v = getenv(name);
+    const char* v = TEXDEC_TEST_HOOK(name);
     if (!v || !*v || strspn(v, "0123456789") != strlen(v)) return false;
     *value = uint32_t(std::min<unsigned long long>(strtoull(v, nullptr, 10), UINT32_MAX));
     return true;
@@ -26,7 +27,7 @@ bool debug_number(const char* name, uint32_t* value) {
 // TEXDEC_DEBUG_NO_STORAGE_FORMATS=VK_FORMAT_R8_SNORM,VK_FORMAT_R16_UNORM: the gathered format
 // properties of these formats lose STORAGE_IMAGE (both tilings), as on a device that lacks them.
 void apply_debug_storage_override(DeviceFacts& f) {
-    const char* list = getenv("TEXDEC_DEBUG_NO_STORAGE_FORMATS");
+    const char* list = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_NO_STORAGE_FORMATS");
     if (!list) return;
     for (uint32_t i = 0; i < f.format_count; ++i) {
         const auto formatted = vk_format_name(f.formats[i]);

@@ -6,12 +6,12 @@
 #include <dlfcn.h>
 #endif
 
-#include <cstdlib>
+#include "test_hooks.h"
 
 namespace texdec {
 
 const char* vulkan_loader_name() {
-    if (const char* name = std::getenv("TEXDEC_DEBUG_VULKAN_LOADER"); name && *name) return name;
+    if (const char* name = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_VULKAN_LOADER"); name && *name) return name;
 #ifdef _WIN32
     return "vulkan-1.dll";
 #else
@@ -21,7 +21,7 @@ const char* vulkan_loader_name() {
 
 bool open_vulkan_loader(VulkanLoader& out) {
     out = {};
-    [[maybe_unused]] const char* debug_name = std::getenv("TEXDEC_DEBUG_VULKAN_LOADER");
+    [[maybe_unused]] const char* debug_name = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_VULKAN_LOADER");
     if (debug_name && !*debug_name) debug_name = nullptr;
 #ifdef _WIN32
     // The program's folder and the system folders (where the Vulkan runtime installs vulkan-1.dll),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of the container parsers (fuzz_dds, fuzz_ktx, fuzz_ktx2, fuzz_pkm,
-# fuzz_astc) for SECONDS each, JOBS at a time (default 2), and fails if any reports a crash, a
+# fuzz_astc) and fuzz_pipeline (any container: parse, CPU decode, every writer) for SECONDS each, JOBS at a time (default 2), and fails if any reports a crash, a
 # leak, a sanitizer error, a timeout (> 10 s on one input) or an allocation over 2 GiB.
 #
 #   tests/fuzz/run_fuzzers.sh SECONDS [BUILD_DIR] [TARGET...]
@@ -8,13 +8,15 @@
 # BUILD_DIR (default build-fuzz) is configured with clang and -DTEXDEC_FUZZ=ON and built with
 # `--target texdec_fuzzers` (tests/README.md, "Fuzzing"). Each target starts from the seeds
 # write_seeds makes, its dictionary (tests/fuzz/dict) and, when TEXDEC_CORPUS is set, the corpus
-# files with its extension (read, never copied into the repository). New inputs go to
+# files with its extension (read, never copied into the repository). fuzz_pipeline starts from every
+# container's seeds, write_seeds' bigger pipeline seeds and every dictionary, with inputs up to
+# 256 KiB (the parsers' targets: 16 KiB). New inputs go to
 # BUILD_DIR/fuzz/<target>/corpus and stay there for the next run; a failing input is saved as
 # BUILD_DIR/fuzz/<target>/crash-* (or leak-, timeout-, oom-) and its log is printed.
 # Reproduce one with: BUILD_DIR/tests/fuzz/fuzz_ktx2 BUILD_DIR/fuzz/fuzz_ktx2/crash-...
 set -uo pipefail
 if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [BUILD_DIR] [TARGET...]   (targets: dds ktx ktx2 pkm astc)" >&2
+  echo "usage: $0 SECONDS [BUILD_DIR] [TARGET...]   (targets: dds ktx ktx2 pkm astc pipeline)" >&2
   exit 2
 fi
 seconds=$1
@@ -22,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${2:-build-fuzz}" 2>/dev/null && pwd) || { echo "run_fuzzers: no build dir '${2:-build-fuzz}'" >&2; exit 2; }
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(dds ktx ktx2 pkm astc)
+[ ${#targets[@]} -eq 0 ] && targets=(dds ktx ktx2 pkm astc pipeline)
 jobs=${JOBS:-2}
 bin=$build/tests/fuzz
 work=$build/fuzz
@@ -40,15 +42,25 @@ run_target() {
   local t=$1 dir=$work/fuzz_$1
   mkdir -p "$dir/corpus" "$dir/real"
   rm -f "$dir"/real/*
+  local extensions=("$t") seeds=("$work/seeds/$t") dict="$here/dict/$t.dict" max_len=16384
+  if [ "$t" = pipeline ]; then
+    extensions=(dds ktx ktx2 pkm astc)
+    seeds=("$work/seeds"/*/)
+    dict=$dir/all.dict
+    cat "$here"/dict/*.dict > "$dict"
+    max_len=262144
+  fi
   if [ -n "${TEXDEC_CORPUS:-}" ]; then
     # Links to the corpus files with this extension (libFuzzer reads them; max_len cuts big ones).
-    find "$TEXDEC_CORPUS" -type f -iname "*.$t" -print0 |
-      while IFS= read -r -d '' f; do ln -sf "$f" "$dir/real/$(echo "$f" | md5sum | cut -c1-16).$t"; done
+    for ext in "${extensions[@]}"; do
+      find "$TEXDEC_CORPUS" -type f -iname "*.$ext" -print0 |
+        while IFS= read -r -d '' f; do ln -sf "$f" "$dir/real/$(echo "$f" | md5sum | cut -c1-16).$ext"; done
+    done
   fi
   local start=$SECONDS
-  "$bin/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=16384 \
-    -dict="$here/dict/$t.dict" -artifact_prefix="$dir/" -print_final_stats=1 \
-    "$dir/corpus" "$work/seeds/$t" "$dir/real" > "$dir/log.txt" 2>&1
+  "$bin/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=$max_len \
+    -dict="$dict" -artifact_prefix="$dir/" -print_final_stats=1 \
+    "$dir/corpus" "${seeds[@]}" "$dir/real" > "$dir/log.txt" 2>&1
   local rc=$?
   local execs
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log.txt" | tail -1)
