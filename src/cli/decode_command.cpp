@@ -592,7 +592,8 @@ int run_decode(const Options& options) {
     input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
     shared.budget = &budget;
     // Test and measurement hooks: the PNG writer's band height and zlib level.
-    if (const char* rows = TEXDEC_TEST_HOOK("TEXDEC_CLI_PNG_BAND_ROWS")) shared.png.band_rows = uint32_t(std::atoi(rows));
+    if (const char* rows = TEXDEC_TEST_HOOK("TEXDEC_CLI_PNG_BAND_ROWS"))
+        shared.png.band_rows = uint32_t(std::atoi(rows));
     if (const char* level = TEXDEC_TEST_HOOK("TEXDEC_CLI_PNG_LEVEL")) shared.png.level = std::atoi(level);
     if (options.format) {
         if (!options.extent) usage_error("--format needs --extent WxH[xD]");

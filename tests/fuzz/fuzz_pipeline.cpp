@@ -25,8 +25,8 @@ constexpr uint64_t kMaxTexels = 4u << 20;
 
 texdec_context* cpu_context() {
     static texdec_context* ctx = [] {
-        texdec_backend_info backend = {TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_CPU, 1, nullptr,
-                                       nullptr};
+        texdec_backend_info backend = {
+            TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_CPU, 1, nullptr, nullptr};
         texdec_context_create_info info = {};
         info.next = &backend;
         texdec_context* c = nullptr;

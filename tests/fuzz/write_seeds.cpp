@@ -117,7 +117,8 @@ int main(int argc, char** argv) {
         const texdec_test::ParserCheck check = texdec_test::check_parser(s.container, s.bytes);
         if (!check.violation.empty() || !check.parsed || check.level_errors || s.bytes.size() <= 16384 ||
             s.bytes.size() > 262144) {
-            std::fprintf(stderr, "write_seeds: pipeline seed %s (%zu bytes) does not parse or is not 16-256 KiB: %s%s\n",
+            std::fprintf(stderr,
+                         "write_seeds: pipeline seed %s (%zu bytes) does not parse or is not 16-256 KiB: %s%s\n",
                          s.name.c_str(), s.bytes.size(), check.error.c_str(), check.violation.c_str());
             return 1;
         }
