@@ -17,7 +17,7 @@ namespace texdec {
 namespace {
 
 // A decimal TEXDEC_DEBUG_* value, or false if the variable is unset or not a number.
-bool debug_number(const char* name, uint32_t* value) {
+bool debug_number([[maybe_unused]] const char* name, uint32_t* value) {
     const char* v = TEXDEC_TEST_HOOK(name);
     if (!v || !*v || strspn(v, "0123456789") != strlen(v)) return false;
     *value = uint32_t(std::min<unsigned long long>(strtoull(v, nullptr, 10), UINT32_MAX));
