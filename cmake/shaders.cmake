@@ -2,17 +2,17 @@
 # texdec_add_shader(NAME SOURCE [DEFINE ...]) appends the header to TEXDEC_SHADER_HEADERS.
 # glslang writes the files the shader includes to a depfile, so editing any of them rebuilds it.
 function(texdec_add_shader name source)
-  set(out ${CMAKE_BINARY_DIR}/shaders/${name}.h)
+  set(out ${PROJECT_BINARY_DIR}/shaders/${name}.h)
   set(defs -DTEXDEC_GLSL)
   foreach(d ${ARGN})
     list(APPEND defs -D${d})
   endforeach()
   add_custom_command(OUTPUT ${out}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/shaders
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/shaders
     COMMAND ${GLSLANG_VALIDATOR} -V --target-env vulkan1.1 --quiet ${defs}
-            -I${CMAKE_SOURCE_DIR}/shaders --vn spirv_${name} -o ${out} --depfile ${out}.d
-            ${CMAKE_SOURCE_DIR}/shaders/${source}
-    DEPENDS ${CMAKE_SOURCE_DIR}/shaders/${source}
+            -I${PROJECT_SOURCE_DIR}/shaders --vn spirv_${name} -o ${out} --depfile ${out}.d
+            ${PROJECT_SOURCE_DIR}/shaders/${source}
+    DEPENDS ${PROJECT_SOURCE_DIR}/shaders/${source}
     DEPFILE ${out}.d
     COMMENT "glslangValidator ${source} -> ${name}.h" VERBATIM)
   set(TEXDEC_SHADER_HEADERS ${TEXDEC_SHADER_HEADERS} ${out} PARENT_SCOPE)
@@ -56,7 +56,7 @@ function(texdec_add_shader_headers target out_dir source_dir)
   set(headers)
   foreach(name ${ARGN})
     set(out ${out_dir}/${name}.h)
-    file(RELATIVE_PATH shown ${CMAKE_SOURCE_DIR} ${source_dir}/${name}.comp)
+    file(RELATIVE_PATH shown ${PROJECT_SOURCE_DIR} ${source_dir}/${name}.comp)
     add_custom_command(OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
       COMMAND ${GLSLANG_VALIDATOR} -V --target-env vulkan1.1 --quiet --vn spirv_${name} -o ${out}
