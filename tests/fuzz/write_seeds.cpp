@@ -80,6 +80,14 @@ std::vector<texdec_test::ContainerSample> pipeline_seeds() {
     return out;
 }
 
+bool write_seed(const std::filesystem::path& dir, const texdec_test::ContainerSample& s) {
+    std::filesystem::create_directories(dir);
+    std::ofstream out(dir / s.name, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(s.bytes.data()), std::streamsize(s.bytes.size()));
+    if (!out) std::fprintf(stderr, "write_seeds: cannot write %s\n", (dir / s.name).c_str());
+    return bool(out);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -102,14 +110,7 @@ int main(int argc, char** argv) {
                          check.violation.c_str());
             return 1;
         }
-        const fs::path dir = fs::path(argv[1]) / texdec_test::container_name(s.container);
-        fs::create_directories(dir);
-        std::ofstream out(dir / s.name, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(s.bytes.data()), std::streamsize(s.bytes.size()));
-        if (!out) {
-            std::fprintf(stderr, "write_seeds: cannot write %s\n", (dir / s.name).c_str());
-            return 1;
-        }
+        if (!write_seed(fs::path(argv[1]) / texdec_test::container_name(s.container), s)) return 1;
         ++written;
     }
     // fuzz_pipeline's own: each must parse, and be above the parsers' 16 KiB.
@@ -122,14 +123,7 @@ int main(int argc, char** argv) {
                          s.name.c_str(), s.bytes.size(), check.error.c_str(), check.violation.c_str());
             return 1;
         }
-        const fs::path dir = fs::path(argv[1]) / "pipeline";
-        fs::create_directories(dir);
-        std::ofstream out(dir / s.name, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(s.bytes.data()), std::streamsize(s.bytes.size()));
-        if (!out) {
-            std::fprintf(stderr, "write_seeds: cannot write %s\n", (dir / s.name).c_str());
-            return 1;
-        }
+        if (!write_seed(fs::path(argv[1]) / "pipeline", s)) return 1;
         ++written;
     }
     std::printf("write_seeds: %d seed files under %s\n", written, argv[1]);
