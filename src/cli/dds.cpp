@@ -271,7 +271,8 @@ std::optional<Error> read_layout(const RawHeader& raw, Texture& tex) {
     if (tex.width == 0 || tex.height == 0 || tex.depth == 0)
         return Error{ErrorCode::InvalidExtent,
                      format_text("extent %ux%ux%u has a zero dimension", tex.width, tex.height, tex.depth)};
-    return container::check_extent_limit(tex.width, tex.height, tex.depth);
+    // Cube faces are square (Direct3D refuses other cube textures; KTX and KTX 2 say the same).
+    return container::check_cube_extent(tex.width, tex.height, tex.depth, tex.is_cube, tex.is_volume);
 }
 
 std::optional<Error> read_mip_count(const RawHeader& raw, Texture& tex) {
@@ -289,7 +290,8 @@ uint64_t surface_bytes(const texdec_format_info& info, uint32_t w, uint32_t h, u
            div_round_up(d, info.block_depth) * info.bytes_per_block;
 }
 
-std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, Texture& tex) {
+std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, uint64_t max_table_bytes,
+                                    Texture& tex) {
     texdec_format_info info{};
     if (texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
         return Error{ErrorCode::UnknownDxgiFormat, format_text("format %d has no texdec format info", int(tex.format))};
@@ -306,6 +308,10 @@ std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_
                         "per layer), the file holds %llu bytes after the header",
                         tex.layers, tex.mip_levels, info.name, (unsigned long long)layer_bytes,
                         (unsigned long long)available)};
+    if (auto error = container::check_table_size(
+            uint64_t(tex.layers) * tex.mip_levels, sizeof(Surface), max_table_bytes,
+            format_text("surfaces (%u layer(s) x %u mip level(s))", tex.layers, tex.mip_levels)))
+        return error;
     tex.surfaces.reserve(size_t(tex.layers) * tex.mip_levels);
     size_t offset = raw.data_offset;
     for (uint32_t layer = 0; layer < tex.layers; ++layer)
@@ -326,7 +332,9 @@ bool has_magic(std::span<const uint8_t> file) {
     return file.size() >= kMagicSize && file[0] == 'D' && file[1] == 'D' && file[2] == 'S' && file[3] == ' ';
 }
 
-ParseResult parse(std::span<const uint8_t> file) {
+ParseResult parse(std::span<const uint8_t> file) { return parse_limited(file, UINT64_MAX); }
+
+ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes) {
     auto headers = read_headers(file);
     if (auto* error = std::get_if<Error>(&headers)) return *error;
     const RawHeader& raw = std::get<RawHeader>(headers);
@@ -341,7 +349,7 @@ ParseResult parse(std::span<const uint8_t> file) {
 
     if (auto error = read_layout(raw, tex)) return *error;
     if (auto error = read_mip_count(raw, tex)) return *error;
-    if (auto error = build_surfaces(raw, file, tex)) return *error;
+    if (auto error = build_surfaces(raw, file, max_table_bytes, tex)) return *error;
     return tex;
 }
 

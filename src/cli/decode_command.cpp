@@ -447,6 +447,9 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     texture_file::OpenOptions open_options;
     open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
+    open_options.max_table_bytes = shared.budget->limit().bytes;
+    open_options.table_limit_source =
+        input_file::size_text(shared.budget->limit().bytes) + ", " + shared.budget->limit().source;
     const auto read_start = Clock::now();
     texture_file::FileBytes bytes = input_file::map_texture_file(item.input);
     result.phases.read += ms_since(read_start);

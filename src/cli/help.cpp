@@ -132,11 +132,14 @@ Decode options:
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60;
                       the GPU backend only).
   --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its
-                      data, inflated KTX 2 levels, decoded texels, the --verify reference, the
-                      writer's copies and the decode staging, checked from the header before
-                      anything is allocated (exit code 3 above it, with both figures). Files in
-                      flight at once share it. Default: half of the physical memory (or of the
-                      cgroup's memory limit, or of ulimit -v, where smaller).
+                      data, the parser's surface table (DDS and KTX 1 keep one entry per layer,
+                      face and mip level: a 64 MiB DDS can describe 8 million surfaces), inflated
+                      KTX 2 levels, decoded texels, the --verify reference, the writer's copies
+                      and the decode staging, checked from the header before anything is
+                      allocated (exit code 3 above it, with both figures). Files in flight at
+                      once share it. Default: half of the physical memory (or of the cgroup's
+                      memory limit, or of ulimit -v, where smaller); 'info' holds the surface
+                      table to that default.
 
 Inputs and outputs: a texture input must be a regular file (a FIFO or a device such as /dev/zero
 is refused); only its header and the blocks decoded are read. An output that is the same file as

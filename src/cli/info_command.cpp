@@ -14,6 +14,10 @@ int run_info(const Options& options) {
     texture_file::OpenOptions open_options;
     if (options.profile) open_options.profile = parse_profile(*options.profile);
     open_options.profile_must_apply = false;
+    // A parser's surface table is held to the default memory limit (decode's --max-memory default).
+    const input_file::MemoryLimit limit = input_file::memory_limit(std::nullopt);
+    open_options.max_table_bytes = limit.bytes;
+    open_options.table_limit_source = input_file::size_text(limit.bytes) + ", " + limit.source;
     std::optional<texdec_format> raw_format;
     Extent raw_extent{0, 0, 0};
     if (options.format) {

@@ -1,0 +1,184 @@
+// astc-gpu-decode against files and names a hostile user picks (issue 34, items 3-6):
+//   3. DDS cube maps whose faces are not square are refused at parse time, as KTX and KTX 2 refuse
+//      them (legacy and DX10 headers), with the same message and the input error (exit code 3);
+//   4. the parsers' own tables count against --max-memory: a 64 MiB DX10 DDS of 8 M layers (and a
+//      KTX 1 of 6 M array faces) is refused before its surface table is allocated, the table is part
+//      of the memory a decode reserves, and a KTX 2 whose header claims millions of surfaces in a
+//      few hundred bytes costs no per-surface memory at all (peak resident memory measured);
+//   5. --json is JSON whatever the file names: invalid UTF-8 and control characters are escaped as
+//      --help says, the exact bytes recoverable (parsed with python3's strict json module);
+//   6. messages and help: encode time of every writer in -v / --json, the KTX 2 DFD's sample count
+//      and channel ids checked like its other fields, formats texdec cannot decode named from one
+//      table (DXGI, Direct3D FourCCs, vkFormats, GL enums), --threads / --device refusals.
+// The CLI runs with --backend cpu where a decode is needed, so no Vulkan device is involved.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "dds.h"
+#include "ktx.h"
+#include "support/cli_runner.h"
+#include "support/container_files.h"
+
+using namespace texdec_test;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string dir(const std::string& name) { return fresh_cli_dir("hostile-" + name); }
+std::string cli() { return cli_path(); }
+int cli_run(const std::string& args) { return run_cli_command(cli() + " " + args); }
+
+// A file of `size` bytes that starts with `head` and is zeros (a hole) after it.
+void write_sparse(const std::string& path, const std::vector<uint8_t>& head, uint64_t size) {
+    write_binary_file(path, head);
+    fs::resize_file(path, size);
+}
+
+constexpr uint32_t kDxgiBc1Unorm = 71;
+constexpr uint32_t kGlRgbaDxt1 = 0x83F1;  // GL_COMPRESSED_RGBA_S3TC_DXT1_EXT
+
+}  // namespace
+
+// ---- item 3 ------------------------------------------------------------------------------------
+
+TEST_CASE("DDS cube maps whose faces are not square are refused like KTX's, legacy and DX10 headers",
+          "[cli][dds][issue34]") {
+    const std::vector<uint8_t> faces(6 * 2 * 8, 0x55);  // six 8x4 BC1 faces of 2 blocks
+    const std::vector<uint8_t> legacy = legacy_dds({{'D', 'X', 'T', '1'}, 8, 4, 0, 0, 0x200 | 0xFC00}, faces);
+    const std::vector<uint8_t> dx10 = dx10_dds({kDxgiBc1Unorm, 8, 4, 1, 1, 3, 0x4 /* TEXTURECUBE */, 1}, faces);
+    // KTX 1's refusal of the same cube map: the message DDS must give too.
+    const auto ktx_parsed = ktx::parse(ktx_bytes({kGlRgbaDxt1, 8, 4, 0, 0, 6}, {{16, faces}}, false));
+    REQUIRE(std::holds_alternative<ktx::Error>(ktx_parsed));
+    const std::string ktx_message = std::get<ktx::Error>(ktx_parsed).message;
+    CHECK(ktx_message == "cube map faces of 8x4 are not square");
+    const std::string d = dir("cube");
+    for (const auto& [name, bytes] : {std::pair{"legacy", legacy}, std::pair{"DX10", dx10}}) {
+        INFO(name << " header");
+        const auto parsed = dds::parse(bytes);
+        REQUIRE(std::holds_alternative<dds::Error>(parsed));
+        CHECK(std::get<dds::Error>(parsed).code == dds::ErrorCode::UnsupportedLayout);
+        CHECK(std::get<dds::Error>(parsed).message == ktx_message);
+        // The .ktx2 output that used to fail after decoding everything (exit 4): an input error now.
+        write_binary_file(d + "/cube.dds", bytes);
+        CHECK(cli_run("--backend cpu decode " + d + "/cube.dds " + d + "/cube.ktx2") == 3);
+        CHECK(contains(last_cli_stderr(), "'" + d + "/cube.dds': cube map faces of 8x4 are not square"));
+        CHECK(!fs::exists(d + "/cube.ktx2"));
+        CHECK(cli_run("info " + d + "/cube.dds >/dev/null") == 3);
+    }
+    // Square cube maps still parse, with both headers.
+    const std::vector<uint8_t> square(6 * 8, 0x55);
+    CHECK(std::holds_alternative<dds::Texture>(
+        dds::parse(legacy_dds({{'D', 'X', 'T', '1'}, 4, 4, 0, 0, 0xFE00}, square))));
+    CHECK(std::holds_alternative<dds::Texture>(dds::parse(dx10_dds({kDxgiBc1Unorm, 4, 4, 1, 1, 3, 0x4, 1}, square))));
+}
+
+// ---- item 4 ------------------------------------------------------------------------------------
+
+TEST_CASE("Parsers build their surface tables only within the limit they are given", "[cli][dds][ktx][issue34]") {
+    // 65536 layers of one 4x4 BC1 block: the data is there (512 KiB), the table is 65536 entries.
+    const uint32_t layers = 65536;
+    const std::vector<uint8_t> blocks(size_t(layers) * 8, 0);
+    const std::vector<uint8_t> dds_file = dx10_dds({kDxgiBc1Unorm, 4, 4, 1, 1, 3, 0, layers}, blocks);
+    const uint64_t dds_table = uint64_t(layers) * sizeof(dds::Surface);
+    const auto refused = dds::parse_limited(dds_file, dds_table - 1);
+    REQUIRE(std::holds_alternative<dds::Error>(refused));
+    CHECK(std::get<dds::Error>(refused).code == dds::ErrorCode::TableTooLarge);
+    CHECK(contains(std::get<dds::Error>(refused).message,
+                   "the header describes 65536 surfaces (65536 layer(s) x 1 mip level(s)): the table of them needs " +
+                       std::to_string(dds_table) + " bytes, more than the " + std::to_string(dds_table - 1) +
+                       " bytes of memory allowed"));
+    CHECK(std::holds_alternative<dds::Texture>(dds::parse_limited(dds_file, dds_table)));
+    // Truncated data is reported as such, whatever the limit.
+    const std::vector<uint8_t> cut(dds_file.begin(), dds_file.end() - 1);
+    const auto truncated = dds::parse_limited(cut, 1);
+    REQUIRE(std::holds_alternative<dds::Error>(truncated));
+    CHECK(std::get<dds::Error>(truncated).code == dds::ErrorCode::Truncated);
+
+    // KTX 1: a cube array of 8192 elements (49152 faces), 2 levels of one 4x4 BC1 block each.
+    const uint32_t elements = 8192, faces = 6;
+    const std::vector<uint8_t> level(size_t(elements) * faces * 8, 0);
+    const std::vector<uint8_t> ktx_file =
+        ktx_bytes({kGlRgbaDxt1, 4, 4, 0, elements, faces, 2},
+                  {{uint32_t(level.size()), level}, {uint32_t(level.size()), level}}, false);
+    const uint64_t per_level = uint64_t(elements) * faces * sizeof(ktx::Surface);
+    const auto ktx_refused = ktx::parse_limited(ktx_file, 2 * per_level - 1);
+    REQUIRE(std::holds_alternative<ktx::Error>(ktx_refused));
+    CHECK(std::get<ktx::Error>(ktx_refused).code == ktx::ErrorCode::TableTooLarge);
+    CHECK(contains(std::get<ktx::Error>(ktx_refused).message, "the header describes 98304 surfaces up to mip level 1"));
+    CHECK(std::holds_alternative<ktx::Texture>(ktx::parse_limited(ktx_file, 2 * per_level)));
+}
+
+TEST_CASE("CLI --max-memory counts the parsers' surface tables: 8 M DDS layers, 6 M KTX faces refused under 100M",
+          "[cli][safety][issue34]") {
+    const std::string d = dir("tables");
+    // The issue's file: a 64 MiB DX10 DDS of 8 M layers of one 4x4 BC1 block (zeros: a hole).
+    const uint32_t dds_layers = 1u << 23;
+    write_sparse(d + "/layers.dds", dx10_dds({kDxgiBc1Unorm, 4, 4, 1, 1, 3, 0, dds_layers}, {}),
+                 148 + uint64_t(dds_layers) * 8);
+    // KTX 1: 2^20 array elements of cube maps (6 M faces) of one 4x4 BC1 block: 48 MiB of data.
+    const uint32_t elements = 1u << 20;
+    const uint32_t ktx_level = elements * 6 * 8;
+    write_sparse(d + "/faces.ktx", ktx_bytes({kGlRgbaDxt1, 4, 4, 0, elements, 6, 1}, {{ktx_level, {}}}, false),
+                 64 + 4 + uint64_t(ktx_level));
+    for (const auto& [file, surfaces] : {std::pair{"layers.dds", dds_layers}, std::pair{"faces.ktx", elements * 6}}) {
+        INFO(file);
+        for (const char* output : {"out.png", "out.ktx2"}) {
+            long peak_kib = 0;
+            const int code = run_cli_measured(
+                "exec " + cli() + " --backend cpu decode --max-memory 100M " + d + "/" + file + " " + d + "/" + output,
+                peak_kib);
+            const std::string err = last_cli_stderr();
+            INFO(err);
+            INFO("peak resident memory: " << peak_kib << " KiB");
+            CHECK(code == 3);
+            CHECK(contains(err, "the header describes " + std::to_string(surfaces) + " surfaces"));
+            CHECK(contains(err, "(the memory limit: 104857600 bytes (100.0 MiB), --max-memory 100M)"));
+            CHECK(peak_kib > 0);
+            CHECK(peak_kib < 100 * 1024);
+            CHECK(!fs::exists(d + "/" + output));
+        }
+    }
+
+    // A table that fits is still part of what the decode reserves: 65536 layers (a 2.5 MiB table,
+    // 512 KiB of blocks) under 3M: refused, the table named; under 4M: decoded.
+    const uint32_t layers = 65536;
+    write_binary_file(d + "/array.dds",
+                      dx10_dds({kDxgiBc1Unorm, 4, 4, 1, 1, 3, 0, layers}, std::vector<uint8_t>(size_t(layers) * 8, 0)));
+    CHECK(cli_run("--backend cpu decode --max-memory 3M " + d + "/array.dds " + d + "/array.png") == 3);
+    CHECK(contains(last_cli_stderr(), " + surface table 2.5 MiB + "));
+    CHECK(!fs::exists(d + "/array.png"));
+    CHECK(cli_run("--backend cpu decode --max-memory 4M " + d + "/array.dds " + d + "/array.png") == 0);
+    CHECK(fs::exists(d + "/array.png"));
+}
+
+TEST_CASE("CLI: a KTX 2 header claiming 6 M surfaces per level in a few hundred bytes costs no per-surface memory",
+          "[cli][safety][ktx2][issue34]") {
+    const std::string d = dir("ktx2-table");
+    // 2^20 cube-array elements (6 M faces) x 3 levels of 4x4 BC1, Zstandard: each level's stream is a
+    // few bytes, its uncompressedByteLength what 6 M blocks need (only a decode inflates, and checks, it).
+    const uint32_t elements = 1u << 20;
+    Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_BC1_RGBA_UNORM, 4, 4, 0, elements, 6, 3, 2);
+    Ktx2File file =
+        ktx2_bytes(spec, {std::vector<uint8_t>(8, 0), std::vector<uint8_t>(8, 0), std::vector<uint8_t>(8, 0)});
+    for (size_t l = 0; l < 3; ++l) put_u64(file.bytes, 80 + 24 * l + 16, uint64_t(elements) * 6 * 8);
+    write_binary_file(d + "/claims.ktx2", file.bytes);
+    long peak_kib = 0;
+    const int code = run_cli_measured("exec " + cli() + " info " + d + "/claims.ktx2 >/dev/null", peak_kib);
+    INFO(last_cli_stderr());
+    INFO("peak resident memory of info: " << peak_kib << " KiB");
+    CHECK(code == 0);
+    CHECK(peak_kib > 0);
+    CHECK(peak_kib < 64 * 1024);  // was about 300 MiB: 18 M surface entries of 16 bytes
+    // Decoding it finds the streams wrong (input error), with the memory still small.
+    const int decoded = run_cli_measured(
+        "exec " + cli() + " --backend cpu decode --max-memory 100M " + d + "/claims.ktx2 " + d + "/out.png", peak_kib);
+    INFO(last_cli_stderr());
+    CHECK(decoded == 3);
+    CHECK(contains(last_cli_stderr(), "Zstandard frame of mip level 0 holds 8 bytes"));
+    CHECK(peak_kib < 100 * 1024);
+}
