@@ -182,3 +182,86 @@ TEST_CASE("CLI: a KTX 2 header claiming 6 M surfaces per level in a few hundred 
     CHECK(contains(last_cli_stderr(), "Zstandard frame of mip level 0 holds 8 bytes"));
     CHECK(peak_kib < 100 * 1024);
 }
+
+// ---- item 5 ------------------------------------------------------------------------------------
+
+namespace {
+
+// Checks `json_path` with python3's json module reading the file as strict UTF-8 (raw invalid bytes
+// fail there), every string re-encoded as strict UTF-8 (a lone surrogate escape fails there), and
+// then that the paths it names, decoded as --help says (NAME_base64 where present), are exactly
+// `expected` (one path a line in expected_path, as bytes). `kind`: "decode" or "info".
+bool json_names_exact_paths(const std::string& json_path, const std::string& expected_path, const std::string& kind,
+                            const std::string& out_dir) {
+    const std::string script = json_path + ".py";
+    std::string text =
+        "import base64, json, os, sys\n"
+        "doc = json.load(open(sys.argv[1], encoding='utf-8', errors='strict'))\n"
+        "def walk(v):\n"
+        "    if isinstance(v, str): v.encode('utf-8', 'strict')\n"
+        "    elif isinstance(v, list): [walk(x) for x in v]\n"
+        "    elif isinstance(v, dict): [walk(k) or walk(x) for k, x in v.items()]\n"
+        "walk(doc)\n"
+        "def exact(obj, name):\n"
+        "    if name + '_base64' in obj: return base64.b64decode(obj[name + '_base64'], validate=True)\n"
+        "    return obj[name].encode('utf-8')\n"
+        "want = set(open(sys.argv[2], 'rb').read().split(b'\\0')) - {b''}\n"
+        "got = set(exact(f, 'input') for f in doc['files'])\n"
+        "assert got == want, (got, want)\n"
+        "if sys.argv[3] == 'decode':\n"
+        "    for f in doc['files']:\n"
+        "        assert f['status'] == 'ok', f\n"
+        "        for o in f['outputs']:\n"
+        "            p = exact(o, 'path')\n"
+        "            assert os.path.isfile(p), p\n"
+        "            assert os.path.dirname(p) == sys.argv[4].encode(), p\n"
+        "    skipped = doc['skipped']\n"
+        "    raw = doc.get('skipped_base64', [None] * len(skipped))\n"
+        "    names = [base64.b64decode(r) if r else s.encode('utf-8') for s, r in zip(skipped, raw)]\n"
+        "    assert names == [os.path.join(os.path.dirname(next(iter(want))), b'junk\\xff.txt')], names\n"
+        "print('ok', len(doc['files']))\n";
+    write_binary_file(script, std::vector<uint8_t>(text.begin(), text.end()));
+    return std::system(
+               ("python3 " + script + " " + json_path + " " + expected_path + " " + kind + " " + out_dir).c_str()) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("CLI --json is JSON for any file name: invalid UTF-8 and control characters escaped, bytes recoverable",
+          "[cli][json][issue34]") {
+    const std::string d = dir("json-names");
+    const std::string in = d + "/in", out = d + "/out";
+    fs::create_directories(in);
+    const std::vector<uint8_t> dds = legacy_dds({{'D', 'X', 'T', '1'}, 4, 4}, std::vector<uint8_t>(8, 0x33));
+    // Latin-1 bytes, a lone continuation byte, a truncated sequence, an encoded surrogate, an
+    // overlong '/', then newline, quote, backslash, tab, escape and DEL; and a valid UTF-8 name.
+    const std::vector<std::string> names = {"caf\xe9-\x80-\xe2\x82.dds", "sur\xed\xa0\x80-\xc0\xaf.dds",
+                                            "nl\nq\"b\\t\tesc\x1b"
+                                            "del\x7f.dds",
+                                            "\xc3\xa9t\xc3\xa9-\xf0\x9f\x98\x80.dds"};
+    std::string expected;
+    for (const std::string& name : names) {
+        write_binary_file(in + "/" + name, dds);
+        expected += in + "/" + name + '\0';
+    }
+    write_binary_file(d + "/expected.bin", std::vector<uint8_t>(expected.begin(), expected.end()));
+    write_binary_file(in + "/junk\xff.txt", {'h', 'i', '\n'});  // skipped: not a texture file
+
+    CHECK(cli_run("--backend cpu decode --out-dir " + out + " --json=" + d + "/decode.json " + in) == 0);
+    INFO(last_cli_stderr());
+    CHECK(json_names_exact_paths(d + "/decode.json", d + "/expected.bin", "decode", out));
+    // Standard output too, and `info --json`.
+    CHECK(cli_run("--backend cpu decode --out-dir " + out + " --json " + in + " > " + d + "/stdout.json") == 0);
+    CHECK(json_names_exact_paths(d + "/stdout.json", d + "/expected.bin", "decode", out));
+    std::string args;
+    for (const std::string& name : names) args += " '" + in + "/" + name + "'";
+    CHECK(cli_run("info --json=" + d + "/info.json" + args) == 0);
+    CHECK(json_names_exact_paths(d + "/info.json", d + "/expected.bin", "info", ""));
+    // What the text says: U+FFFD for each byte that is not UTF-8, the control characters escaped,
+    // the valid name as is (and no _base64 twin for it).
+    const std::string text = read_text(d + "/info.json");
+    CHECK(contains(text, "caf\\ufffd-\\ufffd-\\ufffd\\ufffd.dds"));
+    CHECK(contains(text, "sur\\ufffd\\ufffd\\ufffd-\\ufffd\\ufffd.dds"));
+    CHECK(contains(text, "nl\\nq\\\"b\\\\t\\tesc\\u001bdel\x7f.dds\""));
+    CHECK(contains(text, "\xc3\xa9t\xc3\xa9-\xf0\x9f\x98\x80.dds\","));
+}

@@ -784,6 +784,12 @@ int run_decode(const Options& options) {
         json.key("skipped").begin_array();
         for (const std::string& s : inputs.skipped) json.value(s);
         json.end_array();
+        // Names that are not UTF-8: their bytes in base64, null for the others (see json.h).
+        if (!std::all_of(inputs.skipped.begin(), inputs.skipped.end(), Json::valid_utf8)) {
+            json.key("skipped_base64").begin_array();
+            for (const std::string& s : inputs.skipped) Json::valid_utf8(s) ? json.null() : json.value(Json::base64(s));
+            json.end_array();
+        }
         json.key("summary").begin_object();
         json.field("files", uint64_t(items.size())).field("failed", uint64_t(failed));
         json.field("skipped", uint64_t(inputs.skipped.size())).field("outputs", uint64_t(outputs));

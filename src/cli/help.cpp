@@ -129,6 +129,12 @@ Decode options:
                       verify_ms, encode_ms (the output's bytes: PNG conversion, filtering and
                       compression on every CPU thread), write_ms (into a temporary file) and
                       sync_ms (fsync, then rename over the output). -v prints the same per file.
+                      The text is UTF-8 that every strict JSON parser reads: control characters
+                      are escaped, and a byte of a file name that is not valid UTF-8 is written
+                      as U+FFFD (\ufffd); such a name's exact bytes are given beside it in base64
+                      (RFC 4648) as input_base64 or path_base64 (and skipped_base64: an array with
+                      null for the names that are UTF-8), so a script recovers the path, e.g.
+                      base64.b64decode(file["input_base64"]) in Python.
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60;
                       the GPU backend only).
   --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its

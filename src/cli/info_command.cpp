@@ -31,7 +31,7 @@ int run_info(const Options& options) {
     json.begin_object().field("tool", kToolName).key("files").begin_array();
     int exit_code = kExitOk;
     for (const std::string& path : options.positional) {
-        json.begin_object().field("input", path);
+        json.begin_object().path_field("input", path);
         try {
             texture_file::FileBytes bytes = input_file::map_texture_file(path);
             auto opened = raw_format ? texture_file::open_raw(std::move(bytes), *raw_format, raw_extent.width,
