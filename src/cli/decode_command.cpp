@@ -590,7 +590,14 @@ int run_decode(const Options& options) {
         if (!n || *n == 0 || *n > 64) usage_error("--jobs '" + *options.jobs + "' is not a number from 1 to 64");
         jobs = *n;
     }
-    parse_backend_choice(options);  // a bad --backend, $TEXDEC_BACKEND or --threads: before any file is touched
+    // A bad --backend, $TEXDEC_BACKEND, --device or --threads: before any file is touched.
+    const BackendChoice backend = parse_backend_choice(options);
+    // --threads sets the CPU backend's threads; the GPU backend has none to set (as --device has no
+    // meaning for the CPU backend). The bench takes both: its libastcenc reference uses --threads.
+    if (options.threads && backend.backend == TEXDEC_BACKEND_GPU)
+        usage_error("--threads sets the CPU backend's threads; " + backend.source +
+                    " decodes on a Vulkan device, which has none to set (drop --threads, or use --backend cpu or "
+                    "auto)");
     input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
     shared.budget = &budget;
     // Test and measurement hooks: the PNG writer's band height and zlib level.

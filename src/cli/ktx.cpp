@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "format_names.h"
 #include "format_text.h"
 
 namespace ktx {
@@ -225,6 +226,12 @@ ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_byte
                                  f[kGlType], f[kGlFormat], f[kGlInternalFormat])};
     tex.gl_internal_format = f[kGlInternalFormat];
     const FormatEntry* entry = find_format(tex.gl_internal_format);
+    const format_names::Found other =
+        format_names::find(format_names::Scheme::GlInternalFormat, tex.gl_internal_format);
+    if (!entry && other.found())
+        return Error{ErrorCode::UnknownInternalFormat,
+                     format_text("glInternalFormat 0x%04X (%s) is %s", tex.gl_internal_format, other.name.c_str(),
+                                 format_names::why_not(other.kind))};
     if (!entry)
         return Error{
             ErrorCode::UnknownInternalFormat,
