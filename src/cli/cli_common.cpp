@@ -176,19 +176,27 @@ std::optional<texdec_backend> backend_from_name(std::string_view name) {
 BackendChoice parse_backend_choice(const Options& options) {
     BackendChoice choice;
     const char* env = std::getenv("TEXDEC_BACKEND");
+    if (options.device && options.device->empty())
+        usage_error(
+            "--device '' names no device: give an index (see list-devices) or part of a device's name, or "
+            "leave --device out for the default");
+    choice.source = "default";
     if (options.backend) {
         const auto backend = backend_from_name(*options.backend);
         if (!backend) usage_error("unknown --backend '" + *options.backend + "' (gpu, cpu or auto)");
         choice.backend = *backend;
+        choice.source = "--backend " + *options.backend;
     } else if (options.device) {
         // Naming a Vulkan device on the command line asks for the GPU backend, whatever the
         // environment's default says.
         choice.backend = TEXDEC_BACKEND_GPU;
+        choice.source = "--device";
     } else if (env && *env) {
         const auto backend = backend_from_name(env);
         if (!backend)
             usage_error("unknown TEXDEC_BACKEND '" + std::string(env) + "' in the environment (gpu, cpu or auto)");
         choice.backend = *backend;
+        choice.source = "TEXDEC_BACKEND=" + std::string(env);
     }
     if (options.device && choice.backend == TEXDEC_BACKEND_CPU)
         usage_error(

@@ -113,11 +113,12 @@ struct MessageLog {
 };
 
 // The backend decode and bench run on: --backend, else gpu when --device names a device, else
-// $TEXDEC_BACKEND, else auto. Usage errors for a bad value (naming where it came from) and for
-// --device with the CPU backend.
+// $TEXDEC_BACKEND, else auto. Usage errors for a bad value (naming where it came from), for
+// --device with the CPU backend and for an empty --device.
 struct BackendChoice {
     texdec_backend backend = TEXDEC_BACKEND_AUTO;
     uint32_t cpu_threads = 0;  // --threads (0: one per hardware thread)
+    std::string source;        // what chose the backend: "--backend gpu", "--device", "TEXDEC_BACKEND=gpu", "default"
 };
 BackendChoice parse_backend_choice(const Options& options);
 

@@ -31,6 +31,7 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::BadLevelIndex: return "bad level index";
     case ErrorCode::Truncated: return "truncated data";
     case ErrorCode::BadSupercompressedData: return "bad supercompressed data";
+    case ErrorCode::TableTooLarge: return "surface table too large";
     }
     return "unknown error";
 }
@@ -51,6 +52,18 @@ std::optional<Error> check_cube_extent(uint32_t width, uint32_t height, uint32_t
         return Error{ErrorCode::UnsupportedLayout,
                      texdec_io::format_text("cube map faces of %ux%u are not square", width, height)};
     return std::nullopt;
+}
+
+std::optional<Error> check_table_size(uint64_t entries, uint64_t entry_bytes, uint64_t max_bytes,
+                                      const std::string& what) {
+    if (entry_bytes == 0 || entries <= max_bytes / entry_bytes) return std::nullopt;
+    const unsigned long long bytes =
+        entries > UINT64_MAX / entry_bytes ? UINT64_MAX : (unsigned long long)(entries * entry_bytes);
+    return Error{
+        ErrorCode::TableTooLarge,
+        texdec_io::format_text("the header describes %llu %s: the table of them needs %llu bytes, more than "
+                               "the %llu bytes of memory allowed",
+                               (unsigned long long)entries, what.c_str(), bytes, (unsigned long long)max_bytes)};
 }
 
 std::optional<Error> check_mip_count(const char* field, uint32_t levels, uint32_t width, uint32_t height,

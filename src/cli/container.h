@@ -32,7 +32,8 @@ enum class ErrorCode {
     BadIndex,                     // an index of the file's parts that points outside the file
     BadLevelIndex,                // a level's length / uncompressed length / alignment is wrong
     Truncated,                    // the file ends before the data its header describes
-    BadSupercompressedData        // a compressed stream that does not inflate to the level's size
+    BadSupercompressedData,       // a compressed stream that does not inflate to the level's size
+    TableTooLarge                 // the surface table the header asks for exceeds the caller's memory limit
 };
 
 struct Error {
@@ -53,6 +54,12 @@ std::optional<Error> check_extent_limit(uint32_t width, uint32_t height, uint32_
 // The KTX 1 and KTX 2 cube and volume rules, then check_extent_limit: a cube map cannot have
 // depth (pixelDepth > 0) and its faces must be square.
 std::optional<Error> check_cube_extent(uint32_t width, uint32_t height, uint32_t depth, bool is_cube, bool is_volume);
+
+// TableTooLarge if a table of `entries` entries of `entry_bytes` each exceeds `max_bytes` (the
+// parsers' limit for what they allocate; `what` names the entries: "surfaces (8388608 layers x 1 mip
+// level)"). No overflow: compared by division.
+std::optional<Error> check_table_size(uint64_t entries, uint64_t entry_bytes, uint64_t max_bytes,
+                                      const std::string& what);
 
 // InvalidExtent if `levels` (the header field named `field`) exceeds the full mip chain of a
 // width x height x depth image.

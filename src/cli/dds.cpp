@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "format_names.h"
 #include "format_text.h"
 
 namespace dds {
@@ -70,31 +71,27 @@ constexpr FourCCEntry kFourCCs[] = {
 struct DxgiEntry {
     uint32_t code;
     const char* name;
-    texdec_format format;  // UNDEFINED: a known DXGI format that is not block-compressed
+    texdec_format format;
 };
 
 // Codes from Microsoft's DXGI_FORMAT enumeration (learn.microsoft.com, "DXGI_FORMAT enumeration
 // (dxgiformat.h)"; the same numbers in microsoft/DirectX-Headers include/directx/dxgiformat.h):
 // BC1-BC5 are 70-84, BC6H_TYPELESS/UF16/SF16 94-96, BC7_TYPELESS/UNORM/UNORM_SRGB 97-99.
 // TYPELESS formats carry no interpretation; they are decoded as their UNORM variant, and
-// BC6H_TYPELESS as UF16 (the header cannot say whether the data was encoded signed).
+// BC6H_TYPELESS as UF16 (the header cannot say whether the data was encoded signed). The other
+// DXGI formats are named by format_names.cpp, so a refusal says what the file holds.
 constexpr DxgiEntry kDxgiFormats[] = {
-    {70, "BC1_TYPELESS", TEXDEC_FORMAT_BC1_RGBA_UNORM}, {71, "BC1_UNORM", TEXDEC_FORMAT_BC1_RGBA_UNORM},
+    {70, "BC1_TYPELESS", TEXDEC_FORMAT_BC1_RGBA_UNORM},  {71, "BC1_UNORM", TEXDEC_FORMAT_BC1_RGBA_UNORM},
     {72, "BC1_UNORM_SRGB", TEXDEC_FORMAT_BC1_RGBA_SRGB}, {73, "BC2_TYPELESS", TEXDEC_FORMAT_BC2_UNORM},
-    {74, "BC2_UNORM", TEXDEC_FORMAT_BC2_UNORM},         {75, "BC2_UNORM_SRGB", TEXDEC_FORMAT_BC2_SRGB},
-    {76, "BC3_TYPELESS", TEXDEC_FORMAT_BC3_UNORM},      {77, "BC3_UNORM", TEXDEC_FORMAT_BC3_UNORM},
-    {78, "BC3_UNORM_SRGB", TEXDEC_FORMAT_BC3_SRGB},     {79, "BC4_TYPELESS", TEXDEC_FORMAT_BC4_UNORM},
-    {80, "BC4_UNORM", TEXDEC_FORMAT_BC4_UNORM},         {81, "BC4_SNORM", TEXDEC_FORMAT_BC4_SNORM},
-    {82, "BC5_TYPELESS", TEXDEC_FORMAT_BC5_UNORM},      {83, "BC5_UNORM", TEXDEC_FORMAT_BC5_UNORM},
-    {84, "BC5_SNORM", TEXDEC_FORMAT_BC5_SNORM},         {94, "BC6H_TYPELESS", TEXDEC_FORMAT_BC6H_UFLOAT},
-    {95, "BC6H_UF16", TEXDEC_FORMAT_BC6H_UFLOAT},       {96, "BC6H_SF16", TEXDEC_FORMAT_BC6H_SFLOAT},
-    {97, "BC7_TYPELESS", TEXDEC_FORMAT_BC7_UNORM},      {98, "BC7_UNORM", TEXDEC_FORMAT_BC7_UNORM},
+    {74, "BC2_UNORM", TEXDEC_FORMAT_BC2_UNORM},          {75, "BC2_UNORM_SRGB", TEXDEC_FORMAT_BC2_SRGB},
+    {76, "BC3_TYPELESS", TEXDEC_FORMAT_BC3_UNORM},       {77, "BC3_UNORM", TEXDEC_FORMAT_BC3_UNORM},
+    {78, "BC3_UNORM_SRGB", TEXDEC_FORMAT_BC3_SRGB},      {79, "BC4_TYPELESS", TEXDEC_FORMAT_BC4_UNORM},
+    {80, "BC4_UNORM", TEXDEC_FORMAT_BC4_UNORM},          {81, "BC4_SNORM", TEXDEC_FORMAT_BC4_SNORM},
+    {82, "BC5_TYPELESS", TEXDEC_FORMAT_BC5_UNORM},       {83, "BC5_UNORM", TEXDEC_FORMAT_BC5_UNORM},
+    {84, "BC5_SNORM", TEXDEC_FORMAT_BC5_SNORM},          {94, "BC6H_TYPELESS", TEXDEC_FORMAT_BC6H_UFLOAT},
+    {95, "BC6H_UF16", TEXDEC_FORMAT_BC6H_UFLOAT},        {96, "BC6H_SF16", TEXDEC_FORMAT_BC6H_SFLOAT},
+    {97, "BC7_TYPELESS", TEXDEC_FORMAT_BC7_UNORM},       {98, "BC7_UNORM", TEXDEC_FORMAT_BC7_UNORM},
     {99, "BC7_UNORM_SRGB", TEXDEC_FORMAT_BC7_SRGB},
-    // Common uncompressed formats, named so the error message is useful.
-    {2, "R32G32B32A32_FLOAT", TEXDEC_FORMAT_UNDEFINED}, {10, "R16G16B16A16_FLOAT", TEXDEC_FORMAT_UNDEFINED},
-    {24, "R10G10B10A2_UNORM", TEXDEC_FORMAT_UNDEFINED}, {28, "R8G8B8A8_UNORM", TEXDEC_FORMAT_UNDEFINED},
-    {29, "R8G8B8A8_UNORM_SRGB", TEXDEC_FORMAT_UNDEFINED}, {61, "R8_UNORM", TEXDEC_FORMAT_UNDEFINED},
-    {87, "B8G8R8A8_UNORM", TEXDEC_FORMAT_UNDEFINED},    {91, "B8G8R8A8_UNORM_SRGB", TEXDEC_FORMAT_UNDEFINED},
 };
 
 // ASTC in DX10 headers: DXGI has no ASTC formats, but NVTT (and Tacent, Switch Toolbox) write the
@@ -156,6 +153,8 @@ std::string describe_dxgi(uint32_t code) {
             std::snprintf(text, sizeof text, "DXGI format %u (DXGI_FORMAT_%s)", code, e.name);
             return text;
         }
+    const format_names::Found name = format_names::find(format_names::Scheme::Dxgi, code);
+    if (name.found()) return format_text("DXGI format %u (%s)", code, name.name.c_str());
     std::snprintf(text, sizeof text, "DXGI format %u", code);
     return text;
 }
@@ -214,6 +213,11 @@ std::variant<texdec_format, Error> legacy_format(const RawHeader& raw) {
                                  raw.pf_bit_count, raw.pf_flags)};
     for (const FourCCEntry& e : kFourCCs)
         if (e.code == raw.pf_fourcc) return e.format;
+    // Direct3D 9 formats some writers store in the FourCC field (the float formats 111-116 by number).
+    const format_names::Found name = format_names::find(format_names::Scheme::D3dFormat, raw.pf_fourcc);
+    if (name.found())
+        return Error{ErrorCode::UnknownFourCC,
+                     describe_fourcc(raw.pf_fourcc) + " is " + name.name + ", " + format_names::why_not(name.kind)};
     return Error{ErrorCode::UnknownFourCC,
                  "unknown " + describe_fourcc(raw.pf_fourcc) +
                      " (known: DXT1-DXT5, ATI1, ATI2, BC4U, BC4S, BC5U, BC5S, RXGB, 'ETC ', ETC1, ETC2, ETCA, ETCP, "
@@ -222,14 +226,25 @@ std::variant<texdec_format, Error> legacy_format(const RawHeader& raw) {
 
 std::variant<texdec_format, Error> dx10_format(const RawHeader& raw) {
     for (const DxgiEntry& e : kDxgiFormats)
-        if (e.code == raw.dxgi_format && e.format != TEXDEC_FORMAT_UNDEFINED) return e.format;
+        if (e.code == raw.dxgi_format) return e.format;
     uint32_t footprint = 0, variant = 0;
     if (dxgi_astc(raw.dxgi_format, footprint, variant))
         return texdec_format(TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * footprint + (variant == 2 ? 1 : 0));
+    const uint32_t code = raw.dxgi_format;
+    if (code >= kDxgiAstcFirst && code < kDxgiAstcFirst + 4 * kDxgiAstcFootprints)  // a run's unused fourth value
+        return Error{ErrorCode::UnknownDxgiFormat,
+                     format_text("DXGI format %u is no format: NVTT's ASTC values run in fours from %u, TYPELESS, "
+                                 "UNORM and UNORM_SRGB of each footprint, and %u is the unused fourth of the "
+                                 "ASTC_%s run (%u-%u)",
+                                 code, kDxgiAstcFirst, code, kAstcFootprintNames[(code - kDxgiAstcFirst) / 4], code - 3,
+                                 code - 1)};
+    const format_names::Found name = format_names::find(format_names::Scheme::Dxgi, code);
+    if (name.found())
+        return Error{ErrorCode::UnknownDxgiFormat, describe_dxgi(code) + " is " + format_names::why_not(name.kind)};
     return Error{ErrorCode::UnknownDxgiFormat,
-                 describe_dxgi(raw.dxgi_format) +
-                     " is not a block-compressed format this tool reads (BC1-BC7, 70-99; ASTC as NVTT writes it, "
-                     "133-187)"};
+                 format_text("DXGI format %u is no DXGI_FORMAT value this tool knows (it reads BC1-BC7, 70-84 and "
+                             "94-99, and the ASTC values NVTT writes, %u-%u)",
+                             code, kDxgiAstcFirst, kDxgiAstcFirst + 4 * kDxgiAstcFootprints - 2)};
 }
 
 // Fills the extent, layer count and cube/volume flags of `tex` from the header.
@@ -271,7 +286,8 @@ std::optional<Error> read_layout(const RawHeader& raw, Texture& tex) {
     if (tex.width == 0 || tex.height == 0 || tex.depth == 0)
         return Error{ErrorCode::InvalidExtent,
                      format_text("extent %ux%ux%u has a zero dimension", tex.width, tex.height, tex.depth)};
-    return container::check_extent_limit(tex.width, tex.height, tex.depth);
+    // Cube faces are square (Direct3D refuses other cube textures; KTX and KTX 2 say the same).
+    return container::check_cube_extent(tex.width, tex.height, tex.depth, tex.is_cube, tex.is_volume);
 }
 
 std::optional<Error> read_mip_count(const RawHeader& raw, Texture& tex) {
@@ -289,7 +305,8 @@ uint64_t surface_bytes(const texdec_format_info& info, uint32_t w, uint32_t h, u
            div_round_up(d, info.block_depth) * info.bytes_per_block;
 }
 
-std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, Texture& tex) {
+std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, uint64_t max_table_bytes,
+                                    Texture& tex) {
     texdec_format_info info{};
     if (texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
         return Error{ErrorCode::UnknownDxgiFormat, format_text("format %d has no texdec format info", int(tex.format))};
@@ -306,6 +323,10 @@ std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_
                         "per layer), the file holds %llu bytes after the header",
                         tex.layers, tex.mip_levels, info.name, (unsigned long long)layer_bytes,
                         (unsigned long long)available)};
+    if (auto error = container::check_table_size(
+            uint64_t(tex.layers) * tex.mip_levels, sizeof(Surface), max_table_bytes,
+            format_text("surfaces (%u layer(s) x %u mip level(s))", tex.layers, tex.mip_levels)))
+        return error;
     tex.surfaces.reserve(size_t(tex.layers) * tex.mip_levels);
     size_t offset = raw.data_offset;
     for (uint32_t layer = 0; layer < tex.layers; ++layer)
@@ -326,7 +347,9 @@ bool has_magic(std::span<const uint8_t> file) {
     return file.size() >= kMagicSize && file[0] == 'D' && file[1] == 'D' && file[2] == 'S' && file[3] == ' ';
 }
 
-ParseResult parse(std::span<const uint8_t> file) {
+ParseResult parse(std::span<const uint8_t> file) { return parse_limited(file, UINT64_MAX); }
+
+ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes) {
     auto headers = read_headers(file);
     if (auto* error = std::get_if<Error>(&headers)) return *error;
     const RawHeader& raw = std::get<RawHeader>(headers);
@@ -341,7 +364,7 @@ ParseResult parse(std::span<const uint8_t> file) {
 
     if (auto error = read_layout(raw, tex)) return *error;
     if (auto error = read_mip_count(raw, tex)) return *error;
-    if (auto error = build_surfaces(raw, file, tex)) return *error;
+    if (auto error = build_surfaces(raw, file, max_table_bytes, tex)) return *error;
     return tex;
 }
 

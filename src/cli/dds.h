@@ -27,8 +27,9 @@ namespace dds {
 // parse() refuses a file with one of these container::ErrorCode values: TooSmall (shorter than the
 // magic + header (+ DX10 header)), BadMagic (no "DDS "), BadHeader (header or pixel-format size
 // field wrong, inconsistent flags), NotCompressed (RGB masks / luminance), UnknownFourCC,
-// UnknownDxgiFormat, UnsupportedLayout (e.g. a 1D texture or a volume texture array), InvalidExtent
-// (zero or absurd width/height/depth/mip count/array size), Truncated.
+// UnknownDxgiFormat, UnsupportedLayout (e.g. a 1D texture, a volume texture array or a cube map whose
+// faces are not square), InvalidExtent (zero or absurd width/height/depth/mip count/array size),
+// Truncated, TableTooLarge (see parse()).
 using container::Error;
 using container::ErrorCode;
 
@@ -62,8 +63,11 @@ struct Texture {
 using ParseResult = std::variant<Texture, Error>;
 
 // Parses a whole .dds file held in memory. Every surface the header describes must lie inside
-// `file`; the returned Surfaces index into it.
-ParseResult parse(std::span<const uint8_t> file);
+// `file`; the returned Surfaces index into it. parse_limited allocates the surface table
+// (sizeof(Surface) bytes per layer and mip level) only if it fits in `max_table_bytes`, else it
+// answers TableTooLarge: a 64 MiB file can describe 8 million surfaces of one BC1 block each.
+ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes);
+ParseResult parse(std::span<const uint8_t> file);  // parse_limited(file, UINT64_MAX)
 
 // True if the bytes start with the "DDS " magic (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);

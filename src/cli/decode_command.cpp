@@ -448,6 +448,9 @@ void process_file(Shared& shared, const Item& item, FileResult& result) {
     texture_file::OpenOptions open_options;
     open_options.profile = shared.profile;
     open_options.profile_must_apply = !options.out_dir;  // in a batch, files that name their format ignore it
+    open_options.max_table_bytes = shared.budget->limit().bytes;
+    open_options.table_limit_source =
+        input_file::size_text(shared.budget->limit().bytes) + ", " + shared.budget->limit().source;
     const auto read_start = Clock::now();
     texture_file::FileBytes bytes = input_file::map_texture_file(item.input);
     result.phases.read += ms_since(read_start);
@@ -588,7 +591,14 @@ int run_decode(const Options& options) {
         if (!n || *n == 0 || *n > 64) usage_error("--jobs '" + *options.jobs + "' is not a number from 1 to 64");
         jobs = *n;
     }
-    parse_backend_choice(options);  // a bad --backend, $TEXDEC_BACKEND or --threads: before any file is touched
+    // A bad --backend, $TEXDEC_BACKEND, --device or --threads: before any file is touched.
+    const BackendChoice backend = parse_backend_choice(options);
+    // --threads sets the CPU backend's threads; the GPU backend has none to set (as --device has no
+    // meaning for the CPU backend). The bench takes both: its libastcenc reference uses --threads.
+    if (options.threads && backend.backend == TEXDEC_BACKEND_GPU)
+        usage_error("--threads sets the CPU backend's threads; " + backend.source +
+                    " decodes on a Vulkan device, which has none to set (drop --threads, or use --backend cpu or "
+                    "auto)");
     input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
     shared.budget = &budget;
     // Test and measurement hooks: the PNG writer's band height and zlib level.
@@ -783,6 +793,12 @@ int run_decode(const Options& options) {
         json.key("skipped").begin_array();
         for (const std::string& s : inputs.skipped) json.value(s);
         json.end_array();
+        // Names that are not UTF-8: their bytes in base64, null for the others (see json.h).
+        if (!std::all_of(inputs.skipped.begin(), inputs.skipped.end(), Json::valid_utf8)) {
+            json.key("skipped_base64").begin_array();
+            for (const std::string& s : inputs.skipped) Json::valid_utf8(s) ? json.null() : json.value(Json::base64(s));
+            json.end_array();
+        }
         json.key("summary").begin_object();
         json.field("files", uint64_t(items.size())).field("failed", uint64_t(failed));
         json.field("skipped", uint64_t(inputs.skipped.size())).field("outputs", uint64_t(outputs));

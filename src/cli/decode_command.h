@@ -70,7 +70,7 @@ struct Phases {
     double prepare = 0, upload_copy = 0, submit_wait = 0, readback_copy = 0;
     double gpu_upload = 0, gpu_decode = 0, gpu_readback = 0;  // device timestamps (within submit_wait)
     double verify = 0;                                        // --verify: the CPU reference and the comparison
-    double encode = 0;  // the output's bytes in memory (PNG: conversion, filtering, compression)
+    double encode = 0;  // the output's bytes in memory (image_write::WriteResult::encode_ms says what per writer)
     double write = 0;   // writing them to the temporary file
     double sync = 0;    // fsync, close and rename over the output's name
 };

@@ -119,7 +119,7 @@ void extent_json(Json& json, const char* name, const Extent& e) {
 
 void file_json(Json& json, const FileResult& r) {
     json.begin_object();
-    json.field("input", r.input).field("backend", r.backend).field("device", r.device);
+    json.path_field("input", r.input).field("backend", r.backend).field("device", r.device);
     json.field("status", r.exit_code == kExitOk ? "ok" : r.exit_code == kExitMismatch ? "mismatch" : "failed");
     json.field("exit_code", int(r.exit_code));
     if (r.exit_code != kExitOk) json.field("message", r.message);
@@ -134,7 +134,11 @@ void file_json(Json& json, const FileResult& r) {
     if (!r.output_type.empty()) json.field("output_type", r.output_type);
     json.key("outputs").begin_array();
     for (const OutputRecord& o : r.outputs) {
-        json.begin_object().field("path", o.path).field("level", o.level).field("layer", o.layer).field("face", o.face);
+        json.begin_object()
+            .path_field("path", o.path)
+            .field("level", o.level)
+            .field("layer", o.layer)
+            .field("face", o.face);
         if (o.slice >= 0) json.field("slice", o.slice);
         else json.key("slice").null();
         extent_json(json, "extent", o.extent);

@@ -44,11 +44,13 @@ Global options:
                   (same values), else auto. The device used and its backend are printed to
                   stderr, on each file's line and in --json.
   --threads N     The CPU backend's threads (the calling one included; default: one per
-                  hardware thread); the bench gives libastcenc the same number.
+                  hardware thread); the bench gives libastcenc the same number. Not for a
+                  decode on the GPU backend (--backend gpu, --device, TEXDEC_BACKEND=gpu: exit
+                  code 2), as --device is not for the CPU backend.
   --device SEL    Device index (see list-devices) or a case-insensitive substring of its name
-                  (the GPU backend; not with --backend cpu). Default: $TEXDEC_DEVICE, else the
-                  first discrete GPU, integrated, virtual, then CPU (lavapipe; passed over by
-                  --backend auto).
+                  (the GPU backend; not with --backend cpu; not empty). Default:
+                  $TEXDEC_DEVICE, else the first discrete GPU, integrated, virtual, then CPU
+                  (lavapipe; passed over by --backend auto).
   -v, --verbose   Also print the library's informational messages, skipped files and where
                   each file's time went (the phases of --json).
   -h, --help      Show this help.
@@ -126,17 +128,28 @@ Decode options:
                       upload buffer), submit_wait_ms (submit until the GPU is done; within it
                       gpu_upload_ms, gpu_decode_ms, gpu_readback_ms from device timestamps, null
                       without them) and readback_copy_ms (texels out of the readback buffer),
-                      verify_ms, encode_ms (the output's bytes: PNG conversion, filtering and
-                      compression on every CPU thread), write_ms (into a temporary file) and
+                      verify_ms, encode_ms (the output's bytes in memory: PNG conversion,
+                      filtering and compression on every CPU thread; TGA conversion; EXR planes
+                      and ZIP compression; .hdr float conversion and RGBE; the KTX 2 header; 0
+                      for .raw), write_ms (into a temporary file) and
                       sync_ms (fsync, then rename over the output). -v prints the same per file.
+                      The text is UTF-8 that every strict JSON parser reads: control characters
+                      are escaped, and a byte of a file name that is not valid UTF-8 is written
+                      as U+FFFD (\ufffd); such a name's exact bytes are given beside it in base64
+                      (RFC 4648) as input_base64 or path_base64 (and skipped_base64: an array with
+                      null for the names that are UTF-8), so a script recovers the path, e.g.
+                      base64.b64decode(file["input_base64"]) in Python.
   --timeout SEC       Give up if the device has not finished after SEC seconds (default 60;
                       the GPU backend only).
   --max-memory SIZE   The host memory a file may need (bytes, or 512M, 8G: binary units): its
-                      data, inflated KTX 2 levels, decoded texels, the --verify reference, the
-                      writer's copies and the decode staging, checked from the header before
-                      anything is allocated (exit code 3 above it, with both figures). Files in
-                      flight at once share it. Default: half of the physical memory (or of the
-                      cgroup's memory limit, or of ulimit -v, where smaller).
+                      data, the parser's surface table (DDS and KTX 1 keep one entry per layer,
+                      face and mip level: a 64 MiB DDS can describe 8 million surfaces), inflated
+                      KTX 2 levels, decoded texels, the --verify reference, the writer's copies
+                      and the decode staging, checked from the header before anything is
+                      allocated (exit code 3 above it, with both figures). Files in flight at
+                      once share it. Default: half of the physical memory (or of the cgroup's
+                      memory limit, or of ulimit -v, where smaller); 'info' holds the surface
+                      table to that default.
 
 Inputs and outputs: a texture input must be a regular file (a FIFO or a device such as /dev/zero
 is refused); only its header and the blocks decoded are read. An output that is the same file as
@@ -192,9 +205,16 @@ Bench options:
 
 Containers:
   .dds   legacy FourCC headers DXT1 (decoded as bc1-rgba-unorm, like Direct3D), DXT2/DXT3
-         (bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), and DX10
-         headers with a DXGI BC1-BC7 format (TYPELESS decodes as UNORM, BC6H_TYPELESS as UF16);
-         mip chains, arrays, cube maps (all six faces) and volume textures.
+         (bc2-unorm), DXT4/DXT5 (bc3-unorm), ATI1/BC4U/BC4S (bc4), ATI2/BC5U/BC5S (bc5), RXGB
+         (Doom 3 / NVTT: bc3-unorm with red stored in alpha, swapped back after decoding), and
+         the ETC FourCCs of Compressonator and Tacent: 'ETC ', ETC1, ETC2 (etc2-r8g8b8-unorm),
+         ETCA (etc2-r8g8b8a8), ETCP (etc2-r8g8b8a1), ETCS, ETCT, ETCU (their sRGB forms); DX10
+         headers with a DXGI BC1-BC7 format (70-84, 94-99; TYPELESS decodes as UNORM,
+         BC6H_TYPELESS as UF16) or one of the ASTC values NVTT writes (133-187: TYPELESS, UNORM
+         and UNORM_SRGB of each 2D footprint, 4x4 to 12x12, in fours; TYPELESS as UNORM); mip
+         chains, arrays, cube maps (all six faces, square) and volume textures. Formats texdec
+         does not decode (uncompressed DXGI formats, Direct3D 9 float FourCCs 111-116, ...) are
+         refused by name, as are those of KTX and KTX 2 files.
   .ktx   KTX 1.1, little- or big-endian: ETC1 (as etc2-r8g8b8-unorm), every ETC2/EAC format,
          S3TC (incl. sRGB), RGTC, BPTC and ASTC (2D KHR and 3D OES) glInternalFormats; mips,
          arrays, cube maps, 3D.

@@ -212,6 +212,7 @@ WriteResult write_tga(const std::string& path, const DecodedImage& image, bool s
     if (image.texels.size() < texel_count * layout.source_channels * layout.bytes_per_channel)
         return {false, "internal error: fewer decoded bytes than the image needs"};
 
+    const auto started = std::chrono::steady_clock::now();
     std::vector<uint8_t> pixels = to_8bit_pixels(image, texel_count, layout, signed_values);
     const int channels = layout.pixel_channels;
     if (channels >= 3)  // TGA true-colour pixels are stored B, G, R(, A)
@@ -230,7 +231,10 @@ WriteResult write_tga(const std::string& path, const DecodedImage& image, bool s
     static constexpr uint8_t kFooter[26] = {0, 0, 0, 0, 0, 0, 0, 0, 'T', 'R', 'U', 'E', 'V', 'I', 'S', 'I', 'O',
                                             'N', '-', 'X', 'F', 'I', 'L', 'E', '.', 0};
     const std::span<const uint8_t> parts[3] = {header, pixels, kFooter};
-    return write_file_parts(path, parts);
+    const double encode_ms = ms_since(started);
+    WriteResult result = write_file_parts(path, parts);
+    result.encode_ms = encode_ms;
+    return result;
 }
 
 namespace {
@@ -349,6 +353,7 @@ WriteResult write_ktx2(const std::string& path, const Ktx2Texture& texture) {
         return refuse(std::to_string(texture.levels.size()) + " levels, but a " + std::to_string(largest) +
                       "-texel extent has at most " + std::to_string(max_levels));
 
+    const auto started = std::chrono::steady_clock::now();
     const uint32_t level_count = uint32_t(texture.levels.size());
     const uint64_t texel_bytes = f->channels * f->component_bytes;
     // mipPadding: each level starts at a multiple of lcm(texel block size, 4).
@@ -420,7 +425,10 @@ WriteResult write_ktx2(const std::string& path, const Ktx2Texture& texture) {
         parts.push_back(texture.levels[p]);
         if (__builtin_add_overflow(offset, level_sizes[p], &offset)) return refuse("the file would exceed 2^64 bytes");
     }
-    return write_file_parts(path, parts);
+    const double encode_ms = ms_since(started);  // the header, index and DFD (the levels are written as they are)
+    WriteResult result = write_file_parts(path, parts);
+    result.encode_ms = encode_ms;
+    return result;
 }
 
 namespace {
@@ -446,6 +454,7 @@ WriteResult write_exr(const std::string& path, const DecodedImage& image) {
     const uint64_t rows = uint64_t(image.height) * image.depth;
     const uint64_t texel_count = uint64_t(image.width) * rows;
 
+    const auto started = std::chrono::steady_clock::now();
     // EXR stores channels planar and its channel list sorted by name: A, B, G, R. tinyexr passes
     // HALF input to HALF output unchanged, so the file holds the decoder's bit patterns.
     static constexpr const char* kNames[4] = {"A", "B", "G", "R"};
@@ -487,8 +496,10 @@ WriteResult write_exr(const std::string& path, const DecodedImage& image) {
         std::free(memory);
         return {false, message};
     }
+    const double encode_ms = ms_since(started);  // the planes and tinyexr's ZIP compression
     WriteResult result = write_file(path, memory, size);
     std::free(memory);  // tinyexr allocates the file with malloc
+    result.encode_ms = encode_ms;
     return result;
 }
 
@@ -505,6 +516,7 @@ WriteResult write_hdr(const std::string& path, const DecodedImage& image) {
     if (auto refused = refuse_half_float_image(image, ".hdr")) return *refused;
     const uint64_t rows = uint64_t(image.height) * image.depth;
     const uint64_t texel_count = uint64_t(image.width) * rows;
+    const auto started = std::chrono::steady_clock::now();
     std::vector<float> rgb(size_t(texel_count) * 3);
     for (size_t t = 0; t < texel_count; ++t)
         for (int c = 0; c < 3; ++c) rgb[t * 3 + c] = hdr_channel_value(read_u16_le(image.texels.data() + t * 8 + c * 2));
@@ -515,7 +527,10 @@ WriteResult write_hdr(const std::string& path, const DecodedImage& image) {
     };
     if (!stbi_write_hdr_to_func(append, &bytes, int(image.width), int(rows), 3, rgb.data()))
         return {false, ".hdr encoding failed (stb_image_write) for '" + path + "'"};
-    return write_file(path, bytes.data(), bytes.size());
+    const double encode_ms = ms_since(started);  // the float conversion and stb's RLE encoding
+    WriteResult result = write_file(path, bytes.data(), bytes.size());
+    result.encode_ms = encode_ms;
+    return result;
 }
 
 WriteResult write_raw(const std::string& path, std::span<const uint8_t> bytes) {

@@ -14,6 +14,10 @@ int run_info(const Options& options) {
     texture_file::OpenOptions open_options;
     if (options.profile) open_options.profile = parse_profile(*options.profile);
     open_options.profile_must_apply = false;
+    // A parser's surface table is held to the default memory limit (decode's --max-memory default).
+    const input_file::MemoryLimit limit = input_file::memory_limit(std::nullopt);
+    open_options.max_table_bytes = limit.bytes;
+    open_options.table_limit_source = input_file::size_text(limit.bytes) + ", " + limit.source;
     std::optional<texdec_format> raw_format;
     Extent raw_extent{0, 0, 0};
     if (options.format) {
@@ -27,7 +31,7 @@ int run_info(const Options& options) {
     json.begin_object().field("tool", kToolName).key("files").begin_array();
     int exit_code = kExitOk;
     for (const std::string& path : options.positional) {
-        json.begin_object().field("input", path);
+        json.begin_object().path_field("input", path);
         try {
             texture_file::FileBytes bytes = input_file::map_texture_file(path);
             auto opened = raw_format ? texture_file::open_raw(std::move(bytes), *raw_format, raw_extent.width,

@@ -147,7 +147,7 @@ MemoryLimit memory_limit(const std::optional<std::string>& option) {
 
 uint64_t MemoryNeed::total() const {
     uint64_t sum = 0;
-    for (uint64_t part : {input, inflated, decoded, verify, writer, staging}) sum = add_saturating(sum, part);
+    for (uint64_t part : {input, table, inflated, decoded, verify, writer, staging}) sum = add_saturating(sum, part);
     return sum;
 }
 
@@ -156,6 +156,7 @@ std::string MemoryNeed::text() const {
     const auto add = [&](const char* name, uint64_t bytes) {
         if (bytes) text += std::string(" + ") + name + " " + short_size(bytes);
     };
+    add("surface table", table);
     add("inflated levels", inflated);
     add("decoded texels", decoded);
     add("--verify reference", verify);
@@ -168,6 +169,7 @@ MemoryNeed estimate_need(const DecodePlan& plan, texdec_context* context) {
     const texture_file::TextureFile& file = *plan.file;
     MemoryNeed need;
     need.input = file.file_bytes - std::min(file.trailing_bytes, file.file_bytes);
+    need.table = file.table_bytes;
     const bool supercompressed = !file.supercompression.empty() && file.supercompression != "none";
     uint64_t largest = 0, all = 0;
     const texture_file::LevelInfo* largest_level = nullptr;

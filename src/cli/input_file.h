@@ -5,7 +5,8 @@
 //     pages of the blocks a decode needs are ever read from disk (`info` reads headers only; bytes
 //     after the data the header describes are never read).
 //   - Before a file's surfaces are inflated or decoded, the memory they will need (the described
-//     input, inflated supercompressed levels, decoded texels, the --verify reference, the writer's
+//     input, the parser's surface table (refused while parsing, before it is allocated, when it
+//     alone exceeds the limit), inflated supercompressed levels, decoded texels, the --verify reference, the writer's
 //     copies and the one-call staging) is checked against a limit: --max-memory SIZE, by default half
 //     of the smallest of physical memory, the cgroup's memory limit and the address-space limit
 //     (ulimit -v). Files in flight at once (--jobs) share the limit.
@@ -45,7 +46,7 @@ struct MemoryLimit {
 MemoryLimit memory_limit(const std::optional<std::string>& option);
 
 struct MemoryNeed {
-    uint64_t input = 0, inflated = 0, decoded = 0, verify = 0, writer = 0, staging = 0;
+    uint64_t input = 0, table = 0, inflated = 0, decoded = 0, verify = 0, writer = 0, staging = 0;
     uint64_t total() const;
     std::string text() const;  // "input 1.0 MiB + inflated levels 1.0 GiB + ..."
 };
@@ -74,6 +75,7 @@ MemoryNeed estimate_need(const DecodePlan& plan, texdec_context* context);
 class MemoryBudget {
 public:
     explicit MemoryBudget(MemoryLimit limit) : limit_(std::move(limit)) {}
+    const MemoryLimit& limit() const { return limit_; }
 
     // Held while a file is decoded.
     class Reservation {

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "format_names.h"
 #include "format_text.h"
 
 namespace ktx {
@@ -128,14 +129,16 @@ std::optional<Error> read_layout(const uint32_t (&f)[kFieldCount], Texture& tex)
     return container::check_mip_count("numberOfMipmapLevels", tex.mip_levels, tex.width, tex.height, tex.depth);
 }
 
-std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset, Texture& tex) {
+std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset, uint64_t max_table_bytes,
+                                    Texture& tex) {
     texdec_format_info info{};
     texdec_format_get_info(tex.format, &info);
     // Only a non-array cube map has per-face imageSize and cubePadding.
     const bool per_face = tex.is_cube && tex.array_elements == 0;
     // Not more than the file can hold (a surface is at least one 8-byte block): the header alone
     // may claim 6 x 2^20 layers x 21 levels, gigabytes of table (seen in review; fuzz_ktx reports it).
-    tex.surfaces.reserve(std::min(size_t(tex.layers) * tex.mip_levels, file.size() / 8));
+    tex.surfaces.reserve(
+        std::min({size_t(tex.layers) * tex.mip_levels, file.size() / 8, size_t(max_table_bytes / sizeof(Surface))}));
     for (uint32_t level = 0; level < tex.mip_levels; ++level) {
         const uint32_t w = std::max(1u, tex.width >> level), h = std::max(1u, tex.height >> level),
                        d = std::max(1u, tex.depth >> level);
@@ -164,6 +167,12 @@ std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset
                                      "%llu bytes",
                                      level, image_size, w, h, d, info.name, per_face ? " (one cube face)" : "",
                                      (unsigned long long)expected)};
+        // The level's data is in the file; its entries must fit in the table's limit too.
+        if (auto error = container::check_table_size(
+                tex.surfaces.size() + tex.layers, sizeof(Surface), max_table_bytes,
+                format_text("surfaces up to mip level %u (%u layer(s) x %u mip level(s) in all)", level, tex.layers,
+                            tex.mip_levels)))
+            return error;
         for (uint32_t layer = 0; layer < tex.layers; ++layer)
             tex.surfaces.push_back(Surface{layer, level, w, h, d, size_t(offset + layer * face_stride),
                                            size_t(face_bytes)});
@@ -187,7 +196,9 @@ const char* gl_internal_format_name(uint32_t gl_internal_format) {
     return e ? e->name : nullptr;
 }
 
-ParseResult parse(std::span<const uint8_t> file) {
+ParseResult parse(std::span<const uint8_t> file) { return parse_limited(file, UINT64_MAX); }
+
+ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes) {
     if (file.size() < kHeaderSize)
         return Error{ErrorCode::TooSmall,
                      format_text("file is %zu bytes, shorter than the 64-byte KTX header", file.size())};
@@ -215,6 +226,12 @@ ParseResult parse(std::span<const uint8_t> file) {
                                  f[kGlType], f[kGlFormat], f[kGlInternalFormat])};
     tex.gl_internal_format = f[kGlInternalFormat];
     const FormatEntry* entry = find_format(tex.gl_internal_format);
+    const format_names::Found other =
+        format_names::find(format_names::Scheme::GlInternalFormat, tex.gl_internal_format);
+    if (!entry && other.found())
+        return Error{ErrorCode::UnknownInternalFormat,
+                     format_text("glInternalFormat 0x%04X (%s) is %s", tex.gl_internal_format, other.name.c_str(),
+                                 format_names::why_not(other.kind))};
     if (!entry)
         return Error{
             ErrorCode::UnknownInternalFormat,
@@ -232,7 +249,7 @@ ParseResult parse(std::span<const uint8_t> file) {
         return Error{ErrorCode::Truncated,
                      format_text("bytesOfKeyValueData %zu runs past the end of the file (%zu bytes)",
                                  tex.key_value_bytes, file.size())};
-    if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, tex)) return *error;
+    if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, max_table_bytes, tex)) return *error;
     return tex;
 }
 

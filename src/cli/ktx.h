@@ -47,7 +47,8 @@ constexpr size_t kHeaderSize = 64;  // identifier + 13 UInt32 fields
 // 64-byte header), BadMagic (no KTX 1.1 identifier), BadEndianness, NotCompressed (glType != 0),
 // UnknownInternalFormat, UnsupportedLayout (1D, 3D array, 3D cube, a face count other than 1 or 6,
 // non-square cube), InvalidExtent (zero width, absurd extent, mip count or array size),
-// BadImageSize, Truncated (the file ends inside the key/value data, an imageSize or a level).
+// BadImageSize, Truncated (the file ends inside the key/value data, an imageSize or a level),
+// TableTooLarge (see parse()).
 using container::Error;
 using container::ErrorCode;
 
@@ -83,8 +84,12 @@ struct Texture {
 
 using ParseResult = std::variant<Texture, Error>;
 
-// Parses a whole KTX 1.1 file held in memory. Every surface lies inside `file`.
-ParseResult parse(std::span<const uint8_t> file);
+// Parses a whole KTX 1.1 file held in memory. Every surface lies inside `file`. parse_limited
+// grows the surface table (sizeof(Surface) bytes per layer and mip level) only while it fits in
+// `max_table_bytes`, else it answers TableTooLarge (a level whose data is truncated is Truncated
+// first).
+ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes);
+ParseResult parse(std::span<const uint8_t> file);  // parse_limited(file, UINT64_MAX)
 
 // True if the bytes start with the KTX 1.1 identifier (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);

@@ -19,6 +19,7 @@
 #include <zstd.h>  // Debian's libzstd-dev: supercompressionScheme 2
 #endif
 
+#include "format_names.h"
 #include "format_text.h"
 
 namespace ktx2 {
@@ -43,52 +44,6 @@ constexpr uint32_t kTransferSrgb = 2;
 // Basis Universal's supercompression schemes for its intermediates (KTX2_SS_UASTC_HDR_6x6I,
 // KTX2_SS_XUASTC_LDR): not registered in the KTX 2 specification, which reserves them.
 constexpr uint32_t kSchemeUastcHdr6x6i = 4, kSchemeXuastcLdr = 5;
-
-// VkFormat names (vulkan_core.h) of the formats texdec does not decode, so a refusal can name
-// them as the DDS parser names DXGI formats: "" for numbers that are no such format.
-std::string vk_format_name(uint32_t f) {
-    static const char* kPacked[] = {"R4G4_UNORM_PACK8",        "R4G4B4A4_UNORM_PACK16", "B4G4R4A4_UNORM_PACK16",
-                                    "R5G6B5_UNORM_PACK16",     "B5G6R5_UNORM_PACK16",   "R5G5B5A1_UNORM_PACK16",
-                                    "B5G5R5A1_UNORM_PACK16",   "A1R5G5B5_UNORM_PACK16"};  // 1..8
-    static const char* kNorm8[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "SRGB"};
-    static const char* kNorm16[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "SFLOAT"};
-    static const char* kNorm10[] = {"UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT"};
-    static const char* kInt[] = {"UINT", "SINT", "SFLOAT"};
-    static const char* kDepth[] = {"B10G11R11_UFLOAT_PACK32", "E5B9G9R9_UFLOAT_PACK32", "D16_UNORM",
-                                   "X8_D24_UNORM_PACK32",     "D32_SFLOAT",             "S8_UINT",
-                                   "D16_UNORM_S8_UINT",       "D24_UNORM_S8_UINT",      "D32_SFLOAT_S8_UINT"};  // 122..130
-    static const char* kPvrtc[] = {"PVRTC1_2BPP_UNORM_BLOCK_IMG", "PVRTC1_4BPP_UNORM_BLOCK_IMG",
-                                   "PVRTC2_2BPP_UNORM_BLOCK_IMG", "PVRTC2_4BPP_UNORM_BLOCK_IMG",
-                                   "PVRTC1_2BPP_SRGB_BLOCK_IMG",  "PVRTC1_4BPP_SRGB_BLOCK_IMG",
-                                   "PVRTC2_2BPP_SRGB_BLOCK_IMG",  "PVRTC2_4BPP_SRGB_BLOCK_IMG"};  // 1000054000..7
-    // Runs of one layout with several numeric types: first number, layout, type names, count.
-    struct Run {
-        uint32_t first;
-        const char* layout;
-        const char* const* types;
-        uint32_t count;
-    };
-    static const Run kRuns[] = {
-        {9, "R8", kNorm8, 7},          {16, "R8G8", kNorm8, 7},         {23, "R8G8B8", kNorm8, 7},
-        {30, "B8G8R8", kNorm8, 7},     {37, "R8G8B8A8", kNorm8, 7},     {44, "B8G8R8A8", kNorm8, 7},
-        {51, "A8B8G8R8", kNorm8, 7},   {58, "A2R10G10B10", kNorm10, 6}, {64, "A2B10G10R10", kNorm10, 6},
-        {70, "R16", kNorm16, 7},       {77, "R16G16", kNorm16, 7},      {84, "R16G16B16", kNorm16, 7},
-        {91, "R16G16B16A16", kNorm16, 7}, {98, "R32", kInt, 3},        {101, "R32G32", kInt, 3},
-        {104, "R32G32B32", kInt, 3},   {107, "R32G32B32A32", kInt, 3},  {110, "R64", kInt, 3},
-        {113, "R64G64", kInt, 3},      {116, "R64G64B64", kInt, 3},     {119, "R64G64B64A64", kInt, 3},
-    };
-    if (f >= 1 && f <= 8) return std::string("VK_FORMAT_") + kPacked[f - 1];
-    for (const Run& r : kRuns)
-        if (f >= r.first && f < r.first + r.count) {
-            const bool packed = r.first >= 51 && r.first <= 64;  // A8B8G8R8, A2R10G10B10, A2B10G10R10
-            return std::string("VK_FORMAT_") + r.layout + "_" + r.types[f - r.first] + (packed ? "_PACK32" : "");
-        }
-    if (f >= 122 && f <= 130) return std::string("VK_FORMAT_") + kDepth[f - 122];
-    if (f >= 1000054000 && f <= 1000054007) return std::string("VK_FORMAT_") + kPvrtc[f - 1000054000];
-    if (f == 1000340000) return "VK_FORMAT_A4R4G4B4_UNORM_PACK16";
-    if (f == 1000340001) return "VK_FORMAT_A4B4G4R4_UNORM_PACK16";
-    return "";
-}
 
 uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset) {
     return uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 | uint32_t(bytes[offset + 2]) << 16 |
@@ -126,6 +81,8 @@ struct BasicBlock {
     uint32_t color_model, transfer;
     uint32_t block_dimension[4];  // texels (the stored value + 1)
     uint32_t bytes_plane0;
+    uint32_t block_size;             // descriptorBlockSize: 24 bytes + 16 per sample
+    std::vector<uint32_t> channels;  // each sample's channelId (its channelType's low 4 bits)
 };
 
 // Reads the DFD's basic block where it can; what stands in the way goes to `problems`.
@@ -170,6 +127,10 @@ BasicBlock read_dfd(std::span<const uint8_t> file, const Header& h, size_t index
     out.transfer = file[block + 10];
     for (int i = 0; i < 4; ++i) out.block_dimension[i] = uint32_t(file[block + 12 + i]) + 1;
     out.bytes_plane0 = file[block + 16];
+    out.block_size = block_size;
+    // Samples: 16 bytes each after the 24-byte header; channelType is the 4th byte of a sample.
+    for (size_t at = kBasicBlockMinSize; at + 16 <= block_size; at += 16)
+        out.channels.push_back(file[block + at + 3] & 0xF);
     return out;
 }
 
@@ -232,6 +193,33 @@ bool model_fits(uint32_t model, texdec_format f) {
     return model == kModelAstc;
 }
 
+// The channelIds of the samples a DFD of this format has, sorted (Khronos Data Format
+// Specification, the KHR_DF_CHANNEL_* of each compressed model; written as KTX-Software's
+// createDFDCompressed writes them): BC1 RGB COLOR (0), BC1 RGBA ALPHAPRESENT (1), BC2 and BC3 COLOR
+// and ALPHA (0, 15), BC4 DATA (0), BC5 RED and GREEN (0, 1), BC6H and BC7 COLOR (0), ETC1 COLOR (0),
+// ETC2 RGB8 COLOR (2), ETC2 RGB8A1 COLOR (2; KTX-Software 4.3 and later add ALPHA, 15), ETC2 RGBA8
+// COLOR and ALPHA (2, 15), EAC R11 RED (0), EAC RG11 RED and GREEN (0, 1), ASTC DATA (0).
+std::vector<std::vector<uint32_t>> expected_channels(texdec_format f, uint32_t model) {
+    if (f == TEXDEC_FORMAT_BC1_RGBA_UNORM || f == TEXDEC_FORMAT_BC1_RGBA_SRGB) return {{1}};
+    if (f == TEXDEC_FORMAT_BC2_UNORM || f == TEXDEC_FORMAT_BC2_SRGB || f == TEXDEC_FORMAT_BC3_UNORM ||
+        f == TEXDEC_FORMAT_BC3_SRGB)
+        return {{0, 15}};
+    if (f == TEXDEC_FORMAT_BC5_UNORM || f == TEXDEC_FORMAT_BC5_SNORM || f == TEXDEC_FORMAT_EAC_R11G11_UNORM ||
+        f == TEXDEC_FORMAT_EAC_R11G11_SNORM)
+        return {{0, 1}};
+    if (f == TEXDEC_FORMAT_ETC2_R8G8B8_UNORM || f == TEXDEC_FORMAT_ETC2_R8G8B8_SRGB)
+        return {{model == kModelEtc1 ? 0u : 2u}};
+    if (f == TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM || f == TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB) return {{2}, {2, 15}};
+    if (f == TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM || f == TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB) return {{2, 15}};
+    return {{0}};  // BC1 RGB, BC4, BC6H, BC7, EAC R11, ASTC
+}
+
+std::string channel_list(const std::vector<uint32_t>& channels) {
+    std::string text;
+    for (size_t i = 0; i < channels.size(); ++i) text += (i ? ", " : "") + std::to_string(channels[i]);
+    return text;
+}
+
 // Every field of the basic block checked against vkFormat alike: a disagreement is a warning
 // (vkFormat decides), never a refusal.
 void check_dfd_matches(const Header& h, const BasicBlock& dfd, const texdec_format_info& info,
@@ -255,6 +243,26 @@ void check_dfd_matches(const Header& h, const BasicBlock& dfd, const texdec_form
     if (!sized_ok)
         problems.push_back(format_text("the DFD's bytesPlane0 is %u, but a block of %s is %u bytes",
                                        dfd.bytes_plane0, info.name, info.bytes_per_block));
+    // The samples: whole 16-byte samples, as many as the format has, with its channels.
+    if ((dfd.block_size - kBasicBlockMinSize) % 16)
+        problems.push_back(
+            format_text("descriptorBlockSize %u of the DFD's basic block is not 24 bytes plus 16 per "
+                        "sample",
+                        dfd.block_size));
+    const std::vector<std::vector<uint32_t>> expected = expected_channels(info.format, dfd.color_model);
+    std::vector<uint32_t> got = dfd.channels;
+    std::sort(got.begin(), got.end());
+    if (std::find(expected.begin(), expected.end(), got) == expected.end()) {
+        const std::vector<uint32_t>& want = expected.back();
+        if (got.size() != want.size() && (expected.size() == 1 || got.size() != expected[0].size()))
+            problems.push_back(format_text("the DFD's basic block has %zu sample(s), but %s data is described by %s%zu",
+                                           got.size(), info.name, expected.size() > 1 ? "1 or " : "", want.size()));
+        else
+            problems.push_back(format_text("the DFD's samples have channelId %s, but %s data has channelId %s%s",
+                                           channel_list(dfd.channels).c_str(), info.name,
+                                           expected.size() > 1 ? (channel_list(expected[0]) + " or ").c_str() : "",
+                                           channel_list(want).c_str()));
+    }
 }
 
 std::optional<Error> read_layout(const Header& h, Texture& tex) {
@@ -383,14 +391,10 @@ ParseResult parse(std::span<const uint8_t> file) {
     tex.format = h.vk_format <= 0x7FFFFFFFu ? texdec_format_from_vk(VkFormat(h.vk_format)) : TEXDEC_FORMAT_UNDEFINED;
     texdec_format_info info{};
     if (tex.format == TEXDEC_FORMAT_UNDEFINED || texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS) {
-        const std::string name = vk_format_name(h.vk_format);
-        if (!name.empty())
-            return Error{ErrorCode::UnknownFormat, format_text("vkFormat %u (%s) is %s; this tool decodes the BC1-BC7, "
-                                                               "ETC2/EAC and ASTC formats",
-                                                               h.vk_format, name.c_str(),
-                                                               (h.vk_format >= 1000054000 && h.vk_format <= 1000054007)
-                                                                   ? "a block-compressed format texdec does not decode"
-                                                                   : "an uncompressed format, not block-compressed")};
+        const format_names::Found name = format_names::find(format_names::Scheme::VkFormat, h.vk_format);
+        if (name.found())
+            return Error{ErrorCode::UnknownFormat, format_text("vkFormat %u (%s) is %s", h.vk_format, name.name.c_str(),
+                                                               format_names::why_not(name.kind))};
         return Error{ErrorCode::UnknownFormat,
                      format_text("unknown vkFormat %u (known: the BC1-BC7, ETC2/EAC and ASTC "
                                  "block-compressed formats, incl. ASTC SFLOAT and the ASTC 3D _EXT formats)",

@@ -36,7 +36,7 @@ add_library(texdec_io STATIC
   ${TEXDEC_IO_DIR}/astc_file.cpp ${TEXDEC_IO_DIR}/dds.cpp ${TEXDEC_IO_DIR}/pkm.cpp ${TEXDEC_IO_DIR}/ktx.cpp
   ${TEXDEC_IO_DIR}/ktx2.cpp ${TEXDEC_IO_DIR}/texture_file.cpp ${TEXDEC_IO_DIR}/astc_hdr_scan.cpp
   ${TEXDEC_IO_DIR}/image_write.cpp ${TEXDEC_IO_DIR}/safe_output.cpp ${TEXDEC_IO_DIR}/format_text.cpp
-  ${TEXDEC_IO_DIR}/container.cpp ${TEXDEC_IO_DIR}/png_parallel.cpp)
+  ${TEXDEC_IO_DIR}/container.cpp ${TEXDEC_IO_DIR}/png_parallel.cpp ${TEXDEC_IO_DIR}/format_names.cpp)
 texdec_enable_test_hooks(texdec_io)  # safe_output.cpp's injected write faults
 # The operating system's side (platform.h): POSIX (Linux) or Win32.
 if(WIN32)

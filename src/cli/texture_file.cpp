@@ -10,13 +10,19 @@
 
 namespace texture_file {
 
+// Where each surface's blocks are comes from the container's own description, never from a copy
+// of it per surface: the parsers' tables (DDS, KTX 1) are the only per-surface memory parsing
+// allocates (checked against OpenOptions::max_table_bytes before they are), and a KTX 2 level's
+// surfaces are computed (a header may describe 6 x 2^20 layers of 21 levels in a few hundred bytes).
 struct TextureFile::Impl {
     struct Range {
-        size_t offset, size;  // in the file, or (KTX 2) in the level's data
+        size_t offset, size;  // in the file
     };
     std::span<const uint8_t> bytes;     // the file (a read-only mapping, see input_file.h)
     std::shared_ptr<const void> owner;  // keeps `bytes` alive
-    std::vector<Range> surfaces;  // [level][layer * faces + face]
+    std::optional<Range> single;        // .pkm, .astc, raw blocks: the one surface
+    std::optional<dds::Texture> dds;    // surface(layer, level), layer = element * faces + face
+    std::optional<ktx::Texture> ktx;    // the same
     // KTX 2: each level's data, found (and inflated) on first use.
     std::optional<ktx2::Texture> ktx2;
     std::vector<std::optional<std::span<const uint8_t>>> level_data;
@@ -47,15 +53,25 @@ std::optional<Container> detect(std::span<const uint8_t> bytes) {
 bool has_known_magic(std::span<const uint8_t> bytes) { return detect(bytes).has_value(); }
 
 std::variant<std::span<const uint8_t>, Error> TextureFile::blocks(uint32_t level, uint32_t layer, uint32_t face) {
-    const Impl::Range range = impl->surfaces[(size_t(level) * layers + layer) * faces + face];
-    if (!impl->ktx2) return std::span<const uint8_t>(impl->bytes).subspan(range.offset, range.size);
+    const std::span<const uint8_t> file(impl->bytes);
+    const uint32_t surface_layer = layer * faces + face;
+    if (impl->single) return file.subspan(impl->single->offset, impl->single->size);
+    if (impl->dds) {
+        const dds::Surface& s = impl->dds->surface(surface_layer, level);
+        return file.subspan(s.offset, s.size);
+    }
+    if (impl->ktx) {
+        const ktx::Surface& s = impl->ktx->surface(surface_layer, level);
+        return file.subspan(s.offset, s.size);
+    }
     std::optional<std::span<const uint8_t>>& data = impl->level_data[level];
     if (!data) {
         auto result = ktx2::level_data(impl->bytes, *impl->ktx2, level, impl->inflated[level]);
         if (const auto* error = std::get_if<ktx2::Error>(&result)) return Error{false, error->message};
         data = std::get<std::span<const uint8_t>>(result);
     }
-    return data->subspan(range.offset, range.size);
+    const size_t image_bytes = size_t(impl->ktx2->levels[level].image_bytes);  // parse() checked the level fits
+    return data->subspan(image_bytes * surface_layer, image_bytes);
 }
 
 texdec_format profile_twin(texdec_format format, astc_file::Profile profile) {
@@ -120,43 +136,48 @@ void take_layout(TextureFile& file, const Texture& tex, uint32_t faces) {
 // DDS and KTX 1 textures both answer surface(layer, level), layer = element * faces + face.
 template <class Texture>
 void fill_levels(TextureFile& file, const Texture& tex) {
-    const uint32_t surface_layers = file.layers * file.faces;
     for (uint32_t level = 0; level < file.levels; ++level) {
         const auto& first = tex.surface(0, level);
         file.level_info.push_back({first.width, first.height, first.depth, first.size});
-        for (uint32_t layer = 0; layer < surface_layers; ++layer) {
-            const auto& s = tex.surface(layer, level);
-            file.impl->surfaces.push_back({s.offset, s.size});
-        }
     }
+    file.table_bytes = tex.surfaces.capacity() * sizeof(tex.surfaces[0]);
 }
 
-std::optional<Error> open_dds(TextureFile& file, const OpenOptions&) {
-    auto parsed = dds::parse(file.impl->bytes);
-    if (const auto* error = std::get_if<dds::Error>(&parsed)) return Error{false, error->message};
-    const dds::Texture& tex = std::get<dds::Texture>(parsed);
+// A parser's refusal; a surface table over the memory limit names the limit too.
+Error parse_error(const container::Error& error, const OpenOptions& options) {
+    if (error.code == container::ErrorCode::TableTooLarge && !options.table_limit_source.empty())
+        return Error{false, error.message + " (the memory limit: " + options.table_limit_source + ")"};
+    return Error{false, error.message};
+}
+
+std::optional<Error> open_dds(TextureFile& file, const OpenOptions& options) {
+    auto parsed = dds::parse_limited(file.impl->bytes, options.max_table_bytes);
+    if (const auto* error = std::get_if<dds::Error>(&parsed)) return parse_error(*error, options);
+    dds::Texture& tex = std::get<dds::Texture>(parsed);
     take_layout(file, tex, tex.is_cube ? 6 : 1);
     file.is_array = file.layers > 1;
     file.swap_red_alpha = tex.swap_red_alpha;
     note_trailing(file, tex.trailing_bytes, "last surface");
     fill_levels(file, tex);
+    file.impl->dds = std::move(tex);
     return std::nullopt;
 }
 
-std::optional<Error> open_ktx(TextureFile& file, const OpenOptions&) {
-    auto parsed = ktx::parse(file.impl->bytes);
-    if (const auto* error = std::get_if<ktx::Error>(&parsed)) return Error{false, error->message};
-    const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
+std::optional<Error> open_ktx(TextureFile& file, const OpenOptions& options) {
+    auto parsed = ktx::parse_limited(file.impl->bytes, options.max_table_bytes);
+    if (const auto* error = std::get_if<ktx::Error>(&parsed)) return parse_error(*error, options);
+    ktx::Texture& tex = std::get<ktx::Texture>(parsed);
     take_layout(file, tex, tex.faces);
     file.is_array = tex.array_elements > 0;
     note_trailing(file, tex.trailing_bytes, "last mip level");
     fill_levels(file, tex);
+    file.impl->ktx = std::move(tex);
     return std::nullopt;
 }
 
-std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions&) {
+std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions& options) {
     auto parsed = ktx2::parse(file.impl->bytes);
-    if (const auto* error = std::get_if<ktx2::Error>(&parsed)) return Error{false, error->message};
+    if (const auto* error = std::get_if<ktx2::Error>(&parsed)) return parse_error(*error, options);
     ktx2::Texture& tex = std::get<ktx2::Texture>(parsed);
     take_layout(file, tex, tex.faces);
     file.is_array = tex.layer_count > 0;
@@ -165,7 +186,6 @@ std::optional<Error> open_ktx2(TextureFile& file, const OpenOptions&) {
     for (uint32_t level = 0; level < file.levels; ++level) {
         const ktx2::Level& l = tex.levels[level];
         file.level_info.push_back({l.width, l.height, l.depth, l.image_bytes});
-        for (uint32_t i = 0; i < tex.layers; ++i) file.impl->surfaces.push_back({size_t(l.image_bytes) * i, size_t(l.image_bytes)});
     }
     file.impl->level_data.resize(file.levels);
     file.impl->inflated.resize(file.levels);
@@ -181,7 +201,7 @@ std::optional<Error> open_pkm(TextureFile& file, const OpenOptions&) {
     file.format = tex.format;
     note_trailing(file, tex.trailing_bytes, "last block");
     file.level_info.push_back({tex.width, tex.height, 1, tex.data_size});
-    file.impl->surfaces.push_back({tex.data_offset, tex.data_size});
+    file.impl->single = TextureFile::Impl::Range{tex.data_offset, tex.data_size};
     return std::nullopt;
 }
 
@@ -201,7 +221,7 @@ std::optional<Error> open_astc(TextureFile& file, const OpenOptions& options) {
     file.is_volume = tex.depth > 1;
     note_trailing(file, tex.trailing_bytes, "last block");
     file.level_info.push_back({tex.width, tex.height, tex.depth, tex.data_size});
-    file.impl->surfaces.push_back({tex.data_offset, tex.data_size});
+    file.impl->single = TextureFile::Impl::Range{tex.data_offset, tex.data_size};
     return std::nullopt;
 }
 
@@ -281,7 +301,7 @@ std::variant<TextureFile, Error> open_raw(FileBytes input, texdec_format format,
     file.is_volume = depth > 1;
     note_trailing(file, file.file_bytes - needed, "last block");
     file.level_info.push_back({width, height, depth, needed});
-    file.impl->surfaces.push_back({0, size_t(needed)});
+    file.impl->single = TextureFile::Impl::Range{0, size_t(needed)};
     return file;
 }
 

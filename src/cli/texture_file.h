@@ -39,6 +39,11 @@ struct LevelInfo {
 struct OpenOptions {
     std::optional<astc_file::Profile> profile;
     bool profile_must_apply = true;
+    // The most the parser may allocate for its surface table (DDS and KTX 1 keep one entry per layer,
+    // face and mip level; the other containers' tables are a few entries): a file asking for more is
+    // refused (an input error naming both figures and table_limit_source, e.g. "--max-memory 100M").
+    uint64_t max_table_bytes = UINT64_MAX;
+    std::string table_limit_source;
 };
 
 // The format named like `format` for another profile, looked up by name in the format table:
@@ -61,6 +66,7 @@ public:
     bool is_volume = false;         // levels have depth slices (a 3D texture, or a .astc / raw stack)
     uint64_t file_bytes = 0;
     uint64_t trailing_bytes = 0;    // bytes after the data the header describes (ignored)
+    uint64_t table_bytes = 0;       // the parser's surface table, held while the file is open
     std::vector<LevelInfo> level_info;
     std::vector<std::string> notes;     // worth printing (e.g. trailing bytes, --profile overriding the header)
     std::vector<std::string> warnings;  // the file disagrees with itself (e.g. a KTX 2 DFD that vkFormat overrules)
@@ -75,7 +81,7 @@ public:
     std::variant<std::span<const uint8_t>, Error> blocks(uint32_t level, uint32_t layer, uint32_t face);
 
     struct Impl;
-    std::shared_ptr<Impl> impl;  // the bytes and the container's own surface table
+    std::shared_ptr<Impl> impl;  // the bytes and the container's own description of its surfaces
 };
 
 // A file's bytes and what keeps them alive (input_file::map_texture_file: a read-only mapping,

@@ -47,6 +47,23 @@ int run_cli_command(const std::string& command) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+int run_cli_measured(const std::string& command, long& peak_kib) {
+    const std::string report = cli_temp_dir() + "/rusage.txt";
+    const std::string script =
+        "import resource, subprocess, sys\n"
+        "code = subprocess.run(sys.argv[1], shell=True).returncode\n"
+        "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n";
+    std::string quoted;  // the command as one shell word
+    for (char c : command + " 2>" + cli_temp_dir() + "/stderr.txt")
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    REQUIRE(std::system(("python3 -c '" + script + "' '" + quoted + "' > " + report).c_str()) == 0);
+    std::ifstream in(report);
+    int code = -1;
+    peak_kib = -1;
+    REQUIRE(in >> code >> peak_kib);
+    return code;
+}
+
 std::string last_cli_stderr() {
     std::ifstream in(cli_temp_dir() + "/stderr.txt");
     return std::string(std::istreambuf_iterator<char>(in), {});

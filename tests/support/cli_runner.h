@@ -18,6 +18,12 @@ std::string fresh_cli_dir(const std::string& name);  // cli_temp_dir()/name, emp
 int run_cli_command(const std::string& command);
 std::string last_cli_stderr();
 
+// Runs `command` through the shell (its stderr kept for last_cli_stderr()) and returns its exit code;
+// `peak_kib` gets the command's peak resident memory (KiB). A child forked from this process would
+// count this process's memory too (the kernel keeps the pre-exec high-water mark), so a small python3
+// runs it and reports RUSAGE_CHILDREN.
+int run_cli_measured(const std::string& command, long& peak_kib);
+
 std::vector<uint8_t> read_binary_file(const std::string& path);  // empty if missing
 void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes);
 

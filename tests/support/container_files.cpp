@@ -148,6 +148,28 @@ uint32_t ktx2_color_model(texdec_format f) {
     return 162;
 }
 
+std::vector<uint32_t> ktx2_channels(texdec_format f) {
+    switch (f) {
+    case TEXDEC_FORMAT_BC1_RGBA_UNORM:
+    case TEXDEC_FORMAT_BC1_RGBA_SRGB: return {1};
+    case TEXDEC_FORMAT_BC2_UNORM:
+    case TEXDEC_FORMAT_BC2_SRGB:
+    case TEXDEC_FORMAT_BC3_UNORM:
+    case TEXDEC_FORMAT_BC3_SRGB: return {15, 0};
+    case TEXDEC_FORMAT_BC5_UNORM:
+    case TEXDEC_FORMAT_BC5_SNORM:
+    case TEXDEC_FORMAT_EAC_R11G11_UNORM:
+    case TEXDEC_FORMAT_EAC_R11G11_SNORM: return {0, 1};
+    case TEXDEC_FORMAT_ETC2_R8G8B8_UNORM:
+    case TEXDEC_FORMAT_ETC2_R8G8B8_SRGB:
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_UNORM:
+    case TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB: return {2};
+    case TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM:
+    case TEXDEC_FORMAT_ETC2_R8G8B8A8_SRGB: return {15, 2};
+    default: return {0};
+    }
+}
+
 Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d, uint32_t layer_count,
                    uint32_t face_count, uint32_t level_count, uint32_t scheme) {
     texdec_format_info info{};
@@ -161,6 +183,7 @@ Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d, uin
     s.transfer = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 2 : 1;
     s.block[0] = info.block_width, s.block[1] = info.block_height, s.block[2] = info.block_depth;
     s.bytes_plane0 = info.bytes_per_block;
+    s.channels = ktx2_channels(format);
     return s;
 }
 
@@ -194,13 +217,22 @@ Ktx2File ktx2_bytes(const Ktx2Spec& spec, const std::vector<std::vector<uint8_t>
     const uint32_t fields[9] = {spec.vk_format, spec.type_size,  spec.width,       spec.height, spec.depth,
                                 spec.layer_count, spec.face_count, spec.level_count, spec.scheme};
     for (int i = 0; i < 9; ++i) put_u32(b, 12 + 4 * i, fields[i]);
-    // DFD: dfdTotalSize, basic block header (vendor 0, type 0, version 2, size 40), model,
-    // primaries 1 (BT.709), transfer, flags 0, block dimensions - 1, bytesPlane0..7, one sample.
+    // DFD: dfdTotalSize, basic block header (vendor 0, type 0, version 2, size 24 + 16 per sample),
+    // model, primaries 1 (BT.709), transfer, flags 0, block dimensions - 1, bytesPlane0..7, then the
+    // samples: bitOffset, bitLength - 1, channelType; position 0; lower 0, upper 0xFFFFFFFF.
+    const std::vector<uint32_t> channels = spec.channels.empty() ? std::vector<uint32_t>{0} : spec.channels;
+    const uint32_t block_size = uint32_t(24 + 16 * channels.size());
     f.dfd_offset = b.size();
-    f.dfd_length = 4 + 24 + 16;
+    f.dfd_length = 4 + block_size;
     b.resize(b.size() + f.dfd_length, 0);
     put_u32(b, f.dfd_offset, uint32_t(f.dfd_length));
-    put_u32(b, f.dfd_offset + 8, 2u | 40u << 16);
+    put_u32(b, f.dfd_offset + 8, 2u | block_size << 16);
+    const uint32_t sample_bits = std::max<uint32_t>(8, spec.bytes_plane0 * 8 / uint32_t(channels.size()));
+    for (size_t i = 0; i < channels.size(); ++i) {
+        const size_t at = f.dfd_offset + 4 + 24 + 16 * i;
+        put_u32(b, at, uint32_t(i) * sample_bits | (sample_bits - 1) << 16 | (channels[i] & 0xFF) << 24);
+        put_u32(b, at + 12, 0xFFFFFFFFu);
+    }
     b[f.dfd_offset + 12] = uint8_t(spec.color_model);
     b[f.dfd_offset + 13] = 1;
     b[f.dfd_offset + 14] = uint8_t(spec.transfer);

@@ -92,13 +92,22 @@ struct Ktx2Spec {
     uint32_t color_model = 0, transfer = 1;
     uint32_t block[4] = {1, 1, 1, 1};  // texels
     uint32_t bytes_plane0 = 0;
+    // One sample per entry, with that channelId (empty: one sample of channel 0).
+    std::vector<uint32_t> channels;
     std::vector<uint8_t> key_values;  // kvdByteLength bytes
 };
+
+// The channelIds of a format's DFD samples, in KTX-Software's order (Khronos Data Format
+// Specification, KHR_DF_CHANNEL_*): BC1 RGB 0, BC1 RGBA 1 (ALPHAPRESENT), BC2/BC3 15 then 0,
+// BC4 0, BC5 0 and 1, BC6H/BC7 0, ETC2 RGB8 2, RGB8A1 2, RGBA8 15 then 2, EAC R11 0, RG11 0 and 1,
+// ASTC 0.
+std::vector<uint32_t> ktx2_channels(texdec_format format);
 
 // The DFD colour model of a format's data (KHR_DF_MODEL_BC1A .. BC7, ETC2, ASTC).
 uint32_t ktx2_color_model(texdec_format format);
 
-// A spec whose DFD agrees with the format (colour model, block dimensions, bytesPlane0, sRGB transfer).
+// A spec whose DFD agrees with the format (colour model, block dimensions, bytesPlane0, sRGB
+// transfer, samples).
 Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d = 0, uint32_t layer_count = 0,
                    uint32_t face_count = 1, uint32_t level_count = 1, uint32_t scheme = 0);
 
@@ -111,7 +120,7 @@ struct Ktx2File {
 // Scheme 2: Zstandard (level 3), 3: zlib (level 6), else the data as is.
 std::vector<uint8_t> compress_level(uint32_t scheme, const std::vector<uint8_t>& data);
 
-// A KTX 2 file: header, level index, DFD (basic block with one sample), key/value data, then the
+// A KTX 2 file: header, level index, DFD (basic block with spec.channels' samples), key/value data, then the
 // levels smallest first, each at a multiple of 16 bytes (the largest lcm(block, 4)), compressed as
 // spec.scheme says. `levels` are the uncompressed level bytes, level 0 first.
 Ktx2File ktx2_bytes(const Ktx2Spec& spec, const std::vector<std::vector<uint8_t>>& levels);
