@@ -1,7 +1,8 @@
 /*
- * texdec — decode block-compressed GPU textures with Vulkan compute shaders.
+ * texdec — decode block-compressed GPU textures with Vulkan compute shaders, or on the host's
+ * cores (the CPU backend, texdec_backend_info).
  *
- * This header is the whole public contract. It is plain C (C99) and includes only
+ * This header is the whole public API. It is plain C (C99) and includes only
  * <vulkan/vulkan_core.h>, so it works with volk and VK_NO_PROTOTYPES: the library never
  * calls a Vulkan function it did not load through a vkGetInstanceProcAddr it was given
  * (or, for texdec_context_create, one it found by loading the system Vulkan loader).
@@ -14,8 +15,29 @@
  *                           VkImage (texdec_image_target). Never submits, never waits,
  *                           allocates nothing per call.
  *
- * Exactness (see "Formats and references" below): every format and output type is bit-exact
- * against a named reference decoder, tested with tolerance 0.
+ * Exactness: every format and output type is bit-exact against a named reference decoder
+ * outside texdec, tested with tolerance 0. docs/EXACTNESS.md is the contract in full (per format
+ * the exact result and its reference, the ASTC error colours, how each value becomes an output
+ * texel); in short:
+ *   BC1-BC5  the spec defines real values and no rounding, so the rounding is yours to choose
+ *            (texdec_bc_rounding): EXACT (default: nearest, ties up; the Direct3D reference),
+ *            IDEAL (bit-replicated endpoints, truncating 8-bit interpolation: nvtt, libsquish),
+ *            NVIDIA (what NVIDIA GPUs return, from vectors captured on an H100).
+ *   BC6H, BC7, ETC1/ETC2, EAC, ASTC (LDR, sRGB and HDR; 2D and 3D footprints): integer-exact in
+ *            the spec, nothing to choose. Every bit pattern decodes to something defined: ASTC
+ *            error blocks give the spec's error colour (magenta, or NaN in RGBA16F of the
+ *            -unorm and -sfloat formats).
+ *   Outputs (texdec_output): RGBA8 the 8-bit result (sRGB bytes stay encoded; refused for SNORM,
+ *            BC6H and ASTC sfloat); RGBA16F the exact value rounded to the nearest FP16; NATIVE
+ *            the smallest uncompressed format that holds it exactly (texdec_output_vk_format()).
+ *   ASTC needs 22,856 bytes of compute shared memory and 256 invocations per workgroup, else
+ *   TEXDEC_ERROR_MISSING_FEATURE (texdec_query_support says so before you decode).
+ *
+ * Memory layout (host and buffer outputs): texels of a row tightly packed, x fastest, then rows
+ * (dst_row_pitch bytes apart), then slices (dst_slice_pitch bytes apart), little-endian. Block
+ * data: blocks in block order, x fastest, then y, then z, unless src_row_length /
+ * src_image_height (in texels, like VkBufferImageCopy) say otherwise. Extents need not be
+ * multiples of the block size; only texels inside the extent are written.
  *
  * Errors are values: every function returns a texdec_status; texdec_status_string() names it,
  * and the optional message callback receives a sentence that names the problem (for every
@@ -24,160 +46,21 @@
  * No global mutable state; a context may be used from several threads at once (which calls may
  * block, and how to record without ever compiling: "prepare ahead" in the record section).
  *
- * ---------------------------------------------------------------------------------------------
- * Formats and references (what "bit-exact" means; docs/EXACTNESS.md is the full contract)
- *
- *   BC1, BC2, BC3, BC4, BC5   The spec defines real values and no rounding, so the rounding is
- *                             part of the API (texdec_bc_rounding):
- *     EXACT (default)  the spec's real value rounded to nearest, ties up; endpoints
- *                      round(c*255/31) and round(c*255/63), no bit replication. This is the
- *                      Direct3D reference (DirectXTex) result. Proven against an independent
- *                      rational-arithmetic model of the spec written in the tests.
- *     IDEAL            bit-replicated endpoints; (2a+b)/3, (a+b)/2 and ((8-i)a+(i-1)b)/7
- *                      truncating on 8-bit values. SNORM: -128 acts as -127 before
- *                      interpolating, division truncates toward zero. What nvtt, libsquish,
- *                      Pillow and VK-GL-CTS decode. Proven against libnvimage and libsquish.
- *     NVIDIA           what NVIDIA GPUs return when they sample the format natively,
- *                      measured on an H100 (tests/vectors/nvidia, captured by the test
- *                      "[.capture]"; README "Exactness"). BC1-BC3 colour and BC3 alpha are
- *                      8-bit values with NVIDIA's own interpolation (bit-replicated endpoints).
- *                      BC4/BC5 come back from the hardware as 16-bit values (k/65535, SNORM
- *                      k/32767): RGBA16F is the half nearest to that value; RGBA8 and NATIVE
- *                      (R8/RG8) hold what NVIDIA's own conversion stores into an 8-bit image
- *                      (it keeps 12 bits, so it can differ by 1 from rounding k/257). SNORM:
- *                      -128 acts as -127, and the mode compares those values, so (-127, -128)
- *                      is the 6-value mode in this mode only.
- *     BC1 with c0 <= c1 is 3-colour + punch-through: index 3 is (0,0,0,0) for the RGBA
- *     formats and opaque black for the RGB formats. BC2/BC3 colour is always 4-colour.
- *     BC4/BC5 SNORM: -128 means -1.0; the mode choice compares the raw bytes (so
- *     (-127, -128) is the 8-value mode), as DirectXTex and Mesa do.
- *
- *   ASTC LDR and sRGB (astc-WxH-unorm / -srgb, all 14 2D footprints; astc-WxHxD-unorm /
- *     -srgb, the ten 3D footprints 3x3x3 ... 6x6x6 of VK_EXT_texture_compression_astc_3d)
- *     Reference: ARM's astc-encoder (libastcenc; tests compare with its exact FP16 path, and
- *     RGBA8 also with Mesa's decoder). Integer-exact in the spec, so no mode to choose.
- *     RGBA8 = the spec's decode_unorm8: the top 8 bits of the interpolated UNORM16 value.
- *     RGBA16F = decode_float16: 1.0 where the UNORM16 value is 65535, else value / 65536
- *     rounded toward zero. NATIVE = RGBA8 (R8G8B8A8_UNORM, or _SRGB for the sRGB formats).
- *     sRGB formats: endpoints expand as C << 8 | 0x80 in all four channels (alpha too); the
- *     output holds the encoded bytes (RGBA8), or the encoded byte v as v/255 (RGBA16F).
- *     Error colour (never a crash, every bit pattern decodes to something defined; the
- *     spec's "ASTC error colors" table):
- *       - an illegal block (reserved or oversized block mode, more than 18 colour values,
- *         too few colour bits, dual plane with 4 partitions, a void extent whose reserved
- *         bits are not 11b or whose minimum coordinate is not below its maximum, an HDR void
- *         extent): RGBA8 magenta (255, 0, 255, 255); RGBA16F four NaNs (0xFFFF each) for
- *         the -unorm formats, magenta (1.0, 0, 1.0, 1.0) for the -srgb formats;
- *       - texels of a partition whose endpoint mode is HDR (2, 3, 7, 11, 14, 15), which the
- *         LDR and sRGB operation modes cannot decode: magenta, in RGBA16F (1.0, 0, 1.0, 1.0);
- *         the block's other partitions decode normally.
- *     So an -srgb format's error texels are magenta in every output and never NaN (its
- *     RGBA16F is its RGBA8 / 255 for every texel), 2D and 3D alike.
- *     Storage-image destinations of the -unorm formats get a NaN where the buffer output has
- *     0xFFFF (the image store converts it; its bit pattern is the driver's).
- *     Device needs: 22,856 bytes of compute shared memory and 256 invocations per workgroup
- *     (above Vulkan's guaranteed 16 KiB / 128; desktop GPUs and lavapipe have them); otherwise
- *     TEXDEC_ERROR_MISSING_FEATURE. A GPU (not a CPU-type device) that offers 512 invocations
- *     gets 512 per workgroup: the same texels, 6-14 % faster on an NVIDIA H100.
- *
- *   BC7 (bc7-unorm, bc7-srgb)  Integer-exact in the spec ("BPTC Compressed Texture Image
- *     Formats", section BC7): all 8 modes, 2/3-subset partitions, P-bits, rotation, index
- *     selection, ((64-w)*e0 + w*e1 + 32) >> 6 interpolation. A block whose mode byte is 0
- *     (reserved) decodes to (0,0,0,0). lavapipe's native BC7 decode (and DirectXTex, bcdec)
- *     agree bit for bit; the tests compare with lavapipe, tolerance 0. RGBA8 and NATIVE give the
- *     8-bit result (sRGB: still encoded), RGBA16F the 8-bit result v as v/255. Uses the
- *     context's BPTC table buffer (an R32_UINT uniform texel buffer, created on first use).
- *
- *   BC6H (bc6h-ufloat, bc6h-sfloat)
- *     Reference: the spec's integer algorithm ("BPTC Compressed Texture Image Formats", BC6H);
- *     tests compare with lavapipe's native decode, which agrees bit for bit with DirectXTex and
- *     bcdec. All 14 modes; the reserved modes (10011, 10111, 11011, 11111) give (0, 0, 0, 1).
- *     Outputs: RGBA16F = NATIVE (R16G16B16A16_SFLOAT): R, G, B are the 16-bit patterns the
- *     spec's final unquantization produces, alpha 1.0 (0x3C00). RGBA8 is refused
- *     (TEXDEC_ERROR_UNSUPPORTED_OUTPUT). Signed: a 16-bit endpoint of -32768 (mode 15) gives
- *     0xFC00 (-Inf) as the spec's formula does, and an interpolated -1 gives 0x8000 (-0) (as
- *     the spec and lavapipe; DirectXTex and bcdec give +0 there). UF16 never exceeds 0x7BFF.
- *     Mode descriptions are data in the context's BPTC table buffer (luts/bc6h_modes.h).
- *
- *   EAC R11 / RG11 (eac-r11-unorm, eac-r11-snorm, eac-r11g11-unorm, eac-r11g11-snorm)
- *     Integer-exact in the spec ("Format Unsigned R11 EAC" / "Signed R11 EAC" and their RG11
- *     forms): 11-bit results, unsigned clamp(base*8 + 4 + modifier*multiplier*8, 0, 2047),
- *     signed clamp(base*8 + modifier*multiplier*8, -1023, 1023) with base -128 treated as
- *     -127; a multiplier of 0 adds the modifier unscaled (x 1/8). The tests compare with Mesa's
- *     decode (desktop GL through EGL, read back as 16-bit values), tolerance 0.
- *     NATIVE = R16 / R16G16 UNORM (unsigned) or SNORM (signed) holding the 11-bit value x
- *     extended by bit replication as the spec describes: unsigned (x << 5) | (x >> 6), signed
- *     sign(x) * ((|x| << 5) | (|x| >> 5)) (so -1.0 is -32767, never -32768).
- *     RGBA16F = the half nearest to x / 2047 (unsigned) or x / 1023 (signed).
- *     RGBA8 (unsigned only) = round(x * 255 / 2047), ties up; refused for the signed formats.
- *     Missing channels: (r, 0, 0, 1) / (r, g, 0, 1). Uses the context's table buffer (the EAC
- *     modifier tables).
- *
- *   ETC1 / ETC2 colour (etc2-r8g8b8[a1,a8]-unorm / -srgb; ETC1 data decodes as
- *     etc2-r8g8b8-unorm)  Integer-exact in the spec ("ETC2 Compressed Texture Image Formats"):
- *     individual, differential, T, H and planar modes; RGB8A1 punch-through (no individual mode;
- *     opaque bit 0: index 2 is (0,0,0,0)); RGBA8's alpha is EAC at 8 bits (multiplier 0 is x0).
- *     Reference: Mesa's decoder (desktop GL), bit for bit in the tests. RGBA8 = the 8-bit result
- *     (sRGB bytes left encoded), RGBA16F = v/255, NATIVE = RGBA8 (UNORM or SRGB).
- *
- *   ASTC HDR (astc-WxH-sfloat and astc-WxHxD-sfloat: the HDR operation mode, every block,
- *     LDR and HDR, 2D and 3D footprints)
- *     Reference: libastcenc in its HDR profile (ASTCENC_PRF_HDR, exact FP16 path); the tests
- *     compare FP16 bit patterns, tolerance 0. HDR endpoint modes 2, 3, 7, 11, 14, 15 as the spec
- *     decodes them, interpolated like LDR endpoints and converted to FP16 from the 16-bit
- *     pseudo-logarithmic result; a result that would be Inf or NaN becomes 0x7BFF (65504).
- *     Mode 14's alpha and every LDR endpoint mode or LDR void extent in such a block: 1.0 where
- *     the UNORM16 value is 65535, else value / 65536 rounded toward zero (as decode_float16).
- *     HDR void extents: their FP16 values as stored (signalling NaNs come back quiet, as in
- *     astcenc). Illegal blocks: 0xFFFF (NaN) in all four channels.
- *     Outputs: RGBA16F = NATIVE (R16G16B16A16_SFLOAT); RGBA8 is refused
- *     (TEXDEC_ERROR_UNSUPPORTED_OUTPUT). Device needs as for ASTC LDR.
- *
- *   ASTC 3D footprints (all three profiles): 3D partition patterns and simplex weight infill
- *     as the spec defines them; 3D void extents (no reserved bits). 2D footprints decode images
- *     with depth > 1 slice by slice (each slice its own blocks). Destinations: buffers, 2D array
- *     image targets (one layer per slice) and 3D image targets (every format family can write
- *     those, 2D-block formats one block slice per depth slice).
- *
- * Output types (texdec_output):
- *   RGBA8    8-bit result of the format's decode, 4 bytes per texel (R,G,B,A). sRGB formats
- *            give the encoded sRGB bytes (no EOTF). Refused for SNORM formats, BC6H and ASTC
- *            sfloat (TEXDEC_ERROR_UNSUPPORTED_OUTPUT).
- *   RGBA16F  the exact value the format defines, rounded to the nearest FP16 (ties to even),
- *            8 bytes per texel. BC1-5 EXACT: the spec's real value itself (e.g. (2*c0+c1)/93);
- *            BC1-5 IDEAL: the 8-bit value v as v/255 (SNORM: max(v,-127)/127). sRGB formats
- *            (both modes, every channel incl. alpha): the RGBA8 byte v as v/255, because
- *            their defined result is the encoded 8-bit value.
- *   NATIVE   the smallest uncompressed format that holds the result exactly: R8 / R8G8 UNORM
- *            or SNORM for BC4 / BC5, R16 / R16G16 UNORM or SNORM for EAC R11 / RG11, RGBA8
- *            (UNORM or SRGB) for BC1-3, BC7 and ASTC LDR/sRGB, RGBA16F for BC6H and ASTC sfloat.
- *            SNORM -1.0 is -127.
- *   Channels a format lacks: R formats give (r,0,0,1), RG formats (r,g,0,1), RGB formats
- *   alpha 1. texdec_output_vk_format() answers the VkFormat of every (format, output).
- *
- * Texel layout in memory (host output and buffer output): texels of a row tightly packed,
- * x fastest, then rows (dst_row_pitch bytes apart), then slices (dst_slice_pitch bytes apart),
- * little-endian. Block data: blocks tightly packed in block order, x fastest, then y, then z,
- * unless src_row_length / src_image_height (in texels, like VkBufferImageCopy) say otherwise.
- * Extents need not be multiples of the block size; only texels inside the extent are written.
- *
  * Structs (the one extensibility rule, as Vulkan's pNext): every struct you pass to texdec
  * begins with `next`: NULL, or a chain of extension structs, each beginning with a 32-bit type
  * (a VkStructureType where a Vulkan struct is accepted, such as VkImageFormatListCreateInfo on
  * texdec_image_target_create_info) and its own next pointer. A type texdec does not accept there
- * is refused with TEXDEC_ERROR_INVALID_ARGUMENT and a message naming it, never ignored. Struct
- * layouts never change within a major version: what later 1.x versions add arrives as extension
- * structs, so zero-initialize every struct ({0} / {}) and set what you need; zero is the default
- * of every member. The structs texdec only fills (texdec_format_info, texdec_memory_usage,
- * texdec_decode_timing) have no `next`: texdec writes all of them, the caller need not
- * initialize them, and later versions add new queries rather than grow them.
+ * is refused with TEXDEC_ERROR_INVALID_ARGUMENT and a message naming it, never ignored. Layouts
+ * never change within a major version (additions arrive as extension structs; docs/abi.md), and
+ * zero is the default of every member: zero-initialize ({0} / {}) and set what you need. The
+ * structs texdec only fills (texdec_format_info, texdec_texel_format_info, texdec_memory_usage,
+ * texdec_decode_timing, texdec_support, texdec_block_linear_level) have no `next`: texdec writes
+ * all of them (you need not initialize them), and later versions add queries rather than grow them.
  * Lifetimes: texdec reads a struct you pass (and everything it points to) only during the call,
  * except where a member says otherwise (image targets and contexts keep Vulkan handles, not your
  * structs). Vulkan handles you pass must stay valid until the GPU work that uses them completes.
- *
  * Enums are 32-bit; every enum has a _MAX_ENUM value of 0x7FFFFFFF. Values outside the enum
  * are refused (TEXDEC_ERROR_UNKNOWN_FORMAT, INVALID_ARGUMENT, ...), never undefined behaviour.
- * ---------------------------------------------------------------------------------------------
  */
 #ifndef TEXDEC_H
 #define TEXDEC_H
