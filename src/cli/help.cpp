@@ -144,11 +144,16 @@ any input (the same path, a symbolic or hard link to it; --json=FILE too) is ref
 anything is written (exit code 2). Outputs are replaced atomically: written to a temporary file
 beside them (.NAME.tmp-PID-N), flushed, then renamed over NAME, so a failed or interrupted run
 leaves the previous file as it was and removes its temporary file (after SIGKILL the temporary
-file may stay, never a partial NAME). An output that is a symbolic link is written through (the
-link stays, its target is replaced); a device or FIFO (/dev/null) is written in place.
-On Windows: flushed with FlushFileBuffers and renamed with MoveFileExW; Ctrl-C or closing the
-console removes the temporary file; an output that is a symbolic link is replaced by a file; NUL
-is written in place; file names are Unicode (UTF-8 in --json and @LISTFILEs).
+file may stay, never a partial NAME). Interrupted by SIGINT (Ctrl-C), SIGTERM, SIGHUP or SIGPIPE
+(the reader of its standard output or error went away), a run creates no further temporary file,
+removes every one it made and ends killed by that signal (a shell shows 128 + its number: 130 for
+Ctrl-C, 143 for SIGTERM); outputs finished before stay. A signal the caller ignores stays ignored.
+An output that is a symbolic link is written through (the link stays, its target is replaced); a
+device or FIFO (/dev/null) is written in place.
+On Windows: flushed with FlushFileBuffers and renamed with MoveFileExW; Ctrl-C, Ctrl-Break or
+closing the console removes the temporary files, then the run ends as Ctrl-C ends a console
+program; an output that is a symbolic link is replaced by a file; NUL is written in place; file
+names are Unicode (UTF-8 in --json and @LISTFILEs).
 
 Progress: with several inputs, a progress bar (files, throughput, ETA) when stderr is a
 terminal, otherwise one line per file; then a summary. A failed file does not stop the others.
@@ -238,6 +243,7 @@ Exit codes (with several inputs: that of the first file, in input order, that fa
      regular file, or needing more memory than --max-memory)
   4  output file error (cannot be written)
   5  --verify found texels that differ from the CPU reference
+  Interrupted by a signal: killed by it, after removing its temporary files (see above).
 
 Examples:
   astc-gpu-decode decode samples/sample-bc3.dds sample.png

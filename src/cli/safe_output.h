@@ -3,9 +3,12 @@
 //   - A regular file (new or existing) is written to a temporary file beside it (same directory,
 //     ".NAME.tmp-PID-N"), flushed to disk (fsync; Windows: FlushFileBuffers), and renamed over NAME
 //     (Windows: MoveFileExW) only when every byte was written: NAME holds its previous bytes or all
-//     of the new ones, never a part. On any failure the temporary file is removed; SIGINT, SIGTERM
-//     and SIGHUP remove it too (Windows: Ctrl-C, Ctrl-Break, closing the console). SIGKILL cannot be
-//     caught: a killed run may leave the temporary file, never a partial NAME.
+//     of the new ones, never a part. On any failure the temporary file is removed; SIGINT, SIGTERM,
+//     SIGHUP and SIGPIPE remove it too (Windows: Ctrl-C, Ctrl-Break, closing the console), on
+//     whichever thread they arrive while other threads write: a temporary file's name is in the
+//     cleanup's table before the file is created, and none is created once the cleanup started
+//     (see safe_output.cpp). SIGKILL cannot be caught: a killed run may leave the temporary file,
+//     never a partial NAME.
 //   - An output that is a symbolic link is written through: the link stays, its target is replaced
 //     (as above, the temporary file beside the target). A dangling link creates its target.
 //     (Linux; on Windows a link output is replaced by a file.)
@@ -53,7 +56,7 @@ struct Result {
 Result write_file(const std::string& path, std::span<const std::span<const uint8_t>> parts);
 Result write_file(const std::string& path, std::string_view text);
 
-// Installs the handlers that remove unfinished temporary files on SIGINT, SIGTERM and SIGHUP (where
+// Installs the handlers that remove unfinished temporary files on SIGINT, SIGTERM, SIGHUP and SIGPIPE (where
 // they are not ignored) and on SIGBUS (a mapped input file truncated while it is read: a message and
 // exit code 3), and ignores SIGXFSZ (where not ignored already) so that a file-size limit is a write
 // error rather than a kill; on Windows, the console control handler (platform.h). Called by
