@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -166,7 +167,67 @@ Result write_in_place(const std::string& path, std::span<const std::span<const u
 
 std::atomic<uint64_t> g_temp_counter{0};
 
+// ---- outputs this process wrote (refuse_rewriting_outputs) ------------------------------------
+
+std::atomic<bool> g_refuse_rewrites{false};
+std::mutex g_written_mutex;
+std::map<std::pair<uint64_t, uint64_t>, std::string> g_written;  // file id -> the output's path
+
+std::optional<std::string> written_at(const FileId& id) {
+    std::lock_guard lock(g_written_mutex);
+    const auto found = g_written.find({id.device, id.inode});
+    if (found == g_written.end()) return std::nullopt;
+    return found->second;
+}
+
+// The path without a trailing separator ("out/" -> "out"), the root kept.
+std::string without_trailing_separator(std::string path) {
+    while (path.size() > 1 && platform::directory_end(path) == path.size()) path.pop_back();
+    return path;
+}
+
 }  // namespace
+
+Place place_of(const std::string& path) {
+    Place place;
+    std::string target;
+    if (platform::resolve_links(path, target)) target = path;  // the write reports the error
+    if (const std::optional<platform::FileInfo> info = platform::stat(target)) {
+        place.file = info->id;
+        place.in_place = info->kind != platform::Kind::Regular && info->kind != platform::Kind::Directory;
+    }
+    // The deepest existing folder, and the components below it.
+    std::vector<std::string> components = {name_of(target)};
+    std::string folder = directory_part(target);
+    for (;;) {
+        if (const std::optional<platform::FileInfo> info = platform::stat(folder.empty() ? "." : folder)) {
+            place.folder = info->id;
+            break;
+        }
+        if (folder.empty()) break;
+        const std::string trimmed = without_trailing_separator(folder);
+        const size_t end = platform::directory_end(trimmed);
+        if (trimmed.size() == folder.size() && end == trimmed.size()) break;  // a root that does not exist
+        components.insert(components.begin(), end == std::string::npos ? trimmed : trimmed.substr(end));
+        folder = end == std::string::npos ? "" : trimmed.substr(0, end);
+    }
+    std::vector<std::string> below;
+    for (const std::string& c : components) {
+        if (c.empty() || c == ".") continue;
+        if (c == ".." && !below.empty() && below.back() != "..") below.pop_back();
+        else below.push_back(platform::name_key(c));
+    }
+    if (!place.folder) place.below = platform::name_key(folder);
+    for (const std::string& c : below) place.below += (place.below.empty() ? "" : "/") + c;
+    return place;
+}
+
+bool same_place(const Place& a, const Place& b) {
+    if (a.file && b.file && *a.file == *b.file) return true;
+    return a.folder == b.folder && a.below == b.below;
+}
+
+void refuse_rewriting_outputs(bool on) { g_refuse_rewrites.store(on); }
 
 std::optional<FileId> file_id(const std::string& path) {
     const std::optional<platform::FileInfo> info = platform::stat(path);
@@ -217,6 +278,14 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
         // /proc's links (/dev/stdout) may not name a path: replace only what the resolved path is.
         const std::optional<platform::FileInfo> resolved = platform::stat(target);
         if (!resolved || resolved->id != st->id) return write_in_place(path, parts, true);
+        if (g_refuse_rewrites.load())
+            if (const std::optional<std::string> earlier = written_at(st->id))
+                return {false,
+                        "output '" + path + "' is the same file as output '" + *earlier +
+                            "', which this run wrote already (a link to it, a hard link, or a name that differs "
+                            "only in case on a file system that ignores case): refusing to let one output replace "
+                            "another; choose other output names",
+                        true};
         // A file the user may not write stays refused (the directory's permission would allow a rename).
         if (const int error = platform::check_writable(target))
             return {false, "cannot write " + shown + ": " + error_text(error)};
@@ -254,6 +323,8 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
     if (exists) platform::copy_mode(file, st->mode);  // the replaced file's permissions (best effort)
 
     error = write_all(file, parts, true);
+    platform::FileInfo written{};  // its identity, kept by the rename
+    const bool identified = !error && platform::stat(file, written) == 0;
     const double write_ms = ms_since(started);
     const auto sync_started = std::chrono::steady_clock::now();
     const char* step = "cannot write ";
@@ -265,6 +336,10 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
     if (error) platform::remove(temp);  // the previous content of the output stays as it was
     give_back(*slot);                   // after the rename: a signal in between unlinks a name now gone
     if (error) return {false, step + shown + ": " + error_text(error)};
+    if (identified && g_refuse_rewrites.load()) {
+        std::lock_guard lock(g_written_mutex);
+        g_written[{written.id.device, written.id.inode}] = path;
+    }
     Result done;
     done.write_ms = write_ms;
     done.sync_ms = ms_since(sync_started);
