@@ -18,6 +18,7 @@
 #include "input_file.h"
 #include "platform.h"
 #include "reference/cpu_reference.h"
+#include "safe_output.h"
 #include "test_hooks.h"
 #include "texture_file.h"
 
@@ -159,13 +160,23 @@ std::vector<uint32_t> pick(const Selector& s, uint32_t count, bool default_all, 
     return all;
 }
 
-// "out.png" + "-mip2" -> "out-mip2.png"
+// "out.png" + "-mip2" -> "out-mip2.png" (refuse_clashing_outputs knows this rule)
 std::string with_suffix(const std::string& path, const std::string& suffix) {
     if (suffix.empty()) return path;
     const size_t dot = path.rfind('.');
-    const size_t slash = path.find_last_of('/');
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path + suffix;
+    const size_t end = platform::directory_end(path);  // Windows: '\' too
+    if (dot == std::string::npos || (end != std::string::npos && dot < end)) return path + suffix;
     return path.substr(0, dot) + suffix + path.substr(dot);
+}
+
+// What the selectors that are 'all' add to image names, in the order process_file adds them (none
+// for a .ktx2 output, which keeps every surface in one file).
+std::vector<std::string> output_suffixes(const Selection& sel, std::optional<OutputKind> kind) {
+    if (kind == OutputKind::Ktx2) return {};
+    std::vector<std::string> suffixes;
+    for (const Selector* s : {&sel.level, &sel.layer, &sel.face, &sel.slice})
+        if (s->kind == Selector::All) suffixes.push_back(s->suffix);
+    return suffixes;
 }
 
 // ---- one file ----------------------------------------------------------------------------------
@@ -652,17 +663,8 @@ int run_decode(const Options& options) {
         if (inputs.files.empty())
             usage_error("no texture files among the inputs (" + std::to_string(inputs.skipped.size()) +
                         " skipped: not DDS, KTX, KTX 2, PKM or .astc files)");
-        std::error_code error;
-        fs::create_directories(platform::fs_path(*options.out_dir), error);
-        if (error) throw CliError{kExitOutput, "cannot create --out-dir '" + *options.out_dir + "': " + error.message()};
         const std::vector<std::string> names = out_dir_names(inputs, *options.out_dir, shared.fixed_kind);
-        for (size_t i = 0; i < inputs.files.size(); ++i) {
-            items.push_back({inputs.files[i], names[i]});
-            const fs::path folder = platform::fs_path(names[i]).parent_path();
-            fs::create_directories(folder, error);  // -r: the input's subfolder
-            if (error)
-                throw CliError{kExitOutput, "cannot create '" + platform::utf8(folder) + "': " + error.message()};
-        }
+        for (size_t i = 0; i < inputs.files.size(); ++i) items.push_back({inputs.files[i], names[i]});
     }
     if (shared.fixed_kind && takes_rgba16f(*shared.fixed_kind) && options.output &&
         parse_output_type(*options.output) == TEXDEC_OUTPUT_RGBA8)
@@ -680,7 +682,30 @@ int run_decode(const Options& options) {
             if (batch && arg.size() > 1 && arg[0] == '@') input_paths.push_back(arg.substr(1));  // list files too
         if (options.json && *options.json != "-") output_paths.push_back(*options.json);
         protect_inputs(input_paths, output_paths);
+        // No output replaces another: checked here, before anything is made; and as each is written.
+        std::vector<PlannedOutput> planned;
+        for (const Item& item : items) {
+            if (shared.fixed_kind) planned.push_back({item.output, item.input});
+            else
+                for (OutputKind k : {OutputKind::Png, OutputKind::Exr})
+                    planned.push_back({item.output + "." + extension(k), item.input});
+        }
+        if (options.json && *options.json != "-") planned.push_back({*options.json, ""});
+        refuse_clashing_outputs(planned, output_suffixes(shared.selection, shared.fixed_kind));
+        safe_output::refuse_rewriting_outputs(true);
         if (!batch) input_file::refuse_special_file(items[0].input);  // before a device is made
+    }
+    if (batch) {
+        std::error_code error;
+        fs::create_directories(platform::fs_path(*options.out_dir), error);
+        if (error)
+            throw CliError{kExitOutput, "cannot create --out-dir '" + *options.out_dir + "': " + error.message()};
+        for (const Item& item : items) {
+            const fs::path folder = platform::fs_path(item.output).parent_path();
+            fs::create_directories(folder, error);  // -r: the input's subfolder
+            if (error)
+                throw CliError{kExitOutput, "cannot create '" + platform::utf8(folder) + "': " + error.message()};
+        }
     }
 
     MessageLog log;

@@ -120,6 +120,19 @@ std::vector<std::string> out_dir_names(const Inputs& inputs, const std::string& 
 
 // Refuses (exit code 2) any output that is one of the inputs; protects the inputs from later writes.
 void protect_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs);
+// One output a run will write, for refuse_clashing_outputs: an image output (with --level, --layer,
+// --face or --slice all, the name its outputs get their suffixes in), or the --json file.
+struct PlannedOutput {
+    std::string path;
+    std::string input;  // what it is decoded from; "" for the --json file
+};
+// Refuses (exit code 2, naming both) two outputs that would be the same file (the same path spelled
+// alike or not, links followed, hard links; names compared as the file system does), before anything
+// is written. `suffixes`: what --level/--layer/--face/--slice all add to image names ("-mip",
+// "-face", in that order, each followed by a number); then the image names themselves are not
+// written, and the --json file is checked against every name the suffixes can make. Devices (written
+// in place, never replaced) are left out.
+void refuse_clashing_outputs(const std::vector<PlannedOutput>& outputs, const std::vector<std::string>& suffixes);
 
 // ---- report (decode_report.cpp) ----------------------------------------------------------------
 

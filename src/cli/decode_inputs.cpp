@@ -1,5 +1,5 @@
 // astc-gpu-decode decode --out-dir: the inputs of a batch (files, directories, @LISTFILEs), the
-// output name of each, and the check that no output replaces an input.
+// output name of each, and the checks that no output replaces an input or another output.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -132,6 +132,100 @@ void protect_inputs(const std::vector<std::string>& inputs, const std::vector<st
     for (const std::string& output : outputs)
         if (const std::optional<std::string> input = safe_output::protected_input_at(output))
             throw CliError{kExitUsage, safe_output::same_file_message(output, *input)};
+}
+
+namespace {
+
+std::string described(const PlannedOutput& o) {
+    return o.input.empty() ? "the --json file '" + o.path + "'" : "output '" + o.path + "' of input '" + o.input + "'";
+}
+
+[[noreturn]] void clash(const PlannedOutput& a, const PlannedOutput& b) {
+    const bool json = a.input.empty() || b.input.empty();
+    std::string message =
+        !json && a.path == b.path
+            ? "inputs '" + a.input + "' and '" + b.input + "' would both be decoded to '" + a.path + "'"
+            : described(a) + " and " + described(b) + " are the same file" +
+                  (a.path == b.path ? "" : " (the path spelled another way, a link to it, or a hard link)");
+    message += ": refusing to let one output of the run replace another; ";
+    message +=
+        json ? "choose another --json file name" : "decode them in separate runs or into separate --out-dir folders";
+    throw CliError{kExitUsage, message};
+}
+
+// The folder part of a place's path below its existing folder ("sub/a.png" -> "sub"), and the name.
+std::pair<std::string, std::string> split_below(const std::string& below) {
+    const size_t slash = below.rfind('/');
+    if (slash == std::string::npos) return {"", below};
+    return {below.substr(0, slash), below.substr(slash + 1)};
+}
+
+// Whether `name` is `base` with the suffixes inserted before its extension, each followed by digits
+// (what process_file's with_suffix makes of it).
+bool is_suffixed_name(const std::string& name, const std::string& base, const std::vector<std::string>& suffixes) {
+    const size_t dot = base.rfind('.');
+    const std::string stem = base.substr(0, dot), ext = dot == std::string::npos ? "" : base.substr(dot);
+    if (name.size() < stem.size() + ext.size() || name.compare(0, stem.size(), stem) != 0 ||
+        name.compare(name.size() - ext.size(), ext.size(), ext) != 0)
+        return false;
+    const std::string middle = name.substr(stem.size(), name.size() - stem.size() - ext.size());
+    size_t at = 0;
+    for (const std::string& suffix : suffixes) {
+        const std::string key = platform::name_key(suffix);
+        if (middle.compare(at, key.size(), key) != 0) return false;
+        at += key.size();
+        const size_t digits = at;
+        while (at < middle.size() && middle[at] >= '0' && middle[at] <= '9') ++at;
+        if (at == digits) return false;
+    }
+    return at == middle.size();
+}
+
+}  // namespace
+
+void refuse_clashing_outputs(const std::vector<PlannedOutput>& outputs, const std::vector<std::string>& suffixes) {
+    std::vector<safe_output::Place> places;
+    for (const PlannedOutput& o : outputs) places.push_back(safe_output::place_of(o.path));
+    // Outputs written under the names given: every image output without suffixes, and the --json
+    // file. With suffixes, two image outputs' names differ exactly where their suffixed names do
+    // (the suffixes are the same for every file, "-mip" and the like followed by digits): their
+    // base names are compared.
+    std::map<std::string, size_t> by_name;
+    std::map<std::pair<uint64_t, uint64_t>, size_t> by_file;
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        const safe_output::Place& p = places[i];
+        if (p.in_place || (outputs[i].input.empty() && !suffixes.empty())) continue;
+        const std::string name_key =
+            (p.folder ? std::to_string(p.folder->device) + ":" + std::to_string(p.folder->inode) : std::string("?")) +
+            ":" + p.below;
+        if (const auto [at, added] = by_name.emplace(name_key, i); !added) clash(outputs[at->second], outputs[i]);
+        if (p.file)
+            if (const auto [at, added] = by_file.emplace(std::pair{p.file->device, p.file->inode}, i); !added)
+                clash(outputs[at->second], outputs[i]);
+    }
+    if (suffixes.empty()) return;
+    // The --json file against every name the suffixes make of an image output's name.
+    for (size_t j = 0; j < outputs.size(); ++j) {
+        if (!outputs[j].input.empty() || places[j].in_place) continue;
+        const auto [json_folder, json_name] = split_below(places[j].below);
+        for (size_t i = 0; i < outputs.size(); ++i) {
+            if (outputs[i].input.empty() || places[i].folder != places[j].folder) continue;
+            const auto [folder, name] = split_below(places[i].below);
+            if (folder != json_folder || !is_suffixed_name(json_name, name, suffixes)) continue;
+            std::string pattern;
+            for (const std::string& suffix : suffixes) pattern += suffix + "<N>";
+            const std::string& path = outputs[i].path;
+            const size_t dot = path.rfind('.'), end = platform::directory_end(path);
+            const std::string named = dot == std::string::npos || (end != std::string::npos && dot < end)
+                                          ? path + pattern
+                                          : path.substr(0, dot) + pattern + path.substr(dot);
+            throw CliError{kExitUsage, "the --json file '" + outputs[j].path +
+                                           "' has the name of an output of input '" + outputs[i].input + "' ('" +
+                                           named +
+                                           "': --level, --layer, --face or --slice all number them): refusing to let "
+                                           "one output of the run replace another; choose another --json file name"};
+        }
+    }
 }
 
 }  // namespace cli

@@ -100,7 +100,9 @@ Decode options:
                       files are skipped and counted), or @LISTFILE (one input per line; blank
                       lines and # comments skipped) - and each is written to DIR/NAME.EXT, NAME
                       its file name without extension (two inputs with the same NAME keep their
-                      whole file names: a.dds.png, a.ktx.png).
+                      whole file names: a.dds.png, a.ktx.png). Two inputs that would still
+                      have one output (d1/a.dds and d2/a.dds, an input given twice) are
+                      refused before anything is written (exit code 2): no name is made up.
   --to EXT            With --out-dir: png | tga | exr | hdr | ktx2 | raw. Default: png, or exr
                       for HDR formats (BC6H, ASTC sfloat).
   -r, --recursive     With --out-dir: also the files in subdirectories of a directory input
@@ -154,14 +156,24 @@ Decode options:
 Inputs and outputs: a texture input must be a regular file (a FIFO or a device such as /dev/zero
 is refused); only its header and the blocks decoded are read. An output that is the same file as
 any input (the same path, a symbolic or hard link to it; --json=FILE too) is refused before
-anything is written (exit code 2). Outputs are replaced atomically: written to a temporary file
-beside them (.NAME.tmp-PID-N), flushed, then renamed over NAME, so a failed or interrupted run
-leaves the previous file as it was and removes its temporary file (after SIGKILL the temporary
-file may stay, never a partial NAME). An output that is a symbolic link is written through (the
-link stays, its target is replaced); a device or FIFO (/dev/null) is written in place.
-On Windows: flushed with FlushFileBuffers and renamed with MoveFileExW; Ctrl-C or closing the
-console removes the temporary file; an output that is a symbolic link is replaced by a file; NUL
-is written in place; file names are Unicode (UTF-8 in --json and @LISTFILEs).
+anything is written (exit code 2). So are two outputs of one run that are the same file - two
+inputs with one output name, an image output that is also the --json file, a --json file named as
+--level/--layer/--face/--slice all name the images - whether the path is spelled alike or not
+(out/a.png, ./out/a.png, a linked folder), a symbolic or a hard link; names that differ in case
+are different files on Linux, not on Windows. Devices (/dev/null) are written in place, never
+replaced, and may take several outputs. Outputs are replaced atomically: written to a temporary
+file beside them (.NAME.tmp-PID-N), flushed, then renamed over NAME, so a failed or interrupted
+run leaves the previous file as it was and removes its temporary file (after SIGKILL the temporary
+file may stay, never a partial NAME). Interrupted by SIGINT (Ctrl-C), SIGTERM, SIGHUP or SIGPIPE
+(the reader of its standard output or error went away), a run creates no further temporary file,
+removes every one it made and ends killed by that signal (a shell shows 128 + its number: 130 for
+Ctrl-C, 143 for SIGTERM); outputs finished before stay. A signal the caller ignores stays ignored.
+An output that is a symbolic link is written through (the link stays, its target is replaced); a
+device or FIFO (/dev/null) is written in place.
+On Windows: flushed with FlushFileBuffers and renamed with MoveFileExW; Ctrl-C, Ctrl-Break or
+closing the console removes the temporary files, then the run ends as Ctrl-C ends a console
+program; an output that is a symbolic link is replaced by a file; NUL is written in place; file
+names are Unicode (UTF-8 in --json and @LISTFILEs).
 
 Progress: with several inputs, a progress bar (files, throughput, ETA) when stderr is a
 terminal, otherwise one line per file; then a summary. A failed file does not stop the others.
@@ -253,11 +265,12 @@ Exit codes (with several inputs: that of the first file, in input order, that fa
   1  decode or device error (the library's status and message are printed), or a format
      this build does not implement
   2  usage error (bad command line, an option that does not fit the file, an output that is
-     an input)
+     an input or another output of the run)
   3  input file error (unreadable, malformed, truncated, unknown format in the file, not a
      regular file, or needing more memory than --max-memory)
   4  output file error (cannot be written)
   5  --verify found texels that differ from the CPU reference
+  Interrupted by a signal: killed by it, after removing its temporary files (see above).
 
 Examples:
   astc-gpu-decode decode samples/sample-bc3.dds sample.png

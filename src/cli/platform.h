@@ -32,10 +32,28 @@ unsigned long process_id();
 bool is_terminal(std::FILE* stream);
 
 // Removes unfinished outputs when the run is interrupted: `cleanup` is called from a signal
-// handler (Linux: SIGINT, SIGTERM, SIGHUP and SIGBUS; only async-signal-safe work) or from the
-// console control handler's thread (Windows: Ctrl-C, Ctrl-Break, closing the console, logoff,
-// shutdown), after which the process ends as it would have. Once per process.
+// handler (Linux: SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGBUS; only async-signal-safe work, on
+// whichever thread the signal reached while the others go on) or from the console control
+// handler's thread (Windows: Ctrl-C, Ctrl-Break, closing the console, logoff, shutdown), after which
+// the process ends as it would have (killed by the signal; SIGBUS: exit code 3). Once per process.
 void install_interrupt_cleanup(void (*cleanup)());
+// While it lives, the calling thread does not run the interrupt cleanup: Linux blocks SIGINT,
+// SIGTERM, SIGHUP and SIGPIPE in it (a signal sent meanwhile goes to another thread, or waits);
+// Windows' console handler has a thread of its own, so nothing is needed there.
+class InterruptsBlocked {
+public:
+    InterruptsBlocked();
+    ~InterruptsBlocked();
+    InterruptsBlocked(const InterruptsBlocked&) = delete;
+    InterruptsBlocked& operator=(const InterruptsBlocked&) = delete;
+
+private:
+    alignas(8) unsigned char saved_[128];  // Linux: the thread's previous signal mask (a sigset_t)
+};
+// Waits about `microseconds` inside the cleanup (Linux: nanosleep, async-signal-safe).
+void pause_in_cleanup(unsigned microseconds);
+// Never returns: for a thread that must not go on because the cleanup is ending the process.
+[[noreturn]] void wait_for_the_end();
 // The test hook's killed run: `catchable` as SIGTERM (the cleanup runs) or Ctrl-C on Windows, else
 // as SIGKILL (Windows: TerminateProcess).
 [[noreturn]] void simulate_kill(bool catchable);
@@ -108,6 +126,9 @@ void unmap(const void* memory, uint64_t size);
 
 // 0 if the user may write `path` (an existing file), else the error.
 int check_writable(const std::string& path);
+// A file name as the file system compares names: Linux, the bytes as they are (names differ in
+// case); Windows, upper-cased (NTFS and FAT ignore case).
+std::string name_key(const std::string& name);
 // Where symbolic links from `path` end (a path that may not exist yet). 0 or the error. Windows:
 // the path itself (a link there is replaced by a file, not written through).
 int resolve_links(const std::string& path, std::string& target);

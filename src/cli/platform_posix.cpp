@@ -5,9 +5,11 @@
 #include <charconv>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <fstream>
 #include <mutex>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -32,8 +34,14 @@ namespace {
 
 void (*g_cleanup)() = nullptr;
 
+// The signals that interrupt a run: the cleanup removes the unfinished outputs, then the process ends
+// killed by the same signal. SIGPIPE: a reader of the progress lines or of --json's standard output
+// that goes away (`| head`) ends the run as before, without leaving its temporary files.
+constexpr int kInterrupts[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
 extern "C" void on_signal(int sig) {
-    // Only async-signal-safe calls here.
+    // Only async-signal-safe calls here. Every signal is blocked in this thread while it runs
+    // (sa_mask); another thread may get a second one meanwhile: the cleanup lets one of them work.
     g_cleanup();
     if (sig == SIGBUS) {
         static const char kMessage[] =
@@ -58,8 +66,8 @@ void install_interrupt_cleanup(void (*cleanup)()) {
         g_cleanup = cleanup;
         struct sigaction action {};
         action.sa_handler = on_signal;
-        sigfillset(&action.sa_mask);  // no second handler while one removes the files
-        for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        sigfillset(&action.sa_mask);  // no second handler in this thread while one removes the files
+        for (int sig : kInterrupts) {
             struct sigaction old {};
             // A signal the caller ignores (nohup, a background job's SIGINT) stays ignored.
             if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
@@ -69,6 +77,28 @@ void install_interrupt_cleanup(void (*cleanup)()) {
         struct sigaction old {};
         if (sigaction(SIGXFSZ, nullptr, &old) == 0 && old.sa_handler == SIG_DFL) signal(SIGXFSZ, SIG_IGN);
     });
+}
+
+static_assert(sizeof(sigset_t) <= 128, "InterruptsBlocked keeps a sigset_t");
+
+InterruptsBlocked::InterruptsBlocked() {
+    sigset_t block;
+    sigemptyset(&block);
+    for (int sig : kInterrupts) sigaddset(&block, sig);
+    pthread_sigmask(SIG_BLOCK, &block, reinterpret_cast<sigset_t*>(saved_));
+}
+
+InterruptsBlocked::~InterruptsBlocked() { pthread_sigmask(SIG_SETMASK, reinterpret_cast<sigset_t*>(saved_), nullptr); }
+
+void pause_in_cleanup(unsigned microseconds) {
+    struct timespec wait {
+        time_t(microseconds / 1000000), long(microseconds % 1000000) * 1000
+    };
+    nanosleep(&wait, nullptr);
+}
+
+void wait_for_the_end() {
+    for (;;) pause_in_cleanup(1000000);
 }
 
 void simulate_kill(bool catchable) {
@@ -229,6 +259,8 @@ const void* map_read(Handle file, uint64_t size, int& error) {
 void unmap(const void* memory, uint64_t size) { munmap(const_cast<void*>(memory), size_t(size)); }
 
 int check_writable(const std::string& path) { return access(path.c_str(), W_OK) == 0 ? 0 : errno; }
+
+std::string name_key(const std::string& name) { return name; }
 
 int resolve_links(const std::string& path, std::string& target) {
     target = path;

@@ -131,6 +131,16 @@ void install_interrupt_cleanup(void (*cleanup)()) {
     });
 }
 
+// The console handler runs on a thread of its own, never in the middle of the caller's work.
+InterruptsBlocked::InterruptsBlocked() : saved_{} {}
+InterruptsBlocked::~InterruptsBlocked() = default;
+
+void pause_in_cleanup(unsigned microseconds) { Sleep(DWORD((microseconds + 999) / 1000)); }
+
+void wait_for_the_end() {
+    for (;;) Sleep(INFINITE);
+}
+
 void simulate_kill(bool catchable) {
     if (catchable) {
         if (g_cleanup) g_cleanup();
@@ -266,6 +276,19 @@ int check_writable(const std::string& path) {
     const DWORD attributes = GetFileAttributesW(path_w(path).c_str());
     if (attributes == INVALID_FILE_ATTRIBUTES) return last_error();
     return (attributes & FILE_ATTRIBUTE_READONLY) ? ERROR_ACCESS_DENIED : 0;
+}
+
+// Upper case as the invariant locale has it (what NTFS's own case table holds for the names people use).
+std::string name_key(const std::string& name) {
+    const std::wstring w = wide(name);
+    if (w.empty()) return name;
+    const int n = LCMapStringEx(LOCALE_NAME_INVARIANT, LCMAP_UPPERCASE, w.c_str(), int(w.size()), nullptr, 0, nullptr,
+                                nullptr, 0);
+    if (n <= 0) return name;
+    std::wstring upper(size_t(n), L'\0');
+    LCMapStringEx(LOCALE_NAME_INVARIANT, LCMAP_UPPERCASE, w.c_str(), int(w.size()), upper.data(), n, nullptr, nullptr,
+                  0);
+    return narrow(upper.data(), upper.size());
 }
 
 int resolve_links(const std::string& path, std::string& target) {

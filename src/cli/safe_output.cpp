@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -20,38 +22,62 @@ namespace {
 std::mutex g_inputs_mutex;
 std::vector<std::pair<FileId, std::string>> g_inputs;
 
-// ---- temporary files the signal handler removes ---------------------------------------------
-
-// A fixed table (no allocation in the handler): state 0 free, 1 being filled, 2 a live temp file.
-// Each worker writes one file at a time, so --jobs (at most 64) plus the JSON fit.
-constexpr int kSlots = 80;
-constexpr size_t kSlotPath = 4096;
+// ---- temporary files the interrupt cleanup removes -----------------------------------------
+//
+// A fixed table (the cleanup runs in a signal handler: no allocation, no lock). A slot is
+//   0  free,
+//   1  taken by a writer that is about to create its temporary file (or failed to),
+//   2  naming a temporary file that exists (or was just renamed or removed by its writer),
+//   3  taken by the cleanup, which removes the file; never given back (the process is ending).
+// A writer, with the interrupting signals blocked in its thread (so that the cleanup never runs
+// between its steps and waits on itself), takes a free slot (0 -> 1), reads g_stopping and creates
+// the file only when it is not set (O_EXCL), then publishes the slot (1 -> 2) or frees it. The
+// cleanup sets g_stopping first, then waits while slots are in state 1, then takes every slot in
+// state 2 and removes its file. Both sides are sequentially consistent: a writer that read
+// g_stopping unset had taken its slot before, so the cleanup sees that slot in state 1 and waits
+// for the file; a writer that reads it set creates nothing. So no temporary file exists outside a
+// slot, and none is created after the cleanup looked.
+constexpr int kSlots = 128;  // a writer holds one slot at a time: --jobs (at most 64) plus the JSON fit
 struct Slot {
     std::atomic<int> state{0};
-    char path[kSlotPath];
+    const char* path = nullptr;  // the writer's string: valid in states 1 (not read) to 3
 };
 Slot g_slots[kSlots];
+std::atomic<int> g_stopping{0};
+static_assert(std::atomic<int>::is_always_lock_free, "the cleanup runs in a signal handler");
 
-int register_temp(const std::string& path) {
-    if (path.size() >= kSlotPath) return -1;
-    for (int i = 0; i < kSlots; ++i) {
-        int expected = 0;
-        if (!g_slots[i].state.compare_exchange_strong(expected, 1)) continue;
-        std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
-        g_slots[i].state.store(2, std::memory_order_release);
-        return i;
+// Takes a free slot (state 1) for `path`; the caller has the interrupts blocked.
+Slot& take_slot(const std::string& path) {
+    for (;;) {
+        for (Slot& slot : g_slots) {
+            int expected = 0;
+            if (!slot.state.compare_exchange_strong(expected, 1)) continue;
+            slot.path = path.c_str();
+            return slot;
+        }
+        std::this_thread::yield();  // more writers than slots: one gives its slot back soon
     }
-    return -1;  // table full: the file is still written atomically, only not removed on a signal
 }
 
-void unregister_temp(int slot) {
-    if (slot >= 0) g_slots[slot].state.store(0, std::memory_order_release);
+// After the file was renamed or removed. When the cleanup has taken the slot, it may still read the
+// name: this thread waits for the process to end rather than free it.
+void give_back(Slot& slot) {
+    int expected = 2;
+    if (!slot.state.compare_exchange_strong(expected, 0)) platform::wait_for_the_end();
 }
 
-// Called from a signal handler: only async-signal-safe calls here.
+// The interrupt cleanup (async-signal-safe). The first caller works; a second one (another signal
+// on another thread) waits for the first to end the process.
 void remove_temps_for_signal() {
+    if (g_stopping.exchange(1) != 0) platform::wait_for_the_end();
+    // A creation in flight ends within microseconds; 5 s for a file system that hangs.
     for (Slot& slot : g_slots)
-        if (slot.state.load(std::memory_order_acquire) == 2) platform::remove_in_cleanup(slot.path);
+        for (unsigned waited = 0; slot.state.load() == 1 && waited < 5000000; waited += 100)
+            platform::pause_in_cleanup(100);
+    for (Slot& slot : g_slots) {
+        int expected = 2;
+        if (slot.state.compare_exchange_strong(expected, 3)) platform::remove_in_cleanup(slot.path);
+    }
 }
 
 // ---- the test hook ----------------------------------------------------------------------------
@@ -142,7 +168,67 @@ Result write_in_place(const std::string& path, std::span<const std::span<const u
 
 std::atomic<uint64_t> g_temp_counter{0};
 
+// ---- outputs this process wrote (refuse_rewriting_outputs) ------------------------------------
+
+std::atomic<bool> g_refuse_rewrites{false};
+std::mutex g_written_mutex;
+std::map<std::pair<uint64_t, uint64_t>, std::string> g_written;  // file id -> the output's path
+
+std::optional<std::string> written_at(const FileId& id) {
+    std::lock_guard lock(g_written_mutex);
+    const auto found = g_written.find({id.device, id.inode});
+    if (found == g_written.end()) return std::nullopt;
+    return found->second;
+}
+
+// The path without a trailing separator ("out/" -> "out"), the root kept.
+std::string without_trailing_separator(std::string path) {
+    while (path.size() > 1 && platform::directory_end(path) == path.size()) path.pop_back();
+    return path;
+}
+
 }  // namespace
+
+Place place_of(const std::string& path) {
+    Place place;
+    std::string target;
+    if (platform::resolve_links(path, target)) target = path;  // the write reports the error
+    if (const std::optional<platform::FileInfo> info = platform::stat(target)) {
+        place.file = info->id;
+        place.in_place = info->kind != platform::Kind::Regular && info->kind != platform::Kind::Directory;
+    }
+    // The deepest existing folder, and the components below it.
+    std::vector<std::string> components = {name_of(target)};
+    std::string folder = directory_part(target);
+    for (;;) {
+        if (const std::optional<platform::FileInfo> info = platform::stat(folder.empty() ? "." : folder)) {
+            place.folder = info->id;
+            break;
+        }
+        if (folder.empty()) break;
+        const std::string trimmed = without_trailing_separator(folder);
+        const size_t end = platform::directory_end(trimmed);
+        if (trimmed.size() == folder.size() && end == trimmed.size()) break;  // a root that does not exist
+        components.insert(components.begin(), end == std::string::npos ? trimmed : trimmed.substr(end));
+        folder = end == std::string::npos ? "" : trimmed.substr(0, end);
+    }
+    std::vector<std::string> below;
+    for (const std::string& c : components) {
+        if (c.empty() || c == ".") continue;
+        if (c == ".." && !below.empty() && below.back() != "..") below.pop_back();
+        else below.push_back(platform::name_key(c));
+    }
+    if (!place.folder) place.below = platform::name_key(folder);
+    for (const std::string& c : below) place.below += (place.below.empty() ? "" : "/") + c;
+    return place;
+}
+
+bool same_place(const Place& a, const Place& b) {
+    if (a.file && b.file && *a.file == *b.file) return true;
+    return a.folder == b.folder && a.below == b.below;
+}
+
+void refuse_rewriting_outputs(bool on) { g_refuse_rewrites.store(on); }
 
 std::optional<FileId> file_id(const std::string& path) {
     const std::optional<platform::FileInfo> info = platform::stat(path);
@@ -193,6 +279,14 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
         // /proc's links (/dev/stdout) may not name a path: replace only what the resolved path is.
         const std::optional<platform::FileInfo> resolved = platform::stat(target);
         if (!resolved || resolved->id != st->id) return write_in_place(path, parts, true);
+        if (g_refuse_rewrites.load())
+            if (const std::optional<std::string> earlier = written_at(st->id))
+                return {false,
+                        "output '" + path + "' is the same file as output '" + *earlier +
+                            "', which this run wrote already (a link to it, a hard link, or a name that differs "
+                            "only in case on a file system that ignores case): refusing to let one output replace "
+                            "another; choose other output names",
+                        true};
         // A file the user may not write stays refused (the directory's permission would allow a rename).
         if (const int error = platform::check_writable(target))
             return {false, "cannot write " + shown + ": " + error_text(error)};
@@ -206,19 +300,32 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
     std::string temp;
     platform::Handle file = platform::kNoFile;
     int error = 0;
-    for (int attempt = 0; attempt < 100 && file == platform::kNoFile; ++attempt) {
-        temp = directory_part(target) + "." + name + ".tmp-" + std::to_string(platform::process_id()) + "-" +
-               std::to_string(g_temp_counter.fetch_add(1));
-        error = platform::create_new(temp, file);
-        if (error && !platform::already_exists(error)) break;
+    Slot* slot = nullptr;
+    {
+        // The name is in the cleanup's table before the file exists (see take_slot).
+        const platform::InterruptsBlocked blocked;
+        for (int attempt = 0; attempt < 100 && file == platform::kNoFile; ++attempt) {
+            temp = directory_part(target) + "." + name + ".tmp-" + std::to_string(platform::process_id()) + "-" +
+                   std::to_string(g_temp_counter.fetch_add(1));
+            if (!slot) slot = &take_slot(temp);
+            slot->path = temp.c_str();
+            if (g_stopping.load() != 0) {  // interrupted: create nothing more; the cleanup ends the process
+                slot->state.store(0);
+                platform::wait_for_the_end();
+            }
+            error = platform::create_new(temp, file);
+            if (error && !platform::already_exists(error)) break;
+        }
+        slot->state.store(error ? 0 : 2);
     }
     if (error)
         return {false, "cannot open " + shown + " for writing (a temporary file in '" + directory_of(target) +
                            "'): " + error_text(error)};
-    const int slot = register_temp(temp);
     if (exists) platform::copy_mode(file, st->mode);  // the replaced file's permissions (best effort)
 
     error = write_all(file, parts, true);
+    platform::FileInfo written{};  // its identity, kept by the rename
+    const bool identified = !error && platform::stat(file, written) == 0;
     const double write_ms = ms_since(started);
     const auto sync_started = std::chrono::steady_clock::now();
     const char* step = "cannot write ";
@@ -228,8 +335,12 @@ Result write_file(const std::string& path, std::span<const std::span<const uint8
     if (!error && (error = fault() == Fault::Rename ? platform::kIoError : platform::replace(temp, target)))
         step = "cannot replace ";
     if (error) platform::remove(temp);  // the previous content of the output stays as it was
-    unregister_temp(slot);            // after the rename: a signal in between unlinks a name now gone
+    give_back(*slot);                   // after the rename: a signal in between unlinks a name now gone
     if (error) return {false, step + shown + ": " + error_text(error)};
+    if (identified && g_refuse_rewrites.load()) {
+        std::lock_guard lock(g_written_mutex);
+        g_written[{written.id.device, written.id.inode}] = path;
+    }
     Result done;
     done.write_ms = write_ms;
     done.sync_ms = ms_since(sync_started);
