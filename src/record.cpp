@@ -286,17 +286,19 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     const uint64_t group_slices = lim.maxComputeWorkGroupCount[2];
     const uint64_t max_blocks = std::max<uint64_t>(1, max_texels / (f.block_width * f.block_height * f.block_depth));
     const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;  // one block row of one texel slice
-    // Source bytes a chunk may span: linear, rows (slices) times their stride; block-linear, r
-    // block rows touch at most (r - 1) / 8H + 2 rows of GOB blocks, s block slices at most
-    // (s - 1) / D + 2 groups of D slices (a chunk need not start on a GOB block).
-    const uint64_t row_units = p.block_linear ? 2 : 1;
-    if (saturating_mul(p.src_row_bytes, row_units) > max_range || (!to_image && row_dst_bytes > max_range))
+    // Source bytes a chunk may span: linear, rows (slices) times their stride, and a chunk of one
+    // block row only its blocks (a row stride or slice stride past the range costs nothing but
+    // chunks of one row; a row whose blocks pass it is cut into columns); block-linear, r block
+    // rows touch at most (r - 1) / 8H + 2 rows of GOB blocks, s block slices at most (s - 1) / D
+    // + 2 groups of D slices (a chunk need not start on a GOB block).
+    if ((p.block_linear && saturating_mul(p.src_row_bytes, 2) > max_range) || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
                            p.block_linear
                                ? "two rows of GOB blocks of the block-linear source (or one block row of the "
                                  "destination) need more than maxStorageBufferRange (%u bytes)"
-                               : "one block row needs more than maxStorageBufferRange (%u bytes)",
+                               : "one block row of the destination needs more than maxStorageBufferRange (%u bytes)",
                            lim.maxStorageBufferRange);
+    const uint64_t range_cols = p.block_linear ? UINT64_MAX : std::max<uint64_t>(1, max_range / f.bytes_per_block);
     auto source_cap = [&](uint64_t stride, uint32_t group_log2) -> uint64_t {  // rows (slices) whose span fits
         const uint64_t fit = max_range / std::max<uint64_t>(stride, 1);
         if (!p.block_linear) return fit;
@@ -311,8 +313,8 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
         texel_slices = (max_range - row_dst_bytes) / p.dst_slice_pitch + 1;
         out->texel_slices = texel_slices;
     }
-    // Columns: the whole row unless the group count or the work cap says less.
-    out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks});
+    // Columns: the whole row unless the group count, the work cap or (linear) the range says less.
+    out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks, range_cols});
     out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1),
                                     std::max<uint64_t>(1, max_blocks / out->cols),
                                     source_cap(p.src_row_bytes, 3 + p.gob_height_log2)});

@@ -3,19 +3,23 @@
 // block row needs more than maxStorageBufferRange" for an 8-byte row), because it staged the
 // source's stride, not the blocks the job reads. Jobs with huge source row lengths and image
 // heights (linear and block-linear) and small extents, 2D and 3D, several formats: the GPU context
-// and the CPU backend decode them to the same bytes as the same blocks laid out tightly.
+// and the CPU backend decode them to the same bytes as the same blocks laid out tightly; and
+// texdec_record_regions, which reads the caller's buffer in place, records the linear ones of up
+// to 320 MiB of source (one block row per dispatch where a stride passes maxStorageBufferRange).
 //
 // The sources are address space, not memory: an uninitialized allocation of up to a few GiB of
 // which only the job's blocks are written (the untouched pages are never committed), and the
 // staging texdec_decode uses for them stays small (checked with texdec_decode_scratch_size).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <string>
 #include <vector>
 
+#include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
 #include "support/job_builder.h"
@@ -77,6 +81,8 @@ TEST_CASE("one-call: jobs with huge source strides decode alike on the GPU and t
     };
     auto gpu = OwnContext::open(Backend::gpu);
     if (!gpu) return;
+    ExternalSetup setup;  // the record path, on a device of the test's own
+    if (!setup.open()) return;
     MessageLog cpu_log;
     texdec_context_create_info ci{};
     const texdec_backend_info b = backend_info(TEXDEC_BACKEND_CPU, 2);
@@ -145,7 +151,45 @@ TEST_CASE("one-call: jobs with huge source strides decode alike on the GPU and t
             REQUIRE(st == TEXDEC_SUCCESS);
             CHECK(got == expected);  // every texel, and the canary after the job
         }
+
+        // The record path reads the caller's buffer in place: a linear source's strides give
+        // dispatches of one block row, never SIZE_OVERFLOW (sources of up to 320 MiB here).
+        if (c.gob_height || src_size > (uint64_t(320) << 20)) continue;
+        INFO("texdec_record_regions into a buffer");
+        VulkanTestDevice& dev = *setup.device;
+        HostBuffer sb = dev.create_buffer(src_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        for (uint64_t z = 0; z < bz; ++z)
+            for (uint64_t y = 0; y < by; ++y)
+                for (uint64_t x = 0; x < bx; ++x)
+                    std::memcpy(sb.mapped + block_offset(c, fi, x, y, z),
+                                tight.data() + ((z * by + y) * bx + x) * fi.bytes_per_block, fi.bytes_per_block);
+        HostBuffer db = dev.create_buffer(bytes + 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        fill_canary(db.mapped, bytes + 64);
+        texdec_region region{};
+        region.extent = {c.w, c.h, c.d};
+        region.src_row_length = c.row_length;
+        region.src_image_height = c.image_height;
+        texdec_record_barriers barriers{};
+        barriers.src_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+        barriers.src_access_mask = VK_ACCESS_HOST_WRITE_BIT;
+        barriers.dst_stage_mask = VK_PIPELINE_STAGE_HOST_BIT;
+        barriers.dst_access_mask = VK_ACCESS_HOST_READ_BIT;
+        const texdec_regions_job rj = RegionsJobBuilder(c.format, c.output, sb.buffer, src_size, &region)
+                                          .into_buffer(db.buffer, (bytes + 3) / 4 * 4)
+                                          .barriers(&barriers);
+        VkCommandBuffer cmd = dev.begin_commands();
+        const texdec_status st = texdec_record_regions(setup.ctx, cmd, &rj);
+        std::string errors;
+        for (const auto& e : setup.context_log.take_errors()) errors += e + "; ";
+        INFO(texdec_status_string(st) << " " << errors);
+        REQUIRE(st == TEXDEC_SUCCESS);
+        dev.submit_and_wait(cmd);
+        check_no_validation_messages(dev.log(), "a record job with huge source strides");
+        CHECK(std::equal(expected.begin(), expected.end(), db.mapped));
+        dev.destroy(sb);
+        dev.destroy(db);
     }
     texdec_context_destroy(cpu);
     gpu->close_and_check();
+    setup.close();
 }

@@ -224,8 +224,10 @@ typedef enum texdec_status {
     TEXDEC_ERROR_UNSUPPORTED_ROUNDING = 5,  /* unknown or not yet implemented BC rounding mode */
     TEXDEC_ERROR_INVALID_EXTENT = 6,        /* width, height or depth is zero */
     TEXDEC_ERROR_SIZE_OVERFLOW = 7,         /* a size computed from the job does not fit (64 bits,
-                                               an offset plus a size included), or one block row
-                                               needs more than maxStorageBufferRange */
+                                               an offset plus a size included), or (record calls)
+                                               one block row of a buffer destination, or two rows
+                                               of GOB blocks of a block-linear source, need more
+                                               than maxStorageBufferRange */
     TEXDEC_ERROR_SOURCE_TOO_SMALL = 8,      /* the block data is shorter than the job needs */
     TEXDEC_ERROR_DESTINATION_TOO_SMALL = 9, /* the texel destination is smaller than needed */
     TEXDEC_ERROR_INVALID_LAYOUT = 10,       /* row length / pitch too small, misaligned offset */
@@ -1203,7 +1205,10 @@ typedef struct texdec_regions_job {
  *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
  *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset
- *     plus a size that wraps 64 bits, or one block row wider than maxStorageBufferRange), and
+ *     plus a size that wraps 64 bits; a buffer destination's block row, dst_row_pitch x block
+ *     height, or two rows of GOB blocks of a block-linear source wider than
+ *     maxStorageBufferRange; a linear source's row length and image height never are: a stride
+ *     past the range gives dispatches of one block row, a row past it is cut into columns), and
  *     the format/output statuses of texdec_decode;
  *   - the variant (format, output, rounding, destination kind, the target's format) is created
  *     if it does not exist yet, which compiles; with TEXDEC_RECORD_FAIL_IF_NOT_READY it is not:
