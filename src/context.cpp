@@ -109,6 +109,13 @@ bool create_info_valid(const texdec_context_create_info* info, texdec_backend_in
             report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_backend_info.backend %u is not a texdec_backend", kind);
             return false;
         }
+        // Checked before any thread starts (100000 threads took seconds to fail).
+        if (backend->cpu_threads > cpu::kMaxCpuThreads) {
+            report_early(info, TEXDEC_MESSAGE_ERROR,
+                         "texdec_backend_info.cpu_threads %u is above the maximum of %u (0 = the hardware's count)",
+                         backend->cpu_threads, cpu::kMaxCpuThreads);
+            return false;
+        }
     }
     if (info->flags & ~uint32_t(TEXDEC_CONTEXT_VALIDATION)) {
         report_early(info, TEXDEC_MESSAGE_ERROR, "texdec_context_create_info.flags has unknown bits 0x%x",
@@ -466,6 +473,15 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
     if (info->flags & TEXDEC_CONTEXT_VALIDATION) {
         report_early(info, TEXDEC_MESSAGE_ERROR,
                      "TEXDEC_CONTEXT_VALIDATION is for own contexts: enable the layer on your own instance");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    // Half a lock pair would lock the queue and never unlock it (the next submission deadlocks)
+    // or unlock a lock nobody took: refused before anything is created.
+    if (!device->lock_queue != !device->unlock_queue) {
+        report_early(info, TEXDEC_MESSAGE_ERROR,
+                     "texdec_external_device: %s is set but %s is NULL (give both queue lock functions or neither)",
+                     device->lock_queue ? "lock_queue" : "unlock_queue",
+                     device->lock_queue ? "unlock_queue" : "lock_queue");
         return TEXDEC_ERROR_INVALID_ARGUMENT;
     }
     auto* ctx = new (std::nothrow) texdec_context;

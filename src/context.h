@@ -202,6 +202,7 @@ struct texdec_image_target {
     const texdec::TexelFormat* format = nullptr;  // its format's row of the texel-format table (formats.h)
     VkExtent3D extent{};
     uint32_t mip_levels = 0, array_layers = 0;
+    VkImageUsageFlags usage = 0;                 // the image's (the layouts its barriers may use)
     VkImageView views[32] = {};                  // one per mip level
 };
 

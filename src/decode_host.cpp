@@ -394,8 +394,12 @@ namespace {
 uint64_t round_up4(uint64_t v) { return (v + 3) / 4 * 4; }
 
 // One part of a host job: block columns [bx0, bx0+nbx), rows [by0, by0+nby), slices [bz0, bz0+nbz),
-// decoded by one submission through one staging slot. Its blocks are uploaded as the one
-// contiguous span of the source they occupy; its texels are staged tightly (rows padded to whole
+// decoded by one submission through one staging slot. Its blocks are uploaded either tightly
+// (the blocks it reads, row after row: linear sources, and block-linear ones whose rows of GOB
+// blocks are too long to bind, which the host gathers) or, for other block-linear sources, as the
+// one contiguous span of the source they occupy (the shader reads the GOBs). So a source row or
+// slice stride costs nothing: a job of a few blocks with a 2^26-texel row length stages a few
+// blocks, as the CPU backend reads them. Its texels are staged tightly (rows padded to whole
 // words, so that no two rows share a word) and then copied into the caller's layout.
 struct Part {
     ChunkSpan span;     // where it lies in the job (texel origin, source bytes)
@@ -403,15 +407,24 @@ struct Part {
     uint64_t upload_bytes = 0;  // whole words
 };
 
-Part make_part(const JobPlan& p, const Chunk& c) {
+Part make_part(const JobPlan& p, const Chunk& c, bool tight) {
     Part part;
     part.span = chunk_span(p, c);
     JobPlan& s = part.staged;
     s = p;
-    move_source_origin(&s, c.bx0, c.by0, c.bz0);  // the part's blocks are uploaded from its first one
+    if (tight) {  // a linear source of exactly the part's blocks
+        const uint64_t row = c.nbx * p.format->bytes_per_block;
+        s.block_linear = false;
+        s.gob_height_log2 = s.gob_depth_log2 = 0;
+        s.src_row_bytes = row;
+        s.src_slice_bytes = row * c.nby;
+        s.src_origin_x = s.src_origin_y = s.src_origin_z = s.src_origin_bytes = 0;
+    } else {
+        move_source_origin(&s, c.bx0, c.by0, c.bz0);  // the part's blocks are uploaded from its first one
+    }
     s.width = uint32_t(part.span.width), s.height = uint32_t(part.span.height), s.depth = uint32_t(part.span.depth);
     s.blocks_x = c.nbx, s.blocks_y = c.nby, s.blocks_z = c.nbz;
-    s.src_bytes_needed = part.span.src_bytes;
+    s.src_bytes_needed = tight ? c.nbx * c.nby * c.nbz * p.format->bytes_per_block : part.span.src_bytes;
     s.dst_row_pitch = round_up4(uint64_t(s.width) * p.output.texel_bytes);
     s.dst_slice_pitch = s.dst_row_pitch * s.height;
     s.dst_bytes_needed = s.dst_slice_pitch * s.depth;
@@ -426,15 +439,13 @@ struct PartGrid {
 
 using u128 = unsigned __int128;
 
-// Upload bytes (whole words) of any part of cols x rows x slices blocks: linear sources, the
-// same wherever the part starts; block-linear ones, a bound (a part need not start on a GOB
-// block, so it may touch one more row or group of GOB blocks than its size alone needs).
-u128 part_source_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices) {
+// Upload bytes (whole words) of any part of cols x rows x slices blocks: staged tightly, its
+// blocks; block-linear spans, a bound (a part need not start on a GOB block, so it may touch one
+// more row or group of GOB blocks than its size alone needs).
+u128 part_source_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices, bool tight) {
     const FormatEntry& f = *p.format;
     u128 bytes = 0;
-    if (!p.block_linear)
-        bytes =
-            u128(slices - 1) * p.src_slice_bytes + u128(rows - 1) * p.src_row_bytes + u128(cols) * f.bytes_per_block;
+    if (tight) bytes = u128(cols) * rows * slices * f.bytes_per_block;
     else if (slices > 1) bytes = u128(((slices - 1) >> p.gob_depth_log2) + 2) * p.src_slice_bytes;
     else if (rows > 1) bytes = u128(((rows - 1) >> (3 + p.gob_height_log2)) + 2) * p.src_row_bytes;
     else bytes = u128((u128(cols) * f.bytes_per_block - 1) / 64 + 2) << (9 + p.gob_height_log2 + p.gob_depth_log2);
@@ -443,12 +454,12 @@ u128 part_source_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t 
 
 // Staging bytes (blocks + texels) of a part of cols x rows x slices blocks, saturated at
 // UINT64_MAX (sizes come from the caller: no product may wrap).
-uint64_t part_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices) {
+uint64_t part_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t slices, bool tight) {
     const FormatEntry& f = *p.format;
     const u128 w = std::min<u128>(p.width, u128(cols) * f.block_width), h = std::min<u128>(p.height, u128(rows) * f.block_height),
                d = std::min<u128>(p.depth, u128(slices) * f.block_depth);
     const u128 texels = (w * p.output.texel_bytes + 3) / 4 * 4 * h * d;
-    const u128 total = texels + part_source_bytes(p, cols, rows, slices);
+    const u128 total = texels + part_source_bytes(p, cols, rows, slices, tight);
     return total > UINT64_MAX ? UINT64_MAX : uint64_t(total);
 }
 
@@ -457,7 +468,7 @@ uint64_t part_bytes(const JobPlan& p, uint64_t cols, uint64_t rows, uint64_t sli
 // block: a single block always decodes, whatever the budget). The parts along the cut axis are
 // made as even as their count allows (a 65 MiB job is two parts of 33 MiB, not 64 + 1), so that
 // the two staging slots stay small and the host's copies overlap the GPU's work evenly.
-PartGrid plan_parts(const JobPlan& p, uint64_t budget) {
+PartGrid plan_parts(const JobPlan& p, uint64_t budget, bool tight) {
     PartGrid g{p.blocks_x, p.blocks_y, p.blocks_z};
     auto most = [&](uint64_t total, auto bytes_of) {  // the largest n <= total with bytes_of(n) <= budget (at least 1)
         uint64_t lo = 1, hi = total;
@@ -469,14 +480,14 @@ PartGrid plan_parts(const JobPlan& p, uint64_t budget) {
         const uint64_t parts = (total + lo - 1) / lo;
         return (total + parts - 1) / parts;  // as many parts, evened out (never more per part than lo)
     };
-    if (part_bytes(p, g.cols, g.rows, g.slices) <= budget) return g;
-    g.slices = most(p.blocks_z, [&](uint64_t n) { return part_bytes(p, g.cols, g.rows, n); });
-    if (part_bytes(p, g.cols, g.rows, g.slices) <= budget) return g;
+    if (part_bytes(p, g.cols, g.rows, g.slices, tight) <= budget) return g;
+    g.slices = most(p.blocks_z, [&](uint64_t n) { return part_bytes(p, g.cols, g.rows, n, tight); });
+    if (part_bytes(p, g.cols, g.rows, g.slices, tight) <= budget) return g;
     g.slices = 1;
-    g.rows = most(p.blocks_y, [&](uint64_t n) { return part_bytes(p, g.cols, n, 1); });
-    if (part_bytes(p, g.cols, g.rows, 1) <= budget) return g;
+    g.rows = most(p.blocks_y, [&](uint64_t n) { return part_bytes(p, g.cols, n, 1, tight); });
+    if (part_bytes(p, g.cols, g.rows, 1, tight) <= budget) return g;
     g.rows = 1;
-    g.cols = most(p.blocks_x, [&](uint64_t n) { return part_bytes(p, n, 1, 1); });
+    g.cols = most(p.blocks_x, [&](uint64_t n) { return part_bytes(p, n, 1, 1, tight); });
     return g;
 }
 
@@ -497,6 +508,7 @@ bool stages_via_device(const texdec_context* ctx) {
 
 // The staging a job needs: its parts, how many slots they use, and each slot's buffer sizes.
 struct StagingPlan {
+    bool tight = true;  // blocks staged tightly (Part); false: block-linear spans as they are
     PartGrid grid;
     uint32_t slots = 0;  // 1 for a job that is one part, else two (streamed)
     uint64_t upload_bytes = 0, texel_bytes = 0;  // per slot (the first, largest part's)
@@ -504,16 +516,83 @@ struct StagingPlan {
 
 StagingPlan plan_staging(const texdec_context* ctx, const JobPlan& p) {
     StagingPlan z;
-    z.grid = plan_parts(p, ctx->staging_part_bytes);
+    // Block-linear sources are staged as they are (the shader reads the GOBs, the host copies
+    // spans) unless two rows of GOB blocks, the least a dispatch binds, exceed
+    // maxStorageBufferRange (the record path's limit): then the host gathers the blocks.
+    const VkPhysicalDeviceLimits& lim = ctx->properties.limits;
+    const uint64_t max_range =
+        uint64_t(lim.maxStorageBufferRange) - std::max<VkDeviceSize>(lim.minStorageBufferOffsetAlignment, 4) - 4;
+    z.tight = !p.block_linear || p.src_row_bytes > max_range / 2;
+    z.grid = plan_parts(p, ctx->staging_part_bytes, z.tight);
     const bool one_part = z.grid.cols == p.blocks_x && z.grid.rows == p.blocks_y && z.grid.slices == p.blocks_z;
     z.slots = one_part ? 1 : HostStaging::kSlots;
-    const Part first = make_part(p, Chunk{0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices});
-    // Linear: the first part's; block-linear: what any part may need (at most the whole job's).
-    const u128 upload = std::min<u128>(part_source_bytes(p, z.grid.cols, z.grid.rows, z.grid.slices),
+    const Part first = make_part(p, Chunk{0, z.grid.cols, 0, z.grid.rows, 0, z.grid.slices}, z.tight);
+    // Tight: the first part's; block-linear spans: what any part may need (at most the whole job's).
+    const u128 upload = std::min<u128>(part_source_bytes(p, z.grid.cols, z.grid.rows, z.grid.slices, false),
                                        u128(round_up4(p.src_bytes_needed)));
-    z.upload_bytes = p.block_linear ? uint64_t(upload) : first.upload_bytes;
+    z.upload_bytes = z.tight ? first.upload_bytes : uint64_t(upload);
     z.texel_bytes = first.staged.dst_bytes_needed;
     return z;
+}
+
+// A part's blocks gathered from a block-linear source into rows of its blocks (StagingPlan::tight),
+// split by block rows across the copy threads.
+struct GatherCopy {
+    const JobPlan* job;
+    Chunk chunk;
+    const uint8_t* src;
+    uint8_t* dst;
+    uint32_t tasks;
+};
+
+void gather_task(void* data, uint32_t index) {
+    const GatherCopy& g = *static_cast<const GatherCopy*>(data);
+    const JobPlan& p = *g.job;
+    const uint64_t bpb = p.format->bytes_per_block, row_bytes = g.chunk.nbx * bpb;
+    const uint64_t rows = g.chunk.nby * g.chunk.nbz;
+    const uint32_t column_shift = 9 + p.gob_height_log2 + p.gob_depth_log2;
+    for (uint64_t r = rows * index / g.tasks; r < rows * (uint64_t(index) + 1) / g.tasks; ++r) {
+        // A block's address is its row's (x = 0) plus a part that depends on x alone (texdec.h
+        // "source layouts"; the job's plan starts at the surface's origin).
+        const uint8_t* row =
+            g.src + surface_block_offset(p, 0, g.chunk.by0 + r % g.chunk.nby, g.chunk.bz0 + r / g.chunk.nby);
+        uint8_t* out = g.dst + r * row_bytes;
+        for (uint64_t i = 0; i < g.chunk.nbx; ++i)
+            memcpy(out + i * bpb, row + gob_x_offset((g.chunk.bx0 + i) * bpb, column_shift), bpb);
+    }
+}
+
+// Copies a part's blocks into its upload buffer, as make_part laid them out.
+void copy_part_in(texdec_context* ctx, const JobPlan& job, const StagingPlan& z, const Chunk& c, const Part& part,
+                  const uint8_t* blocks, uint8_t* upload) {
+    if (!z.tight) {  // the span as it is
+        copy_bytes(ctx, upload, blocks + part.span.src_start, part.staged.src_bytes_needed);
+        return;
+    }
+    if (job.block_linear) {
+        GatherCopy g{&job, c, blocks, upload, 0};
+        g.tasks = uint32_t(std::min<uint64_t>(copy_tasks(ctx, part.staged.src_bytes_needed), c.nby * c.nbz));
+        parallel_run(ctx, g.tasks, gather_task, &g);
+        return;
+    }
+    // Linear: each block row of the part (rows and slices that follow each other in the source
+    // are one run).
+    RowCopy rc{blocks + part.span.src_start,
+               upload,
+               part.staged.src_row_bytes,
+               c.nby,
+               c.nbz,
+               job.src_row_bytes,
+               job.src_slice_bytes,
+               part.staged.src_row_bytes,
+               part.staged.src_slice_bytes,
+               0};
+    if (rc.src_row == rc.row_bytes) {
+        rc.row_bytes *= rc.rows, rc.rows = 1, rc.src_row = rc.dst_row = rc.row_bytes;
+        if (rc.src_slice == rc.row_bytes)
+            rc.row_bytes *= rc.slices, rc.slices = 1, rc.src_slice = rc.dst_slice = rc.row_bytes;
+    }
+    copy_rows(ctx, rc);
 }
 
 // Copies a part's staged rows into the caller's layout, texel bytes only (on the copy threads).
@@ -752,12 +831,13 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
                 const uint32_t index = uint32_t(k % z.slots);
                 StagingSlot& slot = st.slots[index];
                 if (slot.in_flight && (s = finish(index)) != TEXDEC_SUCCESS) return s;
-                pending[index] = make_part(plan, Chunk{bx, std::min(z.grid.cols, plan.blocks_x - bx), by,
-                                                       std::min(z.grid.rows, plan.blocks_y - by), bz,
-                                                       std::min(z.grid.slices, plan.blocks_z - bz)});
+                const Chunk chunk{bx, std::min(z.grid.cols, plan.blocks_x - bx),
+                                  by, std::min(z.grid.rows, plan.blocks_y - by),
+                                  bz, std::min(z.grid.slices, plan.blocks_z - bz)};
+                pending[index] = make_part(plan, chunk, z.tight);
                 const Part& part = pending[index];
                 const uint64_t t_upload = timing ? now_ns() : 0;
-                copy_bytes(ctx, slot.upload.mapped, blocks + part.span.src_start, part.staged.src_bytes_needed);
+                copy_part_in(ctx, plan, z, chunk, part, blocks, static_cast<uint8_t*>(slot.upload.mapped));
                 if (!slot.upload.coherent) {
                     VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, nullptr, slot.upload.memory, 0, VK_WHOLE_SIZE};
                     ctx->vkd.vkFlushMappedMemoryRanges(ctx->device, 1, &range);

@@ -57,6 +57,50 @@ texdec_status read_chain(const texdec_context* ctx, const void* next, const VkIm
     return TEXDEC_SUCCESS;
 }
 
+// The image's extent, mip levels and layers against what the device allows an image of its
+// description (Vulkan's "Image Creation Limits": the VkImageFormatProperties of its format, type,
+// tiling, usage and flags where the device answers, else the maxImageDimension* and
+// maxImageArrayLayers limits) and against what any image can have. INVALID_ARGUMENT with a message
+// naming the member: no image with such a VkImageCreateInfo can exist. Record calls address texels
+// with 32-bit signed offsets (VkOffset3D), so no edge may exceed INT32_MAX.
+texdec_status check_image_limits(const texdec_context* ctx, const texdec_image_target_create_info& info, bool is_3d,
+                                 VkImageTiling tiling) {
+    const VkPhysicalDeviceLimits& lim = ctx->properties.limits;
+    uint32_t max_edge = std::min<uint32_t>(is_3d ? lim.maxImageDimension3D : lim.maxImageDimension2D, INT32_MAX);
+    uint32_t max_depth = is_3d ? max_edge : 1;
+    uint32_t max_layers = lim.maxImageArrayLayers, max_mips = kMaxMipLevels;
+    const char* source = is_3d ? "maxImageDimension3D" : "maxImageDimension2D";
+    VkImageFormatProperties props{};
+    // Asked only with flags Vulkan 1.1 defines (the query would be invalid usage with others).
+    constexpr VkImageCreateFlags kCoreFlags = 0xFFF;
+    if (!(info.flags & ~kCoreFlags) &&
+        ctx->vki.vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device, info.format, info.image_type, tiling,
+                                                          info.usage, info.flags, &props) == VK_SUCCESS) {
+        max_edge = std::min({max_edge, props.maxExtent.width, props.maxExtent.height});
+        max_depth = std::min(max_depth, props.maxExtent.depth);
+        max_layers = std::min(max_layers, props.maxArrayLayers);
+        max_mips = std::min(max_mips, props.maxMipLevels);
+        source = "the device's VkImageFormatProperties for this image";
+    }
+    auto fail = [&](const char* member, uint32_t value, uint32_t most) {
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "image target: %s %u is above %u (%s): no such image can exist", member, value, most,
+                           source);
+    };
+    if (info.extent.width > max_edge) return fail("extent.width", info.extent.width, max_edge);
+    if (info.extent.height > max_edge) return fail("extent.height", info.extent.height, max_edge);
+    if (info.extent.depth > max_depth) return fail("extent.depth", info.extent.depth, max_depth);
+    if (info.array_layers > max_layers) return fail("array_layers", info.array_layers, max_layers);
+    const uint32_t largest = std::max({info.extent.width, info.extent.height, is_3d ? info.extent.depth : 1u});
+    const uint32_t chain = uint32_t(std::bit_width(largest));  // floor(log2(largest)) + 1
+    if (info.mip_levels > chain)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "image target: mip_levels %u is more than a %ux%ux%u image has (%u)", info.mip_levels,
+                           info.extent.width, info.extent.height, info.extent.depth, chain);
+    if (info.mip_levels > max_mips) return fail("mip_levels", info.mip_levels, max_mips);
+    return TEXDEC_SUCCESS;
+}
+
 void destroy_views(texdec_context* ctx, texdec_image_target* target) {
     for (VkImageView view : target->views)
         if (view) ctx->vkd.vkDestroyImageView(ctx->device, view, ctx->allocator);
@@ -113,6 +157,16 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (info->mip_levels > kMaxMipLevels) return fail("mip_levels is above 32");
     if (is_3d && info->array_layers != 1) return fail("a 3D image has array_layers 1");
     if (!is_3d && info->extent.depth != 1) return fail("a 2D image has extent.depth 1");
+    if (info->tiling == VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT)
+        return ctx->report(
+            TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+            "image target: tiling VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT is not supported (texdec writes "
+            "OPTIMAL and LINEAR images)");
+    if (info->tiling != VK_IMAGE_TILING_OPTIMAL && info->tiling != VK_IMAGE_TILING_LINEAR)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "image target: tiling %d is not VK_IMAGE_TILING_OPTIMAL or VK_IMAGE_TILING_LINEAR",
+                           int(info->tiling));
+    const VkImageTiling tiling = info->tiling;
     if (!(info->usage & VK_IMAGE_USAGE_STORAGE_BIT)) return fail("the image lacks VK_IMAGE_USAGE_STORAGE_BIT (texdec writes it with imageStore)");
     const TexelFormat* row = find_texel_format(info->format);
     const auto image_name = vk_format_name(info->format);
@@ -120,9 +174,9 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "image target: %s is not a format texdec writes (texdec_image_target_create_info lists them)",
                            image_name.text);
+    if (texdec_status s = check_image_limits(ctx, *info, is_3d, tiling); s != TEXDEC_SUCCESS) return s;
     const VkFormat view_format = row->view_format;
     const auto view_name = vk_format_name(view_format);
-    const VkImageTiling tiling = info->tiling == VK_IMAGE_TILING_LINEAR ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL;
     if (view_format != info->format) {
         // STORAGE usage on the image is valid only with EXTENDED_USAGE where the device cannot store
         // the image's own format (the usage rule of VkImageCreateInfo: sRGB formats, often B8G8R8A8).
@@ -164,6 +218,7 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     target->extent = info->extent;
     target->mip_levels = info->mip_levels;
     target->array_layers = info->array_layers;
+    target->usage = info->usage;
     // With EXTENDED_USAGE the image's usage may include bits its own format lacks; the view
     // declares storage alone (VkImageViewUsageCreateInfo, Vulkan 1.1).
     VkImageViewUsageCreateInfo view_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};

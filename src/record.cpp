@@ -286,17 +286,19 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     const uint64_t group_slices = lim.maxComputeWorkGroupCount[2];
     const uint64_t max_blocks = std::max<uint64_t>(1, max_texels / (f.block_width * f.block_height * f.block_depth));
     const uint64_t row_dst_bytes = p.dst_row_pitch * f.block_height;  // one block row of one texel slice
-    // Source bytes a chunk may span: linear, rows (slices) times their stride; block-linear, r
-    // block rows touch at most (r - 1) / 8H + 2 rows of GOB blocks, s block slices at most
-    // (s - 1) / D + 2 groups of D slices (a chunk need not start on a GOB block).
-    const uint64_t row_units = p.block_linear ? 2 : 1;
-    if (saturating_mul(p.src_row_bytes, row_units) > max_range || (!to_image && row_dst_bytes > max_range))
+    // Source bytes a chunk may span: linear, rows (slices) times their stride, and a chunk of one
+    // block row only its blocks (a row stride or slice stride past the range costs nothing but
+    // chunks of one row; a row whose blocks pass it is cut into columns); block-linear, r block
+    // rows touch at most (r - 1) / 8H + 2 rows of GOB blocks, s block slices at most (s - 1) / D
+    // + 2 groups of D slices (a chunk need not start on a GOB block).
+    if ((p.block_linear && saturating_mul(p.src_row_bytes, 2) > max_range) || (!to_image && row_dst_bytes > max_range))
         return ctx->report(TEXDEC_ERROR_SIZE_OVERFLOW, TEXDEC_MESSAGE_ERROR,
                            p.block_linear
                                ? "two rows of GOB blocks of the block-linear source (or one block row of the "
                                  "destination) need more than maxStorageBufferRange (%u bytes)"
-                               : "one block row needs more than maxStorageBufferRange (%u bytes)",
+                               : "one block row of the destination needs more than maxStorageBufferRange (%u bytes)",
                            lim.maxStorageBufferRange);
+    const uint64_t range_cols = p.block_linear ? UINT64_MAX : std::max<uint64_t>(1, max_range / f.bytes_per_block);
     auto source_cap = [&](uint64_t stride, uint32_t group_log2) -> uint64_t {  // rows (slices) whose span fits
         const uint64_t fit = max_range / std::max<uint64_t>(stride, 1);
         if (!p.block_linear) return fit;
@@ -311,8 +313,8 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
         texel_slices = (max_range - row_dst_bytes) / p.dst_slice_pitch + 1;
         out->texel_slices = texel_slices;
     }
-    // Columns: the whole row unless the group count or the work cap says less.
-    out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks});
+    // Columns: the whole row unless the group count, the work cap or (linear) the range says less.
+    out->cols = std::min<uint64_t>({p.blocks_x, std::max<uint64_t>(group_cols, 1), max_blocks, range_cols});
     out->rows = std::min<uint64_t>({p.blocks_y, std::max<uint64_t>(group_rows, 1),
                                     std::max<uint64_t>(1, max_blocks / out->cols),
                                     source_cap(p.src_row_bytes, 3 + p.gob_height_log2)});
@@ -933,6 +935,17 @@ public:
         const texdec_region& r = job_.regions[index];
         const texdec_image_target* image = job_.dst_image;
         const uint32_t layers = r.layer_count ? r.layer_count : 1;
+        // Layer ranges first (before any size): they are out of range whatever the buffers hold.
+        if (r.layer_count == VK_REMAINING_ARRAY_LAYERS)
+            return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT,
+                        "has layer_count 0xFFFFFFFF (VK_REMAINING_ARRAY_LAYERS), which texdec does not take: give the "
+                        "number of layers");
+        if (uint64_t(r.base_array_layer) + layers > UINT32_MAX)
+            return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has base_array_layer + layer_count above 2^32 - 1");
+        if (image && image->is_3d && (r.base_array_layer != 0 || layers != 1))
+            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "names array layers of a 3D image");
+        if (image && !image->is_3d && uint64_t(r.base_array_layer) + layers > image->array_layers)
+            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "names layers past the image's array_layers");
         if (r.extent.depth > 1 && layers > 1)
             return fail(index, TEXDEC_ERROR_INVALID_ARGUMENT, "has both extent.depth > 1 and layer_count > 1 (Vulkan allows one)");
         const uint64_t slices = uint64_t(r.extent.depth) * layers;
@@ -964,10 +977,6 @@ public:
         if (r.offset.x < 0 || r.offset.y < 0 || r.offset.z < 0 || uint64_t(r.offset.x) + r.extent.width > w ||
             uint64_t(r.offset.y) + r.extent.height > h || z_end > d)
             return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "lies outside its mip level");
-        if (image->is_3d && (r.base_array_layer != 0 || layers != 1))
-            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "names array layers of a 3D image");
-        if (!image->is_3d && uint64_t(r.base_array_layer) + layers > image->array_layers)
-            return fail(index, TEXDEC_ERROR_INVALID_DESTINATION, "names layers past the image's array_layers");
         t->dst_view = image->views[r.mip_level];
         t->dst_x = r.offset.x, t->dst_y = r.offset.y;
         t->dst_layer = image->is_3d ? uint32_t(r.offset.z) : r.base_array_layer;
@@ -1014,6 +1023,159 @@ texdec_status regions_job_chain(const texdec_context* ctx, const texdec_regions_
     return TEXDEC_SUCCESS;
 }
 
+// ---- texdec_record_barriers' values (texdec.h): checked before anything is recorded ----------
+
+// The image layouts a barrier may name around the decode of a colour storage image, and the usage
+// each needs (VkImageMemoryBarrier's valid usage: a layout transition from or to a layout needs
+// the usage that layout serves). Depth/stencil layouts (not a colour image's), layouts of
+// extensions texdec does not know, and values outside VkImageLayout are refused.
+struct LayoutRule {
+    VkImageLayout layout;
+    const char* name;
+    VkImageUsageFlags usage;  // any of these (0: none needed)
+    bool before_only;         // UNDEFINED and PREINITIALIZED: only as the layout before the decode
+};
+constexpr LayoutRule kLayouts[] = {
+    {VK_IMAGE_LAYOUT_UNDEFINED, "UNDEFINED", 0, true},
+    {VK_IMAGE_LAYOUT_GENERAL, "GENERAL", 0, false},
+    {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, "COLOR_ATTACHMENT_OPTIMAL", VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, false},
+    {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, "SHADER_READ_ONLY_OPTIMAL",
+     VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, false},
+    {VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, "TRANSFER_SRC_OPTIMAL", VK_IMAGE_USAGE_TRANSFER_SRC_BIT, false},
+    {VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, "TRANSFER_DST_OPTIMAL", VK_IMAGE_USAGE_TRANSFER_DST_BIT, false},
+    {VK_IMAGE_LAYOUT_PREINITIALIZED, "PREINITIALIZED", 0, true},
+    // Vulkan 1.3 / VK_KHR_synchronization2 (the device must enable synchronization2).
+    {VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL, "READ_ONLY_OPTIMAL",
+     VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, false},
+    {VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL, "ATTACHMENT_OPTIMAL", VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, false},
+    // VK_KHR_swapchain, VK_KHR_shared_presentable_image (the device must enable them).
+    {VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, "PRESENT_SRC_KHR", 0, false},
+    {VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR, "SHARED_PRESENT_KHR", 0, false},
+};
+
+// Vulkan 1.0's pipeline stages and the shader stages of the ray tracing and mesh shading
+// extensions (the stages that may read decoded texels).
+constexpr VkPipelineStageFlags kGraphicsStages =
+    VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_VERTEX_SHADER_BIT |
+    VK_PIPELINE_STAGE_TESSELLATION_CONTROL_SHADER_BIT | VK_PIPELINE_STAGE_TESSELLATION_EVALUATION_SHADER_BIT |
+    VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT |
+    VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT |
+    VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT |
+    VK_PIPELINE_STAGE_TASK_SHADER_BIT_EXT | VK_PIPELINE_STAGE_MESH_SHADER_BIT_EXT;
+constexpr VkPipelineStageFlags kShaderStages =
+    VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_TESSELLATION_CONTROL_SHADER_BIT |
+    VK_PIPELINE_STAGE_TESSELLATION_EVALUATION_SHADER_BIT | VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT |
+    VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+    VK_PIPELINE_STAGE_RAY_TRACING_SHADER_BIT_KHR | VK_PIPELINE_STAGE_TASK_SHADER_BIT_EXT |
+    VK_PIPELINE_STAGE_MESH_SHADER_BIT_EXT;
+constexpr VkPipelineStageFlags kKnownStages =
+    0x1FFFF /* Vulkan 1.0: TOP_OF_PIPE ... ALL_COMMANDS */ | VK_PIPELINE_STAGE_RAY_TRACING_SHADER_BIT_KHR |
+    VK_PIPELINE_STAGE_TASK_SHADER_BIT_EXT | VK_PIPELINE_STAGE_MESH_SHADER_BIT_EXT;
+
+// Vulkan 1.0's access types and the stages that perform each (the spec's "Supported access types"
+// table; MEMORY_READ / MEMORY_WRITE: any stage). ALL_COMMANDS performs every access,
+// ALL_GRAPHICS every access of the graphics stages.
+struct AccessRule {
+    VkAccessFlags access;
+    const char* name;
+    VkPipelineStageFlags stages;  // 0: any stage
+};
+constexpr AccessRule kAccesses[] = {
+    {VK_ACCESS_INDIRECT_COMMAND_READ_BIT, "INDIRECT_COMMAND_READ", VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT},
+    {VK_ACCESS_INDEX_READ_BIT, "INDEX_READ", VK_PIPELINE_STAGE_VERTEX_INPUT_BIT},
+    {VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT, "VERTEX_ATTRIBUTE_READ", VK_PIPELINE_STAGE_VERTEX_INPUT_BIT},
+    {VK_ACCESS_UNIFORM_READ_BIT, "UNIFORM_READ", kShaderStages},
+    {VK_ACCESS_INPUT_ATTACHMENT_READ_BIT, "INPUT_ATTACHMENT_READ", VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT},
+    {VK_ACCESS_SHADER_READ_BIT, "SHADER_READ", kShaderStages},
+    {VK_ACCESS_SHADER_WRITE_BIT, "SHADER_WRITE", kShaderStages},
+    {VK_ACCESS_COLOR_ATTACHMENT_READ_BIT, "COLOR_ATTACHMENT_READ", VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT},
+    {VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, "COLOR_ATTACHMENT_WRITE", VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT},
+    {VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT, "DEPTH_STENCIL_ATTACHMENT_READ",
+     VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT},
+    {VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, "DEPTH_STENCIL_ATTACHMENT_WRITE",
+     VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT},
+    {VK_ACCESS_TRANSFER_READ_BIT, "TRANSFER_READ", VK_PIPELINE_STAGE_TRANSFER_BIT},
+    {VK_ACCESS_TRANSFER_WRITE_BIT, "TRANSFER_WRITE", VK_PIPELINE_STAGE_TRANSFER_BIT},
+    {VK_ACCESS_HOST_READ_BIT, "HOST_READ", VK_PIPELINE_STAGE_HOST_BIT},
+    {VK_ACCESS_HOST_WRITE_BIT, "HOST_WRITE", VK_PIPELINE_STAGE_HOST_BIT},
+    {VK_ACCESS_MEMORY_READ_BIT, "MEMORY_READ", 0},
+    {VK_ACCESS_MEMORY_WRITE_BIT, "MEMORY_WRITE", 0},
+};
+
+texdec_status check_barrier_layout(const texdec_context* ctx, uint32_t layout, bool before,
+                                   const texdec_image_target* image) {
+    const char* member = before ? "old_layout" : "new_layout";
+    for (const LayoutRule& rule : kLayouts) {
+        if (uint32_t(rule.layout) != layout) continue;
+        // new_layout UNDEFINED means: stay in GENERAL (texdec.h); PREINITIALIZED is never a new layout.
+        if (!before && rule.layout == VK_IMAGE_LAYOUT_PREINITIALIZED)
+            return ctx->report(
+                TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                "texdec_record_barriers.new_layout VK_IMAGE_LAYOUT_PREINITIALIZED: an image cannot move to "
+                "it (VK_IMAGE_LAYOUT_UNDEFINED keeps it in GENERAL)");
+        if (image && rule.usage && !(image->usage & rule.usage))
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "texdec_record_barriers.%s VK_IMAGE_LAYOUT_%s needs an image created with usage 0x%x "
+                               "(any of those bits); the target's usage is 0x%x",
+                               member, rule.name, unsigned(rule.usage), unsigned(image->usage));
+        return TEXDEC_SUCCESS;
+    }
+    return ctx->report(
+        TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+        "texdec_record_barriers.%s %u is not a layout of a colour image texdec takes (UNDEFINED, GENERAL, "
+        "COLOR_ATTACHMENT_OPTIMAL, SHADER_READ_ONLY_OPTIMAL, TRANSFER_SRC/DST_OPTIMAL, PREINITIALIZED, "
+        "READ_ONLY_OPTIMAL, ATTACHMENT_OPTIMAL, PRESENT_SRC_KHR, SHARED_PRESENT_KHR)",
+        member, layout);
+}
+
+texdec_status check_barrier_masks(const texdec_context* ctx, VkPipelineStageFlags stages, VkAccessFlags access,
+                                  bool before) {
+    const char* stage_member = before ? "src_stage_mask" : "dst_stage_mask";
+    const char* access_member = before ? "src_access_mask" : "dst_access_mask";
+    if (stages & ~kKnownStages)
+        return ctx->report(
+            TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+            "texdec_record_barriers.%s has bits 0x%x that are not Vulkan 1.0 pipeline stages (nor the ray "
+            "tracing, task or mesh shader stage)",
+            stage_member, unsigned(stages & ~kKnownStages));
+    if ((stages & kGraphicsStages) && !(ctx->queue_flags & VK_QUEUE_GRAPHICS_BIT))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_record_barriers.%s has graphics stages 0x%x; the context's queue family %u has no "
+                           "graphics",
+                           stage_member, unsigned(stages & kGraphicsStages), ctx->queue_family);
+    VkAccessFlags known = 0;
+    for (const AccessRule& rule : kAccesses) known |= rule.access;
+    if (access & ~known)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_record_barriers.%s has bits 0x%x that are not Vulkan 1.0 access types",
+                           access_member, unsigned(access & ~known));
+    if (!stages) return TEXDEC_SUCCESS;  // no stage: the access mask is not used (texdec.h)
+    for (const AccessRule& rule : kAccesses) {
+        if (!(access & rule.access) || rule.stages == 0 || (stages & VK_PIPELINE_STAGE_ALL_COMMANDS_BIT)) continue;
+        const bool graphics_rule = (rule.stages & kGraphicsStages) != 0;
+        if ((stages & rule.stages) || (graphics_rule && (stages & VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT))) continue;
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_record_barriers.%s has VK_ACCESS_%s_BIT, which none of the stages in %s (0x%x) "
+                           "performs",
+                           access_member, rule.name, stage_member, unsigned(stages));
+    }
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status check_barriers(const texdec_context* ctx, const texdec_record_barriers& b,
+                             const texdec_image_target* image) {
+    if (texdec_status s = check_chain(ctx, b.next, "texdec_record_barriers"); s != TEXDEC_SUCCESS) return s;
+    const uint32_t known = TEXDEC_BARRIER_ACQUIRE | TEXDEC_BARRIER_RELEASE;
+    if (b.flags & ~known)
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "texdec_record_barriers.flags has unknown bits 0x%x", b.flags & ~known);
+    texdec_status s = check_barrier_masks(ctx, b.src_stage_mask, b.src_access_mask, true);
+    if (s == TEXDEC_SUCCESS) s = check_barrier_masks(ctx, b.dst_stage_mask, b.dst_access_mask, false);
+    if (s == TEXDEC_SUCCESS) s = check_barrier_layout(ctx, enum_bits(b.old_layout), true, image);
+    if (s == TEXDEC_SUCCESS) s = check_barrier_layout(ctx, enum_bits(b.new_layout), false, image);
+    return s;
+}
+
 }  // namespace
 
 extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_context* ctx,
@@ -1030,13 +1192,8 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (texdec_status s = require_gpu(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
     const texdec_regions_scratch_info* scratch = nullptr;
     if (texdec_status s = regions_job_chain(ctx, job, &scratch); s != TEXDEC_SUCCESS) return s;
-    if (job->barriers) {
-        if (texdec_status s = check_chain(ctx, job->barriers->next, "texdec_record_barriers"); s != TEXDEC_SUCCESS) return s;
-        const uint32_t known = TEXDEC_BARRIER_ACQUIRE | TEXDEC_BARRIER_RELEASE;
-        if (job->barriers->flags & ~known)
-            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "texdec_record_barriers.flags has unknown bits 0x%x",
-                               job->barriers->flags & ~known);
-    }
+    if (job->barriers)
+        if (texdec_status s = check_barriers(ctx, *job->barriers, job->dst_image); s != TEXDEC_SUCCESS) return s;
     if (!job->regions || job->region_count == 0)
         return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "regions is NULL or region_count is 0");
     if (job->flags & ~uint32_t(TEXDEC_RECORD_FAIL_IF_NOT_READY))

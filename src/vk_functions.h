@@ -12,6 +12,7 @@ namespace texdec {
     X(vkGetPhysicalDeviceQueueFamilyProperties) \
     X(vkGetPhysicalDeviceMemoryProperties)      \
     X(vkGetPhysicalDeviceFormatProperties)      \
+    X(vkGetPhysicalDeviceImageFormatProperties) \
     X(vkEnumerateDeviceExtensionProperties)     \
     X(vkCreateDevice)                           \
     X(vkGetDeviceProcAddr)

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -518,4 +519,117 @@ TEST_CASE("CPU backend: timing, scratch size, memory usage and staging release",
     CHECK(usage_of(c->ctx).staging_host_bytes == 0);
     const std::vector<std::string> errors = c->log.take_errors();
     if (!cpu_partial_allowed()) CHECK(errors.empty());  // else: the partial CPU backend's refusals
+}
+
+namespace {
+
+// run_tasks hooks that break the contract (texdec_run_tasks_function: every i in [0, task_count)
+// once, all returned before the hook returns).
+enum class BadHook { off_by_one, runs_nothing, runs_half, index_max, twice };
+
+struct BrokenHook {
+    BadHook kind = BadHook::off_by_one;
+    static void run(void* user, uint32_t count, texdec_task_function task, void* data) {
+        switch (static_cast<BrokenHook*>(user)->kind) {
+        case BadHook::off_by_one:  // 1 ... count: task 0 never runs, task `count` does not exist
+            for (uint32_t i = 1; i <= count; ++i) task(data, i);
+            break;
+        case BadHook::runs_nothing: break;
+        case BadHook::runs_half:
+            for (uint32_t i = 0; i < count / 2; ++i) task(data, i);
+            break;
+        case BadHook::index_max:  // every task, and one more call far outside
+            for (uint32_t i = 0; i < count; ++i) task(data, i);
+            task(data, UINT32_MAX);
+            break;
+        case BadHook::twice:
+            for (int round = 0; round < 2; ++round)
+                for (uint32_t i = 0; i < count; ++i) task(data, i);
+            break;
+        }
+    }
+};
+
+}  // namespace
+
+// Issue 34: a hook calling task index task_count read and wrote past the job (ASan: heap overflow
+// in the decoders); a hook running no task returned SUCCESS with the destination untouched.
+// Buffers are larger than the job says (src_size / dst_size), so that a decode past the job lands
+// in canary bytes this test checks instead of in someone else's memory.
+TEST_CASE("CPU backend: a run_tasks hook that breaks its contract is reported and never obeyed past the job",
+          "[cpu][bad]") {
+    auto plain = cpu_context(1);
+    const LayoutJob lj(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, test_seed() ^ 0xBAD);
+    std::vector<uint8_t> expected(lj.bytes, 0x5A);
+    if (!cpu_decode(plain->ctx, lj.job(expected))) return;
+    const struct {
+        BadHook kind;
+        const char* what;
+    } cases[] = {{BadHook::off_by_one, "tasks 1 ... task_count"},
+                 {BadHook::runs_nothing, "no task run"},
+                 {BadHook::runs_half, "half the tasks run"},
+                 {BadHook::index_max, "every task and index UINT32_MAX"},
+                 {BadHook::twice, "every task twice"}};
+    for (const auto& c : cases) {
+        INFO("hook: " << c.what);
+        BrokenHook hook;
+        hook.kind = c.kind;
+        auto hooked = cpu_context(4, &BrokenHook::run, &hook);
+        // The job's blocks and texels, then as many bytes again of canary.
+        std::vector<uint8_t> src(lj.blocks.size() * 2);
+        std::memcpy(src.data(), lj.blocks.data(), lj.blocks.size());
+        fill_canary(src.data() + lj.blocks.size(), lj.blocks.size());
+        const std::vector<uint8_t> src_before = src;
+        std::vector<uint8_t> dst(lj.bytes * 2, 0x5A);
+        fill_canary(dst.data() + lj.bytes, lj.bytes);
+        texdec_host_job job = lj.job(dst);
+        job.src = src.data();
+        job.src_size = lj.blocks.size();
+        job.dst_size = lj.bytes;
+        const texdec_status st = texdec_decode(hooked->ctx, &job);
+        const std::vector<std::string> errors = hooked->log.take_errors();
+        INFO(texdec_status_string(st) << "; messages: " << (errors.empty() ? "(none)" : errors[0]));
+        CHECK(st == TEXDEC_ERROR_INVALID_ARGUMENT);
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].find("run_tasks") != std::string::npos);
+        bool outside_untouched = true;
+        for (size_t i = 0; i < lj.bytes; ++i) outside_untouched &= dst[lj.bytes + i] == canary_byte(i);
+        CHECK(outside_untouched);
+        CHECK(src == src_before);
+        if (c.kind == BadHook::twice) {  // every task ran once (the repeats were ignored)
+            CHECK(std::equal(expected.begin(), expected.end(), dst.begin()));
+        }
+    }
+    // A hook that keeps the contract still decodes on a context whose hook once failed.
+    Hook good;
+    auto hooked = cpu_context(4, &Hook::run, &good);
+    std::vector<uint8_t> got(lj.bytes, 0x5A);
+    const texdec_host_job job = lj.job(got);
+    REQUIRE(texdec_decode(hooked->ctx, &job) == TEXDEC_SUCCESS);
+    CHECK(got == expected);
+    CHECK(hooked->log.take_errors().empty());
+}
+
+// Issue 34: cpu_threads = 100000 spent seconds starting threads before it failed. Above the
+// documented maximum (1024) it is refused before any thread starts; with a run_tasks hook (no
+// threads of texdec's own) the maximum is accepted.
+TEST_CASE("CPU backend: cpu_threads above 1024 is refused at once", "[cpu][bad]") {
+    for (texdec_backend backend : {TEXDEC_BACKEND_CPU, TEXDEC_BACKEND_AUTO})
+        for (uint32_t threads : {100000u, 1025u, 0xFFFFFFFFu}) {
+            INFO("backend " << int(backend) << ", cpu_threads " << threads);
+            const texdec_backend_info b = backend_info(backend, threads);
+            const auto start = std::chrono::steady_clock::now();
+            Context c(&b);
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            CHECK(c.status == TEXDEC_ERROR_INVALID_ARGUMENT);
+            CHECK(c.ctx == nullptr);
+            CHECK(seconds < 1.0);
+            const std::vector<std::string> errors = c.log.take_errors();
+            REQUIRE(errors.size() == 1);
+            CHECK(errors[0].find("cpu_threads") != std::string::npos);
+            CHECK(errors[0].find("1024") != std::string::npos);
+        }
+    Hook hook;
+    auto c = cpu_context(1024, &Hook::run, &hook);
+    CHECK(std::string(texdec_context_device_name(c->ctx)).find("1024") != std::string::npos);
 }

@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "gpu/external_setup.h"
@@ -498,5 +500,76 @@ TEST_CASE("external context: a job larger than one dispatch with 1-byte texels a
                                 "exact model");
     dev.destroy(b.buffer);
     dev.destroy(s.buffer);
+    setup.close();
+}
+
+namespace {
+
+// A caller's queue lock (texdec_external_device::lock_queue / unlock_queue) that counts its calls.
+struct QueueLock {
+    std::mutex mutex;
+    int locks = 0, unlocks = 0;
+    static void lock(void* user) {
+        auto* self = static_cast<QueueLock*>(user);
+        self->mutex.lock();
+        ++self->locks;
+    }
+    static void unlock(void* user) {
+        auto* self = static_cast<QueueLock*>(user);
+        ++self->unlocks;
+        self->mutex.unlock();
+    }
+};
+
+}  // namespace
+
+// Half a lock pair locked the queue on the first texdec_decode and never unlocked it: the second
+// call hung. It is refused at creation; both or neither are accepted, and a pair stays balanced.
+TEST_CASE("external context: lock_queue without unlock_queue (or the reverse) is refused", "[external][bad][gpu]") {
+    ExternalSetup setup;
+    TEXDEC_OPEN_OR_RETURN(setup, dev);
+    QueueLock queue_lock;
+    MessageLog log;
+    texdec_context_create_info info{};
+    info.message_callback = [](texdec_message_severity severity, const char* m, void* user) {
+        if (severity == TEXDEC_MESSAGE_ERROR) static_cast<MessageLog*>(user)->add_error(m ? m : "");
+    };
+    info.user_data = &log;
+    for (int half = 0; half < 2; ++half) {
+        texdec_external_device ext = dev.external_device();
+        if (half == 0) ext.lock_queue = &QueueLock::lock;
+        else ext.unlock_queue = &QueueLock::unlock;
+        ext.queue_user_data = &queue_lock;
+        const char* missing = half == 0 ? "unlock_queue" : "lock_queue";
+        INFO("only " << (half == 0 ? "lock_queue" : "unlock_queue") << " given");
+        texdec_context* ctx = nullptr;
+        const texdec_status s = texdec_context_create_external(&info, &ext, &ctx);
+        CHECK(s == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(ctx == nullptr);
+        if (ctx) texdec_context_destroy(ctx);  // never decoded with: the second decode would hang
+        const std::vector<std::string> errors = log.take_errors();
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].find(missing) != std::string::npos);
+    }
+    CHECK(queue_lock.locks == 0);
+    CHECK(queue_lock.unlocks == 0);
+    // Both given: two decodes, each submission locked and unlocked.
+    texdec_external_device ext = dev.external_device();
+    ext.lock_queue = &QueueLock::lock;
+    ext.unlock_queue = &QueueLock::unlock;
+    ext.queue_user_data = &queue_lock;
+    texdec_context* ctx = nullptr;
+    REQUIRE(texdec_context_create_external(&info, &ext, &ctx) == TEXDEC_SUCCESS);
+    const uint8_t block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};  // BC1: red everywhere
+    std::vector<uint8_t> texels(64);
+    const texdec_host_job job =
+        JobBuilder(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, 4, 4).blocks(block, 8).texels(texels);
+    CHECK(texdec_decode(ctx, &job) == TEXDEC_SUCCESS);
+    CHECK(texdec_decode(ctx, &job) == TEXDEC_SUCCESS);
+    texdec_context_destroy(ctx);
+    CHECK(texels[0] == 255);
+    CHECK(queue_lock.locks >= 2);
+    CHECK(queue_lock.locks == queue_lock.unlocks);
+    CHECK(log.take_errors().empty());
     setup.close();
 }

@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -1236,6 +1237,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             const char* what;
             texdec_image_target_create_info info;
             const char* message_word;  // the message names what is missing
+            texdec_status expected = TEXDEC_SUCCESS;  // SUCCESS: any failure
         };
         std::vector<Bad> bad;
         texdec_image_target_create_info ok = target_create_info(ici, image.image);
@@ -1271,6 +1273,32 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             t.image = VK_NULL_HANDLE;
             bad.push_back({"no image", t, "image"});
         }
+        // Values no image can have (issue 34: an extent past INT32_MAX overflowed the record
+        // path's texel offsets; an unknown tiling was taken as OPTIMAL).
+        {
+            texdec_image_target_create_info t = ok;
+            t.extent.width = 0x80000000u;
+            bad.push_back({"width 2^31", t, "width", TEXDEC_ERROR_INVALID_ARGUMENT});
+            t = ok;
+            t.extent.height = dev.properties().limits.maxImageDimension2D + 1;
+            bad.push_back({"height past maxImageDimension2D", t, "height", TEXDEC_ERROR_INVALID_ARGUMENT});
+            t = ok;
+            t.image_type = VK_IMAGE_TYPE_3D;
+            t.extent.depth = dev.properties().limits.maxImageDimension3D + 1;
+            bad.push_back({"depth past maxImageDimension3D", t, "depth", TEXDEC_ERROR_INVALID_ARGUMENT});
+            t = ok;
+            t.array_layers = dev.properties().limits.maxImageArrayLayers + 1;
+            bad.push_back({"array_layers past maxImageArrayLayers", t, "array_layers", TEXDEC_ERROR_INVALID_ARGUMENT});
+            t = ok;
+            t.mip_levels = 6;  // 16 x 16 has 5
+            bad.push_back({"more mip levels than the extent has", t, "mip_levels", TEXDEC_ERROR_INVALID_ARGUMENT});
+            t = ok;
+            store_raw_enum(t.tiling, 7);
+            bad.push_back({"tiling 7 (no VkImageTiling)", t, "tiling", TEXDEC_ERROR_INVALID_ARGUMENT});
+            t = ok;
+            t.tiling = VK_IMAGE_TILING_DRM_FORMAT_MODIFIER_EXT;
+            bad.push_back({"tiling DRM_FORMAT_MODIFIER_EXT", t, "DRM", TEXDEC_ERROR_INVALID_ARGUMENT});
+        }
         std::vector<std::string> messages;
         for (const Bad& b : bad) {
             texdec_image_target* target = reinterpret_cast<texdec_image_target*>(uintptr_t(1));
@@ -1278,6 +1306,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             const std::string message = errors();
             INFO(b.what << ": " << texdec_status_string(st) << ", message: " << message);
             CHECK(st != TEXDEC_SUCCESS);
+            if (b.expected != TEXDEC_SUCCESS) CHECK(st == b.expected);
             CHECK(target == nullptr);
             CHECK(message.find(b.message_word) != std::string::npos);
             messages.push_back(message);
@@ -1348,6 +1377,7 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             texdec_status expected;              // as texdec.h's status list describes it
         };
         std::vector<Bad> bad;
+        std::vector<std::shared_ptr<texdec_record_barriers>> kept_barriers;  // the bad jobs' barriers
         auto with_region = [&](const char* what, const texdec_regions_job& base, auto change, texdec_status expected) {
             std::vector<texdec_region> r = regions;
             change(r.back());  // the last region: a call that recorded as it went would have recorded the first
@@ -1372,6 +1402,68 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
                     TEXDEC_ERROR_DESTINATION_TOO_SMALL);
         with_region("buffer row pitch below the width", good_buffer, [](texdec_region& r) { r.dst_row_pitch = 16; },
                     TEXDEC_ERROR_INVALID_LAYOUT);
+        // Layer ranges are out of range whatever the source holds (issue 34: VK_REMAINING_ARRAY_LAYERS
+        // was reported as SOURCE_TOO_SMALL), checked before any size.
+        with_region(
+            "layer_count 0xFFFFFFFF (VK_REMAINING_ARRAY_LAYERS)", good,
+            [](texdec_region& r) { r.layer_count = 0xFFFFFFFF; }, TEXDEC_ERROR_INVALID_ARGUMENT);
+        with_region(
+            "buffer region with layer_count 0xFFFFFFFF", good_buffer,
+            [](texdec_region& r) { r.layer_count = 0xFFFFFFFF; }, TEXDEC_ERROR_INVALID_ARGUMENT);
+        with_region(
+            "buffer region whose base_array_layer + layer_count wraps 32 bits", good_buffer,
+            [](texdec_region& r) {
+                r.base_array_layer = 0xFFFFFFF0u;
+                r.layer_count = 0x20;
+            },
+            TEXDEC_ERROR_INVALID_ARGUMENT);
+        with_region(
+            "layers past the image's with a source too short for them", good,
+            [](texdec_region& r) {
+                r.base_array_layer = 1;
+                r.layer_count = 1000;
+            },
+            TEXDEC_ERROR_INVALID_DESTINATION);
+        // Barrier values (texdec.h: values outside an enum are refused): layouts that are no
+        // VkImageLayout or not legal for this image, unknown stage / access bits, accesses their
+        // stages cannot perform. The validation layer would report each if it were recorded.
+        auto with_barriers = [&](const char* what, const texdec_regions_job& base, auto change) {
+            auto b = std::make_shared<texdec_record_barriers>(barriers);
+            change(*b);
+            kept_barriers.push_back(b);
+            texdec_regions_job j = base;
+            j.barriers = b.get();
+            bad.push_back({what, j, {}, TEXDEC_ERROR_INVALID_ARGUMENT});
+        };
+        with_barriers("old_layout 12345 (no VkImageLayout)", good,
+                      [](texdec_record_barriers& b) { store_raw_enum(b.old_layout, 12345); });
+        with_barriers("new_layout 0x7FFFFFFF (VK_IMAGE_LAYOUT_MAX_ENUM)", good,
+                      [](texdec_record_barriers& b) { b.new_layout = VK_IMAGE_LAYOUT_MAX_ENUM; });
+        with_barriers(
+            "old_layout DEPTH_STENCIL_ATTACHMENT_OPTIMAL on a colour image", good,
+            [](texdec_record_barriers& b) { b.old_layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL; });
+        with_barriers("new_layout PREINITIALIZED", good,
+                      [](texdec_record_barriers& b) { b.new_layout = VK_IMAGE_LAYOUT_PREINITIALIZED; });
+        with_barriers("new_layout COLOR_ATTACHMENT_OPTIMAL without COLOR_ATTACHMENT usage", good,
+                      [](texdec_record_barriers& b) { b.new_layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL; });
+        with_barriers("old_layout SHADER_READ_ONLY_OPTIMAL without SAMPLED usage", good,
+                      [](texdec_record_barriers& b) { b.old_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL; });
+        with_barriers("old_layout 12345 with a buffer destination", good_buffer,
+                      [](texdec_record_barriers& b) { store_raw_enum(b.old_layout, 12345); });
+        with_barriers("an unknown src_stage_mask bit", good,
+                      [](texdec_record_barriers& b) { b.src_stage_mask |= 0x40000000u; });
+        with_barriers("an unknown dst_stage_mask bit", good_buffer,
+                      [](texdec_record_barriers& b) { b.dst_stage_mask |= 0x80000000u; });
+        with_barriers("an unknown src_access_mask bit", good,
+                      [](texdec_record_barriers& b) { b.src_access_mask |= 0x40000000u; });
+        with_barriers("an unknown dst_access_mask bit", good_buffer,
+                      [](texdec_record_barriers& b) { b.dst_access_mask |= 0x20000000u; });
+        with_barriers("dst_access_mask COLOR_ATTACHMENT_WRITE with a TRANSFER stage", good,
+                      [](texdec_record_barriers& b) { b.dst_access_mask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT; });
+        with_barriers("src_access_mask SHADER_WRITE with TOP_OF_PIPE", good_buffer, [](texdec_record_barriers& b) {
+            b.src_stage_mask = VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT;
+            b.src_access_mask = VK_ACCESS_SHADER_WRITE_BIT;
+        });
         {
             texdec_regions_job j = good;
             j.src_size = needed - 1;  // the last region's last block does not fit

@@ -107,8 +107,10 @@ typedef enum texdec_status {
     TEXDEC_ERROR_UNSUPPORTED_ROUNDING = 5,  /* unknown or not yet implemented BC rounding mode */
     TEXDEC_ERROR_INVALID_EXTENT = 6,        /* width, height or depth is zero */
     TEXDEC_ERROR_SIZE_OVERFLOW = 7,         /* a size computed from the job does not fit (64 bits,
-                                               an offset plus a size included), or one block row
-                                               needs more than maxStorageBufferRange */
+                                               an offset plus a size included), or (record calls)
+                                               one block row of a buffer destination, or two rows
+                                               of GOB blocks of a block-linear source, need more
+                                               than maxStorageBufferRange */
     TEXDEC_ERROR_SOURCE_TOO_SMALL = 8,      /* the block data is shorter than the job needs */
     TEXDEC_ERROR_DESTINATION_TOO_SMALL = 9, /* the texel destination is smaller than needed */
     TEXDEC_ERROR_INVALID_LAYOUT = 10,       /* row length / pitch too small, misaligned offset */
@@ -351,7 +353,14 @@ typedef enum texdec_structure_type {
  * run task(task_data, i) once for every i in [0, task_count), on any threads and in any order,
  * and return when every call has returned. Calling them one after another on the calling thread
  * is correct (just not parallel). May be called from several threads at once (one per
- * texdec_decode running on the context). */
+ * texdec_decode running on the context).
+ * texdec checks what the hook does: a call with an index outside [0, task_count) and a second
+ * call of an index are ignored (nothing outside the job is read or written, no task runs twice),
+ * and the decode then fails with TEXDEC_ERROR_INVALID_ARGUMENT and an ERROR message naming
+ * run_tasks and the index; so does a hook that returns with tasks not run (the message says how
+ * many), even though the tasks that did run wrote their texels (the destination is then partly
+ * written, as after any failed texdec_decode). Calls after the hook has returned cannot be
+ * checked: they are undefined behaviour. */
 typedef void (*texdec_task_function)(void* task_data, uint32_t task_index);
 typedef void (*texdec_run_tasks_function)(void* user_data, uint32_t task_count, texdec_task_function task,
                                           void* task_data);
@@ -363,9 +372,10 @@ typedef struct texdec_backend_info {
     const void* next;           /* NULL */
     texdec_backend backend;
     /* CPU backend: threads that decode one call, the calling thread included (0 = the number the
-     * hardware runs at once). The context starts cpu_threads - 1 threads of its own and ends them
-     * in texdec_context_destroy; with run_tasks it starts none and cuts each job into about
-     * 4 * cpu_threads tasks for it. */
+     * hardware runs at once, at most 1024). The context starts cpu_threads - 1 threads of its own
+     * and ends them in texdec_context_destroy; with run_tasks it starts none and cuts each job into
+     * about 4 * cpu_threads tasks for it. At most 1024: a larger value is refused at once
+     * (TEXDEC_ERROR_INVALID_ARGUMENT and a message, before any thread starts; AUTO too). */
     uint32_t cpu_threads;
     texdec_run_tasks_function run_tasks; /* optional, CPU backend; kept (with its user data) until
                                              the context is destroyed */
@@ -439,8 +449,11 @@ typedef struct texdec_external_device {
     VkDevice device;
     uint32_t queue_family_index;
     VkQueue queue;                               /* optional, for texdec_decode */
-    void (*lock_queue)(void* user_data);         /* optional */
-    void (*unlock_queue)(void* user_data);       /* optional */
+    /* Optional, but both or neither: one without the other is refused (INVALID_ARGUMENT and a
+     * message naming the missing one), as it would leave the queue locked after the first
+     * submission. texdec calls lock_queue, then unlock_queue, around each vkQueueSubmit. */
+    void (*lock_queue)(void* user_data);
+    void (*unlock_queue)(void* user_data);
     void* queue_user_data;
 } texdec_external_device;
 
@@ -644,8 +657,12 @@ typedef struct texdec_host_job {
  * of staging needs exactly that; a larger job is streamed through two sets of at most 64 MiB
  * each, so the staging never exceeds 128 MiB host-visible (+ as much device-local) whatever the
  * job's size. The context keeps staging at the largest size any call needed
- * (texdec_context_memory_usage tells, texdec_context_release_staging frees). Checks the job like
- * texdec_decode (except the dst pointer). */
+ * (texdec_context_memory_usage tells, texdec_context_release_staging frees). The blocks are
+ * staged as the job reads them: a source's row length and image height cost no staging (a job of
+ * a few blocks whose rows are 2^26 texels apart stages those blocks; linear sources, and
+ * block-linear ones whose rows of GOB blocks are too long for one storage buffer range, are
+ * staged block row after block row), so every job the CPU backend decodes, texdec_decode on a GPU
+ * context decodes too. Checks the job like texdec_decode (except the dst pointer). */
 TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* context, const texdec_host_job* job,
                                                     uint64_t* host_bytes, uint64_t* device_bytes);
 
@@ -921,7 +938,13 @@ typedef struct texdec_image_target_create_info {
  * no STORAGE usage, a format not in the table above, MUTABLE_FORMAT or EXTENDED_USAGE missing
  * where needed, a format list without the storage view's format, a 3D image with layers, more
  * than 32 mip levels; TEXDEC_ERROR_MISSING_FEATURE if the device cannot store the view's format;
- * TEXDEC_ERROR_INVALID_ARGUMENT for a NULL image or an unknown structure in `next`. */
+ * TEXDEC_ERROR_INVALID_ARGUMENT for a NULL image, an unknown structure in `next`, a tiling other
+ * than VK_IMAGE_TILING_OPTIMAL or VK_IMAGE_TILING_LINEAR (DRM format modifier images are not
+ * taken), and a description no image can have on the device: an extent edge above
+ * maxImageDimension2D / maxImageDimension3D (or the maxExtent of the device's
+ * VkImageFormatProperties for the image's format, type, tiling, usage and flags, where it
+ * answers), above INT32_MAX, array_layers above maxImageArrayLayers (or maxArrayLayers), or
+ * more mip levels than the extent has (floor(log2(largest edge)) + 1) or maxMipLevels allows. */
 TEXDEC_API texdec_status texdec_image_target_create(texdec_context* context,
                                                     const texdec_image_target_create_info* info,
                                                     texdec_image_target** out_target);
@@ -944,7 +967,11 @@ typedef struct texdec_region {
     uint32_t base_array_layer;   /* 2D images; 0 for 3D images */
     uint32_t layer_count;        /* 2D images: layers written (0 means 1); 3D images: 1. With a
                                     3D block format (ASTC 3x3x3 ...), layer_count slices of one
-                                    3D texture go to consecutive layers */
+                                    3D texture go to consecutive layers. 0xFFFFFFFF
+                                    (VK_REMAINING_ARRAY_LAYERS) and a base_array_layer +
+                                    layer_count above 0xFFFFFFFF are refused (INVALID_ARGUMENT);
+                                    layers past an image target's: INVALID_DESTINATION. Both are
+                                    checked before the source and destination sizes */
     VkOffset3D offset;           /* texel offset in the mip level; any value (no block
                                     alignment needed); z: first depth slice of a 3D image, 0 for 2D */
     VkExtent3D extent;           /* texels; depth: slices of a 3D image, 1 for 2D images */
@@ -996,7 +1023,29 @@ enum texdec_barrier_flag_bits {
  *   new_layout  image subresources move from GENERAL to new_layout (VK_IMAGE_LAYOUT_UNDEFINED (0)
  *       here means: stay in GENERAL).
  *   dst_queue_family_index  with TEXDEC_BARRIER_RELEASE: the family that acquires them next.
- * Queue family indices are used only with their flag; without, no ownership changes. */
+ * Queue family indices are used only with their flag; without, no ownership changes.
+ *
+ * The values are checked before anything is recorded; TEXDEC_ERROR_INVALID_ARGUMENT (and a
+ * message naming the member and the value) for:
+ *   - a stage mask bit that is not one of Vulkan 1.0's VkPipelineStageFlagBits or the ray tracing
+ *     (VK_PIPELINE_STAGE_RAY_TRACING_SHADER_BIT_KHR), task or mesh shader stage; graphics stages
+ *     (vertex input ... color attachment output, ALL_GRAPHICS, task, mesh) on a context whose queue
+ *     family has no graphics;
+ *   - an access mask bit that is not one of Vulkan 1.0's VkAccessFlagBits, or (with a non-zero
+ *     stage mask) an access none of the mask's stages performs (the Vulkan spec's "supported access
+ *     types": e.g. COLOR_ATTACHMENT_WRITE needs COLOR_ATTACHMENT_OUTPUT, SHADER_READ a shader
+ *     stage, TRANSFER_READ TRANSFER; MEMORY_READ/WRITE and ALL_COMMANDS go with anything);
+ *   - a layout outside: UNDEFINED, GENERAL, COLOR_ATTACHMENT_OPTIMAL, SHADER_READ_ONLY_OPTIMAL,
+ *     TRANSFER_SRC_OPTIMAL, TRANSFER_DST_OPTIMAL, PREINITIALIZED (old_layout only), READ_ONLY_OPTIMAL,
+ *     ATTACHMENT_OPTIMAL, PRESENT_SRC_KHR, SHARED_PRESENT_KHR (depth/stencil layouts are not a colour
+ *     image's; other extensions' layouts are not taken), checked for buffer destinations too; and
+ *     for image targets a layout whose use the image's usage lacks (COLOR_ATTACHMENT_OPTIMAL and
+ *     ATTACHMENT_OPTIMAL: COLOR_ATTACHMENT; SHADER_READ_ONLY_OPTIMAL: SAMPLED or INPUT_ATTACHMENT;
+ *     READ_ONLY_OPTIMAL: those or TRANSFER_SRC; TRANSFER_SRC/DST_OPTIMAL: TRANSFER_SRC/DST).
+ * What texdec cannot see stays yours: the features and extensions a value needs enabled on your
+ * device (READ_ONLY_OPTIMAL and ATTACHMENT_OPTIMAL: synchronization2; PRESENT_SRC_KHR:
+ * VK_KHR_swapchain; SHARED_PRESENT_KHR: VK_KHR_shared_presentable_image; geometry and tessellation
+ * stages: their features; the ray tracing, task and mesh stages: their extensions). */
 typedef struct texdec_record_barriers {
     const void* next;                   /* NULL */
     uint32_t flags;                     /* texdec_barrier_flag_bits */
@@ -1034,11 +1083,15 @@ typedef struct texdec_regions_job {
  * or an array in one call. Never submits, never waits:
  *   - every region is checked first; on any error nothing is recorded. Statuses:
  *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a next
- *     that is not one texdec_regions_scratch_info, a scratch too small, an unknown flag),
+ *     that is not one texdec_regions_scratch_info, a scratch too small, an unknown flag,
+ *     barrier values texdec_record_barriers refuses, layer_count 0xFFFFFFFF),
  *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
  *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset
- *     plus a size that wraps 64 bits, or one block row wider than maxStorageBufferRange), and
+ *     plus a size that wraps 64 bits; a buffer destination's block row, dst_row_pitch x block
+ *     height, or two rows of GOB blocks of a block-linear source wider than
+ *     maxStorageBufferRange; a linear source's row length and image height never are: a stride
+ *     past the range gives dispatches of one block row, a row past it is cut into columns), and
  *     the format/output statuses of texdec_decode;
  *   - the variant (format, output, rounding, destination kind, the target's format) is created
  *     if it does not exist yet, which compiles; with TEXDEC_RECORD_FAIL_IF_NOT_READY it is not:

@@ -45,6 +45,39 @@ struct Batch {
     uint32_t holders = 0;           // pool threads working on it (guarded by the pool mutex)
 };
 
+// One texdec_decode's tasks as a caller's run_tasks hook sees them: the hook calls
+// `hooked_task`, which checks the index, runs each task at most once and counts what ran, so that
+// a hook that breaks its contract (texdec.h, texdec_run_tasks_function) can neither make a
+// decoder read or write outside the job nor make the call succeed with tasks left undone.
+struct HookedBatch {
+    texdec_task_function task = nullptr;
+    void* task_data = nullptr;
+    uint32_t count = 0;
+    std::unique_ptr<std::atomic<uint64_t>[]> started;  // a bit per task: claimed by a call
+    std::atomic<uint32_t> done{0};                     // tasks that ran (each once)
+    std::atomic<uint32_t> out_of_range{0}, repeated{0};
+    std::atomic<uint32_t> first_out_of_range{UINT32_MAX}, first_repeated{UINT32_MAX};
+};
+
+void hooked_task(void* data, uint32_t index) {
+    auto& b = *static_cast<HookedBatch*>(data);
+    if (index >= b.count) {
+        uint32_t none = UINT32_MAX;
+        b.first_out_of_range.compare_exchange_strong(none, index, std::memory_order_relaxed);
+        b.out_of_range.fetch_add(1, std::memory_order_relaxed);
+        return;
+    }
+    const uint64_t bit = uint64_t(1) << (index % 64);
+    if (b.started[index / 64].fetch_or(bit, std::memory_order_relaxed) & bit) {
+        uint32_t none = UINT32_MAX;
+        b.first_repeated.compare_exchange_strong(none, index, std::memory_order_relaxed);
+        b.repeated.fetch_add(1, std::memory_order_relaxed);
+        return;
+    }
+    b.task(b.task_data, index);
+    b.done.fetch_add(1, std::memory_order_acq_rel);
+}
+
 // Runs claimed tasks of `b` until none is left; returns how many this thread ran.
 void work_on(Batch& b) {
     for (uint32_t i; (i = b.next.fetch_add(1, std::memory_order_relaxed)) < b.count;) {
@@ -90,15 +123,14 @@ struct Backend {
         }
     }
 
-    // Runs task(task_data, i) for i in [0, count) and returns when all have returned.
-    void run(uint32_t count, texdec_task_function task, void* task_data) {
-        if (run_tasks) {
-            run_tasks(run_tasks_user_data, count, task, task_data);
-            return;
-        }
+    // Runs task(task_data, i) for i in [0, count) and returns when all have returned. With the
+    // caller's hook: INVALID_ARGUMENT (a message naming run_tasks) where it called a task index
+    // outside [0, count) or one twice (those calls are ignored), or returned with tasks not run.
+    texdec_status run(const texdec_context* ctx, uint32_t count, texdec_task_function task, void* task_data) {
+        if (run_tasks) return run_hooked(ctx, count, task, task_data);
         if (pool.empty() || count == 1) {
             for (uint32_t i = 0; i < count; ++i) task(task_data, i);
-            return;
+            return TEXDEC_SUCCESS;
         }
         Batch b;
         b.task = task;
@@ -115,6 +147,41 @@ struct Backend {
         // holders (they may still be running their last task).
         if (auto it = std::find(queue.begin(), queue.end(), &b); it != queue.end()) queue.erase(it);
         batch_settled.wait(lock, [&] { return b.holders == 0 && b.done.load(std::memory_order_acquire) == b.count; });
+        return TEXDEC_SUCCESS;
+    }
+
+    texdec_status run_hooked(const texdec_context* ctx, uint32_t count, texdec_task_function task, void* task_data) {
+        HookedBatch b;
+        b.task = task;
+        b.task_data = task_data;
+        b.count = count;
+        const uint32_t words = (count + 63) / 64;
+        b.started.reset(new (std::nothrow) std::atomic<uint64_t>[words]);
+        if (!b.started)
+            return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
+                               "out of host memory for the CPU backend's task table");
+        for (uint32_t i = 0; i < words; ++i) b.started[i].store(0, std::memory_order_relaxed);
+        run_tasks(run_tasks_user_data, count, hooked_task, &b);
+        const uint32_t done = b.done.load(std::memory_order_acquire);
+        const uint32_t out_of_range = b.out_of_range.load(std::memory_order_relaxed);
+        const uint32_t repeated = b.repeated.load(std::memory_order_relaxed);
+        if (out_of_range)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "the CPU backend's run_tasks hook called a task with index %u (%u such call%s), outside "
+                               "[0, %u): ignored; %u of %u tasks ran, the texels are incomplete",
+                               b.first_out_of_range.load(std::memory_order_relaxed), out_of_range,
+                               out_of_range == 1 ? "" : "s", count, done, count);
+        if (repeated)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "the CPU backend's run_tasks hook called task %u more than once (%u repeated call%s, "
+                               "ignored); it must run each task once",
+                               b.first_repeated.load(std::memory_order_relaxed), repeated, repeated == 1 ? "" : "s");
+        if (done != count)
+            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                               "the CPU backend's run_tasks hook returned with %u of %u tasks not run (it must run "
+                               "every task before it returns); the texels are incomplete",
+                               count - done, count);
+        return TEXDEC_SUCCESS;
     }
 };
 
@@ -122,8 +189,8 @@ texdec_status create_backend(const texdec_backend_info& info, Backend** out, cha
     *out = nullptr;
     auto backend = std::unique_ptr<Backend>(new (std::nothrow) Backend);
     if (!backend) return TEXDEC_ERROR_OUT_OF_MEMORY;
-    const uint32_t hardware = std::max(1u, std::thread::hardware_concurrency());
-    backend->threads = info.cpu_threads ? info.cpu_threads : hardware;
+    const uint32_t hardware = std::clamp(std::thread::hardware_concurrency(), 1u, uint32_t(kMaxCpuThreads));
+    backend->threads = info.cpu_threads ? info.cpu_threads : hardware;  // checked: at most kMaxCpuThreads
     backend->run_tasks = info.run_tasks;
     backend->run_tasks_user_data = info.run_tasks_user_data;
     if (!backend->run_tasks) {
@@ -295,7 +362,7 @@ texdec_status decode(texdec_context* ctx, const texdec_host_job& job, const JobP
     const uint64_t wanted = b.threads == 1 && !b.run_tasks ? 1 : uint64_t(b.threads) * 4;
     w.tasks = uint32_t(std::min<uint64_t>(w.rows, wanted));
     const uint64_t decode_start = timing ? now_ns() : 0;
-    ctx->cpu->run(w.tasks, decode_task, &w);
+    if (texdec_status s = ctx->cpu->run(ctx, w.tasks, decode_task, &w); s != TEXDEC_SUCCESS) return s;
     if (w.out_of_memory.load())
         return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
                            "out of host memory for the CPU backend's scratch tile");

@@ -15,6 +15,10 @@ namespace texdec::cpu {
 
 struct Backend;  // the thread pool (or the caller's task hook) and the decoders' tables
 
+// The most cpu_threads a texdec_backend_info may ask for (texdec.h); 0 (the hardware's count) is
+// capped to it too.
+constexpr uint32_t kMaxCpuThreads = 1024;
+
 // Starts the backend's threads (cpu_threads - 1 of them, none with a task hook). Fills
 // `name` (texdec_context_device_name) with at most name_size bytes. OUT_OF_MEMORY if a thread
 // cannot be started.
