@@ -64,26 +64,9 @@ echo "== tests under ASan + UBSan on the CPU backend (TEXDEC_BACKEND=cpu, TEXDEC
 # compared every one of them with the GPU path, so the mirror is off here (TEXDEC_TEST_MIRROR=0).
 # The GPU-only cases (recording, image targets, staging, device selection) still run on lavapipe.
 # lavapipe's own leaks are not ours; ASan still checks every access texdec and the CLI make.
-# Run in the first stage only (580 of the 2180 s of test time this stage took on lavapipe before):
-#   "large job" (2 GiB of texels, checked texel by texel) and "ASTC 3D texdec_decode of 2048x2048x6"
-#   (192 MiB); the [corpus] cases ("corpus ..."); the CLI's raw-mode sweeps ("CLI raw mode: every
-#   BC1-BC5 / 2D ASTC ...", "CLI .exr: raw mode"); the big record-path cases ("ASTC record path",
-#   "ASTC 3D record path", "ASTC HDR record path", "ASTC 2D footprints on 3D images ...: record
-#   path", "external context: storage image destinations / block and texel offsets / a job larger
-#   than one dispatch").
-asan_first_stage_only="^large job|2048x2048x6|^corpus|^CLI raw mode: every (BC1-BC5|2D ASTC)|^CLI \.exr: raw mode"
-# The CLI's GPU-vs-CPU raw-mode sweeps too: tests/test_cpu_*.cpp compare the same decoders here.
-asan_first_stage_only+="|^CLI raw mode: the CPU backend gives the GPU's bytes"
-asan_first_stage_only+="|^ASTC (3D |HDR )?record path|^ASTC 2D footprints on 3D images and arrays: record path"
-asan_first_stage_only+="|^external context: (storage image destinations|block and texel offsets|a job larger than one dispatch)"
-# Shaders against oracles, or oracles against each other, whose host side (the one-call path) the
-# cases above and below run under ASan anyway (about 170 s of test time): the 512-invocation ASTC
-# reruns, lavapipe's random BC6H/BC7 and BC1-5 sanity comparisons, the oracle agreement cases.
-asan_first_stage_only+="|^512-invocation ASTC|random blocks (match|vs) lavapipe|^device-native BC decode|oracles agree"
-# texdec built inside another project (two more builds of the library, not instrumented).
-asan_first_stage_only+="|^package_(add_subdirectory|fetchcontent)$"
+# The cases labelled "heavy" ran in the first stage only (tests/CMakeLists.txt says which and why).
 ASAN_OPTIONS=detect_leaks=0 TEXDEC_TEST_RANDOM_BLOCKS=65536 TEXDEC_BACKEND=cpu TEXDEC_TEST_MIRROR=0 \
-  ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs" -E "$asan_first_stage_only"
+  ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs" -LE heavy
 
 echo "== build (ThreadSanitizer: the [threads] tests only) =="
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTEXDEC_SANITIZE_THREAD=ON -DTEXDEC_BUILD_TESTS=ON >/dev/null

@@ -1223,7 +1223,7 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
 
 }  // namespace
 
-TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for every 3D footprint", "[astc][astc3d][external][gpu]") {
+TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for every 3D footprint", "[astc][astc3d][external][gpu][heavy]") {
     ExternalSetup setup;
     if (!setup.open()) return;
     // 3D images for every footprint; buffers (the pipeline texdec_decode uses too, with the job's
@@ -1239,7 +1239,7 @@ TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for eve
 }
 
 TEST_CASE("ASTC 2D footprints on 3D images and arrays: record path into 3D images and 2D arrays and buffers",
-          "[astc][astc3d][external][gpu]") {
+          "[astc][astc3d][external][gpu][heavy]") {
     ExternalSetup setup;
     if (!setup.open()) return;
     // Three of the 14 2D footprints (the largest tile, a non-square one, the smallest tile): every
@@ -1258,7 +1258,7 @@ TEST_CASE("ASTC 2D footprints on 3D images and arrays: record path into 3D image
 // reports any that does), and the texels must still be right. Slice pitches are chosen from the
 // device's limit: just past it for 2 pitches (3x3x3: the 64 MiB pitch of a 128 MiB limit), room
 // for 4 of 6 slices (6x6x6), and a pitch beyond the limit on its own (5x5x5: one slice per dispatch).
-TEST_CASE("ASTC 3D record path: slice pitches past maxStorageBufferRange", "[astc][astc3d][external][gpu]") {
+TEST_CASE("ASTC 3D record path: slice pitches past maxStorageBufferRange", "[astc][astc3d][external][gpu][heavy]") {
     ExternalSetup setup;
     if (!setup.open()) return;
     const uint64_t limit = setup.device->properties().limits.maxStorageBufferRange;
@@ -1290,7 +1290,7 @@ TEST_CASE("ASTC 3D builder: every 3D block mode read back by astcenc_get_block_i
 }
 
 TEST_CASE("ASTC 3D split into several dispatches: 258x258x258 texels of 6x6x6", "[astc][astc3d][gpu]") { run_split_volume(); }
-TEST_CASE("ASTC 3D texdec_decode of 2048x2048x6 texels of 6x6x6 to RGBA16F within maxStorageBufferRange", "[astc][astc3d][gpu]") {
+TEST_CASE("ASTC 3D texdec_decode of 2048x2048x6 texels of 6x6x6 to RGBA16F within maxStorageBufferRange", "[astc][astc3d][gpu][heavy]") {
     run_wide_volume();
 }
 

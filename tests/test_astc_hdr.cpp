@@ -646,7 +646,7 @@ void check_record_texels(const uint8_t* base, size_t row_pitch, size_t slice_pit
 
 }  // namespace
 
-TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc][hdr][external][gpu]") {
+TEST_CASE("ASTC HDR record path: buffer and storage-image destinations", "[astc][hdr][external][gpu][heavy]") {
     ExternalSetup setup;
     TEXDEC_OPEN_OR_RETURN(setup, dev);
     constexpr uint32_t kSlices = 2, kFirstLayer = 1;

@@ -250,7 +250,7 @@ TEST_CASE("ASTC oracles: astcenc oracle input errors and unorm8 conversion", "[a
     CHECK(unorm8_from_f16(0x1BFF) == 0);    // just below
 }
 
-TEST_CASE("ASTC oracles agree on images encoded by the astcenc CLI", "[astc-oracle]") {
+TEST_CASE("ASTC oracles agree on images encoded by the astcenc CLI", "[astc-oracle][heavy]") {
     if (!mesa_ready()) return;
     INFO("Mesa: " << mesa_gl_description());
     const auto& fps = astc_2d_footprints();
@@ -271,7 +271,7 @@ TEST_CASE("ASTC oracles agree on images encoded by the astcenc CLI", "[astc-orac
     }
 }
 
-TEST_CASE("ASTC oracles agree on random blocks", "[astc-oracle]") {
+TEST_CASE("ASTC oracles agree on random blocks", "[astc-oracle][heavy]") {
     if (!mesa_ready()) return;
     INFO("Mesa: " << mesa_gl_description() << ", seed " << test_seed());
     const auto& fps = astc_2d_footprints();

@@ -139,7 +139,7 @@ void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, s
 }  // namespace
 
 TEST_CASE("ASTC record path: buffer and storage-image destinations, every 2D footprint, both profiles",
-          "[astc][external][gpu]") {
+          "[astc][external][gpu][heavy]") {
     ExternalSetup setup;
     TEXDEC_OPEN_OR_RETURN(setup, dev);
     const int32_t x0 = 3, y0 = 5;

@@ -90,7 +90,7 @@ void check_every_header_byte(const std::vector<uint8_t>& file, size_t header_byt
 
 }  // namespace
 
-TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the oracles", "[bc1-5][cli][gpu]") {
+TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the oracles", "[bc1-5][cli][gpu][heavy]") {
     if (!cli_has_device()) return;
     constexpr uint32_t kWidth = 253, kHeight = 61;  // 64 x 16 blocks, partial last column and row
     constexpr uint32_t kBlocksX = 64, kBlocksY = 16;
@@ -402,7 +402,7 @@ TEST_CASE("CLI: the bundled sample .astc decodes to PNGs equal to libastcenc (sr
 
 TEST_CASE("CLI raw mode: every 2D ASTC format (unorm, srgb) matches libastcenc on encoded, mutated, random and "
           "void-extent blocks",
-          "[cli][gpu][astc]") {
+          "[cli][gpu][astc][heavy]") {
     if (!cli_has_device() || !astcenc_cli_ready()) return;
     constexpr unsigned kBlocksX = 8, kBlocksY = 4;  // 32 blocks: 10 encoded, 10 mutated, 8 random, 4 void extents
     const std::string tga = temp_dir() + "/raw_in.tga";
@@ -891,7 +891,7 @@ TEST_CASE("CLI .exr: the bundled sample .dds (bc3) as RGBA16F halves equal to th
 }
 
 TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F halves equal to the oracles",
-          "[bc1-5][cli][gpu]") {
+          "[bc1-5][cli][gpu][heavy]") {
     if (!cli_has_device()) return;
     constexpr uint32_t kWidth = 61, kHeight = 30, kBlocksX = 16, kBlocksY = 8;  // partial last column and row
     for (const BcFormat& f : bc_formats())

@@ -173,19 +173,19 @@ bool only_cpu_type_devices() {
 
 }  // namespace
 
-TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC1-BC5, every output and rounding", "[cli][cpu]") {
+TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC1-BC5, every output and rounding", "[cli][cpu][heavy]") {
     compare_backends_in_raw_mode(kFamilies[0]);
 }
-TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC6H, BC7", "[cli][cpu]") {
+TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC6H, BC7", "[cli][cpu][heavy]") {
     compare_backends_in_raw_mode(kFamilies[1]);
 }
-TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: ETC2, EAC", "[cli][cpu]") {
+TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: ETC2, EAC", "[cli][cpu][heavy]") {
     compare_backends_in_raw_mode(kFamilies[2]);
 }
-TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: ASTC 2D", "[cli][cpu]") {
+TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: ASTC 2D", "[cli][cpu][heavy]") {
     compare_backends_in_raw_mode(kFamilies[3]);
 }
-TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: ASTC 3D", "[cli][cpu]") {
+TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: ASTC 3D", "[cli][cpu][heavy]") {
     compare_backends_in_raw_mode(kFamilies[4]);
 }
 

@@ -255,14 +255,14 @@ void check_profile(Profile profile) {
 
 }  // namespace
 
-TEST_CASE("corpus: piglit ASTC ldrl (linear LDR) equals libastcenc and is within 1 of piglit", "[corpus][gpu][astc]") {
+TEST_CASE("corpus: piglit ASTC ldrl (linear LDR) equals libastcenc and is within 1 of piglit", "[corpus][gpu][astc][heavy]") {
     check_profile(Profile::ldrl);
 }
 
-TEST_CASE("corpus: piglit ASTC ldrs (sRGB) equals libastcenc and is within 1 of piglit", "[corpus][gpu][astc]") {
+TEST_CASE("corpus: piglit ASTC ldrs (sRGB) equals libastcenc and is within 1 of piglit", "[corpus][gpu][astc][heavy]") {
     check_profile(Profile::ldrs);
 }
 
-TEST_CASE("corpus: piglit ASTC hdr (sfloat) equals libastcenc and piglit bit for bit", "[corpus][gpu][astc]") {
+TEST_CASE("corpus: piglit ASTC hdr (sfloat) equals libastcenc and piglit bit for bit", "[corpus][gpu][astc][heavy]") {
     check_profile(Profile::hdr);
 }

@@ -76,7 +76,7 @@ std::string level_file(const std::string& dir, const std::string& stem, uint32_t
 }  // namespace
 
 TEST_CASE("corpus CLI: every texture file decodes in one batch and only the undecodable ones fail",
-          "[corpus][cli][gpu]") {
+          "[corpus][cli][gpu][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string out = out_dir("all");
@@ -120,7 +120,7 @@ TEST_CASE("corpus CLI: every texture file decodes in one batch and only the unde
     CHECK(ok >= 141);  // every compressed file of the corpus as gathered (2026-11)
 }
 
-TEST_CASE("corpus CLI: piglit ETC1 and ETC2 and EAC mip chains equal piglit's expected files", "[corpus][cli][gpu][etc]") {
+TEST_CASE("corpus CLI: piglit ETC1 and ETC2 and EAC mip chains equal piglit's expected files", "[corpus][cli][gpu][etc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string gles = corpus + "/piglit/gles-3.0", etc1 = corpus + "/piglit/oes_compressed_etc1_rgb8_texture";
@@ -177,7 +177,7 @@ TEST_CASE("corpus CLI: piglit ETC1 and ETC2 and EAC mip chains equal piglit's ex
                                                          << " channels compared, " << cmp.differ << " differ");
 }
 
-TEST_CASE("corpus CLI: ETCPACK .ktx and .pkm files equal ETCPACK's decompressed images", "[corpus][cli][gpu][etc]") {
+TEST_CASE("corpus CLI: ETCPACK .ktx and .pkm files equal ETCPACK's decompressed images", "[corpus][cli][gpu][etc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string vectors = corpus + "/etcpack/testing/testvectors_correct";
@@ -236,7 +236,7 @@ TEST_CASE("corpus CLI: ETCPACK .ktx and .pkm files equal ETCPACK's decompressed 
 }
 
 TEST_CASE("corpus CLI: piglit ASTC files (2D and sliced 3D and arrays) equal piglit's expected files",
-          "[corpus][cli][gpu][astc]") {
+          "[corpus][cli][gpu][astc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string base = corpus + "/piglit/khr_texture_compression_astc";
@@ -297,7 +297,7 @@ TEST_CASE("corpus CLI: piglit ASTC files (2D and sliced 3D and arrays) equal pig
                                          << ldr.off_by_one << " of them 1 away from piglit's 2015 values (allowed)");
 }
 
-TEST_CASE("corpus CLI: astc-encoder's test data equals its PNG and EXR files", "[corpus][cli][gpu][astc]") {
+TEST_CASE("corpus CLI: astc-encoder's test data equals its PNG and EXR files", "[corpus][cli][gpu][astc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string data = corpus + "/astcenc_testdata/Test/Data";
@@ -330,7 +330,7 @@ TEST_CASE("corpus CLI: astc-encoder's test data equals its PNG and EXR files", "
                                                                                  << " channels); 2 HDR files verified");
 }
 
-TEST_CASE("corpus CLI: bcdec's BC1-BC7 DDS files (no expected outputs) equal the CPU reference", "[corpus][cli][gpu][bc]") {
+TEST_CASE("corpus CLI: bcdec's BC1-BC7 DDS files (no expected outputs) equal the CPU reference", "[corpus][cli][gpu][bc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     // Every output type through --verify: rgba16f to .exr (every format has it), native to .raw.

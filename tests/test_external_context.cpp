@@ -217,12 +217,12 @@ TEST_CASE("external context: buffer destinations for every format/output/mode", 
 }
 
 TEST_CASE("external context: block and texel offsets that are not multiples of 16 (the shaders' fallback paths)",
-          "[external][gpu]") {
+          "[external][gpu][heavy]") {
     for (auto [src, dst] : {std::pair<size_t, size_t>{260, 68}, {264, 72}, {268, 80}})
         check_buffer_destinations({TEXDEC_BC_ROUNDING_EXACT}, src, dst);
 }
 
-TEST_CASE("external context: storage image destinations for every format/output/mode", "[external][gpu]") {
+TEST_CASE("external context: storage image destinations for every format/output/mode", "[external][gpu][heavy]") {
     ExternalSetup setup;
     TEXDEC_OPEN_OR_RETURN(setup, dev);
     const uint32_t w = 37, h = 23, d = 2;
@@ -447,7 +447,7 @@ TEST_CASE("the validation messenger catches a deliberate error", "[external][gpu
     dev->close_and_check();
 }
 
-TEST_CASE("external context: a job larger than one dispatch with 1-byte texels and padded pitches", "[external][gpu]") {
+TEST_CASE("external context: a job larger than one dispatch with 1-byte texels and padded pitches", "[external][gpu][heavy]") {
     // Over 2^20 blocks per slice and two slices, odd width, R8 texels with a pitch that is not a
     // multiple of 4: the library must split the job into several dispatches and, where a 32-bit
     // word holds texels of two chunks or caller padding, change only its own bytes.

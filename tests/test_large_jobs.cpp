@@ -42,7 +42,7 @@ uint64_t mix(uint64_t x) {
 // (10 s per submission). Every texel is checked: the blocks come from a palette of 4099 random
 // blocks, each decoded once by the EXACT model (tests/oracles), placed by a hash of the block index.
 // Not run under ASan (.ci/test.sh): 2 GiB of texels and a model check of every texel are slow there.
-TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams through bounded staging", "[large][gpu]") {
+TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams through bounded staging", "[large][gpu][heavy]") {
     auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM);
@@ -108,7 +108,7 @@ TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams throu
 // and single blocks gives the same bytes (the part sizes come from TEXDEC_DEBUG_STAGING_PART_BYTES,
 // read when a context is created), and the staging follows the part size. The oracle comparison
 // of streamed decodes is done by the "streamed in small parts: ..." ctest runs.
-TEST_CASE("large job: streamed parts of every shape give the bytes of one submission", "[large-parts][gpu]") {
+TEST_CASE("large job: streamed parts of every shape give the bytes of one submission", "[large-parts][gpu][heavy]") {
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC3_UNORM);
     const uint32_t w = 97, h = 61, d = 3, row_length = 104, image_height = 68;  // padded source rows and slices
     const size_t row_pitch = size_t(w) * 8 + 24, slice_pitch = row_pitch * h + 40;

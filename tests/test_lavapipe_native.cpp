@@ -32,7 +32,7 @@ constexpr uint32_t kWidth = 2048, kHeight = 512;  // 65,536 blocks per format
 
 }  // namespace
 
-TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[bc1-5][native][gpu]") {
+TEST_CASE("device-native BC decode agrees within 2 LSB (sanity)", "[bc1-5][native][gpu][heavy]") {
     auto ctx = OwnContext::open();
     if (!ctx) return;
     auto dev = VulkanTestDevice::open();

@@ -126,7 +126,7 @@ TEST_CASE("IDEAL model: hand-worked values", "[bc1-5][oracle][ideal]") {
     CHECK(ideal::bc4_channel(-5, 5, 3, true) == -1);        // (3*-5 + 2*5)/5 = -1
 }
 
-TEST_CASE("IDEAL oracles agree: squish, nvimage and the IDEAL model", "[bc1-5][oracle][ideal]") {
+TEST_CASE("IDEAL oracles agree: squish, nvimage and the IDEAL model", "[bc1-5][oracle][ideal][heavy]") {
     const size_t block_count = random_block_count();
     for (const BcFormat& f : bc_formats()) {
         if (f.is_signed) continue;  // no packaged decoder for signed data (see ideal_model.h)
