@@ -1223,7 +1223,8 @@ void record_case(ExternalSetup& setup, AstcFootprint fp, AstcProfile profile, un
 
 }  // namespace
 
-TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for every 3D footprint", "[astc][astc3d][external][gpu][heavy]") {
+TEST_CASE("ASTC 3D record path: buffer and 3D storage image destinations for every 3D footprint",
+          "[astc][astc3d][external][gpu][heavy]") {
     ExternalSetup setup;
     if (!setup.open()) return;
     // 3D images for every footprint; buffers (the pipeline texdec_decode uses too, with the job's
@@ -1290,7 +1291,8 @@ TEST_CASE("ASTC 3D builder: every 3D block mode read back by astcenc_get_block_i
 }
 
 TEST_CASE("ASTC 3D split into several dispatches: 258x258x258 texels of 6x6x6", "[astc][astc3d][gpu]") { run_split_volume(); }
-TEST_CASE("ASTC 3D texdec_decode of 2048x2048x6 texels of 6x6x6 to RGBA16F within maxStorageBufferRange", "[astc][astc3d][gpu][heavy]") {
+TEST_CASE("ASTC 3D texdec_decode of 2048x2048x6 texels of 6x6x6 to RGBA16F within maxStorageBufferRange",
+          "[astc][astc3d][gpu][heavy]") {
     run_wide_volume();
 }
 

@@ -185,8 +185,12 @@ BlockBits mode15_block(uint32_t r0, uint32_t g0, uint32_t b0) {
 
 }  // namespace
 
-TEST_CASE("bc6h: random blocks vs lavapipe: BC6H_UFLOAT", "[bc6h][random][gpu][heavy]") { run_random(TEXDEC_FORMAT_BC6H_UFLOAT); }
-TEST_CASE("bc6h: random blocks vs lavapipe: BC6H_SFLOAT", "[bc6h][random][gpu][heavy]") { run_random(TEXDEC_FORMAT_BC6H_SFLOAT); }
+TEST_CASE("bc6h: random blocks vs lavapipe: BC6H_UFLOAT", "[bc6h][random][gpu][heavy]") {
+    run_random(TEXDEC_FORMAT_BC6H_UFLOAT);
+}
+TEST_CASE("bc6h: random blocks vs lavapipe: BC6H_SFLOAT", "[bc6h][random][gpu][heavy]") {
+    run_random(TEXDEC_FORMAT_BC6H_SFLOAT);
+}
 
 TEST_CASE("bc6h: structured blocks vs lavapipe: every mode and shape and reserved mode", "[bc6h][gpu]") {
     auto ctx = OwnContext::open();

@@ -192,8 +192,12 @@ std::vector<uint8_t> structured_blocks(uint64_t seed, size_t* count) {
 
 }  // namespace
 
-TEST_CASE("bc7: random blocks match lavapipe (BC7_UNORM)", "[bc7][random][gpu][heavy]") { random_test(TEXDEC_FORMAT_BC7_UNORM); }
-TEST_CASE("bc7: random blocks match lavapipe (BC7_SRGB)", "[bc7][random][gpu][heavy]") { random_test(TEXDEC_FORMAT_BC7_SRGB); }
+TEST_CASE("bc7: random blocks match lavapipe (BC7_UNORM)", "[bc7][random][gpu][heavy]") {
+    random_test(TEXDEC_FORMAT_BC7_UNORM);
+}
+TEST_CASE("bc7: random blocks match lavapipe (BC7_SRGB)", "[bc7][random][gpu][heavy]") {
+    random_test(TEXDEC_FORMAT_BC7_SRGB);
+}
 
 TEST_CASE("bc7: structured blocks (every mode, shape, rotation x index selection, P-bits, mode byte 0) match lavapipe",
           "[bc7][gpu]") {

@@ -400,9 +400,10 @@ TEST_CASE("CLI: the bundled sample .astc decodes to PNGs equal to libastcenc (sr
     }
 }
 
-TEST_CASE("CLI raw mode: every 2D ASTC format (unorm, srgb) matches libastcenc on encoded, mutated, random and "
-          "void-extent blocks",
-          "[cli][gpu][astc][heavy]") {
+TEST_CASE(
+    "CLI raw mode: every 2D ASTC format (unorm, srgb) matches libastcenc on encoded, mutated, random and "
+    "void-extent blocks",
+    "[cli][gpu][astc][heavy]") {
     if (!cli_has_device() || !astcenc_cli_ready()) return;
     constexpr unsigned kBlocksX = 8, kBlocksY = 4;  // 32 blocks: 10 encoded, 10 mutated, 8 random, 4 void extents
     const std::string tga = temp_dir() + "/raw_in.tga";

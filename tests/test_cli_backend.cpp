@@ -173,7 +173,8 @@ bool only_cpu_type_devices() {
 
 }  // namespace
 
-TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC1-BC5, every output and rounding", "[cli][cpu][heavy]") {
+TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC1-BC5, every output and rounding",
+          "[cli][cpu][heavy]") {
     compare_backends_in_raw_mode(kFamilies[0]);
 }
 TEST_CASE("CLI raw mode: the CPU backend gives the GPU's bytes: BC6H, BC7", "[cli][cpu][heavy]") {

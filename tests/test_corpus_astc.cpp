@@ -255,7 +255,8 @@ void check_profile(Profile profile) {
 
 }  // namespace
 
-TEST_CASE("corpus: piglit ASTC ldrl (linear LDR) equals libastcenc and is within 1 of piglit", "[corpus][gpu][astc][heavy]") {
+TEST_CASE("corpus: piglit ASTC ldrl (linear LDR) equals libastcenc and is within 1 of piglit",
+          "[corpus][gpu][astc][heavy]") {
     check_profile(Profile::ldrl);
 }
 

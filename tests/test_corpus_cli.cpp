@@ -120,7 +120,8 @@ TEST_CASE("corpus CLI: every texture file decodes in one batch and only the unde
     CHECK(ok >= 141);  // every compressed file of the corpus as gathered (2026-11)
 }
 
-TEST_CASE("corpus CLI: piglit ETC1 and ETC2 and EAC mip chains equal piglit's expected files", "[corpus][cli][gpu][etc][heavy]") {
+TEST_CASE("corpus CLI: piglit ETC1 and ETC2 and EAC mip chains equal piglit's expected files",
+          "[corpus][cli][gpu][etc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string gles = corpus + "/piglit/gles-3.0", etc1 = corpus + "/piglit/oes_compressed_etc1_rgb8_texture";
@@ -177,7 +178,8 @@ TEST_CASE("corpus CLI: piglit ETC1 and ETC2 and EAC mip chains equal piglit's ex
                                                          << " channels compared, " << cmp.differ << " differ");
 }
 
-TEST_CASE("corpus CLI: ETCPACK .ktx and .pkm files equal ETCPACK's decompressed images", "[corpus][cli][gpu][etc][heavy]") {
+TEST_CASE("corpus CLI: ETCPACK .ktx and .pkm files equal ETCPACK's decompressed images",
+          "[corpus][cli][gpu][etc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     const std::string vectors = corpus + "/etcpack/testing/testvectors_correct";
@@ -330,7 +332,8 @@ TEST_CASE("corpus CLI: astc-encoder's test data equals its PNG and EXR files", "
                                                                                  << " channels); 2 HDR files verified");
 }
 
-TEST_CASE("corpus CLI: bcdec's BC1-BC7 DDS files (no expected outputs) equal the CPU reference", "[corpus][cli][gpu][bc][heavy]") {
+TEST_CASE("corpus CLI: bcdec's BC1-BC7 DDS files (no expected outputs) equal the CPU reference",
+          "[corpus][cli][gpu][bc][heavy]") {
     const std::string corpus = corpus_root();
     if (corpus.empty() || !cli_has_device()) return;
     // Every output type through --verify: rgba16f to .exr (every format has it), native to .raw.

@@ -447,7 +447,8 @@ TEST_CASE("the validation messenger catches a deliberate error", "[external][gpu
     dev->close_and_check();
 }
 
-TEST_CASE("external context: a job larger than one dispatch with 1-byte texels and padded pitches", "[external][gpu][heavy]") {
+TEST_CASE("external context: a job larger than one dispatch with 1-byte texels and padded pitches",
+          "[external][gpu][heavy]") {
     // Over 2^20 blocks per slice and two slices, odd width, R8 texels with a pitch that is not a
     // multiple of 4: the library must split the job into several dispatches and, where a 32-bit
     // word holds texels of two chunks or caller padding, change only its own bytes.

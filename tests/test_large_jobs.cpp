@@ -42,7 +42,8 @@ uint64_t mix(uint64_t x) {
 // (10 s per submission). Every texel is checked: the blocks come from a palette of 4099 random
 // blocks, each decoded once by the EXACT model (tests/oracles), placed by a hash of the block index.
 // Not run under ASan (.ci/test.sh): 2 GiB of texels and a model check of every texel are slow there.
-TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams through bounded staging", "[large][gpu][heavy]") {
+TEST_CASE("large job: 16384x16384 BC1 to RGBA16F (2 GiB of texels) streams through bounded staging",
+          "[large][gpu][heavy]") {
     auto ctx = OwnContext::open(Backend::gpu);
     if (!ctx) return;
     const BcFormat& f = bc_format(TEXDEC_FORMAT_BC1_RGBA_UNORM);
