@@ -5,7 +5,9 @@
 // (from fixed pseudo-random bytes here; from the fuzzer's input in fuzz_decode) and checks each
 // decode (statuses, messages, texdec_decode_scratch_size, its model of the rules and sizes,
 // untouched padding, texels against a tight linear decode on the same context). On top of that:
-// both contexts give the same status and every byte of dst_size the same (texdec.h "backends").
+// both contexts give the same status and every byte of dst_size the same (texdec.h "backends"),
+// except that the GPU may refuse with SIZE_OVERFLOW a job whose block row needs more than the
+// smallest maxStorageBufferRange Vulkan allows (texdec.h, TEXDEC_ERROR_SIZE_OVERFLOW).
 //
 //   decode fuzz jobs: every format's seed job agrees on GPU and CPU      fuzz_decode's seeds (a valid
 //       job of every format, linear and block-linear);
@@ -13,6 +15,12 @@
 //       pseudo_random_job_input(kFirstSeed + i): any format (or none), output, rounding, extents
 //       (0 and huge ones too), row lengths, image heights, pitches, block-linear layouts, short
 //       and long sources and destinations, unaligned pointers.
+//   decode fuzz jobs: a longer run from --rng-seed (hidden: [.fuzz-decode-long])   kLongRunJobs
+//       jobs from seed 1,000,000 x Catch2's --rng-seed on, to search further by hand:
+//       `texdec_tests "[.fuzz-decode-long]" --rng-seed 7`. Known finding (reported, library code):
+//       on a GPU context texdec_decode_scratch_size answers SUCCESS for jobs that texdec_decode
+//       refuses with SIZE_OVERFLOW (a block row over maxStorageBufferRange); seeds 1-5 each meet
+//       one to six such jobs, so this case fails until that is fixed.
 // A failing job's input is written to decode-fuzz-job-<seed>.bin in the working directory:
 // `build-fuzz/tests/fuzz/fuzz_decode decode-fuzz-job-<seed>.bin` replays it on the CPU backend.
 #include <catch2/catch.hpp>
@@ -32,6 +40,7 @@ namespace {
 
 constexpr uint64_t kFirstSeed = 3500;
 constexpr uint32_t kRandomJobs = 400;
+constexpr uint32_t kLongRunJobs = 5000;
 
 texdec_fuzz::TakeErrors errors_of(OwnContext& context) {
     return [&context] {
@@ -63,7 +72,8 @@ void run_on_both(OwnContext& gpu, OwnContext& cpu, const std::vector<uint8_t>& i
     std::string problem;
     if (!cpu_broken.empty()) problem = "CPU context: " + cpu_broken;
     else if (!gpu_broken.empty()) problem = "GPU context: " + gpu_broken;
-    else if (on_gpu.status != on_cpu.status)
+    else if (on_gpu.status != on_cpu.status && !(on_gpu.status == TEXDEC_ERROR_SIZE_OVERFLOW &&
+                                                 on_cpu.status == TEXDEC_SUCCESS && job.gpu_may_refuse_row()))
         problem = std::string("GPU says ") + texdec_status_string(on_gpu.status) + ", CPU " +
                   texdec_status_string(on_cpu.status) + "; job: " + job.describe();
     else if (on_gpu.status == TEXDEC_SUCCESS && on_gpu.dst != on_cpu.dst) {
@@ -118,6 +128,22 @@ TEST_CASE("decode fuzz jobs: pseudo-random jobs agree on GPU and CPU", "[fuzz-de
                         << " block-linear");
     CHECK(counts.decoded >= kRandomJobs * 2 / 5);
     CHECK(counts.block_linear_decoded >= kRandomJobs / 20);
+    gpu->close_and_check();
+    cpu->close_and_check();
+}
+
+TEST_CASE("decode fuzz jobs: a longer run from --rng-seed", "[.fuzz-decode-long]") {
+    auto gpu = OwnContext::open(Backend::gpu);
+    if (!gpu) return;
+    auto cpu = OwnContext::open(Backend::cpu);
+    REQUIRE(cpu);
+    Counts counts;
+    const uint64_t first = uint64_t(Catch::rngSeed()) * 1000000;
+    for (uint32_t i = 0; i < kLongRunJobs; ++i)
+        run_on_both(*gpu, *cpu, texdec_fuzz::pseudo_random_job_input(first + i),
+                    "decode-fuzz-job-" + std::to_string(first + i), counts);
+    WARN(counts.decoded << " of " << counts.jobs << " jobs from seed " << first << " decoded, "
+                        << counts.block_linear_decoded << " block-linear");
     gpu->close_and_check();
     cpu->close_and_check();
 }

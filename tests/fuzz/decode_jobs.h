@@ -22,7 +22,9 @@
 //     message; texdec_decode_scratch_size gives the same status (and 0 bytes on a CPU context);
 //   - a model of the job written here from texdec.h (sizes in 64 bits with overflow, the
 //     block-linear address formula, the rules of each field) lists the problems the job has, each
-//     with the status it calls for: no problem -> SUCCESS; problems -> one of their statuses;
+//     with the status it calls for: no problem -> SUCCESS (on a GPU context also SIZE_OVERFLOW,
+//     where a block row needs more than 2^27 bytes: texdec.h's maxStorageBufferRange rule);
+//     problems -> one of their statuses;
 //   - on SUCCESS: every byte of dst_size outside the texels of the extent (row and slice padding,
 //     the bytes past the last texel) still holds the fill byte, and so do the bytes before dst;
 //     every texel equals the decode of the same blocks gathered (by the model's addresses) into a
@@ -76,6 +78,9 @@ public:
     // problems' statuses (any may come); for the report.
     std::string expectation() const;
     bool expects_success() const;
+    // A valid job that a GPU context may refuse with SIZE_OVERFLOW (a block row over the smallest
+    // maxStorageBufferRange Vulkan allows, 2^27 bytes); a CPU context decodes it.
+    bool gpu_may_refuse_row() const;
 
     // texdec_decode of the job on `context` with every check above; "" or what broke (one line
     // with the job). `outcome` (optional) gets the status and the destination's bytes.
