@@ -765,6 +765,18 @@ std::string DecodeCase::run_and_check(texdec_context* context, const TakeErrors&
     t.dst = tight.data();
     t.dst_size = tight.size();
     t.dst_row_pitch = t.dst_slice_pitch = 0;
+    // One byte less of either is refused (texdec_decoded_size and texdec_encoded_size are exact).
+    t.dst_size = tight.size() - 1;
+    if (const texdec_status short_dst = texdec_decode(context, &t); short_dst != TEXDEC_ERROR_DESTINATION_TOO_SMALL)
+        return broke(std::string("the tight twin with texdec_decoded_size - 1 bytes of destination gave ") +
+                     status_name(short_dst));
+    t.dst_size = tight.size();
+    t.src_size = tight_src.size - 1;
+    if (const texdec_status short_src = texdec_decode(context, &t); short_src != TEXDEC_ERROR_SOURCE_TOO_SMALL)
+        return broke(std::string("the tight twin with texdec_encoded_size - 1 bytes of source gave ") +
+                     status_name(short_src));
+    t.src_size = tight_src.size;
+    take_errors();
     const texdec_status ts = texdec_decode(context, &t);
     const std::string tight_errors = take_errors();
     if (ts != TEXDEC_SUCCESS)

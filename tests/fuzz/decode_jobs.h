@@ -29,7 +29,8 @@
 //     the bytes past the last texel) still holds the fill byte, and so do the bytes before dst;
 //     every texel equals the decode of the same blocks gathered (by the model's addresses) into a
 //     tight linear source and decoded with tight pitches into exactly texdec_decoded_size bytes,
-//     on the same context, from the opposite fill byte (so a texel the decode skipped shows);
+//     on the same context, from the opposite fill byte (so a texel the decode skipped shows),
+//     and with one byte less of that source or destination the twin is refused;
 //     texdec_decoded_size / texdec_encoded_size / texdec_output_texel_size answer the model's sizes.
 #pragma once
 
