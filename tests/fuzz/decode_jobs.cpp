@@ -245,8 +245,7 @@ struct DecodeCase::Impl {
     uint8_t fill = 0;
 
     Model model;
-    ExactBytes src;           // src_misalign bytes, then src_size bytes
-    bool src_filled = false;  // the blocks are in place (the job is small enough to decode)
+    ExactBytes src;  // src_misalign bytes, then src_size bytes
 
     void read(std::span<const uint8_t> input);
     void plan();
@@ -548,7 +547,6 @@ void DecodeCase::Impl::fill_source() {
                                                : blocks[size_t((i * bpb + b) % blocks.size())];
                 }
             }
-    src_filled = true;
 }
 
 void DecodeCase::Impl::make_chain(texdec_source_layout_info chain[2]) const {
