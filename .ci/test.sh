@@ -7,8 +7,8 @@
 # that under Wine (.ci/windows.sh), then rebuilds with AddressSanitizer + UBSan and runs the tests
 # again on the CPU backend with fewer random blocks, then builds the [threads] tests with
 # ThreadSanitizer and runs them, then builds the libFuzzer targets with clang (the container
-# parsers, and the whole parse-decode-write pipeline) and runs each for 60 s
-# (tests/fuzz/run_fuzzers.sh).
+# parsers, the whole parse-decode-write pipeline, and random decode jobs on the CPU backend) and
+# runs each for 45 s (tests/fuzz/run_fuzzers.sh).
 # Works on a GPU if present, else on lavapipe (mesa-vulkan-drivers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,8 +77,9 @@ echo "== [threads] tests under ThreadSanitizer (GPU and CPU backends) =="
 TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan_suppressions.txt" \
   build-tsan/tests/texdec_thread_tests "[threads]"
 
-echo "== fuzz the container parsers and the pipeline (libFuzzer, clang 14: 60 s per target, 2 at a time) =="
+# Seven targets, two at a time: four rounds of 45 s (the six before fuzz_decode ran three rounds of 60 s).
+echo "== fuzz the container parsers, the pipeline and the decoders (libFuzzer, clang 14: 45 s per target, 2 at a time) =="
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
   -DCMAKE_CXX_COMPILER=clang++-14 -DTEXDEC_FUZZ=ON -DTEXDEC_BUILD_TESTS=OFF -DTEXDEC_BUILD_CLI=OFF >/dev/null
 cmake --build build-fuzz --target texdec_fuzzers -j"$jobs"
-JOBS=2 tests/fuzz/run_fuzzers.sh 60 build-fuzz
+JOBS=2 tests/fuzz/run_fuzzers.sh 45 build-fuzz

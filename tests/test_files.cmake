@@ -85,6 +85,8 @@ set(texdec_test_source_list
   test_cpu_backend.cpp WINDOWS           # the CPU backend's creation, threads, hook, refusals, timing, memory ([cpu])
   test_cpu_astc.cpp WINDOWS              # the CPU backend's ASTC decoder against the GPU one ([cpu][astc])
   test_block_linear.cpp                  # block-linear (Tegra X1) sources vs a TRM model and linear decodes ([block_linear])
+  test_decode_fuzz.cpp                   # fuzz_decode's random jobs on a GPU and a CPU context, compared ([fuzz-decode])
+  fuzz/decode_jobs.cpp                   # the jobs and their checks (shared with tests/fuzz/fuzz_decode.cpp)
   test_threads.cpp                       # one context shared by 16 threads ([threads]; also texdec_thread_tests)
 )
 set(TEXDEC_TEST_SOURCES)

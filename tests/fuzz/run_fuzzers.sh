@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of the container parsers (fuzz_dds, fuzz_ktx, fuzz_ktx2, fuzz_pkm,
-# fuzz_astc) and fuzz_pipeline (any container: parse, CPU decode, every writer) for SECONDS each, JOBS at a time (default 2), and fails if any reports a crash, a
-# leak, a sanitizer error, a timeout (> 10 s on one input) or an allocation over 2 GiB.
+# fuzz_astc), fuzz_pipeline (any container: parse, CPU decode, every writer) and fuzz_decode
+# (random decode jobs and blocks on the CPU backend) for SECONDS each, JOBS at a time (default 2),
+# and fails if any reports a crash, a leak, a sanitizer error, a timeout (> 10 s on one input) or
+# an allocation over 2 GiB.
 #
 #   tests/fuzz/run_fuzzers.sh SECONDS [BUILD_DIR] [TARGET...]
 #
@@ -10,13 +12,15 @@
 # write_seeds makes, its dictionary (tests/fuzz/dict) and, when TEXDEC_CORPUS is set, the corpus
 # files with its extension (read, never copied into the repository). fuzz_pipeline starts from every
 # container's seeds, write_seeds' bigger pipeline seeds and every dictionary, with inputs up to
-# 256 KiB (the parsers' targets: 16 KiB). New inputs go to
+# 256 KiB (the parsers' targets: 16 KiB). fuzz_decode starts from write_seeds' decode/ jobs (a
+# valid job of every format), with no dictionary and inputs up to a 32-byte job header + 4 KiB of
+# blocks; it prints how its jobs ended (the share decoded, each refusal). New inputs go to
 # BUILD_DIR/fuzz/<target>/corpus and stay there for the next run; a failing input is saved as
 # BUILD_DIR/fuzz/<target>/crash-* (or leak-, timeout-, oom-) and its log is printed.
 # Reproduce one with: BUILD_DIR/tests/fuzz/fuzz_ktx2 BUILD_DIR/fuzz/fuzz_ktx2/crash-...
 set -uo pipefail
 if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [BUILD_DIR] [TARGET...]   (targets: dds ktx ktx2 pkm astc pipeline)" >&2
+  echo "usage: $0 SECONDS [BUILD_DIR] [TARGET...]   (targets: dds ktx ktx2 pkm astc pipeline decode)" >&2
   exit 2
 fi
 seconds=$1
@@ -24,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${2:-build-fuzz}" 2>/dev/null && pwd) || { echo "run_fuzzers: no build dir '${2:-build-fuzz}'" >&2; exit 2; }
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(dds ktx ktx2 pkm astc pipeline)
+[ ${#targets[@]} -eq 0 ] && targets=(dds ktx ktx2 pkm astc pipeline decode)
 jobs=${JOBS:-2}
 bin=$build/tests/fuzz
 work=$build/fuzz
@@ -49,17 +53,21 @@ run_target() {
     dict=$dir/all.dict
     cat "$here"/dict/*.dict > "$dict"
     max_len=262144
+  elif [ "$t" = decode ]; then
+    extensions=()
+    dict=
+    max_len=4128
   fi
   if [ -n "${TEXDEC_CORPUS:-}" ]; then
     # Links to the corpus files with this extension (libFuzzer reads them; max_len cuts big ones).
-    for ext in "${extensions[@]}"; do
+    for ext in "${extensions[@]+"${extensions[@]}"}"; do
       find "$TEXDEC_CORPUS" -type f -iname "*.$ext" -print0 |
         while IFS= read -r -d '' f; do ln -sf "$f" "$dir/real/$(echo "$f" | md5sum | cut -c1-16).$ext"; done
     done
   fi
   local start=$SECONDS
   "$bin/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=$max_len \
-    -dict="$dict" -artifact_prefix="$dir/" -print_final_stats=1 \
+    ${dict:+-dict="$dict"} -artifact_prefix="$dir/" -print_final_stats=1 \
     "$dir/corpus" "${seeds[@]}" "$dir/real" > "$dir/log.txt" 2>&1
   local rc=$?
   local execs
@@ -86,6 +94,7 @@ for t in "${targets[@]}"; do
   read -r rc execs secs corpus_size < "$work/fuzz_$t/result" || { rc=1; execs=?; secs=?; corpus_size=?; }
   if [ "$rc" -eq 0 ]; then
     echo "run_fuzzers: fuzz_$t: ok, $execs executions in $secs s, corpus $corpus_size inputs"
+    grep '^fuzz_decode: [0-9]* jobs:' "$work/fuzz_$t/log.txt" | tail -1 | sed 's/^/run_fuzzers:   /'
   else
     failed=1
     echo "run_fuzzers: fuzz_$t: FAILED (exit code $rc) after $execs executions; its log ends:"

@@ -4,12 +4,15 @@
 // refused), so a seed that is not what it should be fails here instead of weakening the fuzzing.
 // DIR/pipeline gets bigger files for fuzz_pipeline (16 to 256 KiB: above the parsers' 16 KiB
 // max_len), so that multi-level supercompressed KTX 2 files and long mip chains are reached.
+// DIR/decode gets fuzz_decode's: a valid job of every format, linear and block-linear
+// (decode_jobs.h), each checked to be one its model expects to decode.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
 #include <fstream>
 
+#include "decode_jobs.h"
 #include "support/container_files.h"
 #include "support/container_samples.h"
 
@@ -124,6 +127,27 @@ int main(int argc, char** argv) {
             return 1;
         }
         if (!write_seed(fs::path(argv[1]) / "pipeline", s)) return 1;
+        ++written;
+    }
+    // fuzz_decode's: valid jobs (the model expects SUCCESS).
+    int index = 0;
+    for (const std::vector<uint8_t>& input : texdec_fuzz::decode_seed_inputs()) {
+        const texdec_fuzz::DecodeCase job(input);
+        if (!job.expects_success()) {
+            std::fprintf(stderr, "write_seeds: decode seed %d is not a valid job: %s; %s\n", index,
+                         job.describe().c_str(), job.expectation().c_str());
+            return 1;
+        }
+        const fs::path dir = fs::path(argv[1]) / "decode";
+        fs::create_directories(dir);
+        char name[32];
+        std::snprintf(name, sizeof name, "job-%03d", index++);
+        std::ofstream out(dir / name, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(input.data()), std::streamsize(input.size()));
+        if (!out) {
+            std::fprintf(stderr, "write_seeds: cannot write %s\n", (dir / name).c_str());
+            return 1;
+        }
         ++written;
     }
     std::printf("write_seeds: %d seed files under %s\n", written, argv[1]);
