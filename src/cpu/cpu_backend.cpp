@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -220,6 +221,21 @@ void destroy_backend(Backend* backend) {
     delete backend;
 }
 
+const FamilyDecoder* family_decoder(texdec_family family) {
+    // Indexed by texdec_family: a new family adds its row here (and its decoder file).
+    static constexpr const FamilyDecoder* kDecoders[] = {
+        &kBc1_3Decoder,  // TEXDEC_FAMILY_BC1_3
+        &kBc4_5Decoder,  // TEXDEC_FAMILY_BC4_5
+        &kBc6hDecoder,   // TEXDEC_FAMILY_BC6H
+        &kBc7Decoder,    // TEXDEC_FAMILY_BC7
+        &kEtc2Decoder,   // TEXDEC_FAMILY_ETC2
+        &kEacDecoder,    // TEXDEC_FAMILY_EAC
+        &kAstcDecoder,   // TEXDEC_FAMILY_ASTC
+    };
+    static_assert(std::size(kDecoders) == TEXDEC_FAMILY_ASTC + 1, "one CPU decoder per texdec_family");
+    return uint32_t(family) < std::size(kDecoders) ? kDecoders[family] : nullptr;
+}
+
 namespace {
 
 Variant make_variant(const JobPlan& plan) {
@@ -237,7 +253,7 @@ Variant make_variant(const JobPlan& plan) {
 
 // The family's decoder with its tables for this variant (built on first use).
 texdec_status find_decoder(texdec_context* ctx, Variant* v, const FamilyDecoder** decoder) {
-    const FamilyDecoder* d = family_traits(v->format->family).cpu;
+    const FamilyDecoder* d = family_decoder(v->format->family);
     if (!d || !d->decode)
         return ctx->report(TEXDEC_ERROR_UNSUPPORTED_FORMAT, TEXDEC_MESSAGE_ERROR,
                            "format %s has no CPU decoder in this build (use a GPU context)", v->format->name);
