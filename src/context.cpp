@@ -3,6 +3,7 @@
 #include "context.h"
 #include "cpu/cpu_backend.h"
 #include "device_choice.h"
+#include "report.h"
 #include "test_hooks.h"
 #include "vulkan_loader.h"
 
@@ -25,6 +26,19 @@ texdec_status texdec_context::report(texdec_status status, texdec_message_severi
         vsnprintf(text, sizeof text, fmt, args);
         va_end(args);
         message_callback(severity, text, user_data);
+    }
+    return status;
+}
+
+texdec_status texdec::report(const texdec_context* ctx, texdec_status status, texdec_message_severity severity,
+                             const char* fmt, ...) {
+    if (ctx && ctx->message_callback) {
+        char text[1024];
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(text, sizeof text, fmt, args);
+        va_end(args);
+        ctx->message_callback(severity, text, ctx->user_data);
     }
     return status;
 }

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cpu/cpu_backend.h"
-#include "job.h"
+#include "record.h"
 
 namespace texdec {
 
@@ -368,28 +368,6 @@ texdec_status record_staged(texdec_context* ctx, VkCommandBuffer cmd, const JobP
     return record_regions(ctx, cmd, call, StagedRegion(plan));
 }
 
-}  // namespace
-
-texdec_status texdec::plan_host_job(texdec_context* ctx, const texdec_host_job* job, bool need_texels, JobPlan* plan) {
-    texdec_status s = plan_job(ctx, enum_bits(job->format), enum_bits(job->output), enum_bits(job->bc_rounding),
-                               job->width, job->height, job->depth,
-                               {job->src_row_length, job->src_image_height, job->next, "texdec_host_job"}, plan);
-    if (s != TEXDEC_SUCCESS) return s;
-    if (!job->src || (need_texels && !job->dst))
-        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR, "the job's src and dst must not be NULL");
-    if (job->src_size < plan->src_bytes_needed)
-        return ctx->report(TEXDEC_ERROR_SOURCE_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                           "the extent needs %llu bytes of blocks, src_size is %llu",
-                           (unsigned long long)plan->src_bytes_needed, (unsigned long long)job->src_size);
-    if ((s = plan_destination(ctx, job->dst_row_pitch, job->dst_slice_pitch, plan)) != TEXDEC_SUCCESS) return s;
-    if (job->dst_size < plan->dst_bytes_needed)
-        return ctx->report(TEXDEC_ERROR_DESTINATION_TOO_SMALL, TEXDEC_MESSAGE_ERROR,
-                           "the extent needs %llu bytes of texels, dst_size is %llu",
-                           (unsigned long long)plan->dst_bytes_needed, (unsigned long long)job->dst_size);
-    return TEXDEC_SUCCESS;
-}
-
-namespace {
 
 uint64_t round_up4(uint64_t v) { return (v + 3) / 4 * 4; }
 
@@ -719,7 +697,7 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     JobPlan plan;
     texdec_status s = plan_host_job(ctx, job, true, &plan);
     if (s != TEXDEC_SUCCESS) return s;
-    if (ctx->cpu) return cpu::decode(ctx, *job, plan, timing, t_start);
+    if (ctx->cpu) return cpu::decode(*ctx->cpu, ctx, *job, plan, timing, t_start);
     // The device's part of texdec_query_support, before anything is allocated.
     if ((s = check_device_needs(ctx, *plan.format, true, nullptr)) != TEXDEC_SUCCESS) return s;
     if (!ctx->queue)

@@ -2,8 +2,6 @@
 // format (output formats, texel sizes, shader variant) is derived from it.
 #include "formats.h"
 
-#include "cpu/cpu_decoders.h"
-
 #include <array>
 #include <cstdio>
 #include <cstring>
@@ -109,21 +107,20 @@ static_assert(std::size(kFormats) == TEXDEC_FORMAT_COUNT - 1, "one table row per
 
 // THE family table (formats.h), indexed by texdec_family.
 constexpr bool kRounds = true, kAstcLuts = true, kTables = true, kSrgbDecode = true, kTiles = true;
-#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes, dec)                                     \
-    FamilyTraits {                                                                                                   \
-        TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                               \
-            tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes, \
-            &cpu::dec                                                                                                \
+#define FAMILY(fam, rounding, astc_luts, tables, srgb, tiles, native_bytes)                                         \
+    FamilyTraits {                                                                                                  \
+        TEXDEC_FAMILY_##fam, rounding, astc_luts, tables, srgb, tiles,                                              \
+            tiles ? TEXDEC_ASTC_GROUP_SIZE : TEXDEC_WORKGROUP_X, tiles ? TEXDEC_ASTC_SHARED_BYTES : 0, native_bytes \
     }
 constexpr FamilyTraits kFamilies[] = {
-    //     family rounding astc luts  BPTC/ETC sRGB in decode tiles   NATIVE R/RG bytes  CPU decoder
-    FAMILY(BC1_3, kRounds, false, false, false, false, 0, kBc1_3Decoder),
-    FAMILY(BC4_5, kRounds, false, false, false, false, 1, kBc4_5Decoder),
-    FAMILY(BC6H, false, false, kTables, false, false, 0, kBc6hDecoder),
-    FAMILY(BC7, false, false, kTables, false, false, 0, kBc7Decoder),
-    FAMILY(ETC2, false, false, kTables, false, false, 0, kEtc2Decoder),
-    FAMILY(EAC, false, false, kTables, false, false, 2, kEacDecoder),
-    FAMILY(ASTC, false, kAstcLuts, false, kSrgbDecode, kTiles, 0, kAstcDecoder),
+    //     family rounding astc luts  BPTC/ETC sRGB in decode tiles   NATIVE R/RG bytes
+    FAMILY(BC1_3, kRounds, false, false, false, false, 0),
+    FAMILY(BC4_5, kRounds, false, false, false, false, 1),
+    FAMILY(BC6H, false, false, kTables, false, false, 0),
+    FAMILY(BC7, false, false, kTables, false, false, 0),
+    FAMILY(ETC2, false, false, kTables, false, false, 0),
+    FAMILY(EAC, false, false, kTables, false, false, 2),
+    FAMILY(ASTC, false, kAstcLuts, false, kSrgbDecode, kTiles, 0),
 };
 #undef FAMILY
 

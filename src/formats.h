@@ -8,10 +8,6 @@
 
 namespace texdec {
 
-namespace cpu {
-struct FamilyDecoder;  // src/cpu/cpu_decoders.h
-}
-
 struct FormatEntry {
     texdec_format format;
     const char* name;
@@ -114,8 +110,6 @@ struct FamilyTraits {
     // NATIVE of its 1- and 2-channel formats: R/RG UNORM or SNORM of this many bytes per
     // channel (0: the family has none). Other formats: RGBA8 (LDR) or RGBA16F (HDR).
     uint8_t native_channel_bytes;
-    // The CPU backend's decoder of the family (decode == nullptr: the CPU backend lacks it).
-    const cpu::FamilyDecoder* cpu;
 };
 
 const FamilyTraits& family_traits(texdec_family family);  // the family of a table row: valid

@@ -5,7 +5,7 @@
 #include <new>
 
 #include "context.h"
-#include "job.h"
+#include "record.h"
 
 using namespace texdec;
 

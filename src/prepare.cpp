@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "context.h"
-#include "job.h"
+#include "record.h"
 
 using namespace texdec;
 

@@ -8,216 +8,11 @@
 #include "enum_bits.h"
 #include "interface.h"
 #include "cpu/cpu_backend.h"
-#include "job.h"
+#include "dispatch.h"
+#include "record.h"
 
 namespace texdec {
 namespace {
-
-uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
-// a * b + c without overflow, false if it overflows 64 bits.
-bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) {
-    unsigned __int128 v = (unsigned __int128)a * b + c;
-    if (v > UINT64_MAX) return false;
-    *out = uint64_t(v);
-    return true;
-}
-
-// The chain of a job or region: nothing, or a texdec_source_layout_info with nothing after it
-// (checked before anything else, as an unknown structure is refused whatever the job holds).
-texdec_status check_source_chain(const texdec_context* ctx, const SourceLayout& source) {
-    if (!source.chain) return TEXDEC_SUCCESS;
-    uint32_t type;  // every chained struct begins with a 32-bit type
-    std::memcpy(&type, source.chain, sizeof type);
-    if (type != TEXDEC_STRUCTURE_TYPE_SOURCE_LAYOUT_INFO) return check_chain(ctx, source.chain, source.where);
-    return check_chain(ctx, static_cast<const texdec_source_layout_info*>(source.chain)->next,
-                       "texdec_source_layout_info");
-}
-
-// Reads the source layout chain (a texdec_source_layout_info or nothing) into the plan.
-texdec_status plan_source_layout(const texdec_context* ctx, const FormatEntry& f, const SourceLayout& source,
-                                 JobPlan* plan) {
-    plan->block_linear = false;
-    plan->gob_height_log2 = plan->gob_depth_log2 = 0;
-    plan->src_slice_bytes = 0;
-    plan->src_origin_x = plan->src_origin_y = plan->src_origin_z = plan->src_origin_bytes = 0;
-    if (!source.chain) return TEXDEC_SUCCESS;
-    const auto& info = *static_cast<const texdec_source_layout_info*>(source.chain);  // checked by check_source_chain
-    auto fail = [&](const char* what) {
-        if (ctx)
-            ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR, "%s: texdec_source_layout_info %s",
-                        source.where, what);
-        return TEXDEC_ERROR_INVALID_LAYOUT;
-    };
-    const uint32_t layout = enum_bits(info.layout);
-    if (layout == TEXDEC_SOURCE_LAYOUT_LINEAR) {
-        if (info.block_height || info.block_depth || info.layer_stride)
-            return fail("is LINEAR with block_height, block_depth or layer_stride set (they must be 0)");
-        return TEXDEC_SUCCESS;
-    }
-    if (layout != TEXDEC_SOURCE_LAYOUT_BLOCK_LINEAR) return fail("has an unknown layout value");
-    if (!is_gob_count(info.block_height)) return fail("block_height must be 1, 2, 4, 8, 16 or 32 (GOBs)");
-    if (!is_gob_count(info.block_depth)) return fail("block_depth must be 1, 2, 4, 8, 16 or 32 (GOBs)");
-    if (info.layer_stride) {
-        if (info.layer_stride % 4) return fail("layer_stride must be a multiple of 4");
-        if (info.block_depth != 1) return fail("layer_stride needs block_depth 1 (layers of a 2D texture)");
-        if (f.block_depth != 1) return fail("layer_stride is for 2D formats (a 3D footprint's slices are depth)");
-    }
-    plan->block_linear = true;
-    plan->gob_height_log2 = uint32_t(std::countr_zero(info.block_height));
-    plan->gob_depth_log2 = uint32_t(std::countr_zero(info.block_depth));
-    plan->src_slice_bytes = info.layer_stride;  // 0: computed from the surface by plan_job
-    return TEXDEC_SUCCESS;
-}
-
-}  // namespace
-
-texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t output_bits, uint32_t rounding_bits,
-                       uint32_t width, uint32_t height, uint32_t depth, SourceLayout source, JobPlan* plan) {
-    auto fail = [&](texdec_status s, const char* msg) {
-        if (ctx) ctx->report(s, TEXDEC_MESSAGE_ERROR, "%s", msg);
-        return s;
-    };
-    if (texdec_status s = check_source_chain(ctx, source); s != TEXDEC_SUCCESS) return s;
-    if (rounding_bits > TEXDEC_BC_ROUNDING_NVIDIA) return fail(TEXDEC_ERROR_UNSUPPORTED_ROUNDING, "unknown BC rounding mode");
-    const auto rounding = texdec_bc_rounding(rounding_bits);
-    texdec_status status = resolve_output(format_bits, output_bits, true, &plan->format, &plan->output);
-    if (status == TEXDEC_ERROR_UNKNOWN_FORMAT) return fail(status, "the format value is not a texdec_format");
-    if (status == TEXDEC_ERROR_UNSUPPORTED_FORMAT) {
-        if (ctx) ctx->report(status, TEXDEC_MESSAGE_ERROR, "format %s is not implemented in this version", plan->format->name);
-        return status;
-    }
-    if (status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
-        if (ctx) ctx->report(status, TEXDEC_MESSAGE_ERROR, "output type %u is not offered for %s (RGBA8 cannot hold signed or float data)",
-                             output_bits, plan->format->name);
-        return status;
-    }
-    if (status != TEXDEC_SUCCESS) return status;
-    plan->output_kind = output_bits;
-    plan->rounding = family_traits(plan->format->family).takes_rounding ? uint32_t(rounding) : 0;
-    if (width == 0 || height == 0 || depth == 0) return fail(TEXDEC_ERROR_INVALID_EXTENT, "width, height and depth must be at least 1");
-    const uint32_t row_length = source.row_length ? source.row_length : width;
-    const uint32_t image_height = source.image_height ? source.image_height : height;
-    if (row_length < width || image_height < height)
-        return fail(TEXDEC_ERROR_INVALID_LAYOUT, "source row length / image height is smaller than the extent");
-
-    const FormatEntry& f = *plan->format;
-    if (texdec_status s = plan_source_layout(ctx, f, source, plan); s != TEXDEC_SUCCESS) return s;
-    plan->width = width;
-    plan->height = height;
-    plan->depth = depth;
-    plan->blocks_x = div_round_up(width, f.block_width);
-    plan->blocks_y = div_round_up(height, f.block_height);
-    plan->blocks_z = div_round_up(depth, f.block_depth);
-    const uint64_t row_blocks = div_round_up(row_length, f.block_width);
-    const uint64_t rows_per_slice = div_round_up(image_height, f.block_height);
-    uint64_t tmp = 0;
-    if (!plan->block_linear) {
-        plan->src_row_bytes = row_blocks * f.bytes_per_block;  // < 2^32 * 16: no overflow
-        if (!mul_add(plan->src_row_bytes, rows_per_slice, 0, &plan->src_slice_bytes) ||
-            !mul_add(plan->src_slice_bytes, plan->blocks_z - 1, 0, &tmp) ||
-            !mul_add(plan->src_row_bytes, plan->blocks_y - 1, tmp, &tmp) ||
-            !mul_add(plan->blocks_x, f.bytes_per_block, tmp, &plan->src_bytes_needed))
-            return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the compressed size of the extent overflows 64 bits");
-        return TEXDEC_SUCCESS;
-    }
-    // Block-linear: a row of GOB blocks is ceil(row bytes / 64) blocks of 512 * H * D bytes; a
-    // group of D block slices is ceil(rows / 8H) such rows (or the caller's layer stride).
-    const uint64_t gob_block_bytes = uint64_t(512) << (plan->gob_height_log2 + plan->gob_depth_log2);
-    const uint64_t gob_columns = div_round_up(row_blocks * f.bytes_per_block, 64);
-    const uint64_t gob_block_rows = div_round_up(rows_per_slice, uint64_t(8) << plan->gob_height_log2);
-    uint64_t surface_bytes = 0;  // one group of D block slices (one layer)
-    if (!mul_add(gob_columns, gob_block_bytes, 0, &plan->src_row_bytes) ||
-        !mul_add(plan->src_row_bytes, gob_block_rows, 0, &surface_bytes))
-        return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the block-linear surface's size overflows 64 bits");
-    if (!plan->src_slice_bytes) plan->src_slice_bytes = surface_bytes;
-    else if (plan->src_slice_bytes < surface_bytes) {
-        if (ctx)
-            ctx->report(TEXDEC_ERROR_INVALID_LAYOUT, TEXDEC_MESSAGE_ERROR,
-                        "%s: layer_stride (%llu) is smaller than one layer's block-linear surface (%llu bytes)",
-                        source.where, (unsigned long long)plan->src_slice_bytes, (unsigned long long)surface_bytes);
-        return TEXDEC_ERROR_INVALID_LAYOUT;
-    }
-    // The last block read is the farthest (every term of the address grows with its coordinate);
-    // the terms below a row of GOB blocks add less than two rows.
-    using u128 = unsigned __int128;
-    const u128 last = u128((plan->blocks_z - 1) >> plan->gob_depth_log2) * plan->src_slice_bytes +
-                      u128((plan->blocks_y - 1) >> (3 + plan->gob_height_log2)) * plan->src_row_bytes;
-    if (last + 2 * u128(plan->src_row_bytes) + 16 > UINT64_MAX)
-        return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the compressed size of the extent overflows 64 bits");
-    plan->src_bytes_needed =
-        surface_block_offset(*plan, plan->blocks_x - 1, plan->blocks_y - 1, plan->blocks_z - 1) + f.bytes_per_block;
-    return TEXDEC_SUCCESS;
-}
-
-uint64_t surface_block_offset(const JobPlan& p, uint64_t x, uint64_t y, uint64_t z) {
-    const uint64_t block_bytes = p.format->bytes_per_block;
-    if (!p.block_linear) return z * p.src_slice_bytes + y * p.src_row_bytes + x * block_bytes;
-    // Tegra X1 TRM, "Block Linear": the GOB (64 bytes x 8 rows) swizzle, GOBs stacked H high and
-    // D deep into blocks, blocks in rows, rows in groups of D slices.
-    const uint32_t h = p.gob_height_log2, d = p.gob_depth_log2;
-    const uint64_t y_in_gob = (y % 8 / 2) * 64 + (y % 2) * 16;  // the GOB swizzle's y terms
-    return (z >> d) * p.src_slice_bytes + (y >> (3 + h)) * p.src_row_bytes + ((z & ((1u << d) - 1)) << (9 + h)) +
-           (((y >> 3) & ((1u << h) - 1)) << 9) + y_in_gob + gob_x_offset(x * block_bytes, 9 + h + d);
-}
-
-void move_source_origin(JobPlan* p, uint64_t bx, uint64_t by, uint64_t bz) {
-    p->src_origin_bytes += source_block_offset(*p, bx, by, bz);
-    p->src_origin_x += bx, p->src_origin_y += by, p->src_origin_z += bz;
-}
-
-texdec_status plan_destination(const texdec_context* ctx, uint64_t row_pitch, uint64_t slice_pitch, JobPlan* plan) {
-    auto fail = [&](texdec_status s, const char* msg) {
-        if (ctx) ctx->report(s, TEXDEC_MESSAGE_ERROR, "%s", msg);
-        return s;
-    };
-    const uint64_t texel = plan->output.texel_bytes;
-    const uint64_t tight_row = uint64_t(plan->width) * texel;
-    if (row_pitch == 0) row_pitch = tight_row;
-    if (row_pitch < tight_row) return fail(TEXDEC_ERROR_INVALID_LAYOUT, "row pitch is smaller than width * texel size");
-    uint64_t tight_slice = 0;
-    if (!mul_add(row_pitch, plan->height, 0, &tight_slice))
-        return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "row pitch * height overflows 64 bits");
-    if (slice_pitch == 0) slice_pitch = tight_slice;
-    if (slice_pitch < tight_slice) return fail(TEXDEC_ERROR_INVALID_LAYOUT, "slice pitch is smaller than row pitch * height");
-    uint64_t needed = 0;
-    if (!mul_add(slice_pitch, plan->depth - 1, 0, &needed) || !mul_add(row_pitch, plan->height - 1, needed, &needed) ||
-        !mul_add(tight_row, 1, needed, &needed))
-        return fail(TEXDEC_ERROR_SIZE_OVERFLOW, "the decoded size of the extent overflows 64 bits");
-    plan->dst_row_pitch = row_pitch;
-    plan->dst_slice_pitch = slice_pitch;
-    plan->dst_bytes_needed = needed;
-    return TEXDEC_SUCCESS;
-}
-
-ChunkSpan chunk_span(const JobPlan& p, const Chunk& c) {
-    const FormatEntry& f = *p.format;
-    ChunkSpan s{};
-    s.x0 = c.bx0 * f.block_width, s.y0 = c.by0 * f.block_height, s.z0 = c.bz0 * f.block_depth + c.z_skip;
-    s.width = std::min<uint64_t>(p.width - s.x0, c.nbx * f.block_width);
-    s.height = std::min<uint64_t>(p.height - s.y0, c.nby * f.block_height);
-    s.depth = std::min<uint64_t>(p.depth - s.z0, c.z_count ? c.z_count : c.nbz * f.block_depth);
-    // Every term of a block's address grows with its coordinate (both layouts): the chunk's first
-    // block is its lowest byte, its last block its highest.
-    s.src_start = source_block_offset(p, c.bx0, c.by0, c.bz0);
-    s.src_bytes = source_block_offset(p, c.bx0 + c.nbx - 1, c.by0 + c.nby - 1, c.bz0 + c.nbz - 1) + f.bytes_per_block -
-                  s.src_start;
-    s.dst_start = s.z0 * p.dst_slice_pitch + s.y0 * p.dst_row_pitch + s.x0 * p.output.texel_bytes;
-    s.dst_bytes = (s.depth - 1) * p.dst_slice_pitch + (s.height - 1) * p.dst_row_pitch + s.width * p.output.texel_bytes;
-    return s;
-}
-
-namespace {
-
-VkDeviceSize align_down(VkDeviceSize v, VkDeviceSize a) { return v / a * a; }
-VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) { return div_round_up(v, a) * a; }
-
-// How a shader maps invocations to work, and the lookup tables it reads (if any).
-struct ShaderShape {
-    uint32_t tile_x = 0, tile_y = 0;        // ASTC: blocks per workgroup (0: one block per invocation)
-    VkDescriptorBufferInfo luts[2] = {};    // TEXDEC_BINDING_LUT, TEXDEC_BINDING_FOOTPRINT_LUT (null: none)
-    VkBufferView tables = VK_NULL_HANDLE;   // TEXDEC_BINDING_TABLES (FamilyTraits::reads_tables; null: none)
-};
 
 // The pipeline for a variant (see prepare_variant), and how its shader maps invocations to blocks.
 texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texdec_destination_kind dst_kind,
@@ -258,15 +53,10 @@ texdec_status get_pipeline_and_shape(texdec_context* ctx, const JobPlan& p, texd
     return TEXDEC_SUCCESS;
 }
 
-// How a region is cut into dispatches: block columns, rows and slices per chunk, and texel
-// slices per chunk where one block slice must be cut (3D footprints, buffer destinations).
-struct ChunkSize {
-    uint64_t cols = 0, rows = 0, slices = 0;
-    uint64_t texel_slices = 0;  // 0: whole block slices
-};
-
 // a * b, or UINT64_MAX where that overflows (only compared against device limits).
 uint64_t saturating_mul(uint64_t a, uint64_t b) { return b && a > UINT64_MAX / b ? UINT64_MAX : a * b; }
+
+}  // namespace
 
 // Chunk sizes: every dispatch stays inside maxComputeWorkGroupCount, under the work cap
 // (max_texels texels per dispatch, so that no single dispatch runs long enough to trip a GPU
@@ -334,6 +124,8 @@ texdec_status chunk_size(const texdec_context* ctx, const JobPlan& p, const Shad
     return TEXDEC_SUCCESS;
 }
 
+namespace {
+
 // The buffer ranges one chunk binds (offsets aligned down to `align`).
 struct ChunkBinding {
     VkDescriptorBufferInfo src{}, dst{};
@@ -357,6 +149,8 @@ ChunkBinding chunk_binding(const RecordCall& call, const RegionTarget& t, const 
     }
     return b;
 }
+
+}  // namespace
 
 // The push constants of one chunk whose source range is bound so that its first block is word
 // `src_base_word` and (buffer destinations) its first texel byte `dst_base_byte` of the bound
@@ -398,16 +192,12 @@ shader::TexdecPushConstants chunk_push_constants(const JobPlan& p, const RecordC
     return pc;
 }
 
-// Workgroups of a chunk's dispatch: one per tile of blocks (ASTC), else one per
-// TEXDEC_WORKGROUP_X blocks of a block row.
-struct Groups {
-    uint64_t x = 0, y = 0, z = 0;
-    uint64_t count() const { return x * y * z; }
-};
 Groups chunk_groups(const ShaderShape& shape, const Chunk& c) {
     if (shape.tile_x) return {div_round_up(c.nbx, shape.tile_x), div_round_up(c.nby, shape.tile_y), c.nbz};
     return {div_round_up(c.nbx, TEXDEC_WORKGROUP_X), c.nby, c.nbz};
 }
+
+namespace {
 
 // One dispatch: push the descriptors (`regions`: a batched dispatch's table; any storage buffer
 // range otherwise, unread) and the push constants, then dispatch `groups`.
@@ -541,211 +331,13 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
                                   &memory, buffer_count, buffers, image_count, images);
 }
 
-// ---- batched dispatches (texdec.h "many small regions") --------------------------------------
-//
-// Small regions of one destination view share a dispatch: the workgroup grid is the largest
-// region's (x, y) and slices (z) once per region, each workgroup reads its region's push
-// constants from a table in the caller's scratch (TexdecPushConstants::batch_slices). A batch is
-// the regions of one mip level (buffer: all regions) from a first one on, in order, until a region
-// that is decoded in more than one dispatch or breaks one of the batch's limits (count, group
-// counts, descriptor ranges, waste, an overlapping destination); that region starts the next
-// batch (or is recorded alone). Batches are formed the same way twice, to fill the table and to
-// dispatch: nothing is stored per call beyond the stack.
-
-constexpr uint32_t kBatchMaxRegions = 1024;       // 64 KiB of table: one vkCmdUpdateBuffer's limit
-constexpr uint64_t kBatchMaxRegionGroups = 4096;  // larger regions fill the GPU alone
-constexpr uint64_t kBatchWasteSlack = 4096;       // grid workgroups allowed beyond 2x the used ones
-
-// Where a region writes, for the overlap test: texel box (image) or byte span (buffer, [x0, x1)).
-struct DstBox {
-    uint64_t x0, x1;
-    uint32_t y0, y1, z0, z1;
-    bool overlaps(const DstBox& o) const {
-        return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 && z0 < o.z1 && o.z0 < z1;
-    }
-};
-
-struct Batch {
-    uint32_t level = 0;           // mip level (image targets)
-    uint32_t first = 0, end = 0;  // regions [first, end) of `level` are its members
-    uint32_t members = 0;
-    uint32_t row_log2 = 6;     // one block per invocation: workgroups of 2^row_log2 x 64 / 2^row_log2 blocks
-    Groups grid;               // per region: the largest member's
-    uint64_t used_groups = 0;  // the members' own
-    VkDeviceSize src_lo = UINT64_MAX, src_hi = 0, dst_lo = UINT64_MAX, dst_hi = 0;
-    VkImageView view = VK_NULL_HANDLE;
-};
-
-class Batcher {
-public:
-    Batcher(texdec_context* ctx, const RecordCall& call, const RegionList& regions, const ShaderShape& shape,
-            uint64_t max_texels)
-        : ctx_(ctx), call_(call), regions_(regions), shape_(shape), max_texels_(max_texels),
-          to_image_(is_image_destination(call.dst_kind)) {
-        const VkPhysicalDeviceLimits& lim = ctx->properties.limits;
-        align_ = std::max<VkDeviceSize>(lim.minStorageBufferOffsetAlignment, 4);
-        max_range_ = uint64_t(lim.maxStorageBufferRange) - align_ - 4;
-        max_z_ = lim.maxComputeWorkGroupCount[2];
-    }
-
-    // Calls direct(i) for every region decoded in dispatches of its own and batch(b) for every
-    // batch, levels in ascending order, regions of a level in order.
-    template <class Direct, class Each>
-    void for_each(Direct&& direct, Each&& batch) const {
-        const uint32_t count = regions_.count();
-        const uint32_t levels = to_image_ ? call_.levels_written : 1u;
-        for (uint32_t level = 0; level < kMaxMipLevels; ++level) {
-            if (!(levels >> level & 1)) continue;
-            for (uint32_t i = 0; i < count;) {
-                if (to_image_ && regions_.level(i) != level) {
-                    ++i;
-                    continue;
-                }
-                Batch b;
-                if (!call_.scratch_buffer || !start(level, i, &b)) {
-                    direct(i++);
-                    continue;
-                }
-                grow(&b);
-                if (b.members == 1) direct(i);
-                else batch(b);
-                i = b.end;
-            }
-        }
-    }
-
-    // The region table entry of every member of `b`, in order, through `entry(pc)`.
-    template <class Entry>
-    void entries(const Batch& b, Entry&& entry) const {
-        JobPlan p;
-        RegionTarget t;
-        const VkDeviceSize src_bind = align_down(b.src_lo, align_), dst_bind = align_down(b.dst_lo, align_);
-        for (uint32_t i = b.first; i < b.end; ++i) {
-            if (to_image_ && regions_.level(i) != b.level) continue;
-            regions_.plan(i, &p, &t);  // checked
-            const Chunk c = whole(p);
-            const ChunkSpan span = chunk_span(p, c);
-            const uint32_t src_word = uint32_t((t.src_offset + span.src_start - src_bind) / 4);
-            const uint32_t dst_byte = to_image_ ? 0u : uint32_t(t.dst_offset + span.dst_start - dst_bind);
-            entry(chunk_push_constants(p, call_, t, c, span, src_word, dst_byte));
-        }
-    }
-
-    VkDeviceSize align() const { return align_; }
-
-private:
-    static Chunk whole(const JobPlan& p) { return Chunk{0, p.blocks_x, 0, p.blocks_y, 0, p.blocks_z, 0, 0}; }
-
-    // Region i as the batch's first member, false if it is not decoded in one small dispatch.
-    bool start(uint32_t level, uint32_t i, Batch* b) const {
-        Member m;
-        if (!member(i, &m)) return false;
-        b->level = level, b->first = i, b->end = i + 1, b->members = 1;
-        // Workgroups as wide as the first region (a power of two up to a row of 64): narrow
-        // regions fill every lane.
-        b->row_log2 = shape_.tile_x ? 6u : std::min(6u, uint32_t(std::bit_width(std::max<uint64_t>(m.nbx, 1) - 1)));
-        b->grid = groups(m, b->row_log2), b->used_groups = b->grid.count();
-        b->src_lo = m.src_lo, b->src_hi = m.src_hi, b->dst_lo = m.dst_lo, b->dst_hi = m.dst_hi;
-        b->view = m.view;
-        boxes_[0] = m.box;
-        bounds_ = m.box;
-        return true;
-    }
-
-    // Adds the following regions of the batch's level while they fit.
-    void grow(Batch* b) const {
-        const uint32_t count = regions_.count();
-        for (uint32_t j = b->end; j < count && b->members < kBatchMaxRegions; ++j) {
-            if (to_image_ && regions_.level(j) != b->level) continue;
-            Member m;
-            if (!member(j, &m)) return;
-            const Groups own = groups(m, b->row_log2);
-            const Groups grid{std::max(b->grid.x, own.x), std::max(b->grid.y, own.y), std::max(b->grid.z, own.z)};
-            const uint64_t members = b->members + 1, used = b->used_groups + own.count();
-            if (members * grid.z > max_z_ || members * grid.count() > 2 * used + kBatchWasteSlack) return;
-            const VkDeviceSize src_lo = std::min(b->src_lo, m.src_lo), src_hi = std::max(b->src_hi, m.src_hi);
-            if (src_hi - align_down(src_lo, align_) > max_range_) return;
-            const VkDeviceSize dst_lo = std::min(b->dst_lo, m.dst_lo), dst_hi = std::max(b->dst_hi, m.dst_hi);
-            if (!to_image_ && dst_hi - align_down(dst_lo, align_) > max_range_) return;
-            if (overlaps(*b, m.box)) return;
-            boxes_[b->members] = m.box;
-            bounds_ = {std::min(bounds_.x0, m.box.x0), std::max(bounds_.x1, m.box.x1), std::min(bounds_.y0, m.box.y0),
-                       std::max(bounds_.y1, m.box.y1), std::min(bounds_.z0, m.box.z0), std::max(bounds_.z1, m.box.z1)};
-            b->members = uint32_t(members), b->used_groups = used, b->grid = grid, b->end = j + 1;
-            b->src_lo = src_lo, b->src_hi = src_hi, b->dst_lo = dst_lo, b->dst_hi = dst_hi;
-        }
-    }
-
-    // Whether `box` overlaps a member's destination (outside the members' bounds: at once).
-    bool overlaps(const Batch& b, const DstBox& box) const {
-        if (!box.overlaps(bounds_)) return false;
-        for (uint32_t k = 0; k < b.members; ++k)
-            if (box.overlaps(boxes_[k])) return true;
-        return false;
-    }
-
-    struct Member {
-        uint64_t nbx, nby, nbz;  // blocks
-        VkDeviceSize src_lo, src_hi, dst_lo = 0, dst_hi = 0;
-        DstBox box;
-        VkImageView view = VK_NULL_HANDLE;
-    };
-
-    // Region i's dispatch, false unless it is one chunk of at most kBatchMaxRegionGroups workgroups.
-    bool member(uint32_t i, Member* m) const {
-        JobPlan p;
-        RegionTarget t;
-        ChunkSize size;
-        regions_.plan(i, &p, &t);  // checked
-        chunk_size(ctx_, p, shape_, to_image_, max_texels_, &size);
-        if (size.texel_slices || size.cols != p.blocks_x || size.rows != p.blocks_y || size.slices != p.blocks_z)
-            return false;
-        const Chunk c = whole(p);
-        if (chunk_groups(shape_, c).count() > kBatchMaxRegionGroups) return false;
-        m->nbx = p.blocks_x, m->nby = p.blocks_y, m->nbz = p.blocks_z;
-        const ChunkSpan span = chunk_span(p, c);
-        m->src_lo = t.src_offset + span.src_start;
-        m->src_hi = m->src_lo + span.src_bytes;
-        if (to_image_) {
-            m->view = t.dst_view;
-            m->box = {uint64_t(t.dst_x), uint64_t(t.dst_x) + span.width,
-                      uint32_t(t.dst_y), uint32_t(t.dst_y + span.height),
-                      t.dst_layer,       uint32_t(t.dst_layer + span.depth)};
-        } else {
-            m->dst_lo = t.dst_offset + span.dst_start;
-            m->dst_hi = align_up(m->dst_lo + span.dst_bytes, 4);
-            m->box = {m->dst_lo, m->dst_hi, 0, 1, 0, 1};
-        }
-        return true;
-    }
-
-    // A member's workgroups in a batch of workgroup shape row_log2.
-    Groups groups(const Member& m, uint32_t row_log2) const {
-        if (shape_.tile_x) return {div_round_up(m.nbx, shape_.tile_x), div_round_up(m.nby, shape_.tile_y), m.nbz};
-        return {div_round_up(m.nbx, uint64_t(1) << row_log2),
-                div_round_up(m.nby, uint64_t(TEXDEC_WORKGROUP_X) >> row_log2), m.nbz};
-    }
-
-    texdec_context* ctx_;
-    const RecordCall& call_;
-    const RegionList& regions_;
-    const ShaderShape& shape_;
-    uint64_t max_texels_;
-    bool to_image_;
-    VkDeviceSize align_ = 4;
-    uint64_t max_range_ = 0, max_z_ = 0;
-    // The current batch's members' destinations and their bounds (for_each forms one at a time).
-    mutable DstBox boxes_[kBatchMaxRegions];
-    mutable DstBox bounds_{};
-};
-
 }  // namespace
 
 texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
                               const TexelFormat* image_format, Creation creation) {
     if (ctx->cpu) {  // buffer variants are what texdec_decode uses; nothing to compile
         if (is_image_destination(dst_kind)) return require_gpu(ctx, "an image destination");
-        return creation == Creation::create_missing ? cpu::prepare(ctx, plan) : TEXDEC_SUCCESS;
+        return creation == Creation::create_missing ? cpu::prepare(*ctx->cpu, ctx, plan) : TEXDEC_SUCCESS;
     }
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;

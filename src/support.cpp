@@ -10,7 +10,7 @@
 
 #include "interface.h"
 #include "cpu/cpu_backend.h"
-#include "job.h"
+#include "record.h"
 #include "test_hooks.h"
 
 namespace texdec {
@@ -237,7 +237,7 @@ extern "C" TEXDEC_API texdec_status texdec_query_support(texdec_context* ctx, co
         if (kind != TEXDEC_DESTINATION_BUFFER)
             return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                                "destination %u is not a texdec_destination_kind", kind);
-        return cpu::prepare(ctx, plan);
+        return cpu::prepare(*ctx->cpu, ctx, plan);
     }
     if (s == TEXDEC_SUCCESS) s = check_destination(ctx, *plan.format, plan.output, kind, variant->image_format, true, nullptr);
     if (s == TEXDEC_SUCCESS) s = check_device_needs(ctx, *plan.format, true, nullptr);

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,9 +22,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "context.h"
 #include "cpu/cpu_decoders.h"
 #include "job.h"
+#include "report.h"
 
 namespace texdec::cpu {
 namespace {
@@ -158,29 +159,29 @@ struct Backend {
         const uint32_t words = (count + 63) / 64;
         b.started.reset(new (std::nothrow) std::atomic<uint64_t>[words]);
         if (!b.started)
-            return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
-                               "out of host memory for the CPU backend's task table");
+            return report(ctx, TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
+                          "out of host memory for the CPU backend's task table");
         for (uint32_t i = 0; i < words; ++i) b.started[i].store(0, std::memory_order_relaxed);
         run_tasks(run_tasks_user_data, count, hooked_task, &b);
         const uint32_t done = b.done.load(std::memory_order_acquire);
         const uint32_t out_of_range = b.out_of_range.load(std::memory_order_relaxed);
         const uint32_t repeated = b.repeated.load(std::memory_order_relaxed);
         if (out_of_range)
-            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
-                               "the CPU backend's run_tasks hook called a task with index %u (%u such call%s), outside "
-                               "[0, %u): ignored; %u of %u tasks ran, the texels are incomplete",
-                               b.first_out_of_range.load(std::memory_order_relaxed), out_of_range,
-                               out_of_range == 1 ? "" : "s", count, done, count);
+            return report(ctx, TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                          "the CPU backend's run_tasks hook called a task with index %u (%u such call%s), outside "
+                          "[0, %u): ignored; %u of %u tasks ran, the texels are incomplete",
+                          b.first_out_of_range.load(std::memory_order_relaxed), out_of_range,
+                          out_of_range == 1 ? "" : "s", count, done, count);
         if (repeated)
-            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
-                               "the CPU backend's run_tasks hook called task %u more than once (%u repeated call%s, "
-                               "ignored); it must run each task once",
-                               b.first_repeated.load(std::memory_order_relaxed), repeated, repeated == 1 ? "" : "s");
+            return report(ctx, TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                          "the CPU backend's run_tasks hook called task %u more than once (%u repeated call%s, "
+                          "ignored); it must run each task once",
+                          b.first_repeated.load(std::memory_order_relaxed), repeated, repeated == 1 ? "" : "s");
         if (done != count)
-            return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
-                               "the CPU backend's run_tasks hook returned with %u of %u tasks not run (it must run "
-                               "every task before it returns); the texels are incomplete",
-                               count - done, count);
+            return report(ctx, TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                          "the CPU backend's run_tasks hook returned with %u of %u tasks not run (it must run "
+                          "every task before it returns); the texels are incomplete",
+                          count - done, count);
         return TEXDEC_SUCCESS;
     }
 };
@@ -220,6 +221,21 @@ void destroy_backend(Backend* backend) {
     delete backend;
 }
 
+const FamilyDecoder* family_decoder(texdec_family family) {
+    // Indexed by texdec_family: a new family adds its row here (and its decoder file).
+    static constexpr const FamilyDecoder* kDecoders[] = {
+        &kBc1_3Decoder,  // TEXDEC_FAMILY_BC1_3
+        &kBc4_5Decoder,  // TEXDEC_FAMILY_BC4_5
+        &kBc6hDecoder,   // TEXDEC_FAMILY_BC6H
+        &kBc7Decoder,    // TEXDEC_FAMILY_BC7
+        &kEtc2Decoder,   // TEXDEC_FAMILY_ETC2
+        &kEacDecoder,    // TEXDEC_FAMILY_EAC
+        &kAstcDecoder,   // TEXDEC_FAMILY_ASTC
+    };
+    static_assert(std::size(kDecoders) == TEXDEC_FAMILY_ASTC + 1, "one CPU decoder per texdec_family");
+    return uint32_t(family) < std::size(kDecoders) ? kDecoders[family] : nullptr;
+}
+
 namespace {
 
 Variant make_variant(const JobPlan& plan) {
@@ -236,17 +252,16 @@ Variant make_variant(const JobPlan& plan) {
 }
 
 // The family's decoder with its tables for this variant (built on first use).
-texdec_status find_decoder(texdec_context* ctx, Variant* v, const FamilyDecoder** decoder) {
-    const FamilyDecoder* d = family_traits(v->format->family).cpu;
+texdec_status find_decoder(Backend& b, const texdec_context* ctx, Variant* v, const FamilyDecoder** decoder) {
+    const FamilyDecoder* d = family_decoder(v->format->family);
     if (!d || !d->decode)
-        return ctx->report(TEXDEC_ERROR_UNSUPPORTED_FORMAT, TEXDEC_MESSAGE_ERROR,
-                           "format %s has no CPU decoder in this build (use a GPU context)", v->format->name);
+        return report(ctx, TEXDEC_ERROR_UNSUPPORTED_FORMAT, TEXDEC_MESSAGE_ERROR,
+                      "format %s has no CPU decoder in this build (use a GPU context)", v->format->name);
     *decoder = d;
     if (!d->make_tables) return TEXDEC_SUCCESS;
     const FormatEntry& f = *v->format;
     const auto key = std::make_tuple(uint32_t(f.family), uint32_t(f.block_width), uint32_t(f.block_height),
                                      uint32_t(f.block_depth), v->variant, v->store, v->srgb);
-    Backend& b = *ctx->cpu;
     std::lock_guard<std::mutex> lock(b.tables_mutex);
     auto it = b.tables.find(key);
     if (it == b.tables.end()) {
@@ -255,8 +270,8 @@ texdec_status find_decoder(texdec_context* ctx, Variant* v, const FamilyDecoder*
             made = d->make_tables(*v);
         } catch (...) {}
         if (!made)
-            return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
-                               "out of host memory for the CPU decoder's tables of %s", f.name);
+            return report(ctx, TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
+                          "out of host memory for the CPU decoder's tables of %s", f.name);
         it = b.tables.emplace(key, std::move(made)).first;
     }
     v->tables = it->second.get();
@@ -340,32 +355,32 @@ void decode_task(void* data, uint32_t index) {
 
 }  // namespace
 
-texdec_status prepare(texdec_context* ctx, const JobPlan& plan) {
+texdec_status prepare(Backend& backend, const texdec_context* ctx, const JobPlan& plan) {
     Variant v = make_variant(plan);
     const FamilyDecoder* decoder = nullptr;
-    return find_decoder(ctx, &v, &decoder);
+    return find_decoder(backend, ctx, &v, &decoder);
 }
 
-texdec_status decode(texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan, texdec_decode_timing* timing,
-                     uint64_t start_ns) {
+texdec_status decode(Backend& backend, const texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan,
+                     texdec_decode_timing* timing, uint64_t start_ns) {
     static_assert(sizeof(size_t) >= sizeof(uint64_t), "the CPU backend addresses jobs with 64-bit sizes");
     DecodeWork w;
     w.variant = make_variant(plan);
-    if (texdec_status s = find_decoder(ctx, &w.variant, &w.decoder); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = find_decoder(backend, ctx, &w.variant, &w.decoder); s != TEXDEC_SUCCESS) return s;
     w.plan = &plan;
     w.src = static_cast<const uint8_t*>(job.src);
     w.dst = static_cast<uint8_t*>(job.dst);
     w.rows = plan.blocks_y * plan.blocks_z;
     // Several ranges per thread, so that a thread that finishes early (or started late) takes
     // another; never more ranges than rows.
-    const Backend& b = *ctx->cpu;
+    const Backend& b = backend;
     const uint64_t wanted = b.threads == 1 && !b.run_tasks ? 1 : uint64_t(b.threads) * 4;
     w.tasks = uint32_t(std::min<uint64_t>(w.rows, wanted));
     const uint64_t decode_start = timing ? now_ns() : 0;
-    if (texdec_status s = ctx->cpu->run(ctx, w.tasks, decode_task, &w); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = backend.run(ctx, w.tasks, decode_task, &w); s != TEXDEC_SUCCESS) return s;
     if (w.out_of_memory.load())
-        return ctx->report(TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
-                           "out of host memory for the CPU backend's scratch tile");
+        return report(ctx, TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
+                      "out of host memory for the CPU backend's scratch tile");
     if (timing) {
         const uint64_t end = now_ns();
         *timing = texdec_decode_timing{};

@@ -27,10 +27,11 @@ texdec_status create_backend(const texdec_backend_info& info, Backend** out, cha
 void destroy_backend(Backend* backend);
 
 // texdec_decode_timed on a CPU context, after the job was checked (plan_host_job).
-texdec_status decode(texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan, texdec_decode_timing* timing,
-                     uint64_t start_ns);
+// Messages go through ctx's callback (report.h); the backend never reads the context's state.
+texdec_status decode(Backend& backend, const texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan,
+                     texdec_decode_timing* timing, uint64_t start_ns);
 // Whether the CPU backend decodes `plan`'s format (UNSUPPORTED_FORMAT with a message if not) and
 // builds its tables now (texdec_prepare of a buffer variant).
-texdec_status prepare(texdec_context* ctx, const JobPlan& plan);
+texdec_status prepare(Backend& backend, const texdec_context* ctx, const JobPlan& plan);
 
 }  // namespace texdec::cpu

@@ -56,7 +56,7 @@ struct FamilyDecoder {
     void (*decode)(const Variant& variant, const BlockRun& run);
 };
 
-// The decoders, one per texdec_family (formats.cpp's kFamilies order is not assumed).
+// The decoders, one per texdec_family.
 extern const FamilyDecoder kBc1_3Decoder;  // bc1_5.cpp
 extern const FamilyDecoder kBc4_5Decoder;  // bc1_5.cpp
 extern const FamilyDecoder kBc6hDecoder;   // bptc.cpp
@@ -64,5 +64,9 @@ extern const FamilyDecoder kBc7Decoder;    // bptc.cpp
 extern const FamilyDecoder kEtc2Decoder;   // etc.cpp
 extern const FamilyDecoder kEacDecoder;    // etc.cpp
 extern const FamilyDecoder kAstcDecoder;   // astc.cpp
+
+// The CPU backend's decoder of `family` (cpu_backend.cpp's table: the CPU backend maps families
+// to decoders itself; the format table knows nothing of it). nullptr: the backend lacks it.
+const FamilyDecoder* family_decoder(texdec_family family);
 
 }  // namespace texdec::cpu
