@@ -16,9 +16,9 @@
 namespace texdec {
 namespace {
 
-// A decimal TEXDEC_DEBUG_* value, or false if the variable is unset or not a number.
-bool debug_number([[maybe_unused]] const char* name, uint32_t* value) {
-    const char* v = TEXDEC_TEST_HOOK(name);
+// A TEXDEC_DEBUG_* variable's decimal value (TEXDEC_TEST_HOOK(name) passed in, so that a build
+// without test hooks keeps no name, even unoptimized), or false if unset or not a number.
+bool debug_number(const char* v, uint32_t* value) {
     if (!v || !*v || strspn(v, "0123456789") != strlen(v)) return false;
     *value = uint32_t(std::min<unsigned long long>(strtoull(v, nullptr, 10), UINT32_MAX));
     return true;
@@ -56,12 +56,12 @@ void gather_device_facts(texdec_context* ctx) {
     for (uint32_t i = 0; i < f.format_count; ++i)
         ctx->vki.vkGetPhysicalDeviceFormatProperties(ctx->physical_device, f.formats[i], &f.format_properties[i]);
     uint32_t v = 0;
-    if (debug_number("TEXDEC_DEBUG_MAX_SHARED_MEMORY", &v)) f.max_shared_memory = v;
-    if (debug_number("TEXDEC_DEBUG_MAX_INVOCATIONS", &v)) f.max_invocations = v;
+    if (debug_number(TEXDEC_TEST_HOOK("TEXDEC_DEBUG_MAX_SHARED_MEMORY"), &v)) f.max_shared_memory = v;
+    if (debug_number(TEXDEC_TEST_HOOK("TEXDEC_DEBUG_MAX_INVOCATIONS"), &v)) f.max_invocations = v;
     const bool cpu_device = ctx->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     f.astc_group_size = !cpu_device && f.max_invocations >= TEXDEC_ASTC_GROUP_SIZE_FAST ? TEXDEC_ASTC_GROUP_SIZE_FAST
                                                                                         : TEXDEC_ASTC_GROUP_SIZE;
-    if (debug_number("TEXDEC_DEBUG_ASTC_GROUP_SIZE", &v) &&
+    if (debug_number(TEXDEC_TEST_HOOK("TEXDEC_DEBUG_ASTC_GROUP_SIZE"), &v) &&
         (v == TEXDEC_ASTC_GROUP_SIZE || v == TEXDEC_ASTC_GROUP_SIZE_FAST) && v <= f.max_invocations)
         f.astc_group_size = v;
     apply_debug_storage_override(f);
