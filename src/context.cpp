@@ -18,28 +18,34 @@
 
 using namespace texdec;
 
+namespace {
+
+// Formats one message and hands it to the callback, if any (longer messages are cut at 1 KiB).
+void deliver_message(texdec_message_callback callback, void* user_data, texdec_message_severity severity,
+                     const char* fmt, va_list args) {
+    if (!callback) return;
+    char text[1024];
+    vsnprintf(text, sizeof text, fmt, args);
+    callback(severity, text, user_data);
+}
+
+}  // namespace
+
 texdec_status texdec_context::report(texdec_status status, texdec_message_severity severity, const char* fmt, ...) const {
-    if (message_callback) {
-        char text[1024];
-        va_list args;
-        va_start(args, fmt);
-        vsnprintf(text, sizeof text, fmt, args);
-        va_end(args);
-        message_callback(severity, text, user_data);
-    }
+    va_list args;
+    va_start(args, fmt);
+    deliver_message(message_callback, user_data, severity, fmt, args);
+    va_end(args);
     return status;
 }
 
 texdec_status texdec::report(const texdec_context* ctx, texdec_status status, texdec_message_severity severity,
                              const char* fmt, ...) {
-    if (ctx && ctx->message_callback) {
-        char text[1024];
-        va_list args;
-        va_start(args, fmt);
-        vsnprintf(text, sizeof text, fmt, args);
-        va_end(args);
-        ctx->message_callback(severity, text, ctx->user_data);
-    }
+    if (!ctx) return status;
+    va_list args;
+    va_start(args, fmt);
+    deliver_message(ctx->message_callback, ctx->user_data, severity, fmt, args);
+    va_end(args);
     return status;
 }
 
@@ -83,13 +89,11 @@ namespace {
 void report_early(const texdec_context_create_info* info, texdec_message_severity severity, const char* fmt, ...)
     TEXDEC_PRINTF_LIKE(3, 4);
 void report_early(const texdec_context_create_info* info, texdec_message_severity severity, const char* fmt, ...) {
-    if (!info || !info->message_callback) return;
-    char text[1024];
+    if (!info) return;
     va_list args;
     va_start(args, fmt);
-    vsnprintf(text, sizeof text, fmt, args);
+    deliver_message(info->message_callback, info->user_data, severity, fmt, args);
     va_end(args);
-    info->message_callback(severity, text, info->user_data);
 }
 
 // The create info's own rules (before anything is created): known flags; in `next` nothing, or
