@@ -33,7 +33,7 @@
 
 #include <tinyexr.h>  // reads back the CLI's .exr outputs
 
-#include "astc_file.h"  // src/cli: the parsers are also tested directly
+#include "astc_file.h"  // src/io: the parsers are also tested directly
 #include "dds.h"
 #include "gpu/gpu_fixture.h"
 #include "image_write.h"  // the 16-bit PNG writer is tested directly
@@ -696,7 +696,7 @@ size_t compare_halves(const std::vector<uint16_t>& got, const std::vector<uint16
 }
 
 // The DXGI codes of Microsoft's DXGI_FORMAT enumeration (dxgiformat.h), written here independently
-// of src/cli/dds.cpp, with the texdec format each must decode as.
+// of src/io/dds.cpp, with the texdec format each must decode as.
 struct DxgiCase {
     uint32_t code;
     const char* dxgi_name;
@@ -1199,7 +1199,7 @@ TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's nat
 namespace {
 
 // etcpack's format codes and the texdec format each must decode as, written here independently
-// of src/cli/pkm.cpp.
+// of src/io/pkm.cpp.
 struct PkmCase {
     uint32_t code;
     texdec_format format;
@@ -1215,7 +1215,7 @@ constexpr PkmCase kPkmCases[] = {
 };
 
 // glInternalFormat values of the GL registry (glext.h / gl2ext.h), with the texdec format each
-// must decode as, written here independently of src/cli/ktx.cpp.
+// must decode as, written here independently of src/io/ktx.cpp.
 struct KtxCase {
     uint32_t gl;
     const char* gl_name;

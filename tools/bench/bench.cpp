@@ -48,7 +48,6 @@
 #include <thread>
 #include <vector>
 
-#include "../../printf_like.h"
 #include "bench_blocks.h"
 #include "bench_vulkan.h"
 #include "block_linear_layout.h"
@@ -268,7 +267,7 @@ public:
     bool cpu_backend() const { return cpu_ctx_ != nullptr; }
 
 private:
-    void progress(const char* fmt, ...) TEXDEC_PRINTF_LIKE(2, 3);
+    void progress(const char* fmt, ...) TEXDEC_IO_PRINTF_LIKE(2, 3);
     Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst,
                        const texdec_source_layout_info* layout = nullptr);
     texdec_host_job host_job(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,

@@ -31,13 +31,23 @@
 
 #include "png_parallel.h"  // every PNG (zlib, several threads)
 
-#include "reference/half.h"  // half_to_float
 #include "safe_output.h"
 
 namespace image_write {
 namespace {
 
-using texdec_reference::half_to_float;
+// The value of FP16 bits, exactly: signed zeros, subnormals, infinities; one quiet NaN for every
+// NaN pattern.
+float half_to_float(uint16_t h) {
+    const bool negative = h & 0x8000;
+    const uint32_t exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF;
+    if (exponent == 31) return mantissa ? NAN : negative ? -INFINITY : INFINITY;
+    if (exponent == 0) {  // zero, subnormal: mantissa * 2^-24
+        const float v = float(mantissa) * 0x1p-24f;
+        return negative ? -v : v;
+    }
+    return std::bit_cast<float>((uint32_t(negative) << 31) | ((exponent + 112) << 23) | (mantissa << 13));
+}
 
 // How a texel format becomes image pixels: 8-bit for PNG and TGA, 16-bit for PNG's R16 / RG16.
 struct PixelLayout {
