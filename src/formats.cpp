@@ -429,6 +429,15 @@ TEXDEC_API const char* texdec_output_name(texdec_output output) {
     return row ? row->name : nullptr;
 }
 
+TEXDEC_API const char* texdec_bc_rounding_name(texdec_bc_rounding rounding) {
+    switch (enum_bits(rounding)) {
+    case TEXDEC_BC_ROUNDING_EXACT: return "exact";
+    case TEXDEC_BC_ROUNDING_IDEAL: return "ideal";
+    case TEXDEC_BC_ROUNDING_NVIDIA: return "nvidia";
+    default: return nullptr;
+    }
+}
+
 TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_texel_format_info* info) {
     const TexelFormat* t = find_texel_format(format);
     if (!t) return TEXDEC_ERROR_UNKNOWN_FORMAT;

@@ -104,9 +104,11 @@ TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the o
                 const std::string out = temp_dir() + "/out.raw";
                 std::remove(out.c_str());
                 const std::string command = kCli + " decode --format " + f.name + " --extent 253x61 --output " +
-                                            (output == TEXDEC_OUTPUT_RGBA8 ? "rgba8" : output == TEXDEC_OUTPUT_RGBA16F ? "rgba16f" : "native") +
-                                            " --bc-rounding " + (rounding == TEXDEC_BC_ROUNDING_EXACT ? "exact" : "ideal") +
-                                            " " + in + " " + out;
+                                            (output == TEXDEC_OUTPUT_RGBA8     ? "rgba8"
+                                             : output == TEXDEC_OUTPUT_RGBA16F ? "rgba16f"
+                                                                               : "native") +
+                                            " --bc-rounding " + texdec_bc_rounding_name(rounding) + " " + in + " " +
+                                            out;
                 const int code = run(command);
                 if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) {  // refused, as a usage error
                     CHECK(code == 2);
@@ -902,7 +904,7 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
             write_bytes(in, blocks);
             std::remove(exr.c_str());
             const std::string command = kCli + " decode --format " + f.name + " --extent 61x30 --bc-rounding " +
-                                        (rounding == TEXDEC_BC_ROUNDING_EXACT ? "exact " : "ideal ") + in + " " + exr;
+                                        texdec_bc_rounding_name(rounding) + " " + in + " " + exr;
             const int code = run(command);
             INFO(command << "\n" << last_stderr());
             REQUIRE(code == 0);

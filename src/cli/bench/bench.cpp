@@ -1079,9 +1079,7 @@ std::string json_report(const Device* dev, const Runner& runner, const Options& 
     j.field("base_width", uint64_t(runner.base_width())).field("base_height", uint64_t(runner.base_height()));
     j.field("cpu_threads", uint64_t(runner.threads())).field("validation", opt.validate);
     j.field("block_linear_block_height", uint64_t(opt.block_linear_height));  // 0: off
-    j.field("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL    ? "ideal"
-                           : opt.bc_rounding == TEXDEC_BC_ROUNDING_NVIDIA ? "nvidia"
-                                                                          : "exact");
+    j.field("bc_rounding", texdec_bc_rounding_name(opt.bc_rounding));
     j.field("cpu", "libastcenc (ASTC), cpu_threads threads, best and median of timed_calls");
     j.field("gtexel_s", "texels of the extent / time; median = from the median time, best = from the minimum time");
     j.end_object();
