@@ -78,8 +78,6 @@ std::vector<uint8_t> ldr_void_extent() {
 const std::vector<uint8_t> kLdrTexel = {0x80, 0x40, 0xFF, 0xFF};
 const std::vector<uint8_t> kMagenta = {0xFF, 0x00, 0xFF, 0xFF};  // the spec's error colour (LDR, RGBA8)
 
-constexpr uint32_t kVkAstc4x4Unorm = 157, kVkAstc4x4Sfloat = 1000066000;
-
 }  // namespace
 
 // ---- item 11 ---------------------------------------------------------------------------------------
