@@ -21,10 +21,11 @@
 #include "enum_bits.h"
 #include "formats.h"
 #include "job.h"
+#include "portable.h"
 
 namespace {
 
-using u128 = unsigned __int128;
+using u128 = texdec::portable::U128;
 
 uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 

@@ -16,6 +16,7 @@
 
 #include "cpu/cpu_backend.h"
 #include "record.h"
+#include "portable.h"
 
 namespace texdec {
 
@@ -415,7 +416,7 @@ struct PartGrid {
     uint64_t cols = 0, rows = 0, slices = 0;
 };
 
-using u128 = unsigned __int128;
+using u128 = portable::U128;
 
 // Upload bytes (whole words) of any part of cols x rows x slices blocks: staged tightly, its
 // blocks; block-linear spans, a bound (a part need not start on a GOB block, so it may touch one

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "interface.h"
+#include "portable.h"
 
 namespace texdec {
 namespace {
@@ -425,6 +426,15 @@ TEXDEC_API const char* texdec_output_name(texdec_output output) {
     return row ? row->name : nullptr;
 }
 
+TEXDEC_API const char* texdec_bc_rounding_name(texdec_bc_rounding rounding) {
+    switch (enum_bits(rounding)) {
+    case TEXDEC_BC_ROUNDING_EXACT: return "exact";
+    case TEXDEC_BC_ROUNDING_IDEAL: return "ideal";
+    case TEXDEC_BC_ROUNDING_NVIDIA: return "nvidia";
+    default: return nullptr;
+    }
+}
+
 TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_texel_format_info* info) {
     const TexelFormat* t = find_texel_format(format);
     if (!t) return TEXDEC_ERROR_UNKNOWN_FORMAT;
@@ -443,7 +453,7 @@ TEXDEC_API texdec_status texdec_encoded_size(texdec_format format, uint32_t widt
     const uint64_t bx = (uint64_t(width) + entry->block_width - 1) / entry->block_width;
     const uint64_t by = (uint64_t(height) + entry->block_height - 1) / entry->block_height;
     const uint64_t bz = (uint64_t(depth) + entry->block_depth - 1) / entry->block_depth;
-    unsigned __int128 total = (unsigned __int128)bx * by * bz * entry->bytes_per_block;
+    const portable::U128 total = portable::U128(bx) * by * bz * entry->bytes_per_block;
     if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;
     *bytes = uint64_t(total);
     return TEXDEC_SUCCESS;
@@ -456,7 +466,7 @@ TEXDEC_API texdec_status texdec_decoded_size(texdec_format format, texdec_output
     if (status != TEXDEC_SUCCESS) return status;
     if (!bytes) return TEXDEC_ERROR_INVALID_ARGUMENT;
     if (width == 0 || height == 0 || depth == 0) return TEXDEC_ERROR_INVALID_EXTENT;
-    unsigned __int128 total = (unsigned __int128)width * height * depth * info.texel_bytes;
+    const portable::U128 total = portable::U128(width) * height * depth * info.texel_bytes;
     if (total > UINT64_MAX) return TEXDEC_ERROR_SIZE_OVERFLOW;
     *bytes = uint64_t(total);
     return TEXDEC_SUCCESS;

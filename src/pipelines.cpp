@@ -18,6 +18,12 @@
 namespace texdec {
 namespace {
 
+// TEXDEC_SC_ROUNDING is the job's texdec_bc_rounding unchanged (record.cpp), and the CPU backend's
+// Variant::rounding too: the shaders' TEXDEC_ROUNDING_* (shaders/interface.h) are the public values.
+static_assert(TEXDEC_ROUNDING_EXACT == TEXDEC_BC_ROUNDING_EXACT && TEXDEC_ROUNDING_IDEAL == TEXDEC_BC_ROUNDING_IDEAL &&
+                  TEXDEC_ROUNDING_NVIDIA == TEXDEC_BC_ROUNDING_NVIDIA,
+              "shaders/interface.h's TEXDEC_ROUNDING_* must equal texdec_bc_rounding's values");
+
 struct ShaderEntry {
     texdec_family family;
     texdec_destination_kind destination;
@@ -87,11 +93,9 @@ void pipeline_name(const PipelineKey& key, const ShaderEntry& shader, char* out,
             for (std::string_view suffix : {"-unorm", "-srgb"})
                 if (name.size() > suffix.size() && name.substr(name.size() - suffix.size()) == suffix)
                     name.remove_suffix(suffix.size());
-            const char* rounding = key.rounding == TEXDEC_BC_ROUNDING_IDEAL    ? " ideal"
-                                   : key.rounding == TEXDEC_BC_ROUNDING_NVIDIA ? " nvidia"
-                                                                               : " exact";
-            snprintf(base, sizeof base, "%.*s%s%s", int(name.size()), name.data(), key.srgb ? " srgb" : "",
-                     family.takes_rounding ? rounding : "");
+            const char* rounding = texdec_bc_rounding_name(texdec_bc_rounding(key.rounding));
+            snprintf(base, sizeof base, "%.*s%s%s%s", int(name.size()), name.data(), key.srgb ? " srgb" : "",
+                     family.takes_rounding ? " " : "", family.takes_rounding && rounding ? rounding : "");
             break;
         }
     }

@@ -8,6 +8,7 @@
 #include "enum_bits.h"
 #include "interface.h"
 #include "job.h"
+#include "portable.h"
 
 namespace texdec {
 namespace {
@@ -15,12 +16,7 @@ namespace {
 uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 // a * b + c without overflow, false if it overflows 64 bits.
-bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) {
-    unsigned __int128 v = (unsigned __int128)a * b + c;
-    if (v > UINT64_MAX) return false;
-    *out = uint64_t(v);
-    return true;
-}
+bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) { return portable::mul_add_fits(a, b, c, out); }
 
 // The chain of a job or region: nothing, or a texdec_source_layout_info with nothing after it
 // (checked before anything else, as an unknown structure is refused whatever the job holds).
@@ -145,7 +141,7 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
     }
     // The last block read is the farthest (every term of the address grows with its coordinate);
     // the terms below a row of GOB blocks add less than two rows.
-    using u128 = unsigned __int128;
+    using u128 = portable::U128;
     const u128 last = u128((plan->blocks_z - 1) >> plan->gob_depth_log2) * plan->src_slice_bytes +
                       u128((plan->blocks_y - 1) >> (3 + plan->gob_height_log2)) * plan->src_row_bytes;
     if (last + 2 * u128(plan->src_row_bytes) + 16 > UINT64_MAX)

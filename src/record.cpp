@@ -10,6 +10,7 @@
 #include "cpu/cpu_backend.h"
 #include "dispatch.h"
 #include "record.h"
+#include "portable.h"
 
 namespace texdec {
 namespace {

@@ -74,7 +74,7 @@ check_paths() {
 # Prints "NAME<TAB>file:line" for every variable the code reads.
 variables_read() {
   local code_dirs=(src include tests samples tools)
-  local readers='(getenv|secure_getenv|TEXDEC_TEST_HOOK|user_setting|env::var)'
+  local readers='(getenv|secure_getenv|TEXDEC_(IO_)?TEST_HOOK|user_setting|env::var)'
   local file
   while IFS= read -r -d '' file; do
     grep -noE "$readers"'[[:space:]]*\([[:space:]]*"TEXDEC_[A-Z0-9_]+"' "$file" |

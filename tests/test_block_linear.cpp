@@ -961,10 +961,12 @@ TEST_CASE("block-linear: 2D array layers layer_stride apart", "[block_linear][gp
     if (!ctx.open()) return;
     size_t i = 0;
     for (uint32_t extra : {4u, 36u, 512u, 4096u + 12u})
-        for (uint32_t bh : {1u, 4u, 16u})
+        for (uint32_t bh : {1u, 4u, 16u}) {  // (i once per case: it was read and incremented unsequenced)
             check_equal_case(ctx,
                              {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA8, 45, 37, 4, 52, 40, bh, 1, extra, 4 * i},
-                             test_seed() + 77 * i++);
+                             test_seed() + 77 * i);
+            ++i;
+        }
     ctx.close();
 
     ExternalSetup setup;

@@ -33,7 +33,7 @@
 
 #include <tinyexr.h>  // reads back the CLI's .exr outputs
 
-#include "astc_file.h"  // src/cli: the parsers are also tested directly
+#include "astc_file.h"  // src/io: the parsers are also tested directly
 #include "dds.h"
 #include "gpu/gpu_fixture.h"
 #include "image_write.h"  // the 16-bit PNG writer is tested directly
@@ -104,9 +104,11 @@ TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the o
                 const std::string out = temp_dir() + "/out.raw";
                 std::remove(out.c_str());
                 const std::string command = kCli + " decode --format " + f.name + " --extent 253x61 --output " +
-                                            (output == TEXDEC_OUTPUT_RGBA8 ? "rgba8" : output == TEXDEC_OUTPUT_RGBA16F ? "rgba16f" : "native") +
-                                            " --bc-rounding " + (rounding == TEXDEC_BC_ROUNDING_EXACT ? "exact" : "ideal") +
-                                            " " + in + " " + out;
+                                            (output == TEXDEC_OUTPUT_RGBA8     ? "rgba8"
+                                             : output == TEXDEC_OUTPUT_RGBA16F ? "rgba16f"
+                                                                               : "native") +
+                                            " --bc-rounding " + texdec_bc_rounding_name(rounding) + " " + in + " " +
+                                            out;
                 const int code = run(command);
                 if (output == TEXDEC_OUTPUT_RGBA8 && f.is_signed) {  // refused, as a usage error
                     CHECK(code == 2);
@@ -696,7 +698,7 @@ size_t compare_halves(const std::vector<uint16_t>& got, const std::vector<uint16
 }
 
 // The DXGI codes of Microsoft's DXGI_FORMAT enumeration (dxgiformat.h), written here independently
-// of src/cli/dds.cpp, with the texdec format each must decode as.
+// of src/io/dds.cpp, with the texdec format each must decode as.
 struct DxgiCase {
     uint32_t code;
     const char* dxgi_name;
@@ -903,7 +905,7 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
             write_bytes(in, blocks);
             std::remove(exr.c_str());
             const std::string command = kCli + " decode --format " + f.name + " --extent 61x30 --bc-rounding " +
-                                        (rounding == TEXDEC_BC_ROUNDING_EXACT ? "exact " : "ideal ") + in + " " + exr;
+                                        texdec_bc_rounding_name(rounding) + " " + in + " " + exr;
             const int code = run(command);
             INFO(command << "\n" << last_stderr());
             REQUIRE(code == 0);
@@ -1199,7 +1201,7 @@ TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's nat
 namespace {
 
 // etcpack's format codes and the texdec format each must decode as, written here independently
-// of src/cli/pkm.cpp.
+// of src/io/pkm.cpp.
 struct PkmCase {
     uint32_t code;
     texdec_format format;
@@ -1215,7 +1217,7 @@ constexpr PkmCase kPkmCases[] = {
 };
 
 // glInternalFormat values of the GL registry (glext.h / gl2ext.h), with the texdec format each
-// must decode as, written here independently of src/cli/ktx.cpp.
+// must decode as, written here independently of src/io/ktx.cpp.
 struct KtxCase {
     uint32_t gl;
     const char* gl_name;

@@ -37,9 +37,7 @@ const std::string kNoVulkan =
 const char* output_option(texdec_output output) {
     return output == TEXDEC_OUTPUT_RGBA8 ? "rgba8" : output == TEXDEC_OUTPUT_RGBA16F ? "rgba16f" : "native";
 }
-const char* rounding_option(texdec_bc_rounding rounding) {
-    return rounding == TEXDEC_BC_ROUNDING_IDEAL ? "ideal" : rounding == TEXDEC_BC_ROUNDING_NVIDIA ? "nvidia" : "exact";
-}
+const char* rounding_option(texdec_bc_rounding rounding) { return texdec_bc_rounding_name(rounding); }
 
 bool offers(texdec_format format, texdec_output output) {
     VkFormat ignored;

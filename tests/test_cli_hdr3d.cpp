@@ -1,6 +1,6 @@
 // astc-gpu-decode, KTX 2.0 input, .hdr output, --level / --layer, and (end to end) ASTC
 // 3D footprints and HDR (--profile hdr) from .astc, .ktx and .ktx2 files.
-//   - The KTX 2 parser (src/cli/ktx2.cpp) on files this test writes itself (its own header, level
+//   - The KTX 2 parser (src/io/ktx2.cpp) on files this test writes itself (its own header, level
 //     index, DFD and Zstandard / zlib compression, vkFormat numbers from the Vulkan headers and
 //     VK_EXT_texture_compression_astc_3d, not from the parser): every texdec format, layouts,
 //     every truncation, every value of every header / level index / DFD byte, corrupt streams,
@@ -37,8 +37,8 @@
 #include <vulkan/vulkan_core.h>
 
 #include "gpu/gpu_fixture.h"
-#include "image_write.h"  // src/cli: the .hdr writer is tested directly
-#include "ktx2.h"         // src/cli: the KTX 2 parser is tested directly
+#include "image_write.h"  // src/io: the .hdr writer is tested directly
+#include "ktx2.h"         // src/io: the KTX 2 parser is tested directly
 #include "oracles/astcenc_oracle.h"
 #include "oracles/reference.h"
 #include "support/astcenc_cli.h"

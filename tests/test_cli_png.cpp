@@ -1,4 +1,4 @@
-// astc-gpu-decode's PNG writer (src/cli/png_parallel.cpp through image_write::write_png: bands of
+// astc-gpu-decode's PNG writer (src/io/png_parallel.cpp through image_write::write_png: bands of
 // rows deflated on several threads, joined into one zlib stream) and the per-file phases of -v
 // and --json.
 //   - The files are read back by two independent decoders: libpng's simplified reader
@@ -33,7 +33,7 @@
 
 #include <vulkan/vulkan_core.h>
 
-#include "image_write.h"  // src/cli
+#include "image_write.h"  // src/io
 #include "png_parallel.h"
 #include "support/cli_runner.h"
 

@@ -4,7 +4,7 @@
 // colour), never texdec's own output.
 //   11  ASTC HDR data read in the LDR profile: a warning naming -dh; --profile overrides the
 //       ASTC format of DDS, KTX and KTX 2 files (with a note); -dh on an sfloat file is accepted.
-//       The CPU scan of HDR blocks (src/cli/astc_hdr_scan) against blocks the test builder lays out.
+//       The CPU scan of HDR blocks (src/io/astc_hdr_scan) against blocks the test builder lays out.
 //   12  KTX 2 DFDs: vkFormat decides, every DFD field that disagrees is a warning, none a refusal.
 //   13  DDS: the ETC FourCCs of Compressonator and Tacent, RXGB, NVTT's DXGI values for ASTC.
 //   14  batches and messages: damaged magic in a directory, the progress count, notes once per
@@ -77,8 +77,6 @@ std::vector<uint8_t> ldr_void_extent() {
 }
 const std::vector<uint8_t> kLdrTexel = {0x80, 0x40, 0xFF, 0xFF};
 const std::vector<uint8_t> kMagenta = {0xFF, 0x00, 0xFF, 0xFF};  // the spec's error colour (LDR, RGBA8)
-
-constexpr uint32_t kVkAstc4x4Unorm = 157, kVkAstc4x4Sfloat = 1000066000;
 
 }  // namespace
 

@@ -12,7 +12,7 @@
 //      allocated, with both figures (under a low address-space limit, too);
 //  10. --verify's mismatch leaves the decoded output in place with exit code 5, as --help and the
 //      README say.
-// The planted faults come from TEXDEC_CLI_WRITE_FAULT (src/cli/safe_output.h).
+// The planted faults come from TEXDEC_CLI_WRITE_FAULT (src/io/safe_output.h).
 #include <catch2/catch.hpp>
 
 #include <cerrno>

@@ -7,7 +7,7 @@
 // What is checked, per profile (ldrl = linear LDR, ldrs = sRGB, hdr), for the 14 2D footprints,
 // 2D (8 mip levels) and sliced 3D (2D blocks on a 160x106x8 texture, 3 levels), and the 2D arrays
 // (5x5, 12x12: 2 layers, 8 levels, no expected files): every level of every file is parsed by the
-// CLI's KTX 1 parser (src/cli/ktx.cpp) and decoded by the library (its own context, validation on):
+// CLI's KTX 1 parser (src/io/ktx.cpp) and decoded by the library (its own context, validation on):
 //   - hdr: GL's enum says GL_COMPRESSED_RGBA_ASTC_*; decoded as astc-*-sfloat to RGBA16F and
 //     compared with libastcenc's FP16 output in the HDR profile (tolerance 0, all four channels)
 //     and with piglit's expected RGB16F file (tolerance 0, R G B).
@@ -36,7 +36,7 @@
 #include <texdec/texdec.h>
 
 #include "gpu/gpu_fixture.h"
-#include "ktx.h"  // src/cli's KTX 1 parser
+#include "ktx.h"  // src/io's KTX 1 parser
 #include "oracles/astcenc_oracle.h"
 #include "support/corpus_files.h"
 #include "support/job_builder.h"

@@ -326,3 +326,12 @@ TEST_CASE("texel formats: every output's VkFormat, its size and sRGB twin", "[fo
     CHECK(std::string(texdec_output_name(TEXDEC_OUTPUT_NATIVE)) == "native");
     CHECK(texdec_output_name(texdec_output(3)) == nullptr);
 }
+
+TEST_CASE("format table: texdec_bc_rounding_name names every rounding, NULL for others", "[format]") {
+    CHECK(std::string(texdec_bc_rounding_name(TEXDEC_BC_ROUNDING_EXACT)) == "exact");
+    CHECK(std::string(texdec_bc_rounding_name(TEXDEC_BC_ROUNDING_IDEAL)) == "ideal");
+    CHECK(std::string(texdec_bc_rounding_name(TEXDEC_BC_ROUNDING_NVIDIA)) == "nvidia");
+    CHECK(texdec_bc_rounding_name(texdec_bc_rounding(3)) == nullptr);
+    CHECK(texdec_bc_rounding_name(texdec_bc_rounding(-1)) == nullptr);
+    CHECK(texdec_bc_rounding_name(TEXDEC_BC_ROUNDING_MAX_ENUM) == nullptr);
+}

@@ -1,4 +1,4 @@
-// astc-gpu-decode, the .tga and .ktx2 writers (src/cli/image_write.cpp), tested directly,
+// astc-gpu-decode, the .tga and .ktx2 writers (src/io/image_write.cpp), tested directly,
 // no GPU.
 //   - write_tga: read back with stb_image (Debian's libstb-dev, stbi_load) and compared pixel for
 //     pixel with the 8-bit conversion written here from image_write.h's documentation (halves
@@ -8,7 +8,7 @@
 //     8-bit code, every 16-bit code and every half; the 8-bit and half formats' pixels equal
 //     write_png's read back (one conversion for both).
 //   - write_ktx2: read back by a minimal KTX 2.0 reader written here from the Khronos KTX File
-//     Format Specification 2.0 and the Khronos Data Format Specification (src/cli/ktx2.cpp reads
+//     Format Specification 2.0 and the Khronos Data Format Specification (src/io/ktx2.cpp reads
 //     block-compressed formats only): identifier, every header field, the index, the level index
 //     (offsets, lengths, alignment to lcm(texel size, 4), smallest level first, zero padding), the
 //     basic DFD of every format (samples, bit offsets and lengths, qualifiers, lower / upper,
@@ -37,7 +37,7 @@
 #include <texdec/texdec.h>  // TEXDEC_VERSION_*: the KTXwriter value
 #include <vulkan/vulkan_core.h>
 
-#include "image_write.h"  // src/cli
+#include "image_write.h"  // src/io
 #include "support/portable.h"
 
 namespace {

@@ -19,16 +19,20 @@ if [ -z "$base" ] || ! git cat-file -e "$base^{commit}" 2>/dev/null; then
   echo "format check: no base commit (${1:-.clang-format is not in the history of this clone}): nothing checked" >&2
   exit 1
 fi
-args=(--binary clang-format-14 --extensions c,h,cpp,hpp)
+# The changed lines as git sees them with renames followed (-M), so a moved file is checked only
+# where its lines changed (git clang-format would take every line of it as new), for the C/C++
+# files tracked in the working tree (git add new files first).
+changes() {
+  git diff -M -U0 --no-color "$base" -- '*.c' '*.h' '*.cpp' '*.hpp'
+}
 if [ "$fix" = 1 ]; then
-  git clang-format-14 "${args[@]}" "$base"
+  changes | clang-format-diff-14 -p1 -i
   exit 0
 fi
-diff=$(git clang-format-14 "${args[@]}" --diff "$base" || true)
-case "$diff" in
-  ""|"no modified files to format"*|"clang-format did not modify any files"*)
-    echo "format check: lines changed since ${base:0:12} follow .clang-format"; exit 0 ;;
-esac
+diff=$(changes | clang-format-diff-14 -p1)
+if [ -z "$diff" ]; then
+  echo "format check: lines changed since ${base:0:12} follow .clang-format"; exit 0
+fi
 printf '%s\n' "$diff"
 echo "format check: the lines above do not follow .clang-format (fix: tools/format-check.sh --fix)" >&2
 exit 1

@@ -256,6 +256,8 @@ TEXDEC_API texdec_status texdec_decoded_size(texdec_format format, texdec_output
 
 /* "rgba8", "rgba16f", "native" (the CLI's --output names); NULL for values outside the enum. */
 TEXDEC_API const char* texdec_output_name(texdec_output output);
+/* "exact", "ideal", "nvidia" (the CLI's --bc-rounding names); NULL for values outside the enum. */
+TEXDEC_API const char* texdec_bc_rounding_name(texdec_bc_rounding rounding);
 
 /* What an uncompressed VkFormat that texdec writes holds: every texdec_output_vk_format answer and
  * every image format texdec_image_target_create takes (its table below). */

@@ -96,9 +96,8 @@ texdec_output parse_output_type(const std::string& name) {
 }
 
 texdec_bc_rounding parse_bc_rounding(const std::string& name) {
-    if (name == "exact") return TEXDEC_BC_ROUNDING_EXACT;
-    if (name == "ideal") return TEXDEC_BC_ROUNDING_IDEAL;
-    if (name == "nvidia") return TEXDEC_BC_ROUNDING_NVIDIA;
+    for (texdec_bc_rounding r : {TEXDEC_BC_ROUNDING_EXACT, TEXDEC_BC_ROUNDING_IDEAL, TEXDEC_BC_ROUNDING_NVIDIA})
+        if (name == texdec_bc_rounding_name(r)) return r;
     usage_error("unknown --bc-rounding '" + name + "' (exact, ideal or nvidia)");
 }
 

@@ -19,7 +19,7 @@
 #include "platform.h"
 #include "reference/cpu_reference.h"
 #include "safe_output.h"
-#include "test_hooks.h"
+#include "io_test_hooks.h"
 #include "texture_file.h"
 
 namespace cli {
@@ -613,9 +613,9 @@ int run_decode(const Options& options) {
     input_file::MemoryBudget budget(input_file::memory_limit(options.max_memory));
     shared.budget = &budget;
     // Test and measurement hooks: the PNG writer's band height and zlib level.
-    if (const char* rows = TEXDEC_TEST_HOOK("TEXDEC_CLI_PNG_BAND_ROWS"))
+    if (const char* rows = TEXDEC_IO_TEST_HOOK("TEXDEC_CLI_PNG_BAND_ROWS"))
         shared.png.band_rows = uint32_t(std::atoi(rows));
-    if (const char* level = TEXDEC_TEST_HOOK("TEXDEC_CLI_PNG_LEVEL")) shared.png.level = std::atoi(level);
+    if (const char* level = TEXDEC_IO_TEST_HOOK("TEXDEC_CLI_PNG_LEVEL")) shared.png.level = std::atoi(level);
     if (options.format) {
         if (!options.extent) usage_error("--format needs --extent WxH[xD]");
         if (options.profile)

@@ -7,7 +7,7 @@
 
 #include "decode_command.h"
 #include "reference/half.h"  // half_to_float
-#include "test_hooks.h"
+#include "io_test_hooks.h"
 
 namespace cli {
 namespace {
@@ -78,7 +78,7 @@ void compare_texels(const char* backend, std::span<const uint8_t> decoded, const
 // TEXDEC_CLI_VERIFY_FAULT=N (tests only): flip the lowest bit of texel N of the first surface the
 // GPU decoded, so the tests can see --verify report a planted mismatch.
 std::optional<uint64_t> planted_fault() {
-    const char* text = TEXDEC_TEST_HOOK("TEXDEC_CLI_VERIFY_FAULT");
+    const char* text = TEXDEC_IO_TEST_HOOK("TEXDEC_CLI_VERIFY_FAULT");
     if (!text || !*text) return std::nullopt;
     return parse_u32(text);
 }

@@ -26,12 +26,13 @@
 
 #include "cpu/cpu_decoders.h"
 #include "cpu/texel_codes.h"
+#include "portable.h"
 #include "luts/astc_tables.h"
 
 namespace texdec::cpu {
 namespace {
 
-__extension__ typedef unsigned __int128 u128;
+using u128 = portable::U128;
 
 // Bits [offset, offset + count) of the block (bit 0 = bit 0 of its first byte); count <= 32.
 inline uint32_t bits128(u128 b, uint32_t offset, uint32_t count) {
@@ -44,7 +45,7 @@ inline uint64_t reverse64(uint64_t v) {
     v = ((v >> 1) & 0x5555555555555555ull) | ((v & 0x5555555555555555ull) << 1);
     v = ((v >> 2) & 0x3333333333333333ull) | ((v & 0x3333333333333333ull) << 2);
     v = ((v >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((v & 0x0F0F0F0F0F0F0F0Full) << 4);
-    return __builtin_bswap64(v);
+    return portable::byte_swap64(v);
 }
 
 // The block with bit n moved to bit 127 - n: "Bit n in the stream is thus bit 127-n in the block"
@@ -596,14 +597,91 @@ struct BlockState {
 // "Weight Application" computes C = (C0 * (64 - w) + C1 * w + 32) >> 6 per channel. Every term is an
 // integer below 2^23, so the sum x = (C0 * 64 + 32) + (C1 - C0) * w is exact in binary32, and so are
 // x / 64 and x / 2^14 (powers of two); truncating them (x >= 0) gives C and C >> 8 exactly. The
-// four channels of a texel are one vector of four floats.
+// four channels of a texel are one vector of four floats: GCC and Clang's vector extensions, else
+// (MSVC, or TEXDEC_PORTABLE_SCALAR) four-lane structs computed lane by lane, with the same results.
 
+#if defined(__GNUC__) && !defined(TEXDEC_PORTABLE_SCALAR)
+#define TEXDEC_ASTC_VECTORS 1
 typedef float f4 __attribute__((vector_size(16)));
 typedef int32_t i4 __attribute__((vector_size(16)));
+inline f4 to_f4(i4 v) { return __builtin_convertvector(v, f4); }
+inline i4 to_i4(f4 v) { return __builtin_convertvector(v, i4); }  // truncates
+// Lane i of a where mask lane i is nonzero, else of b.
+inline i4 select(i4 mask, i4 a, i4 b) { return mask ? a : b; }
+inline f4 select(i4 mask, f4 a, f4 b) { return mask ? a : b; }
+#else
+#define TEXDEC_ASTC_VECTORS 0
+template <class T>
+struct Lanes {
+    T v[4];
+    T& operator[](int i) { return v[i]; }
+    const T& operator[](int i) const { return v[i]; }
+};
+using f4 = Lanes<float>;
+using i4 = Lanes<int32_t>;
+template <class T, class F>
+Lanes<T> lanes(F f) {
+    return {{f(0), f(1), f(2), f(3)}};
+}
+// What the vector extensions do: lane by lane, a scalar operand taken for every lane, comparisons
+// give -1 (true) or 0 per lane.
+template <class T>
+T lane(const Lanes<T>& a, int i) {
+    return a[i];
+}
+template <class T>
+T lane(T a, int) {
+    return a;
+}
+#define TEXDEC_LANES_OP(op)                                      \
+    template <class T>                                           \
+    Lanes<T> operator op(const Lanes<T>& a, const Lanes<T>& b) { \
+        return lanes<T>([&](int i) { return T(a[i] op b[i]); }); \
+    }                                                            \
+    template <class T, class S>                                  \
+    Lanes<T> operator op(const Lanes<T>& a, S b) {               \
+        return lanes<T>([&](int i) { return T(a[i] op T(b)); }); \
+    }                                                            \
+    template <class T, class S>                                  \
+    Lanes<T> operator op(S a, const Lanes<T>& b) {               \
+        return lanes<T>([&](int i) { return T(T(a) op b[i]); }); \
+    }
+#define TEXDEC_LANES_CMP(op)                                                                         \
+    template <class T, class U>                                                                      \
+    i4 operator op(const Lanes<T>& a, const U& b) {                                                  \
+        return lanes<int32_t>([&](int i) { return a[i] op lane(b, i) ? int32_t(-1) : int32_t(0); }); \
+    }
+TEXDEC_LANES_OP(+)
+TEXDEC_LANES_OP(-)
+TEXDEC_LANES_OP(*)
+TEXDEC_LANES_OP(&)
+TEXDEC_LANES_OP(>>)
+TEXDEC_LANES_OP(<<)
+TEXDEC_LANES_CMP(<)
+TEXDEC_LANES_CMP(>=)
+TEXDEC_LANES_CMP(==)
+#undef TEXDEC_LANES_OP
+#undef TEXDEC_LANES_CMP
+inline f4 to_f4(i4 v) {
+    return lanes<float>([&](int i) { return float(v[i]); });
+}
+inline i4 to_i4(f4 v) {
+    return lanes<int32_t>([&](int i) { return int32_t(v[i]); });
+}
+template <class T>
+Lanes<T> select(i4 mask, const Lanes<T>& a, const Lanes<T>& b) {
+    return lanes<T>([&](int i) { return mask[i] ? a[i] : b[i]; });
+}
+#endif
+#if defined(__SSE2__) && TEXDEC_ASTC_VECTORS
+#define TEXDEC_ASTC_SSE2 1
+#else
+#define TEXDEC_ASTC_SSE2 0
+#endif
 
 // The low byte of each lane, as a little-endian word (lanes 0..3 = bytes 0..3); lanes are 0..255.
 inline uint32_t pack_bytes(i4 v) {
-#ifdef __SSE2__
+#if TEXDEC_ASTC_SSE2
     const __m128i w = _mm_packs_epi32(__m128i(v), __m128i(v));
     return uint32_t(_mm_cvtsi128_si32(_mm_packus_epi16(w, w)));
 #else
@@ -613,7 +691,7 @@ inline uint32_t pack_bytes(i4 v) {
 
 // The low 16 bits of each lane, little-endian; lanes are 0..0x7FFF.
 inline uint64_t pack_halves(i4 v) {
-#ifdef __SSE2__
+#if TEXDEC_ASTC_SSE2
     const __m128i w = _mm_packs_epi32(__m128i(v), __m128i(v));
     return uint64_t(_mm_cvtsi128_si64(w));
 #else
@@ -626,21 +704,21 @@ inline uint64_t pack_halves(i4 v) {
 // rounded toward zero are the binary32 bits of c (exact) with the exponent rebased and the
 // mantissa truncated to 10 bits.
 inline i4 half_from_unorm16_4(i4 c) {
-    const f4 f = __builtin_convertvector(c, f4);
+    const f4 f = to_f4(c);
     i4 bits;
     std::memcpy(&bits, &f, sizeof bits);
     const i4 normal = (bits >> 13) - 0x20000;
-    const i4 h = c < 4 ? c << 8 : normal;
-    return c == 65535 ? i4{0} + int32_t(kHalfOne) : h;
+    const i4 h = select(c < 4, c << 8, normal);
+    return select(c == 65535, i4{0} + int32_t(kHalfOne), h);
 }
 
 // "Weight Application", HDR endpoint modes, on four lanes: the FP16 bits of an interpolated
 // 16-bit value (astc.comp's half_from_hdr16); +Inf and NaN become 0x7BFF.
 inline i4 half_from_hdr16_4(i4 c) {
     const i4 m = c & 0x7FF;
-    const i4 mt = m < 512 ? 3 * m : m >= 1536 ? 5 * m - 2048 : 4 * m - 512;
+    const i4 mt = select(m < 512, 3 * m, select(m >= 1536, 5 * m - 2048, 4 * m - 512));
     const i4 h = ((c >> 11) << 10) + (mt >> 3);
-    return h < 0x7BFF ? h : i4{0} + 0x7BFF;
+    return select(h < 0x7BFF, h, i4{0} + 0x7BFF);
 }
 
 // The texels of a block with stored weights, from the weight of each texel (w1: the second plane,
@@ -664,7 +742,7 @@ void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, cons
         hdr_lanes[p] = i4{rgb, rgb, rgb, alpha};
     }
     const i4 plane1 = st.dual ? i4{0, 1, 2, 3} == int32_t(st.ccs) : i4{0};  // lanes that take w1
-#ifdef __SSE2__
+#if TEXDEC_ASTC_SSE2
     if constexpr (S == Store::rgba8 && M != Mode::hdr) {
         // The common shape (one partition, one plane, rows of whole groups of 4 texels): 4 texels
         // at once, one vector per channel, then interleaved into RGBA bytes.
@@ -703,17 +781,17 @@ void weight_texels(const AstcTables& t, const Out& o, const BlockState& st, cons
             uint8_t* p = o.base + z * o.slice_pitch + y * o.row_pitch;
             for (uint32_t x = 0; x < t.bw; ++x, ++texel, p += o.texel_bytes) {
                 const uint32_t q = part[texel];
-                const f4 w = plane1 ? float(w1[texel]) : float(w0[texel]);
+                const f4 w = select(plane1, f4{} + float(w1[texel]), f4{} + float(w0[texel]));
                 const f4 sum = base[q] + delta[q] * w;
                 if constexpr (S == Store::rgba8 && M != Mode::hdr) {
-                    const uint32_t v = pack_bytes(__builtin_convertvector(sum * (1.0f / 16384.0f), i4));
+                    const uint32_t v = pack_bytes(to_i4(sum * (1.0f / 16384.0f)));
                     std::memcpy(p, &v, 4);
                     continue;
                 }
-                const i4 c = __builtin_convertvector(sum * (1.0f / 64.0f), i4);
+                const i4 c = to_i4(sum * (1.0f / 64.0f));
                 i4 codes;
                 if constexpr (M == Mode::hdr) {
-                    codes = hdr_lanes[q] ? half_from_hdr16_4(c) : half_from_unorm16_4(c);
+                    codes = select(hdr_lanes[q], half_from_hdr16_4(c), half_from_unorm16_4(c));
                 } else if (!half) {
                     codes = c >> 8;
                 } else if (M == Mode::srgb) {

@@ -18,6 +18,7 @@
 
 #include "cpu/cpu_decoders.h"
 #include "cpu/texel_codes.h"
+#include "portable.h"
 #include "luts/bptc_tables.h"
 
 namespace texdec::cpu {
@@ -123,8 +124,8 @@ inline Block128 load_block(const uint8_t* p) {
 // Bits [pos, pos + count) of the block, 0 <= count <= 64, pos + count <= 128 (bits.glsl's
 // texdec_bits128, wider).
 inline uint64_t bits(const Block128& b, uint32_t pos, uint32_t count) {
-#ifdef __SIZEOF_INT128__  // GCC, Clang: a branch-free double shift
-    const uint64_t v = uint64_t(((static_cast<unsigned __int128>(b.hi) << 64) | b.lo) >> pos);
+#if TEXDEC_HAVE_INT128  // GCC, Clang: a branch-free double shift
+    const uint64_t v = uint64_t(((static_cast<portable::U128>(b.hi) << 64) | b.lo) >> pos);
 #else
     uint64_t v;
     if (pos >= 64u) v = b.hi >> (pos - 64u);

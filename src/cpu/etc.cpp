@@ -17,6 +17,7 @@
 
 #include "cpu/cpu_decoders.h"
 #include "cpu/texel_codes.h"
+#include "portable.h"
 #include "luts/etc_tables.h"
 
 namespace texdec::cpu {
@@ -28,7 +29,7 @@ static_assert(std::endian::native == std::endian::little, "blocks and texels are
 uint64_t load_be64(const uint8_t* p) {
     uint64_t v;
     std::memcpy(&v, p, 8);
-    return __builtin_bswap64(v);
+    return portable::byte_swap64(v);
 }
 
 // ---- tables -------------------------------------------------------------------------------------

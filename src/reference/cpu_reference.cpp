@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "enum_bits.h"
+#include "portable.h"
 #include "printf_like.h"
 #include "reference/block_decoders.h"
 
@@ -79,12 +80,7 @@ Result check_format(uint32_t format_bits, uint32_t output_bits, uint32_t roundin
 }
 
 // a * b + c, false if it overflows 64 bits.
-bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) {
-    const unsigned __int128 v = (unsigned __int128)a * b + c;
-    if (v > UINT64_MAX) return false;
-    *out = uint64_t(v);
-    return true;
-}
+bool mul_add(uint64_t a, uint64_t b, uint64_t c, uint64_t* out) { return texdec::portable::mul_add_fits(a, b, c, out); }
 
 uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 

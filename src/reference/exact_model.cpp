@@ -2,10 +2,12 @@
 
 #include <cstdlib>
 
+#include "portable.h"
+
 namespace texdec_reference::exact {
 namespace {
 
-using i128 = __int128;
+using i128 = texdec::portable::I128;
 
 // floor(a / b) for b > 0 and any sign of a.
 i128 floor_div(i128 a, i128 b) {

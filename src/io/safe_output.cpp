@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "platform.h"
-#include "test_hooks.h"
+#include "io_test_hooks.h"
 
 namespace safe_output {
 namespace {
@@ -86,7 +86,7 @@ enum class Fault { None, Write, Fsync, Rename, SigTerm, SigKill };
 
 Fault fault() {
     static const Fault value = [] {
-        const char* text = TEXDEC_TEST_HOOK("TEXDEC_CLI_WRITE_FAULT");
+        const char* text = TEXDEC_IO_TEST_HOOK("TEXDEC_CLI_WRITE_FAULT");
         if (!text) return Fault::None;
         const std::string_view t = text;
         if (t == "write") return Fault::Write;

@@ -21,6 +21,7 @@
 
 #include "format_names.h"
 #include "format_text.h"
+#include "portable.h"
 
 namespace ktx2 {
 namespace {
@@ -312,7 +313,8 @@ std::optional<Error> read_levels(std::span<const uint8_t> file, size_t index_end
         level.image_bytes = div_round_up(level.width, info.block_width) * div_round_up(level.height, info.block_height) *
                             div_round_up(level.depth, info.block_depth) * info.bytes_per_block;
         uint64_t level_bytes = 0;
-        if (__builtin_mul_overflow(level.image_bytes, uint64_t(tex.layers), &level_bytes) || level_bytes > SIZE_MAX)
+        if (texdec::portable::mul_overflow(level.image_bytes, uint64_t(tex.layers), &level_bytes) ||
+            level_bytes > SIZE_MAX)
             return Error{ErrorCode::InvalidExtent,
                          format_text("mip level %u of %u layer(s) describes more bytes than fit in "
                                      "memory",

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "format_text.h"
+#include "portable.h"
 
 namespace astc_file {
 namespace {
@@ -86,9 +87,9 @@ ParseResult parse(std::span<const uint8_t> file) {
 
     // Each side is < 2^24, so each block count is < 2^24 and the product can reach 2^72: checked.
     uint64_t blocks = div_round_up(tex.width, bx), bytes = 0;
-    if (__builtin_mul_overflow(blocks, div_round_up(tex.height, by), &blocks) ||
-        __builtin_mul_overflow(blocks, div_round_up(tex.depth, bz), &blocks) ||
-        __builtin_mul_overflow(blocks, uint64_t(kBlockBytes), &bytes) || bytes > SIZE_MAX - kHeaderSize)
+    if (texdec::portable::mul_overflow(blocks, div_round_up(tex.height, by), &blocks) ||
+        texdec::portable::mul_overflow(blocks, div_round_up(tex.depth, bz), &blocks) ||
+        texdec::portable::mul_overflow(blocks, uint64_t(kBlockBytes), &bytes) || bytes > SIZE_MAX - kHeaderSize)
         return Error{
             ErrorCode::SizeOverflow,
             format_text("extent %ux%ux%u with %ux%ux%u blocks describes more block data than 64 bits can count",

@@ -29,15 +29,26 @@
 
 #include <texdec/texdec.h>  // texdec_version: the KTX 2 writer names itself
 
+#include "portable.h"
 #include "png_parallel.h"  // every PNG (zlib, several threads)
 
-#include "reference/half.h"  // half_to_float
 #include "safe_output.h"
 
 namespace image_write {
 namespace {
 
-using texdec_reference::half_to_float;
+// The value of FP16 bits, exactly: signed zeros, subnormals, infinities; one quiet NaN for every
+// NaN pattern.
+float half_to_float(uint16_t h) {
+    const bool negative = h & 0x8000;
+    const uint32_t exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF;
+    if (exponent == 31) return mantissa ? NAN : negative ? -INFINITY : INFINITY;
+    if (exponent == 0) {  // zero, subnormal: mantissa * 2^-24
+        const float v = float(mantissa) * 0x1p-24f;
+        return negative ? -v : v;
+    }
+    return std::bit_cast<float>((uint32_t(negative) << 31) | ((exponent + 112) << 23) | (mantissa << 13));
+}
 
 // How a texel format becomes image pixels: 8-bit for PNG and TGA, 16-bit for PNG's R16 / RG16.
 struct PixelLayout {
@@ -328,7 +339,9 @@ void put_key_value(std::vector<uint8_t>& out, const std::string& key, const std:
     while (out.size() % 4) out.push_back(0);
 }
 
-bool multiply_fits(uint64_t& product, uint64_t factor) { return !__builtin_mul_overflow(product, factor, &product); }
+bool multiply_fits(uint64_t& product, uint64_t factor) {
+    return !texdec::portable::mul_overflow(product, factor, &product);
+}
 
 }  // namespace
 
@@ -423,7 +436,8 @@ WriteResult write_ktx2(const std::string& path, const Ktx2Texture& texture) {
         set_u64(head, level_index_at + 24 * size_t(p) + 8, level_sizes[p]);    // byteLength
         set_u64(head, level_index_at + 24 * size_t(p) + 16, level_sizes[p]);   // uncompressedByteLength
         parts.push_back(texture.levels[p]);
-        if (__builtin_add_overflow(offset, level_sizes[p], &offset)) return refuse("the file would exceed 2^64 bytes");
+        if (texdec::portable::add_overflow(offset, level_sizes[p], &offset))
+            return refuse("the file would exceed 2^64 bytes");
     }
     const double encode_ms = ms_since(started);  // the header, index and DFD (the levels are written as they are)
     WriteResult result = write_file_parts(path, parts);

@@ -48,7 +48,6 @@
 #include <thread>
 #include <vector>
 
-#include "../../printf_like.h"
 #include "bench_blocks.h"
 #include "bench_vulkan.h"
 #include "block_linear_layout.h"
@@ -268,7 +267,7 @@ public:
     bool cpu_backend() const { return cpu_ctx_ != nullptr; }
 
 private:
-    void progress(const char* fmt, ...) TEXDEC_PRINTF_LIKE(2, 3);
+    void progress(const char* fmt, ...) TEXDEC_IO_PRINTF_LIKE(2, 3);
     Measured time_ours(const FormatResult& r, const Buffer& src, const Buffer& dst,
                        const texdec_source_layout_info* layout = nullptr);
     texdec_host_job host_job(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
@@ -1079,9 +1078,7 @@ std::string json_report(const Device* dev, const Runner& runner, const Options& 
     j.field("base_width", uint64_t(runner.base_width())).field("base_height", uint64_t(runner.base_height()));
     j.field("cpu_threads", uint64_t(runner.threads())).field("validation", opt.validate);
     j.field("block_linear_block_height", uint64_t(opt.block_linear_height));  // 0: off
-    j.field("bc_rounding", opt.bc_rounding == TEXDEC_BC_ROUNDING_IDEAL    ? "ideal"
-                           : opt.bc_rounding == TEXDEC_BC_ROUNDING_NVIDIA ? "nvidia"
-                                                                          : "exact");
+    j.field("bc_rounding", texdec_bc_rounding_name(opt.bc_rounding));
     j.field("cpu", "libastcenc (ASTC), cpu_threads threads, best and median of timed_calls");
     j.field("gtexel_s", "texels of the extent / time; median = from the median time, best = from the minimum time");
     j.end_object();

@@ -1,8 +1,10 @@
-# texdec_io: the CLI's file side, compiled once for astc-gpu-decode, texdec_tests and the fuzzers:
-# the container parsers (.astc, DDS, .pkm, KTX, KTX 2 and texture_file over them), the CPU scan of
-# ASTC HDR blocks, and the image writers with the atomic output they write through.
-# Internal (never installed). It calls texdec's format table but links no texdec: whoever links it
-# brings the library (the CLI the static one, the tests the shared one, the fuzzers src/formats.cpp).
+# texdec_io: the container library (src/io), compiled once for astc-gpu-decode, texdec_tests and the
+# fuzzers: the container parsers (.astc, DDS, .pkm, KTX, KTX 2 and texture_file over them), the CPU
+# scan of ASTC HDR blocks, the image writers with the atomic output they write through, and the
+# operating system's side of files (platform.h; the CLI uses its process part too).
+# Internal for now (never installed). It depends on no CLI code and no reference decoder; it calls
+# texdec's public API (the format table) but links no texdec: whoever links it brings the library
+# (the CLI the static one, the tests the shared one, the fuzzers src/formats.cpp).
 # Included from src/cli, tests and tests/fuzz; defined once per build tree.
 include_guard(GLOBAL)
 
@@ -49,9 +51,9 @@ else()
   target_sources(texdec_io PRIVATE ${TEXDEC_IO_DIR}/platform_posix.cpp)
 endif()
 target_include_directories(texdec_io PUBLIC ${TEXDEC_IO_DIR} ${PROJECT_SOURCE_DIR}/include
-  PRIVATE ${PROJECT_SOURCE_DIR}/src ${STB_INCLUDE_DIR})  # src: reference/half.h (header-only here)
+  PRIVATE ${STB_INCLUDE_DIR})
 target_link_libraries(texdec_io PUBLIC Vulkan::Headers
-  PRIVATE texdec_luts tinyexr::tinyexr ZLIB::ZLIB Threads::Threads)
+  PRIVATE texdec_common texdec_luts tinyexr::tinyexr ZLIB::ZLIB Threads::Threads)
 if(TEXDEC_IO_ZSTD_FOUND)
   target_link_libraries(texdec_io PRIVATE PkgConfig::TEXDEC_IO_ZSTD)
   target_compile_definitions(texdec_io PRIVATE TEXDEC_IO_ZSTD=1)

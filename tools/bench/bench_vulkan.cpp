@@ -9,8 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "bench_copy.h"     // spirv_bench_copy (src/cli/bench/shaders/bench_copy.comp)
-#include "bench_native.h"   // spirv_bench_native (src/cli/bench/shaders/bench_native.comp)
+#include "bench_copy.h"     // spirv_bench_copy (tools/bench/shaders/bench_copy.comp)
+#include "bench_native.h"   // spirv_bench_native (tools/bench/shaders/bench_native.comp)
 #include "device_choice.h"  // src/: the library's device policy
 
 namespace bench {

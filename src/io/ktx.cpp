@@ -11,6 +11,7 @@
 
 #include "format_names.h"
 #include "format_text.h"
+#include "portable.h"
 
 namespace ktx {
 namespace {
@@ -88,7 +89,7 @@ const FormatEntry* find_format(uint32_t gl) {
 uint32_t read_u32(std::span<const uint8_t> bytes, size_t offset, bool big_endian) {
     const uint32_t le = uint32_t(bytes[offset]) | uint32_t(bytes[offset + 1]) << 8 |
                         uint32_t(bytes[offset + 2]) << 16 | uint32_t(bytes[offset + 3]) << 24;
-    return big_endian ? __builtin_bswap32(le) : le;
+    return big_endian ? texdec::portable::byte_swap32(le) : le;
 }
 
 uint64_t round_up4(uint64_t v) { return (v + 3) & ~uint64_t(3); }
@@ -208,8 +209,7 @@ ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_byte
     const uint32_t endianness = read_u32(file, kIdentifierSize, false);
     if (endianness == kEndianness)
         tex.big_endian = false;
-    else if (endianness == __builtin_bswap32(kEndianness))
-        tex.big_endian = true;
+    else if (endianness == texdec::portable::byte_swap32(kEndianness)) tex.big_endian = true;
     else
         return Error{
             ErrorCode::BadEndianness,
