@@ -2,7 +2,7 @@
 # package_install_consumer: installs the build into a fresh prefix and builds + runs
 # consumer/consumer.c against the INSTALLED package four ways:
 #   find_package(texdec CONFIG) with texdec::texdec (shared) and texdec::texdec_static,
-#   pkg-config texdec (shared), pkg-config --static texdec (libtexdec.a + Libs.private).
+#   pkg-config texdec (shared), pkg-config texdec-static (the archive, named as a file).
 # Usage: run_consumer.sh BUILD_DIR WORK_DIR CONSUMER_DIR LIBDIR CC SANITIZER_FLAGS [CONFIG]
 # SANITIZER_FLAGS: what a sanitizer build's consumers compile and link with; "none" otherwise.
 # Exit 77 (skipped) only when the consumer reports no Vulkan device with TEXDEC_ALLOW_NO_DEVICE=1.
@@ -19,7 +19,8 @@ cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"} > "$wo
   { cat "$work/install.log"; fail "cmake --install"; }
 for f in include/texdec/texdec.h include/texdec/texdec.hpp "$libdir/libtexdec.a" "$libdir/libtexdec.so" \
          "$libdir/cmake/texdec/texdecConfig.cmake" "$libdir/cmake/texdec/texdecConfigVersion.cmake" \
-         "$libdir/cmake/texdec/texdecTargets.cmake" "$libdir/pkgconfig/texdec.pc"; do
+         "$libdir/cmake/texdec/texdecTargets.cmake" "$libdir/pkgconfig/texdec.pc" \
+         "$libdir/pkgconfig/texdec-static.pc"; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 soname=$(readelf -d "$prefix/$libdir/libtexdec.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
@@ -81,21 +82,23 @@ done
 
 export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 cflags=$(pkg-config --cflags texdec) && libs=$(pkg-config --libs texdec) &&
-  static_libs=$(pkg-config --static --libs texdec) || fail "pkg-config texdec"
-echo "pkg-config: cflags '$cflags' libs '$libs' static '$static_libs'"
-! grep -q -- -lvulkan <<<"$libs $static_libs" || fail "pkg-config --libs [--static] texdec adds -lvulkan"
-for l in -ldl -lpthread; do grep -q -- "$l" <<<"$static_libs" || fail "pkg-config --static lacks $l"; done
+  static_cflags=$(pkg-config --cflags texdec-static) && static_libs=$(pkg-config --libs texdec-static) ||
+  fail "pkg-config texdec / texdec-static"
+echo "pkg-config: cflags '$cflags' libs '$libs'; texdec-static: cflags '$static_cflags' libs '$static_libs'"
+! grep -q -- -lvulkan <<<"$libs $static_libs" || fail "pkg-config --libs texdec[-static] adds -lvulkan"
+for l in -ldl -lpthread; do grep -q -- "$l" <<<"$static_libs" || fail "pkg-config texdec-static lacks $l"; done
+grep -q -- -DTEXDEC_STATIC <<<"$static_cflags" || fail "pkg-config --cflags texdec-static lacks -DTEXDEC_STATIC"
+[ "$(pkg-config --modversion texdec-static)" = "$version" ] || fail "texdec-static.pc's version is not $version"
 
 echo "== cc \$(pkg-config --cflags --libs texdec)"
 "$cc" $san -std=c99 -Wall -Wextra -Werror -o "$work/pc_shared" "$consumer_src/consumer.c" $cflags $libs
 needs "$work/pc_shared" shared
 LD_LIBRARY_PATH="$prefix/$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" run "pkg-config shared" "$work/pc_shared"
 
-# --static: -ltexdec becomes the archive itself (the linker would pick the .so beside it).
-echo "== cc -DTEXDEC_STATIC libtexdec.a \$(pkg-config --static --libs texdec)"
-static_libs=${static_libs/-ltexdec/$prefix/$libdir/libtexdec.a}
-"$cc" $san -std=c99 -Wall -Wextra -Werror -DTEXDEC_STATIC -DTEXDEC_EXPECT_STATIC -o "$work/pc_static" \
-  "$consumer_src/consumer.c" $cflags $static_libs
+# texdec-static names the archive itself: no libtexdec.so may be needed at run time (needs ... static).
+echo "== cc \$(pkg-config --cflags --libs texdec-static)"
+"$cc" $san -std=c99 -Wall -Wextra -Werror -DTEXDEC_EXPECT_STATIC -o "$work/pc_static" \
+  "$consumer_src/consumer.c" $static_cflags $static_libs
 needs "$work/pc_static" static
 run "pkg-config static" "$work/pc_static"
 echo "package_install_consumer: all four consumers passed"
