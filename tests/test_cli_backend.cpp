@@ -16,6 +16,7 @@
 #include "support/astc_random_blocks.h"
 #include "support/bc_formats.h"
 #include "support/cli_runner.h"
+#include "support/container_files.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -306,7 +307,12 @@ TEST_CASE("CLI bench --backend cpu: the CPU backend next to libastcenc, no Vulka
     CHECK(contains(t, "CPU backend: "));
     CHECK(contains(t, "CPU-backend GT/s"));
     CHECK(contains(t, "libastcenc GT/s"));
-    CHECK(contains(t, "targets of the CPU backend (2 threads here"));
+    CHECK(contains(t, "summary of the CPU backend (2 threads here"));
+    // Measurements, not targets: a measured rate for each format, the ratio to libastcenc for ASTC.
+    CHECK(!contains(t, "target"));
+    CHECK(bench_summary_value(t, "bc1-rgba-unorm CPU backend real-image GTexel/s") > 0);
+    CHECK(bench_summary_value(t, "astc-6x6-unorm CPU backend real-image GTexel/s") > 0);
+    CHECK(bench_summary_value(t, "astc-6x6-unorm CPU backend/libastcenc, real-image, same threads") > 0);
     CHECK(contains(j, "\"backends\": {\"gpu\": false,\"cpu\": true"));
     CHECK(contains(j, "\"device\": null"));
     CHECK(contains(j, "\"threads\": 2"));
@@ -323,4 +329,53 @@ TEST_CASE("CLI bench --backend cpu: the CPU backend next to libastcenc, no Vulka
                             " bench --size 16x16 --iterations 1 --warmup-ms 0 --format bc4-unorm > " + table) == 0);
     CHECK(contains(last_cli_stderr(), "bench: no GPU measured (no usable Vulkan device"));
     CHECK(contains(read_text(table), "CPU backend: "));
+}
+
+TEST_CASE("CLI bench --input FILE: a container's blocks tiled to the extent and measured", "[cli][cpu][bench]") {
+    const std::string d = fresh_cli_dir("backend-bench-input"), json = d + "/bench.json", table = d + "/table.txt";
+    auto bytes = [](size_t n, unsigned seed) {  // arbitrary block bytes (several BC7 modes)
+        std::vector<uint8_t> out(n);
+        for (size_t i = 0; i < n; ++i) out[i] = uint8_t(i * 151 + seed * 7 + (i >> 3) * 29);
+        return out;
+    };
+    // A 12x8 BC7 DDS (3x2 blocks), tiled to 64x64 (16x16 blocks).
+    const std::string dds = d + "/small_bc7.dds";
+    write_binary_file(dds, dx10_dds({98, 12, 8}, bytes(6 * 16, 35)));  // DXGI_FORMAT_BC7_UNORM
+    const int code = run_cli_command(kNoVulkan + kCli +
+                                     " bench --backend cpu --threads 2 --size 64x64 --iterations 2 --warmup-ms 0 "
+                                     "--input " +
+                                     dds + " --json=" + json + " > " + table);
+    if (contains(last_cli_stderr(), "has no 'bench'")) {
+        WARN("the bench is not built (TEXDEC_BUILD_BENCH=OFF)");
+        return;
+    }
+    INFO(last_cli_stderr() << read_text(table));
+    REQUIRE(code == 0);
+    const std::string t = read_text(table), j = compact(read_text(json));
+    CHECK(contains(t, "real blocks: " + dds + " (DDS, "));
+    CHECK(contains(t, "12x8), tiled to the extent"));
+    CHECK(contains(last_cli_stderr(), "bc7-unorm 64x64 -> rgba8: real blocks from " + dds + ", tiled"));
+    CHECK(contains(j, "\"input\": {\"path\": \"" + dds + "\""));
+    CHECK(contains(j, "\"width\": 12,\"height\": 8,\"format\": \"bc7-unorm\"}"));
+    // The file's format alone, measured on real (the file's) and random blocks.
+    CHECK(contains(j, "\"format\": \"bc7-unorm\",\"width\": 64,\"height\": 64"));
+    CHECK(!contains(j, "\"format\": \"bc1-rgba-unorm\""));
+    size_t measured = 0;
+    for (size_t at = 0; (at = j.find("\"cpu_backend\": {\"available\": true", at)) != std::string::npos; ++at)
+        ++measured;
+    CHECK(measured == 2);
+    CHECK(bench_summary_value(t, "bc7-unorm CPU backend real-image GTexel/s") > 0);
+
+    // The file names the format; a volume is refused; a missing file is an input error.
+    CHECK(run_cli_command(kCli + " bench --backend cpu --input " + dds + " --format bc1-rgba-unorm") == 2);
+    CHECK(contains(last_cli_stderr(), "--input gives the format"));
+    CHECK(run_cli_command(kCli + " bench --backend cpu --input " + dds + " --regions 4") == 2);
+    const std::string volume = d + "/volume.dds";
+    Dx10Header v{71, 4, 4};  // DXGI_FORMAT_BC1_UNORM, 4x4x2
+    v.depth = 2;
+    v.dimension = 4;  // D3D10_RESOURCE_DIMENSION_TEXTURE3D
+    write_binary_file(volume, dx10_dds(v, bytes(2 * 8, 36)));
+    CHECK(run_cli_command(kCli + " bench --backend cpu --input " + volume) == 3);
+    CHECK(contains(last_cli_stderr(), "the bench tiles 2D textures"));
+    CHECK(run_cli_command(kCli + " bench --backend cpu --input " + d + "/missing.dds") == 3);
 }

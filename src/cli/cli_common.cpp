@@ -45,6 +45,7 @@ void reject_options_not_for(const Options& options, const std::string& command) 
         {"--warmup-ms", options.warmup_ms.has_value(), {"bench"}},
         {"--regions", options.regions.has_value(), {"bench"}},
         {"--region-size", options.region_size.has_value(), {"bench"}},
+        {"--input", options.input.has_value(), {"bench"}},
         {"--validate", options.validate, {"bench"}},
     };
     for (const Rule& rule : rules) {

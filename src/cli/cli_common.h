@@ -69,6 +69,7 @@ struct Options {
     std::optional<std::string> warmup_ms;
     std::optional<std::string> regions;      // --regions N: the many-small-regions bench
     std::optional<std::string> region_size;  // --region-size WxH
+    std::optional<std::string> input;        // --input FILE: the real blocks from a file
     bool validate = false;
     std::string command_line;
     bool verbose = false;

@@ -195,6 +195,8 @@ Bench options:
                       unbatched), and in N calls, into a buffer and into an image; GTexel/s, us
                       per region and the ratio to one --size region (default 4096x4096).
                       Formats: --format (default astc-4x4-unorm and bc1-rgba-unorm).
+  --input FILE        The "real" blocks from FILE (any container 'decode' reads: its first
+                      surface, 2D), tiled to the extent; the file's format is the one measured.
   --output TYPE       rgba8 (default where the format has it, else native) | rgba16f | native.
   --bc-rounding MODE  exact (default) | ideal | nvidia.
   --json=FILE         Also write every figure, the device, driver, date and command line as JSON.

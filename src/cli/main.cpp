@@ -45,6 +45,7 @@ std::optional<std::string>* value_slot(Options& options, std::string_view name) 
     if (name == "--warmup-ms") return &options.warmup_ms;
     if (name == "--regions") return &options.regions;
     if (name == "--region-size") return &options.region_size;
+    if (name == "--input") return &options.input;
     if (name == "--backend") return &options.backend;
     if (name == "--threads") return &options.threads;
     if (name == "--block-linear") return &options.block_linear;

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,23 @@ bool cli_has_device() {
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+double bench_summary_value(const std::string& table, const std::string& measure) {
+    const std::string start = "  " + measure + " ";
+    for (size_t at = 0; (at = table.find(start, at)) != std::string::npos; ++at) {
+        if (at != 0 && table[at - 1] != '\n') continue;
+        const size_t end = table.find('\n', at);
+        const std::string rest =
+            table.substr(at + start.size(), end == std::string::npos ? end : end - at - start.size());
+        char* after = nullptr;
+        const double v = std::strtod(rest.c_str(), &after);
+        if (after == rest.c_str()) return NAN;
+        for (; *after; ++after)
+            if (*after != ' ') return NAN;  // anything after the number: not a summary line
+        return v;
+    }
+    return NAN;
+}
 
 std::string read_text(const std::string& path) {
     const std::vector<uint8_t> bytes = read_binary_file(path);

@@ -35,5 +35,8 @@ bool cli_has_device();
 bool contains(const std::string& text, const std::string& part);
 std::string read_text(const std::string& path);  // the file's bytes as a string (empty if missing)
 std::string compact(const std::string& json);    // line breaks and their indentation taken out
+// The value the bench's summary prints for `measure` (a line "  <measure>   <value>"), or NaN if
+// no such line or no number ("-").
+double bench_summary_value(const std::string& table, const std::string& measure);
 
 }  // namespace texdec_test

@@ -11,6 +11,17 @@
 
 namespace bench {
 
+// --input FILE: the "real" blocks of the file's first surface (level 0, layer 0, face 0), tiled to
+// the bench's extent instead of the bench's own encoded image.
+struct InputBlocks {
+    std::string path;         // as given
+    std::string description;  // "DDS, DXGI 98 (BC7_UNORM), 512x512"
+    texdec_format format = TEXDEC_FORMAT_UNDEFINED;
+    uint32_t width = 0, height = 0;  // texels of the surface
+    uint32_t bx = 0, by = 0;         // its blocks
+    std::vector<uint8_t> blocks;     // bx * by blocks in block order
+};
+
 struct Options {
     std::vector<texdec_format> formats;     // empty: the default representative set
     std::optional<uint32_t> width, height;  // --size; default by device type
@@ -33,7 +44,8 @@ struct Options {
     // N regions of --region-size (default 64x64) texels.
     uint32_t regions = 0;
     uint32_t region_width = 64, region_height = 64;
-    std::string command_line;  // for the report
+    std::optional<InputBlocks> input;  // --input FILE (its format is the one format measured)
+    std::string command_line;          // for the report
     bool verbose = false;
 };
 

@@ -4,11 +4,15 @@
 // not a quality encoder and nothing else uses it.
 #include "bench_blocks.h"
 
+#include "bench_bptc.h"
+
 #include <astcenc.h>
 
 #include "luts/etc_tables.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -179,85 +183,18 @@ std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector
     });
 }
 
-// ---- BPTC encoders (KDFS "BPTC Compressed Texture Image Formats") -------------------------------
-
-// Writes the low `count` bits of `value` at bit `pos` of a 16-byte block (bit 0 = bit 0 of byte 0).
-void put_bits(uint8_t out[16], unsigned& pos, unsigned count, uint64_t value) {
-    for (unsigned i = 0; i < count; ++i, ++pos)
-        if ((value >> i) & 1) out[pos / 8] |= uint8_t(1u << (pos % 8));
-}
-
-// 4-bit indices of the 16 texels on the line e0 -> e1 (per channel, `channels` of them), nearest
-// of the 16 weights. If texel 0 (the anchor, stored with 3 bits) gets an index >= 8, swaps the
-// endpoints and inverts the indices, so that the anchor's top bit is 0.
-void line_indices(const int t[16][4], int e0[4], int e1[4], int channels, int index[16]) {
-    static constexpr int kWeights4[16] = {0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64};
-    for (int i = 0; i < 16; ++i) {
-        int best = 0;
-        int64_t best_d = INT64_MAX;
-        for (int k = 0; k < 16; ++k) {
-            int64_t d = 0;
-            for (int c = 0; c < channels; ++c) {
-                const int v = (e0[c] * (64 - kWeights4[k]) + e1[c] * kWeights4[k] + 32) >> 6;
-                d += int64_t(t[i][c] - v) * (t[i][c] - v);
-            }
-            if (d < best_d) best_d = d, best = k;
-        }
-        index[i] = best;
-    }
-    if (index[0] >= 8) {
-        for (int i = 0; i < 16; ++i) index[i] = 15 - index[i];
-        std::swap_ranges(e0, e0 + 4, e1);
-    }
-}
-
-// BC7 mode 6 (one subset, RGBA 7.7.7.7 endpoints + a P-bit each, 4-bit indices): bounding box.
-void encode_bc7_mode6(const Texel t[16], uint8_t out[16]) {
-    int texels[16][4], e0[4] = {255, 255, 255, 255}, e1[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 16; ++i) {
-        const int c[4] = {t[i].r, t[i].g, t[i].b, t[i].a};
-        for (int k = 0; k < 4; ++k) texels[i][k] = c[k], e0[k] = std::min(e0[k], c[k]), e1[k] = std::max(e1[k], c[k]);
-    }
-    for (int k = 0; k < 4; ++k) e0[k] &= ~1, e1[k] |= 1;  // P-bit 0 for endpoint 0, 1 for endpoint 1
-    int index[16];
-    line_indices(texels, e0, e1, 4, index);
-    std::memset(out, 0, 16);
-    unsigned pos = 0;
-    put_bits(out, pos, 7, 1u << 6);  // mode 6: six 0 bits, then a 1
-    for (int k = 0; k < 4; ++k) {
-        put_bits(out, pos, 7, unsigned(e0[k]) >> 1);
-        put_bits(out, pos, 7, unsigned(e1[k]) >> 1);
-    }
-    put_bits(out, pos, 1, unsigned(e0[0]) & 1);
-    put_bits(out, pos, 1, unsigned(e1[0]) & 1);
-    for (int i = 0; i < 16; ++i) put_bits(out, pos, i == 0 ? 3 : 4, unsigned(index[i]));
-}
-
-// BC6H mode 3 in the spec's numbering (M = 00011, Direct3D's mode 11: one subset, untransformed
-// 10-bit endpoints R0 G0 B0 R1 G1 B1, 4-bit indices, "Block descriptions for BC6H block modes"). The
-// 8-bit image channel v becomes the 10-bit endpoint value v * 1023 / 255: plausible blocks for a
-// benchmark, not an HDR encoder.
-void encode_bc6h_mode3(const Texel t[16], uint8_t out[16]) {
-    int texels[16][4], e0[4] = {1023, 1023, 1023, 0}, e1[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 16; ++i) {
-        const int c[3] = {t[i].r * 1023 / 255, t[i].g * 1023 / 255, t[i].b * 1023 / 255};
-        for (int k = 0; k < 3; ++k) texels[i][k] = c[k], e0[k] = std::min(e0[k], c[k]), e1[k] = std::max(e1[k], c[k]);
-    }
-    int index[16];
-    line_indices(texels, e0, e1, 3, index);
-    std::memset(out, 0, 16);
-    unsigned pos = 0;
-    put_bits(out, pos, 5, 0x03);
-    for (int k = 0; k < 3; ++k) put_bits(out, pos, 10, unsigned(e0[k]));  // R0, G0, B0
-    for (int k = 0; k < 3; ++k) put_bits(out, pos, 10, unsigned(e1[k]));  // R1, G1, B1
-    for (int i = 0; i < 16; ++i) put_bits(out, pos, i == 0 ? 3 : 4, unsigned(index[i]));
-}
+// ---- BPTC encoders (bench_bptc.cpp) ----------------------------------------------------------
 
 std::vector<uint8_t> encode_bptc(const texdec_format_info& info, const std::vector<uint8_t>& rgba, uint32_t width,
                                  uint32_t height) {
     return encode_blocks(info, rgba, width, height, [&](const Texel t[16], uint8_t* out) {
-        if (info.family == TEXDEC_FAMILY_BC7) encode_bc7_mode6(t, out);
-        else encode_bc6h_mode3(t, out);
+        int texels[16][4], rgb[16][3];
+        for (int i = 0; i < 16; ++i) {
+            texels[i][0] = rgb[i][0] = t[i].r, texels[i][1] = rgb[i][1] = t[i].g, texels[i][2] = rgb[i][2] = t[i].b;
+            texels[i][3] = t[i].a;
+        }
+        if (info.family == TEXDEC_FAMILY_BC7) encode_bc7_block(texels, out);
+        else encode_bc6h_block(rgb, info.flags & TEXDEC_FORMAT_FLAG_SIGNED, out);
     });
 }
 
@@ -525,6 +462,34 @@ std::vector<uint8_t> random_bytes(size_t bytes, uint64_t seed) {
     }
     out.resize(bytes);
     return out;
+}
+
+std::string mode_histogram(texdec_format format, const std::vector<uint8_t>& blocks) {
+    texdec_format_info info{};
+    if (texdec_format_get_info(format, &info) != TEXDEC_SUCCESS) return {};
+    if (info.family != TEXDEC_FAMILY_BC7 && info.family != TEXDEC_FAMILY_BC6H) return {};
+    std::map<int, size_t> count;  // mode number (-1: reserved) -> blocks
+    const size_t n = blocks.size() / 16;
+    for (size_t i = 0; i < n; ++i) {
+        const uint8_t low = blocks[i * 16];
+        int mode = -1;
+        if (info.family == TEXDEC_FAMILY_BC7) {
+            for (int m = 0; m < 8 && mode < 0; ++m)
+                if ((low >> m) & 1) mode = m;
+        } else {
+            mode = (low & 3) < 2 ? (low & 3) : (low & 31);
+            if (mode == 19 || mode == 23 || mode == 27 || mode == 31) mode = -1;
+        }
+        ++count[mode];
+    }
+    std::string text;
+    for (const auto& [mode, k] : count) {
+        char part[48];
+        std::snprintf(part, sizeof part, "%s%s %.1f%%", text.empty() ? "" : ", ",
+                      mode < 0 ? "reserved" : ("mode " + std::to_string(mode)).c_str(), 100.0 * double(k) / double(n));
+        text += part;
+    }
+    return text;
 }
 
 std::vector<uint8_t> real_image_blocks(texdec_format format, uint32_t bx, uint32_t by, unsigned threads) {

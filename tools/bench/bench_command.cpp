@@ -6,8 +6,49 @@
 #include "bench.h"
 #include "block_linear_layout.h"
 #include "cli_common.h"
+#include "input_file.h"
+#include "texture_file.h"
 
 namespace cli {
+namespace {
+
+// --input FILE: the blocks of its first surface (any container texture_file reads), checked to be
+// a 2D texture of a format this build decodes.
+bench::InputBlocks load_input(const std::string& path) {
+    auto opened = texture_file::open(input_file::map_texture_file(path), texture_file::OpenOptions{});
+    if (const auto* error = std::get_if<texture_file::Error>(&opened))
+        throw CliError{error->usage ? kExitUsage : kExitInput, path + ": " + error->message};
+    texture_file::TextureFile& file = std::get<texture_file::TextureFile>(opened);
+    const texdec_format_info info = format_info(file.format);
+    if (!(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED))
+        throw CliError{kExitInput, path + ": " + info.name + " is not implemented in this build"};
+    const texture_file::LevelInfo& level = file.level_info.at(0);
+    if (info.block_depth > 1 || level.depth > 1)
+        throw CliError{kExitInput,
+                       path + ": the bench tiles 2D textures; this one has depth " + std::to_string(level.depth)};
+    auto surface = file.blocks(0, 0, 0);
+    if (const auto* error = std::get_if<texture_file::Error>(&surface))
+        throw CliError{kExitInput, path + ": " + error->message};
+    const std::span<const uint8_t> bytes = std::get<std::span<const uint8_t>>(surface);
+    bench::InputBlocks in;
+    in.path = path;
+    in.format = file.format;
+    in.width = level.width;
+    in.height = level.height;
+    in.bx = (level.width + info.block_width - 1) / info.block_width;
+    in.by = (level.height + info.block_height - 1) / info.block_height;
+    const uint64_t need = uint64_t(in.bx) * in.by * info.bytes_per_block;
+    if (bytes.size() < need)
+        throw CliError{kExitInput, path + ": its first surface has " + std::to_string(bytes.size()) +
+                                       " bytes of blocks, " + std::to_string(need) + " expected"};
+    in.blocks.assign(bytes.begin(), bytes.begin() + std::ptrdiff_t(need));
+    in.description = std::string(texture_file::container_name(file.container)) +
+                     (file.container_format.empty() ? "" : ", " + file.container_format) + ", " +
+                     std::to_string(level.width) + "x" + std::to_string(level.height);
+    return in;
+}
+
+}  // namespace
 
 int run_bench(const Options& options) {
     expect_positional_count(options, 0, "no arguments (options only)");
@@ -29,6 +70,12 @@ int run_bench(const Options& options) {
         if (format_info(format).block_depth > 1)
             usage_error("the bench has no 3D block generator for " + name + " yet");
         if (std::find(b.formats.begin(), b.formats.end(), format) == b.formats.end()) b.formats.push_back(format);
+    }
+    if (options.input) {
+        if (!b.formats.empty()) usage_error("--input gives the format (the file's): leave out --format");
+        if (options.regions) usage_error("--input applies to the table, not to --regions");
+        b.input = load_input(*options.input);
+        b.formats.push_back(b.input->format);
     }
     if (options.size) {
         const Extent e = parse_extent(*options.size);
