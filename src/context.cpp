@@ -3,6 +3,7 @@
 #include "context.h"
 #include "cpu/cpu_backend.h"
 #include "device_choice.h"
+#include "gpu_backend.h"
 #include "report.h"
 #include "test_hooks.h"
 #include "vulkan_loader.h"
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace texdec;
@@ -65,13 +67,6 @@ texdec_status check_chain(const texdec_context* ctx, const void* next, const cha
                     "%s.next: structure type %u is not accepted there (this texdec version defines no extension of it)",
                     where, type);
     return TEXDEC_ERROR_INVALID_ARGUMENT;
-}
-
-texdec_status require_gpu(const texdec_context* ctx, const char* function) {
-    if (!ctx->cpu) return TEXDEC_SUCCESS;
-    return ctx->report(TEXDEC_ERROR_WRONG_BACKEND, TEXDEC_MESSAGE_ERROR,
-                       "%s needs a GPU context; this is a CPU context (it serves texdec_decode and the queries)",
-                       function);
 }
 
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what) {
@@ -229,12 +224,13 @@ void init_common(texdec_context* ctx, const texdec_context_create_info* info) {
     ctx->force_device_staging = force && strcmp(force, "1") == 0;
     if (const char* part = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_STAGING_PART_BYTES"); part && is_decimal(part))
         ctx->staging_part_bytes = std::max<uint64_t>(1, strtoull(part, nullptr, 10));
-    ctx->copy_threads = std::clamp<uint32_t>(std::thread::hardware_concurrency(), 1, CopyPool::kMaxCopyThreads);
+    ctx->copy_threads = std::clamp<uint32_t>(std::thread::hardware_concurrency(), 1, kMaxCopyThreads);
     if (const char* threads = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_COPY_THREADS"); threads && is_decimal(threads)) {
         ctx->copy_debug = true;
         ctx->copy_threads =
-            uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, CopyPool::kMaxCopyThreads));
+            uint32_t(std::clamp<unsigned long long>(strtoull(threads, nullptr, 10), 1, kMaxCopyThreads));
     }
+    ctx->tasks.start_on_first_use(ctx->copy_threads);
     if (const char* trace = TEXDEC_TEST_HOOK("TEXDEC_DEBUG_ONE_CALL_TRACE"); trace && is_decimal(trace))
         ctx->trace_one_call = uint32_t(std::min<unsigned long long>(strtoull(trace, nullptr, 10), 2));
     ctx->message_callback = info->message_callback;
@@ -373,6 +369,7 @@ texdec_status create_gpu_context(const texdec_context_create_info* info, bool re
         close_vulkan_loader(loader.library);
         return TEXDEC_ERROR_OUT_OF_MEMORY;
     }
+    ctx->backend = gpu::backend();
     ctx->owns_device = true;
     ctx->loader_library = loader.library;
     init_common(ctx, info);
@@ -407,8 +404,8 @@ texdec_status create_cpu_context(const texdec_context_create_info* info, const t
     if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
     ctx->message_callback = info->message_callback;
     ctx->user_data = info->user_data;
-    const texdec_status status =
-        cpu::create_backend(backend, &ctx->cpu, ctx->properties.deviceName, sizeof ctx->properties.deviceName);
+    const texdec_status status = cpu::create_backend(backend, ctx->tasks, &ctx->backend, ctx->properties.deviceName,
+                                                     sizeof ctx->properties.deviceName);
     if (status != TEXDEC_SUCCESS) {
         ctx->report(status, TEXDEC_MESSAGE_ERROR, "could not start the CPU backend's threads");
         delete ctx;
@@ -504,6 +501,7 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
     }
     auto* ctx = new (std::nothrow) texdec_context;
     if (!ctx) return TEXDEC_ERROR_OUT_OF_MEMORY;
+    ctx->backend = gpu::backend();
     init_common(ctx, info);
     ctx->instance = device->instance;
     ctx->physical_device = device->physical_device;
@@ -538,29 +536,8 @@ TEXDEC_API texdec_status texdec_context_create_external(const texdec_context_cre
 
 TEXDEC_API void texdec_context_destroy(texdec_context* ctx) {
     if (!ctx) return;
-    if (ctx->cpu) {
-        cpu::destroy_backend(ctx->cpu);
-        delete ctx;
-        return;
-    }
-    if (ctx->device && ctx->vkd.vkDestroyPipeline) {
-        destroy_host_staging(ctx);
-        destroy_luts(ctx);
-        destroy_pipelines(ctx);
-        if (ctx->owns_pipeline_cache) ctx->vkd.vkDestroyPipelineCache(ctx->device, ctx->pipeline_cache, ctx->allocator);
-    }
-    if (ctx->owns_device) {
-        if (ctx->device && ctx->vkd.vkDestroyDevice) ctx->vkd.vkDestroyDevice(ctx->device, ctx->allocator);
-        else if (ctx->device && ctx->vki.vkGetDeviceProcAddr) {
-            auto destroy = reinterpret_cast<PFN_vkDestroyDevice>(ctx->vki.vkGetDeviceProcAddr(ctx->device, "vkDestroyDevice"));
-            if (destroy) destroy(ctx->device, ctx->allocator);
-        }
-        if (ctx->messenger) ctx->vki.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, ctx->allocator);
-        if (ctx->instance && ctx->vki.vkDestroyInstance) ctx->vki.vkDestroyInstance(ctx->instance, ctx->allocator);
-    }
-    void* loader_library = ctx->loader_library;
-    delete ctx;
-    close_vulkan_loader(loader_library);  // last: the instance's functions live in it
+    if (ctx->backend) ctx->backend->destroy(ctx);
+    delete ctx;  // the task pool's threads end here
 }
 
 TEXDEC_API const char* texdec_context_device_name(const texdec_context* ctx) {
@@ -569,7 +546,7 @@ TEXDEC_API const char* texdec_context_device_name(const texdec_context* ctx) {
 
 TEXDEC_API texdec_backend texdec_context_backend(const texdec_context* ctx) {
     if (!ctx) return TEXDEC_BACKEND_MAX_ENUM;
-    return ctx->cpu ? TEXDEC_BACKEND_CPU : TEXDEC_BACKEND_GPU;
+    return ctx->backend ? ctx->backend->kind() : TEXDEC_BACKEND_MAX_ENUM;
 }
 
 TEXDEC_API texdec_status texdec_enumerate_devices(texdec_device_callback callback, void* user_data) {

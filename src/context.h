@@ -2,7 +2,9 @@
 #pragma once
 #include <texdec/texdec.h>
 
+#include "backend.h"
 #include "printf_like.h"
+#include "task_pool.h"
 
 #include <condition_variable>
 #include <cstdarg>
@@ -12,7 +14,6 @@
 #include <mutex>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "vk_functions.h"
@@ -59,21 +60,8 @@ struct StagingSlot {
     bool in_flight = false;  // submitted and not yet waited for (a timed-out call leaves it set)
 };
 
-// The one-call path's host copy threads (decode_host.cpp): started on the first copy large enough
-// to split, copy_threads - 1 of them (the calling thread takes part), joined when the context is
-// destroyed. Used under host_mutex only, so one parallel copy runs at a time.
-struct CopyPool {
-    static constexpr uint32_t kMaxCopyThreads = 16;
-    std::mutex mutex;
-    std::condition_variable wake, done;
-    std::vector<std::thread> threads;
-    uint64_t generation = 0;  // bumped per parallel run
-    bool stop = false;
-    // The current run: tasks [0, task_count), taken in order by whoever is free.
-    void (*task)(void* data, uint32_t index) = nullptr;
-    void* task_data = nullptr;
-    uint32_t task_count = 0, next_task = 0, tasks_left = 0;
-};
+// The most copy threads a GPU context's one-call path uses (texdec_context::copy_threads).
+constexpr uint32_t kMaxCopyThreads = 16;
 
 // Resources of the one-call path, reused between calls (guarded by host_mutex).
 struct HostStaging {
@@ -109,14 +97,14 @@ struct DeviceFacts {
 
 }  // namespace texdec
 
-namespace texdec::cpu {
-struct Backend;  // cpu/cpu_backend.h
-}
-
 struct texdec_context {
-    // CPU contexts (TEXDEC_BACKEND_CPU, or AUTO without a GPU): the thread pool and tables; every
-    // Vulkan member below stays empty. nullptr for GPU contexts.
-    texdec::cpu::Backend* cpu = nullptr;
+    // The backend that does the work (backend.h): the GPU backend (gpu_backend.cpp), whose state is
+    // the Vulkan members below, or the CPU backend (cpu/cpu_backend.cpp), with which they stay empty.
+    // Set first at creation; nothing outside the two backends asks which one it is.
+    texdec::Backend* backend = nullptr;
+    // The task pool (task_pool.h): the CPU backend's threads or the caller's run_tasks hook; on GPU
+    // contexts the one-call path's copy threads.
+    texdec::TaskPool tasks;
     texdec::InstanceFunctions vki;
     texdec::DeviceFunctions vkd;
     bool owns_device = false;
@@ -182,7 +170,6 @@ struct texdec_context {
     // tests and measurements. Copies below 1 MiB a thread use fewer.
     uint32_t copy_threads = 1;
     bool copy_debug = false;  // TEXDEC_DEBUG_COPY_THREADS set: split even tiny copies
-    texdec::CopyPool copy_pool;
     // TEXDEC_DEBUG_ONE_CALL_TRACE=1 (read at creation): texdec_decode_timed prints each part's
     // times to stderr (profiling the streamed path); =2 also decodes each part once more, untimed,
     // before the timed decode (is the decode slow when cold?).
@@ -216,17 +203,8 @@ texdec_status null_argument(const texdec_context* ctx, const char* function, con
 // struct rule: unknown chained types are refused, never ignored); `where` names the struct.
 texdec_status check_chain(const texdec_context* ctx, const void* next, const char* where);
 
-// TEXDEC_ERROR_WRONG_BACKEND if ctx is a CPU context (`function` needs a VkDevice), reported with a
-// message naming the function; TEXDEC_SUCCESS otherwise.
-texdec_status require_gpu(const texdec_context* ctx, const char* function);
-
 // Maps a VkResult to a status and reports what failed.
 texdec_status vk_failure(const texdec_context* ctx, VkResult result, const char* what);
-
-// Whether a get_* call below may create what is missing, or only find what exists (then
-// TEXDEC_ERROR_NOT_READY, without a message, if it is missing: TEXDEC_RECORD_FAIL_IF_NOT_READY
-// and texdec_variant_ready).
-enum class Creation { create_missing, lookup_only };
 
 // Pipelines (pipelines.cpp).
 texdec_status create_pipeline_layouts(texdec_context* ctx);

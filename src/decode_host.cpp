@@ -14,7 +14,7 @@
 #include <cstring>
 #include <vector>
 
-#include "cpu/cpu_backend.h"
+#include "gpu_backend.h"
 #include "record.h"
 #include "portable.h"
 
@@ -192,73 +192,12 @@ uint64_t ticks_to_ns(const texdec_context* ctx, uint64_t from, uint64_t to) {
     return uint64_t(double((to - from) & mask) * double(ctx->properties.limits.timestampPeriod) + 0.5);
 }
 
-// ---- the copy threads ------------------------------------------------------------------------------
+// ---- the copy threads (the context's task pool) ------------------------------------------------
 
-void copy_worker(CopyPool* pool) {
-    uint64_t seen = 0;
-    std::unique_lock<std::mutex> lock(pool->mutex);
-    for (;;) {
-        pool->wake.wait(lock, [&] { return pool->stop || pool->generation != seen; });
-        if (pool->stop) return;
-        seen = pool->generation;
-        while (pool->next_task < pool->task_count) {
-            const uint32_t index = pool->next_task++;
-            void (*task)(void*, uint32_t) = pool->task;
-            void* data = pool->task_data;
-            lock.unlock();
-            task(data, index);
-            lock.lock();
-            if (--pool->tasks_left == 0) pool->done.notify_all();
-        }
-    }
-}
-
-// Runs task(data, i) for i in [0, count) on up to ctx->copy_threads threads (the caller's
-// included; the workers start on first use) and returns when all have returned. Called under
-// host_mutex only. Falls back to the calling thread alone where a thread cannot be started.
+// Runs task(data, i) for i in [0, count) on the context's task pool: up to ctx->copy_threads
+// threads, the caller's included, started on first use (fewer where a thread cannot be started).
 void parallel_run(texdec_context* ctx, uint32_t count, void (*task)(void*, uint32_t), void* data) {
-    CopyPool& pool = ctx->copy_pool;
-    if (count > 1 && pool.threads.size() + 1 < ctx->copy_threads) {
-        try {
-            while (pool.threads.size() + 1 < ctx->copy_threads) pool.threads.emplace_back(copy_worker, &pool);
-        } catch (...) {  // std::system_error: fewer threads, still correct
-        }
-    }
-    if (count <= 1 || pool.threads.empty()) {
-        for (uint32_t i = 0; i < count; ++i) task(data, i);
-        return;
-    }
-    std::unique_lock<std::mutex> lock(pool.mutex);
-    pool.task = task;
-    pool.task_data = data;
-    pool.task_count = count;
-    pool.next_task = 0;
-    pool.tasks_left = count;
-    ++pool.generation;
-    pool.wake.notify_all();
-    while (pool.next_task < pool.task_count) {
-        const uint32_t index = pool.next_task++;
-        lock.unlock();
-        task(data, index);
-        lock.lock();
-        --pool.tasks_left;
-    }
-    pool.done.wait(lock, [&] { return pool.tasks_left == 0; });
-    pool.task = nullptr;
-    pool.task_data = nullptr;
-    pool.task_count = 0;
-}
-
-void stop_copy_threads(texdec_context* ctx) {
-    CopyPool& pool = ctx->copy_pool;
-    {
-        std::lock_guard<std::mutex> lock(pool.mutex);
-        pool.stop = true;
-    }
-    pool.wake.notify_all();
-    for (std::thread& t : pool.threads) t.join();
-    pool.threads.clear();
-    pool.stop = false;
+    ctx->tasks.run(ctx, count, task, data);  // no hook on a GPU context: always succeeds
 }
 
 // A copy is split into tasks of at least 1 MiB (of 1 byte with TEXDEC_DEBUG_COPY_THREADS set, so
@@ -323,7 +262,6 @@ void destroy_host_staging(texdec_context* ctx) {
     for (StagingSlot& slot : st.slots)
         if (slot.in_flight && slot.fence) ctx->vkd.vkWaitForFences(ctx->device, 1, &slot.fence, VK_TRUE, UINT64_MAX);
     destroy_staging_buffers(ctx);
-    stop_copy_threads(ctx);
     for (StagingSlot& slot : st.slots)
         if (slot.fence) ctx->vkd.vkDestroyFence(ctx->device, slot.fence, ctx->allocator);
     if (st.timestamps) ctx->vkd.vkDestroyQueryPool(ctx->device, st.timestamps, ctx->allocator);
@@ -648,27 +586,14 @@ texdec_status record_part(texdec_context* ctx, StagingSlot& slot, uint32_t slot_
 
 }  // namespace
 
-extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* ctx, const texdec_host_job* job,
-                                                               uint64_t* host_bytes, uint64_t* device_bytes) {
-    if (!ctx || !job || !host_bytes || !device_bytes)
-        return null_argument(ctx, "texdec_decode_scratch_size", !ctx ? "context" : !job ? "job" : !host_bytes ? "host_bytes" : "device_bytes");
-    JobPlan plan;
-    if (texdec_status s = plan_host_job(ctx, job, false, &plan); s != TEXDEC_SUCCESS) return s;
-    if (ctx->cpu) {  // decodes straight into job->dst
-        *host_bytes = *device_bytes = 0;
-        return TEXDEC_SUCCESS;
-    }
+void texdec::gpu::scratch_size(texdec_context* ctx, const JobPlan& plan, uint64_t* host_bytes, uint64_t* device_bytes) {
     const StagingPlan z = plan_staging(ctx, plan);
     // ensure_buffer's 64 KiB minimum per buffer is not counted: it is an allocation granule.
     *host_bytes = z.slots * (z.upload_bytes + z.texel_bytes);
     *device_bytes = stages_via_device(ctx) ? *host_bytes : 0;
-    return TEXDEC_SUCCESS;
 }
 
-extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* ctx, texdec_memory_usage* usage) {
-    if (!ctx || !usage) return null_argument(ctx, "texdec_context_memory_usage", !ctx ? "context" : "usage");
-    *usage = texdec_memory_usage{};
-    if (ctx->cpu) return TEXDEC_SUCCESS;  // no staging, no pipelines; its tables are not counted
+void texdec::gpu::memory_usage(texdec_context* ctx, texdec_memory_usage* usage) {
     {
         std::lock_guard<std::mutex> lock(ctx->host_mutex);
         for (const StagingSlot& slot : ctx->staging.slots) {
@@ -679,16 +604,39 @@ extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* 
     usage->table_bytes = lut_bytes(ctx);
     std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
     usage->pipelines = uint32_t(ctx->pipelines.size());
+}
+
+texdec_status texdec::gpu::release_staging(texdec_context* ctx) {
+    std::lock_guard<std::mutex> lock(ctx->host_mutex);
+    if (texdec_status s = wait_previous(ctx, 0); s != TEXDEC_SUCCESS) return s;
+    destroy_staging_buffers(ctx);
+    return TEXDEC_SUCCESS;
+}
+
+extern "C" TEXDEC_API texdec_status texdec_decode_scratch_size(texdec_context* ctx, const texdec_host_job* job,
+                                                               uint64_t* host_bytes, uint64_t* device_bytes) {
+    if (!ctx || !job || !host_bytes || !device_bytes)
+        return null_argument(ctx, "texdec_decode_scratch_size",
+                             !ctx          ? "context"
+                             : !job        ? "job"
+                             : !host_bytes ? "host_bytes"
+                                           : "device_bytes");
+    JobPlan plan;
+    if (texdec_status s = plan_host_job(ctx, job, false, &plan); s != TEXDEC_SUCCESS) return s;
+    ctx->backend->scratch_size(ctx, plan, host_bytes, device_bytes);
+    return TEXDEC_SUCCESS;
+}
+
+extern "C" TEXDEC_API texdec_status texdec_context_memory_usage(texdec_context* ctx, texdec_memory_usage* usage) {
+    if (!ctx || !usage) return null_argument(ctx, "texdec_context_memory_usage", !ctx ? "context" : "usage");
+    *usage = texdec_memory_usage{};
+    ctx->backend->memory_usage(ctx, usage);
     return TEXDEC_SUCCESS;
 }
 
 extern "C" TEXDEC_API texdec_status texdec_context_release_staging(texdec_context* ctx) {
     if (!ctx) return null_argument(ctx, "texdec_context_release_staging", "context");
-    if (ctx->cpu) return TEXDEC_SUCCESS;  // a CPU context has no staging
-    std::lock_guard<std::mutex> lock(ctx->host_mutex);
-    if (texdec_status s = wait_previous(ctx, 0); s != TEXDEC_SUCCESS) return s;
-    destroy_staging_buffers(ctx);
-    return TEXDEC_SUCCESS;
+    return ctx->backend->release_staging(ctx);
 }
 
 extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, const texdec_host_job* job,
@@ -696,9 +644,13 @@ extern "C" TEXDEC_API texdec_status texdec_decode_timed(texdec_context* ctx, con
     const uint64_t t_start = timing ? now_ns() : 0;
     if (!ctx || !job) return null_argument(ctx, "texdec_decode", !ctx ? "context" : "job");
     JobPlan plan;
-    texdec_status s = plan_host_job(ctx, job, true, &plan);
-    if (s != TEXDEC_SUCCESS) return s;
-    if (ctx->cpu) return cpu::decode(*ctx->cpu, ctx, *job, plan, timing, t_start);
+    if (texdec_status s = plan_host_job(ctx, job, true, &plan); s != TEXDEC_SUCCESS) return s;
+    return ctx->backend->decode(ctx, *job, plan, timing, t_start);
+}
+
+texdec_status texdec::gpu::decode(texdec_context* ctx, const texdec_host_job* job, const JobPlan& plan,
+                                  texdec_decode_timing* timing, uint64_t t_start) {
+    texdec_status s;
     // The device's part of texdec_query_support, before anything is allocated.
     if ((s = check_device_needs(ctx, *plan.format, true, nullptr)) != TEXDEC_SUCCESS) return s;
     if (!ctx->queue)

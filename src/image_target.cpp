@@ -144,7 +144,8 @@ extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* c
     if (!ctx || !info || !out_target)
         return null_argument(ctx, "texdec_image_target_create", !ctx ? "context" : !info ? "info" : "out_target");
     *out_target = nullptr;
-    if (texdec_status s = require_gpu(ctx, "texdec_image_target_create"); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = ctx->backend->require_device(ctx, "texdec_image_target_create"); s != TEXDEC_SUCCESS)
+        return s;
     auto fail = [&](const char* what) { return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "image target: %s", what); };
     const VkImageFormatListCreateInfo* format_list = nullptr;
     if (texdec_status s = read_chain(ctx, info->next, &format_list); s != TEXDEC_SUCCESS) return s;

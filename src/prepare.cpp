@@ -81,7 +81,8 @@ extern "C" TEXDEC_API texdec_status texdec_prepare(texdec_context* ctx, uint32_t
     for (uint32_t i = 0; i < variant_count; ++i) {
         std::snprintf(who, sizeof who, "texdec_prepare: variant %u", i);
         check_variant(ctx, variants[i], who, &checked);  // succeeded above
-        texdec_status s = prepare_variant(ctx, checked.plan, checked.destination, checked.image_format, Creation::create_missing);
+        texdec_status s = ctx->backend->prepare(ctx, checked.plan, checked.destination, checked.image_format,
+                                                Creation::create_missing);
         if (s != TEXDEC_SUCCESS) return s;
     }
     return TEXDEC_SUCCESS;
@@ -91,5 +92,5 @@ extern "C" TEXDEC_API texdec_status texdec_variant_ready(texdec_context* ctx, co
     if (!ctx || !variant) return null_argument(ctx, "texdec_variant_ready", !ctx ? "context" : "variant");
     CheckedVariant checked;
     if (texdec_status s = check_variant(ctx, *variant, "texdec_variant_ready", &checked); s != TEXDEC_SUCCESS) return s;
-    return prepare_variant(ctx, checked.plan, checked.destination, checked.image_format, Creation::lookup_only);
+    return ctx->backend->prepare(ctx, checked.plan, checked.destination, checked.image_format, Creation::lookup_only);
 }

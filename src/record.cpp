@@ -7,7 +7,6 @@
 
 #include "enum_bits.h"
 #include "interface.h"
-#include "cpu/cpu_backend.h"
 #include "dispatch.h"
 #include "record.h"
 #include "portable.h"
@@ -336,10 +335,6 @@ void record_call_barrier(texdec_context* ctx, VkCommandBuffer cmd, const RecordC
 
 texdec_status prepare_variant(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
                               const TexelFormat* image_format, Creation creation) {
-    if (ctx->cpu) {  // buffer variants are what texdec_decode uses; nothing to compile
-        if (is_image_destination(dst_kind)) return require_gpu(ctx, "an image destination");
-        return creation == Creation::create_missing ? cpu::prepare(*ctx->cpu, ctx, plan) : TEXDEC_SUCCESS;
-    }
     VkPipeline pipeline = VK_NULL_HANDLE;
     ShaderShape shape;
     return get_pipeline_and_shape(ctx, plan, dst_kind, image_format, creation, &pipeline, &shape);
@@ -782,7 +777,7 @@ extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_con
 
 extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
     if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
-    if (texdec_status s = require_gpu(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = ctx->backend->require_device(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
     const texdec_regions_scratch_info* scratch = nullptr;
     if (texdec_status s = regions_job_chain(ctx, job, &scratch); s != TEXDEC_SUCCESS) return s;
     if (job->barriers)

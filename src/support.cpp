@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "interface.h"
-#include "cpu/cpu_backend.h"
+#include "gpu_backend.h"
 #include "record.h"
 #include "test_hooks.h"
 
@@ -218,28 +218,28 @@ extern "C" TEXDEC_API texdec_status texdec_query_support(texdec_context* ctx, co
     const texdec_status resolved = resolve_output(format_bits, output_bits, true, &entry, &output);
     if (resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) support->reasons |= TEXDEC_SUPPORT_REASON_OUTPUT;
     else if (resolved != TEXDEC_SUCCESS) support->reasons |= TEXDEC_SUPPORT_REASON_FORMAT;
-    if (ctx->cpu) {
-        if (resolved == TEXDEC_SUCCESS && kind != TEXDEC_DESTINATION_BUFFER)
-            support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
-    } else if (resolved == TEXDEC_SUCCESS || resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
-        check_device_needs(ctx, *entry, false, support);
-    }
-    if (resolved == TEXDEC_SUCCESS && !ctx->cpu)
-        check_destination(ctx, *entry, output, kind, variant->image_format, false, support);
-    else if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind)) support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
+    if (kind != TEXDEC_DESTINATION_BUFFER && !is_image_destination(kind))
+        support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
+    ctx->backend->support_reasons(ctx, resolved, entry, output, kind, variant->image_format, support);
 
     // The status and its sentence: the same rules in the order the work applies them.
     JobPlan plan;
     texdec_status s = plan_job(ctx, format_bits, output_bits, rounding_bits, 1, 1, 1, {0, 0, nullptr, nullptr}, &plan);
-    if (ctx->cpu) {  // no device: buffer variants decode (if the CPU backend has the family), images never
-        if (s != TEXDEC_SUCCESS) return s;
-        if (is_image_destination(kind)) return require_gpu(ctx, "an image destination");
-        if (kind != TEXDEC_DESTINATION_BUFFER)
-            return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
-                               "destination %u is not a texdec_destination_kind", kind);
-        return cpu::prepare(*ctx->cpu, ctx, plan);
-    }
-    if (s == TEXDEC_SUCCESS) s = check_destination(ctx, *plan.format, plan.output, kind, variant->image_format, true, nullptr);
+    if (s != TEXDEC_SUCCESS) return s;
+    return ctx->backend->support_status(ctx, plan, kind, variant->image_format);
+}
+
+void texdec::gpu::support_reasons(const texdec_context* ctx, texdec_status resolved, const FormatEntry* entry,
+                                  const OutputInfo& output, uint32_t kind, VkFormat image_format,
+                                  texdec_support* support) {
+    if (resolved == TEXDEC_SUCCESS || resolved == TEXDEC_ERROR_UNSUPPORTED_OUTPUT)
+        check_device_needs(ctx, *entry, false, support);
+    if (resolved == TEXDEC_SUCCESS) check_destination(ctx, *entry, output, kind, image_format, false, support);
+}
+
+texdec_status texdec::gpu::support_status(texdec_context* ctx, const JobPlan& plan, uint32_t kind,
+                                          VkFormat image_format) {
+    texdec_status s = check_destination(ctx, *plan.format, plan.output, kind, image_format, true, nullptr);
     if (s == TEXDEC_SUCCESS) s = check_device_needs(ctx, *plan.format, true, nullptr);
     return s;
 }

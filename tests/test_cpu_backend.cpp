@@ -320,6 +320,49 @@ TEST_CASE("CPU backend: a run_tasks hook runs every task and gives the same byte
     }
 }
 
+// The context's task pool (src/task_pool.h) hands a CPU decode to the caller's hook: exactly one
+// run_tasks call per texdec_decode (also from several threads at once), with the job cut into
+// min(block rows, 4 * cpu_threads) tasks, and the bytes of a 1-thread context.
+TEST_CASE("CPU backend: the task pool calls run_tasks once per decode, same bytes", "[cpu][task_pool]") {
+    auto plain = cpu_context(1);
+    for (uint32_t threads : {1u, 3u}) {
+        INFO("cpu_threads " << threads);
+        Hook hook;
+        hook.threaded = threads > 1;
+        auto hooked = cpu_context(threads, &Hook::run, &hook);
+        uint64_t seed = test_seed() ^ 0x7A5C;
+        for (const auto& [format, output] : family_cases()) {
+            const LayoutJob lj(format, output, ++seed);
+            INFO(format_name(format));
+            std::vector<uint8_t> expected(lj.bytes, 0x5A);
+            if (!cpu_decode(plain->ctx, lj.job(expected))) continue;
+            const uint64_t rows = uint64_t(lj.image_height() / lj.block_h() - 1) * lj.d;  // block rows of the extent
+            const uint32_t tasks = uint32_t(std::min<uint64_t>(rows, 4 * threads));
+            // Four decodes of the same job from four threads at once, then one more alone.
+            std::vector<std::vector<uint8_t>> got(5, std::vector<uint8_t>(lj.bytes, 0x5A));
+            const uint32_t before = hook.calls;
+            std::vector<texdec_status> status(4, TEXDEC_ERROR_INVALID_ARGUMENT);
+            {
+                std::vector<std::thread> callers;
+                for (size_t i = 0; i < 4; ++i)
+                    callers.emplace_back([&, i] {
+                        const texdec_host_job job = lj.job(got[i]);
+                        status[i] = texdec_decode(hooked->ctx, &job);
+                    });
+                for (std::thread& t : callers) t.join();
+            }
+            const texdec_host_job job = lj.job(got[4]);
+            REQUIRE(texdec_decode(hooked->ctx, &job) == TEXDEC_SUCCESS);
+            for (size_t i = 0; i < 4; ++i) CHECK(status[i] == TEXDEC_SUCCESS);
+            for (const auto& g : got) CHECK(g == expected);
+            std::lock_guard<std::mutex> lock(hook.mutex);
+            CHECK(hook.calls - before == 5);
+            for (size_t i = before; i < hook.counts.size(); ++i) CHECK(hook.counts[i] == tasks);
+        }
+        for (const auto& e : hook.errors) FAIL_CHECK(e);
+    }
+}
+
 TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a message", "[cpu]") {
     auto c = cpu_context();
     auto expect_wrong = [&](texdec_status status, const char* what) {

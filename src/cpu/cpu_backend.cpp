@@ -1,5 +1,5 @@
-// The CPU backend's driver: cuts a checked one-call job into tasks of block rows, runs them on the
-// context's threads (or the caller's task hook), and for each run of up to kMaxRunBlocks blocks
+// The CPU backend (backend.h): cuts a checked one-call job into tasks of block rows, runs them on the
+// context's task pool (its threads or the caller's run_tasks hook), and for each run of up to kMaxRunBlocks blocks
 // calls the family's decoder into a scratch tile, then copies the texels inside the extent into
 // the job's layout. The decoders (cpu_decoders.h) never see the destination, so no decoder can
 // write outside it; the copy is the only writer of job.dst.
@@ -8,10 +8,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstring>
-#include <deque>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -35,191 +33,7 @@ uint64_t now_ns() {
             .count());
 }
 
-// One texdec_decode's tasks, shared by the threads that work on it. Lives on the calling thread's
-// stack: the caller returns only when every task has run and no pool thread still holds it.
-struct Batch {
-    texdec_task_function task = nullptr;
-    void* task_data = nullptr;
-    uint32_t count = 0;
-    std::atomic<uint32_t> next{0};  // the next task index to claim
-    std::atomic<uint32_t> done{0};  // tasks finished
-    uint32_t holders = 0;           // pool threads working on it (guarded by the pool mutex)
-};
-
-// One texdec_decode's tasks as a caller's run_tasks hook sees them: the hook calls
-// `hooked_task`, which checks the index, runs each task at most once and counts what ran, so that
-// a hook that breaks its contract (texdec.h, texdec_run_tasks_function) can neither make a
-// decoder read or write outside the job nor make the call succeed with tasks left undone.
-struct HookedBatch {
-    texdec_task_function task = nullptr;
-    void* task_data = nullptr;
-    uint32_t count = 0;
-    std::unique_ptr<std::atomic<uint64_t>[]> started;  // a bit per task: claimed by a call
-    std::atomic<uint32_t> done{0};                     // tasks that ran (each once)
-    std::atomic<uint32_t> out_of_range{0}, repeated{0};
-    std::atomic<uint32_t> first_out_of_range{UINT32_MAX}, first_repeated{UINT32_MAX};
-};
-
-void hooked_task(void* data, uint32_t index) {
-    auto& b = *static_cast<HookedBatch*>(data);
-    if (index >= b.count) {
-        uint32_t none = UINT32_MAX;
-        b.first_out_of_range.compare_exchange_strong(none, index, std::memory_order_relaxed);
-        b.out_of_range.fetch_add(1, std::memory_order_relaxed);
-        return;
-    }
-    const uint64_t bit = uint64_t(1) << (index % 64);
-    if (b.started[index / 64].fetch_or(bit, std::memory_order_relaxed) & bit) {
-        uint32_t none = UINT32_MAX;
-        b.first_repeated.compare_exchange_strong(none, index, std::memory_order_relaxed);
-        b.repeated.fetch_add(1, std::memory_order_relaxed);
-        return;
-    }
-    b.task(b.task_data, index);
-    b.done.fetch_add(1, std::memory_order_acq_rel);
-}
-
-// Runs claimed tasks of `b` until none is left; returns how many this thread ran.
-void work_on(Batch& b) {
-    for (uint32_t i; (i = b.next.fetch_add(1, std::memory_order_relaxed)) < b.count;) {
-        b.task(b.task_data, i);
-        b.done.fetch_add(1, std::memory_order_acq_rel);
-    }
-}
-
 }  // namespace
-
-struct Backend {
-    uint32_t threads = 1;  // decoding one call, the caller's included
-    texdec_run_tasks_function run_tasks = nullptr;
-    void* run_tasks_user_data = nullptr;
-
-    // The pool: batches waiting for help; every thread takes the oldest with tasks left.
-    std::mutex mutex;
-    std::condition_variable work_ready;     // a batch was queued, or stopping
-    std::condition_variable batch_settled;  // a batch's last task finished or a holder left it
-    std::deque<Batch*> queue;
-    bool stopping = false;
-    std::vector<std::thread> pool;
-
-    // Tables the decoders build (FamilyDecoder::make_tables), once per context and key.
-    std::mutex tables_mutex;
-    std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, bool>, std::shared_ptr<const void>>
-        tables;
-
-    void pool_thread() {
-        std::unique_lock<std::mutex> lock(mutex);
-        for (;;) {
-            work_ready.wait(lock, [&] { return stopping || !queue.empty(); });
-            if (stopping) return;
-            Batch* b = queue.front();
-            ++b->holders;
-            lock.unlock();
-            work_on(*b);
-            lock.lock();
-            // Every task is claimed: nobody else needs to find it here.
-            if (!queue.empty() && queue.front() == b) queue.pop_front();
-            --b->holders;
-            batch_settled.notify_all();
-        }
-    }
-
-    // Runs task(task_data, i) for i in [0, count) and returns when all have returned. With the
-    // caller's hook: INVALID_ARGUMENT (a message naming run_tasks) where it called a task index
-    // outside [0, count) or one twice (those calls are ignored), or returned with tasks not run.
-    texdec_status run(const texdec_context* ctx, uint32_t count, texdec_task_function task, void* task_data) {
-        if (run_tasks) return run_hooked(ctx, count, task, task_data);
-        if (pool.empty() || count == 1) {
-            for (uint32_t i = 0; i < count; ++i) task(task_data, i);
-            return TEXDEC_SUCCESS;
-        }
-        Batch b;
-        b.task = task;
-        b.task_data = task_data;
-        b.count = count;
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            queue.push_back(&b);
-        }
-        work_ready.notify_all();
-        work_on(b);  // the calling thread takes part
-        std::unique_lock<std::mutex> lock(mutex);
-        // Once every task is claimed, remove it if no pool thread did; then wait for the
-        // holders (they may still be running their last task).
-        if (auto it = std::find(queue.begin(), queue.end(), &b); it != queue.end()) queue.erase(it);
-        batch_settled.wait(lock, [&] { return b.holders == 0 && b.done.load(std::memory_order_acquire) == b.count; });
-        return TEXDEC_SUCCESS;
-    }
-
-    texdec_status run_hooked(const texdec_context* ctx, uint32_t count, texdec_task_function task, void* task_data) {
-        HookedBatch b;
-        b.task = task;
-        b.task_data = task_data;
-        b.count = count;
-        const uint32_t words = (count + 63) / 64;
-        b.started.reset(new (std::nothrow) std::atomic<uint64_t>[words]);
-        if (!b.started)
-            return report(ctx, TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
-                          "out of host memory for the CPU backend's task table");
-        for (uint32_t i = 0; i < words; ++i) b.started[i].store(0, std::memory_order_relaxed);
-        run_tasks(run_tasks_user_data, count, hooked_task, &b);
-        const uint32_t done = b.done.load(std::memory_order_acquire);
-        const uint32_t out_of_range = b.out_of_range.load(std::memory_order_relaxed);
-        const uint32_t repeated = b.repeated.load(std::memory_order_relaxed);
-        if (out_of_range)
-            return report(ctx, TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
-                          "the CPU backend's run_tasks hook called a task with index %u (%u such call%s), outside "
-                          "[0, %u): ignored; %u of %u tasks ran, the texels are incomplete",
-                          b.first_out_of_range.load(std::memory_order_relaxed), out_of_range,
-                          out_of_range == 1 ? "" : "s", count, done, count);
-        if (repeated)
-            return report(ctx, TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
-                          "the CPU backend's run_tasks hook called task %u more than once (%u repeated call%s, "
-                          "ignored); it must run each task once",
-                          b.first_repeated.load(std::memory_order_relaxed), repeated, repeated == 1 ? "" : "s");
-        if (done != count)
-            return report(ctx, TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
-                          "the CPU backend's run_tasks hook returned with %u of %u tasks not run (it must run "
-                          "every task before it returns); the texels are incomplete",
-                          count - done, count);
-        return TEXDEC_SUCCESS;
-    }
-};
-
-texdec_status create_backend(const texdec_backend_info& info, Backend** out, char* name, size_t name_size) {
-    *out = nullptr;
-    auto backend = std::unique_ptr<Backend>(new (std::nothrow) Backend);
-    if (!backend) return TEXDEC_ERROR_OUT_OF_MEMORY;
-    const uint32_t hardware = std::clamp(std::thread::hardware_concurrency(), 1u, uint32_t(kMaxCpuThreads));
-    backend->threads = info.cpu_threads ? info.cpu_threads : hardware;  // checked: at most kMaxCpuThreads
-    backend->run_tasks = info.run_tasks;
-    backend->run_tasks_user_data = info.run_tasks_user_data;
-    if (!backend->run_tasks) {
-        try {
-            backend->pool.reserve(backend->threads - 1);
-            for (uint32_t i = 1; i < backend->threads; ++i)
-                backend->pool.emplace_back([b = backend.get()] { b->pool_thread(); });
-        } catch (...) {  // std::system_error (no more threads) or bad_alloc
-            destroy_backend(backend.release());
-            return TEXDEC_ERROR_OUT_OF_MEMORY;
-        }
-    }
-    if (backend->run_tasks) std::snprintf(name, name_size, "CPU backend, caller's tasks (%u-way)", backend->threads);
-    else std::snprintf(name, name_size, "CPU backend, %u thread%s", backend->threads, backend->threads == 1 ? "" : "s");
-    *out = backend.release();
-    return TEXDEC_SUCCESS;
-}
-
-void destroy_backend(Backend* backend) {
-    if (!backend) return;
-    {
-        std::lock_guard<std::mutex> lock(backend->mutex);
-        backend->stopping = true;
-    }
-    backend->work_ready.notify_all();
-    for (std::thread& t : backend->pool) t.join();
-    delete backend;
-}
 
 const FamilyDecoder* family_decoder(texdec_family family) {
     // Indexed by texdec_family: a new family adds its row here (and its decoder file).
@@ -251,8 +65,15 @@ Variant make_variant(const JobPlan& plan) {
     return v;
 }
 
+// Tables the decoders build (FamilyDecoder::make_tables), once per context and key.
+struct Tables {
+    std::mutex mutex;
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, bool>, std::shared_ptr<const void>>
+        made;
+};
+
 // The family's decoder with its tables for this variant (built on first use).
-texdec_status find_decoder(Backend& b, const texdec_context* ctx, Variant* v, const FamilyDecoder** decoder) {
+texdec_status find_decoder(Tables& tables, const texdec_context* ctx, Variant* v, const FamilyDecoder** decoder) {
     const FamilyDecoder* d = family_decoder(v->format->family);
     if (!d || !d->decode)
         return report(ctx, TEXDEC_ERROR_UNSUPPORTED_FORMAT, TEXDEC_MESSAGE_ERROR,
@@ -262,9 +83,9 @@ texdec_status find_decoder(Backend& b, const texdec_context* ctx, Variant* v, co
     const FormatEntry& f = *v->format;
     const auto key = std::make_tuple(uint32_t(f.family), uint32_t(f.block_width), uint32_t(f.block_height),
                                      uint32_t(f.block_depth), v->variant, v->store, v->srgb);
-    std::lock_guard<std::mutex> lock(b.tables_mutex);
-    auto it = b.tables.find(key);
-    if (it == b.tables.end()) {
+    std::lock_guard<std::mutex> lock(tables.mutex);
+    auto it = tables.made.find(key);
+    if (it == tables.made.end()) {
         std::shared_ptr<const void> made;
         try {
             made = d->make_tables(*v);
@@ -272,7 +93,7 @@ texdec_status find_decoder(Backend& b, const texdec_context* ctx, Variant* v, co
         if (!made)
             return report(ctx, TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
                           "out of host memory for the CPU decoder's tables of %s", f.name);
-        it = b.tables.emplace(key, std::move(made)).first;
+        it = tables.made.emplace(key, std::move(made)).first;
     }
     v->tables = it->second.get();
     return TEXDEC_SUCCESS;
@@ -355,29 +176,85 @@ void decode_task(void* data, uint32_t index) {
 
 }  // namespace
 
-texdec_status prepare(Backend& backend, const texdec_context* ctx, const JobPlan& plan) {
-    Variant v = make_variant(plan);
-    const FamilyDecoder* decoder = nullptr;
-    return find_decoder(backend, ctx, &v, &decoder);
-}
+// The CPU backend: the family decoders (family_decoder) with their tables, run on the context's
+// task pool. No device: what needs one fails with WRONG_BACKEND.
+class CpuBackend final : public Backend {
+public:
+    explicit CpuBackend(TaskPool& tasks) : tasks_(tasks) {}
 
-texdec_status decode(Backend& backend, const texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan,
-                     texdec_decode_timing* timing, uint64_t start_ns) {
+    texdec_backend kind() const override { return TEXDEC_BACKEND_CPU; }
+
+    texdec_status require_device(const texdec_context* ctx, const char* function) const override {
+        return report(ctx, TEXDEC_ERROR_WRONG_BACKEND, TEXDEC_MESSAGE_ERROR,
+                      "%s needs a GPU context; this is a CPU context (it serves texdec_decode and the queries)",
+                      function);
+    }
+
+    texdec_status decode(texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan,
+                         texdec_decode_timing* timing, uint64_t start_ns) override;
+
+    // Decodes straight into job->dst.
+    void scratch_size(texdec_context*, const JobPlan&, uint64_t* host_bytes, uint64_t* device_bytes) override {
+        *host_bytes = *device_bytes = 0;
+    }
+
+    // Buffer variants are what texdec_decode uses: nothing to compile, the tables are built.
+    texdec_status prepare(texdec_context* ctx, const JobPlan& plan, texdec_destination_kind dst_kind,
+                          const TexelFormat*, Creation creation) override {
+        if (is_image_destination(dst_kind)) return require_device(ctx, "an image destination");
+        return creation == Creation::create_missing ? prepare_tables(ctx, plan) : TEXDEC_SUCCESS;
+    }
+
+    void support_reasons(const texdec_context*, texdec_status resolved, const FormatEntry*, const OutputInfo&,
+                         uint32_t kind, VkFormat, texdec_support* support) override {
+        if (resolved == TEXDEC_SUCCESS && kind != TEXDEC_DESTINATION_BUFFER)
+            support->reasons |= TEXDEC_SUPPORT_REASON_DESTINATION;
+    }
+    // Buffer variants decode (if the CPU backend has the family), images never.
+    texdec_status support_status(texdec_context* ctx, const JobPlan& plan, uint32_t kind, VkFormat) override {
+        if (is_image_destination(kind)) return require_device(ctx, "an image destination");
+        if (kind != TEXDEC_DESTINATION_BUFFER)
+            return report(ctx, TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
+                          "destination %u is not a texdec_destination_kind", kind);
+        return prepare_tables(ctx, plan);
+    }
+
+    // No staging, no pipelines; the decoders' tables are not counted.
+    void memory_usage(texdec_context*, texdec_memory_usage*) override {}
+    texdec_status release_staging(texdec_context*) override { return TEXDEC_SUCCESS; }
+
+    // The threads are the context's task pool's: they end with the context.
+    void destroy(texdec_context*) override { delete this; }
+
+private:
+    // Whether the CPU backend decodes `plan`'s format (UNSUPPORTED_FORMAT with a message if not);
+    // builds its tables now.
+    texdec_status prepare_tables(const texdec_context* ctx, const JobPlan& plan) {
+        Variant v = make_variant(plan);
+        const FamilyDecoder* decoder = nullptr;
+        return find_decoder(tables_, ctx, &v, &decoder);
+    }
+
+    TaskPool& tasks_;  // the context's
+    Tables tables_;
+};
+
+texdec_status CpuBackend::decode(texdec_context* ctx, const texdec_host_job& job, const JobPlan& plan,
+                                 texdec_decode_timing* timing, uint64_t start_ns) {
     static_assert(sizeof(size_t) >= sizeof(uint64_t), "the CPU backend addresses jobs with 64-bit sizes");
     DecodeWork w;
     w.variant = make_variant(plan);
-    if (texdec_status s = find_decoder(backend, ctx, &w.variant, &w.decoder); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = find_decoder(tables_, ctx, &w.variant, &w.decoder); s != TEXDEC_SUCCESS) return s;
     w.plan = &plan;
     w.src = static_cast<const uint8_t*>(job.src);
     w.dst = static_cast<uint8_t*>(job.dst);
     w.rows = plan.blocks_y * plan.blocks_z;
     // Several ranges per thread, so that a thread that finishes early (or started late) takes
     // another; never more ranges than rows.
-    const Backend& b = backend;
-    const uint64_t wanted = b.threads == 1 && !b.run_tasks ? 1 : uint64_t(b.threads) * 4;
+    const uint64_t wanted = tasks_.threads() == 1 && !tasks_.hooked() ? 1 : uint64_t(tasks_.threads()) * 4;
     w.tasks = uint32_t(std::min<uint64_t>(w.rows, wanted));
     const uint64_t decode_start = timing ? now_ns() : 0;
-    if (texdec_status s = backend.run(ctx, w.tasks, decode_task, &w); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = tasks_.run(ctx, w.tasks, decode_task, &w); s != TEXDEC_SUCCESS) return s;
     if (w.out_of_memory.load())
         return report(ctx, TEXDEC_ERROR_OUT_OF_MEMORY, TEXDEC_MESSAGE_ERROR,
                       "out of host memory for the CPU backend's scratch tile");
@@ -388,6 +265,27 @@ texdec_status decode(Backend& backend, const texdec_context* ctx, const texdec_h
         timing->submit_wait_ns = end - decode_start;
         timing->total_ns = end - start_ns;
     }
+    return TEXDEC_SUCCESS;
+}
+
+texdec_status create_backend(const texdec_backend_info& info, TaskPool& tasks, Backend** out, char* name,
+                             size_t name_size) {
+    *out = nullptr;
+    const uint32_t hardware = std::clamp(std::thread::hardware_concurrency(), 1u, uint32_t(kMaxCpuThreads));
+    const uint32_t threads = info.cpu_threads ? info.cpu_threads : hardware;  // checked: at most kMaxCpuThreads
+    auto* backend = new (std::nothrow) CpuBackend(tasks);
+    if (!backend) return TEXDEC_ERROR_OUT_OF_MEMORY;
+    if (info.run_tasks) {
+        tasks.use_hook(info.run_tasks, info.run_tasks_user_data, threads);
+        std::snprintf(name, name_size, "CPU backend, caller's tasks (%u-way)", threads);
+    } else {
+        if (!tasks.start(threads)) {
+            delete backend;
+            return TEXDEC_ERROR_OUT_OF_MEMORY;
+        }
+        std::snprintf(name, name_size, "CPU backend, %u thread%s", threads, threads == 1 ? "" : "s");
+    }
+    *out = backend;
     return TEXDEC_SUCCESS;
 }
 
