@@ -60,6 +60,7 @@
 #include "gpu/gpu_fixture.h"
 #include "support/astc_block_builder.h"
 #include "support/corpus_files.h"
+#include "support/format_info.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
@@ -171,18 +172,6 @@ std::vector<uint8_t> bl_deswizzle(const BlSurface& s, const uint8_t* tiled, size
 }
 
 // ---- helpers ------------------------------------------------------------------------------------
-
-texdec_format_info format_info(texdec_format f) {
-    texdec_format_info info{};
-    REQUIRE(texdec_format_get_info(f, &info) == TEXDEC_SUCCESS);
-    return info;
-}
-
-uint32_t texel_size(texdec_format f, texdec_output o) {
-    uint32_t bytes = 0;
-    REQUIRE(texdec_output_texel_size(f, o, &bytes) == TEXDEC_SUCCESS);
-    return bytes;
-}
 
 // The layout struct as texdec.hpp fills it (so its helper is exercised too).
 texdec_source_layout_info block_linear(uint32_t block_height, uint32_t block_depth = 1, uint64_t layer_stride = 0) {
