@@ -379,6 +379,22 @@ const TegraVector kTegraVectors[] = {
 
 std::string take_errors(ExternalSetup& setup) { return joined(setup.context_log.take_errors()); }
 
+// texdec_record_regions of `job` into `cmd`, REQUIREd to succeed (the library's messages in the
+// failure).
+void record_ok(ExternalSetup& setup, VkCommandBuffer cmd, const texdec_regions_job& job) {
+    const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
+    REQUIRE(st == TEXDEC_SUCCESS);
+}
+
+// A host read barrier, submit and wait; the validation layer must have stayed silent (`what`
+// names the step).
+void submit_checked(ExternalSetup& setup, VkCommandBuffer cmd, const char* what) {
+    host_read_barrier(cmd);
+    setup.device->submit_and_wait(cmd);
+    check_no_validation_messages(setup.device->log(), what);
+}
+
 // texdec_decode of linear blocks (w x h x d, tight) on the setup's context; REQUIREs success.
 std::vector<uint8_t> linear_decode(ExternalSetup& setup, texdec_format format, texdec_output output,
                                    const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h, uint32_t d) {
@@ -723,12 +739,8 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
             const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, regions.data(), mips)
                                                .into_buffer(dst.buffer, total)
                                                .max_texels_per_dispatch(max_texels);
-            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-            REQUIRE(st == TEXDEC_SUCCESS);
-            host_read_barrier(cmd);
-            dev.submit_and_wait(cmd);
-            check_no_validation_messages(dev.log(), "record into a buffer");
+            record_ok(setup, cmd, job);
+            submit_checked(setup, cmd, "record into a buffer");
             const std::vector<uint8_t> got(dst.mapped, dst.mapped + total);
             const std::string diff = first_difference(got, expected, texel);
             INFO("buffer vs linear decodes (+ canary between): " << diff);
@@ -753,13 +765,9 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
             const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, regions.data(), mips)
                                                .into_image(image_target(setup.ctx, im.image))
                                                .max_texels_per_dispatch(max_texels);
-            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-            REQUIRE(st == TEXDEC_SUCCESS);
+            record_ok(setup, cmd, job);
             record_readback(cmd, im);
-            host_read_barrier(cmd);
-            dev.submit_and_wait(cmd);
-            check_no_validation_messages(dev.log(), "record into an image");
+            submit_checked(setup, cmd, "record into an image");
             std::vector<uint8_t> expected(im.canary.mapped, im.canary.mapped + im.bytes);
             for (uint32_t m = 0; m < mips; ++m) {
                 const uint32_t w = tex.levels[m].width, h = tex.levels[m].height;
@@ -837,12 +845,8 @@ TEST_CASE("block-linear: depth slices and tall GOB blocks in record calls", "[bl
             const texdec_regions_job job = RegionsJobBuilder(c.format, c.output, src.buffer, at + needed, &r)
                                                .into_buffer(dst.buffer, dst_size)
                                                .max_texels_per_dispatch(max_texels);
-            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-            REQUIRE(st == TEXDEC_SUCCESS);
-            host_read_barrier(cmd);
-            dev.submit_and_wait(cmd);
-            check_no_validation_messages(dev.log(), "record depth slices into a buffer");
+            record_ok(setup, cmd, job);
+            submit_checked(setup, cmd, "record depth slices into a buffer");
             const std::string diff =
                 first_difference(std::vector<uint8_t>(dst.mapped, dst.mapped + ref.size()), ref, texel);
             INFO("record path block-linear vs linear decode: " << diff);
@@ -986,9 +990,7 @@ TEST_CASE("block-linear: 2D array layers layer_stride apart", "[block_linear][gp
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_regions_job job =
         RegionsJobBuilder(format, output, src.buffer, at + needed, &r).into_buffer(dst.buffer, ref.size());
-    const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-    REQUIRE(st == TEXDEC_SUCCESS);
+    record_ok(setup, cmd, job);
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     const std::string diff = first_difference(std::vector<uint8_t>(dst.mapped, dst.mapped + ref.size()), ref, texel);
