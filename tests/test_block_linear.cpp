@@ -286,13 +286,9 @@ std::string describe(const EqCase& c) {
     return os.str();
 }
 
-// Decodes the case's random blocks laid out linearly and laid out block-linear by the model, on
-// both backends: every texel byte of all four decodes (and of the destination's padding) is equal.
-// Returns the number of texels compared.
-size_t check_equal_case(BothBackends& ctx, const EqCase& c, uint64_t seed) {
-    INFO(describe(c));
-    const texdec_format_info fi = format_info(c.format);
-    const uint32_t texel = texel_size(c.format, c.output);
+// The case's source surface for the model: its row length and image height in blocks, its GOBs
+// and its layer stride.
+BlSurface surface_of(const EqCase& c, const texdec_format_info& fi) {
     const uint32_t rl = c.row_length ? c.row_length : c.w, ih = c.image_height ? c.image_height : c.h;
     BlSurface s;
     s.elem_bytes = fi.bytes_per_block;
@@ -302,6 +298,17 @@ size_t check_equal_case(BothBackends& ctx, const EqCase& c, uint64_t seed) {
     s.block_height = c.block_height;
     s.block_depth = c.block_depth;
     if (c.layer_stride_extra) s.layer_stride = slice_group_bytes(s) + c.layer_stride_extra;
+    return s;
+}
+
+// Decodes the case's random blocks laid out linearly and laid out block-linear by the model, on
+// both backends: every texel byte of all four decodes (and of the destination's padding) is equal.
+// Returns the number of texels compared.
+size_t check_equal_case(BothBackends& ctx, const EqCase& c, uint64_t seed) {
+    INFO(describe(c));
+    const texdec_format_info fi = format_info(c.format);
+    const uint32_t texel = texel_size(c.format, c.output);
+    const BlSurface s = surface_of(c, fi);
     const std::vector<uint8_t> blocks = random_blocks_of(fi, size_t(s.width) * s.height * s.depth, seed);
 
     // Linear source at an offset, junk before it.
@@ -882,14 +889,7 @@ TEST_CASE("block-linear: texdec_decode streamed in small parts", "[block_linear]
         const EqCase& c = sc.c;
         INFO(describe(c));
         const texdec_format_info fi = format_info(c.format);
-        const uint32_t rl = c.row_length ? c.row_length : c.w, ih = c.image_height ? c.image_height : c.h;
-        BlSurface s;
-        s.elem_bytes = fi.bytes_per_block;
-        s.width = uint32_t(div_up(rl, fi.block_width));
-        s.height = uint32_t(div_up(ih, fi.block_height));
-        s.depth = uint32_t(div_up(c.d, fi.block_depth));
-        s.block_height = c.block_height, s.block_depth = c.block_depth;
-        if (c.layer_stride_extra) s.layer_stride = slice_group_bytes(s) + c.layer_stride_extra;
+        const BlSurface s = surface_of(c, fi);
         const std::vector<uint8_t> blocks =
             random_blocks_of(fi, size_t(s.width) * s.height * s.depth, test_seed() ^ 0x57);
         std::vector<uint8_t> surface = bl_swizzle(s, blocks.data(), 99);
