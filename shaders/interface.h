@@ -216,6 +216,7 @@
 #define TEXDEC_UINT uint
 #define TEXDEC_INT int
 #else
+#include <cstddef>
 #include <cstdint>
 #define TEXDEC_UINT uint32_t
 #define TEXDEC_INT int32_t
@@ -256,8 +257,18 @@ struct TexdecPushConstants {
     TEXDEC_UINT batch_slices;
 };
 
+// Words of TexdecPushConstants (and of a region-table entry): member k is word k, which
+// layout.glsl's texdec_region_entry() relies on.
+#define TEXDEC_PUSH_CONSTANT_WORDS 16u
+
 #ifndef TEXDEC_GLSL
 static_assert(sizeof(TexdecPushConstants) == 64, "push constants must stay 64 bytes");
+// Every member is one 4-byte word, so (with the size above) member k lies at byte 4k.
+static_assert(sizeof(TexdecPushConstants) == 4 * TEXDEC_PUSH_CONSTANT_WORDS && alignof(TexdecPushConstants) == 4 &&
+                  offsetof(TexdecPushConstants, dst_x) == 4 * 9 &&
+                  offsetof(TexdecPushConstants, dst_z_skip) == 4 * 12 &&
+                  offsetof(TexdecPushConstants, batch_slices) == 4 * 15,
+              "a region-table entry is the struct's members, one word each, in order (layout.glsl)");
 }  // namespace texdec::shader
 #endif
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "block_linear_address.h"
 #include "formats.h"
 #include "interface.h"
 
@@ -53,14 +54,11 @@ struct SourceLayout {
     const char* where;      // the chain's owner, for messages ("texdec_host_job", "region 3")
 };
 
-// A block height or depth texdec_source_layout_info accepts: 1, 2, 4, 8, 16 or 32 GOBs.
-inline bool is_gob_count(uint32_t v) { return std::has_single_bit(v) && v <= 32; }
-
-// Block-linear (texdec.h "source layouts"): the part of a block's address that depends on its byte
-// column xb alone: GOB blocks of 2^column_shift bytes side by side, and the GOB swizzle's x terms.
-inline uint64_t gob_x_offset(uint64_t xb, uint32_t column_shift) {
-    return ((xb >> 6) << column_shift) + ((xb & 32) << 3) + ((xb & 16) << 1) + (xb & 15);
-}
+// Block-linear (texdec.h "source layouts"): the GOB counts a texdec_source_layout_info accepts,
+// and the part of a block's address that depends on its byte column alone (src/common, shared
+// with the tool; surface_block_offset uses the whole address).
+using block_linear::gob_x_offset;
+using block_linear::is_gob_count;
 
 // Byte offset of block (x, y, z) of the plan's source surface from the surface's start (texdec.h
 // "source layouts"; linear: z * slice + y * row + x * block bytes). Coordinates of blocks inside

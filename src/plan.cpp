@@ -154,12 +154,8 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
 uint64_t surface_block_offset(const JobPlan& p, uint64_t x, uint64_t y, uint64_t z) {
     const uint64_t block_bytes = p.format->bytes_per_block;
     if (!p.block_linear) return z * p.src_slice_bytes + y * p.src_row_bytes + x * block_bytes;
-    // Tegra X1 TRM, "Block Linear": the GOB (64 bytes x 8 rows) swizzle, GOBs stacked H high and
-    // D deep into blocks, blocks in rows, rows in groups of D slices.
-    const uint32_t h = p.gob_height_log2, d = p.gob_depth_log2;
-    const uint64_t y_in_gob = (y % 8 / 2) * 64 + (y % 2) * 16;  // the GOB swizzle's y terms
-    return (z >> d) * p.src_slice_bytes + (y >> (3 + h)) * p.src_row_bytes + ((z & ((1u << d) - 1)) << (9 + h)) +
-           (((y >> 3) & ((1u << h) - 1)) << 9) + y_in_gob + gob_x_offset(x * block_bytes, 9 + h + d);
+    return block_linear::block_offset(x * block_bytes, y, z, p.gob_height_log2, p.gob_depth_log2, p.src_row_bytes,
+                                      p.src_slice_bytes);
 }
 
 void move_source_origin(JobPlan* p, uint64_t bx, uint64_t by, uint64_t bz) {

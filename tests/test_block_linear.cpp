@@ -60,6 +60,7 @@
 #include "gpu/gpu_fixture.h"
 #include "support/astc_block_builder.h"
 #include "support/corpus_files.h"
+#include "support/format_info.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
@@ -171,18 +172,6 @@ std::vector<uint8_t> bl_deswizzle(const BlSurface& s, const uint8_t* tiled, size
 }
 
 // ---- helpers ------------------------------------------------------------------------------------
-
-texdec_format_info format_info(texdec_format f) {
-    texdec_format_info info{};
-    REQUIRE(texdec_format_get_info(f, &info) == TEXDEC_SUCCESS);
-    return info;
-}
-
-uint32_t texel_size(texdec_format f, texdec_output o) {
-    uint32_t bytes = 0;
-    REQUIRE(texdec_output_texel_size(f, o, &bytes) == TEXDEC_SUCCESS);
-    return bytes;
-}
 
 // The layout struct as texdec.hpp fills it (so its helper is exercised too).
 texdec_source_layout_info block_linear(uint32_t block_height, uint32_t block_depth = 1, uint64_t layer_stride = 0) {
@@ -297,13 +286,9 @@ std::string describe(const EqCase& c) {
     return os.str();
 }
 
-// Decodes the case's random blocks laid out linearly and laid out block-linear by the model, on
-// both backends: every texel byte of all four decodes (and of the destination's padding) is equal.
-// Returns the number of texels compared.
-size_t check_equal_case(BothBackends& ctx, const EqCase& c, uint64_t seed) {
-    INFO(describe(c));
-    const texdec_format_info fi = format_info(c.format);
-    const uint32_t texel = texel_size(c.format, c.output);
+// The case's source surface for the model: its row length and image height in blocks, its GOBs
+// and its layer stride.
+BlSurface surface_of(const EqCase& c, const texdec_format_info& fi) {
     const uint32_t rl = c.row_length ? c.row_length : c.w, ih = c.image_height ? c.image_height : c.h;
     BlSurface s;
     s.elem_bytes = fi.bytes_per_block;
@@ -313,6 +298,17 @@ size_t check_equal_case(BothBackends& ctx, const EqCase& c, uint64_t seed) {
     s.block_height = c.block_height;
     s.block_depth = c.block_depth;
     if (c.layer_stride_extra) s.layer_stride = slice_group_bytes(s) + c.layer_stride_extra;
+    return s;
+}
+
+// Decodes the case's random blocks laid out linearly and laid out block-linear by the model, on
+// both backends: every texel byte of all four decodes (and of the destination's padding) is equal.
+// Returns the number of texels compared.
+size_t check_equal_case(BothBackends& ctx, const EqCase& c, uint64_t seed) {
+    INFO(describe(c));
+    const texdec_format_info fi = format_info(c.format);
+    const uint32_t texel = texel_size(c.format, c.output);
+    const BlSurface s = surface_of(c, fi);
     const std::vector<uint8_t> blocks = random_blocks_of(fi, size_t(s.width) * s.height * s.depth, seed);
 
     // Linear source at an offset, junk before it.
@@ -389,6 +385,22 @@ const TegraVector kTegraVectors[] = {
 // ---- record path ------------------------------------------------------------------------------
 
 std::string take_errors(ExternalSetup& setup) { return joined(setup.context_log.take_errors()); }
+
+// texdec_record_regions of `job` into `cmd`, REQUIREd to succeed (the library's messages in the
+// failure).
+void record_ok(ExternalSetup& setup, VkCommandBuffer cmd, const texdec_regions_job& job) {
+    const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
+    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
+    REQUIRE(st == TEXDEC_SUCCESS);
+}
+
+// A host read barrier, submit and wait; the validation layer must have stayed silent (`what`
+// names the step).
+void submit_checked(ExternalSetup& setup, VkCommandBuffer cmd, const char* what) {
+    host_read_barrier(cmd);
+    setup.device->submit_and_wait(cmd);
+    check_no_validation_messages(setup.device->log(), what);
+}
 
 // texdec_decode of linear blocks (w x h x d, tight) on the setup's context; REQUIREs success.
 std::vector<uint8_t> linear_decode(ExternalSetup& setup, texdec_format format, texdec_output output,
@@ -734,12 +746,8 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
             const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, regions.data(), mips)
                                                .into_buffer(dst.buffer, total)
                                                .max_texels_per_dispatch(max_texels);
-            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-            REQUIRE(st == TEXDEC_SUCCESS);
-            host_read_barrier(cmd);
-            dev.submit_and_wait(cmd);
-            check_no_validation_messages(dev.log(), "record into a buffer");
+            record_ok(setup, cmd, job);
+            submit_checked(setup, cmd, "record into a buffer");
             const std::vector<uint8_t> got(dst.mapped, dst.mapped + total);
             const std::string diff = first_difference(got, expected, texel);
             INFO("buffer vs linear decodes (+ canary between): " << diff);
@@ -764,13 +772,9 @@ TEST_CASE("block-linear: several regions in one record call", "[block_linear][re
             const texdec_regions_job job = RegionsJobBuilder(format, output, src.buffer, src.size, regions.data(), mips)
                                                .into_image(image_target(setup.ctx, im.image))
                                                .max_texels_per_dispatch(max_texels);
-            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-            REQUIRE(st == TEXDEC_SUCCESS);
+            record_ok(setup, cmd, job);
             record_readback(cmd, im);
-            host_read_barrier(cmd);
-            dev.submit_and_wait(cmd);
-            check_no_validation_messages(dev.log(), "record into an image");
+            submit_checked(setup, cmd, "record into an image");
             std::vector<uint8_t> expected(im.canary.mapped, im.canary.mapped + im.bytes);
             for (uint32_t m = 0; m < mips; ++m) {
                 const uint32_t w = tex.levels[m].width, h = tex.levels[m].height;
@@ -848,12 +852,8 @@ TEST_CASE("block-linear: depth slices and tall GOB blocks in record calls", "[bl
             const texdec_regions_job job = RegionsJobBuilder(c.format, c.output, src.buffer, at + needed, &r)
                                                .into_buffer(dst.buffer, dst_size)
                                                .max_texels_per_dispatch(max_texels);
-            const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-            INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-            REQUIRE(st == TEXDEC_SUCCESS);
-            host_read_barrier(cmd);
-            dev.submit_and_wait(cmd);
-            check_no_validation_messages(dev.log(), "record depth slices into a buffer");
+            record_ok(setup, cmd, job);
+            submit_checked(setup, cmd, "record depth slices into a buffer");
             const std::string diff =
                 first_difference(std::vector<uint8_t>(dst.mapped, dst.mapped + ref.size()), ref, texel);
             INFO("record path block-linear vs linear decode: " << diff);
@@ -889,14 +889,7 @@ TEST_CASE("block-linear: texdec_decode streamed in small parts", "[block_linear]
         const EqCase& c = sc.c;
         INFO(describe(c));
         const texdec_format_info fi = format_info(c.format);
-        const uint32_t rl = c.row_length ? c.row_length : c.w, ih = c.image_height ? c.image_height : c.h;
-        BlSurface s;
-        s.elem_bytes = fi.bytes_per_block;
-        s.width = uint32_t(div_up(rl, fi.block_width));
-        s.height = uint32_t(div_up(ih, fi.block_height));
-        s.depth = uint32_t(div_up(c.d, fi.block_depth));
-        s.block_height = c.block_height, s.block_depth = c.block_depth;
-        if (c.layer_stride_extra) s.layer_stride = slice_group_bytes(s) + c.layer_stride_extra;
+        const BlSurface s = surface_of(c, fi);
         const std::vector<uint8_t> blocks =
             random_blocks_of(fi, size_t(s.width) * s.height * s.depth, test_seed() ^ 0x57);
         std::vector<uint8_t> surface = bl_swizzle(s, blocks.data(), 99);
@@ -997,9 +990,7 @@ TEST_CASE("block-linear: 2D array layers layer_stride apart", "[block_linear][gp
     VkCommandBuffer cmd = dev.begin_commands();
     const texdec_regions_job job =
         RegionsJobBuilder(format, output, src.buffer, at + needed, &r).into_buffer(dst.buffer, ref.size());
-    const texdec_status st = texdec_record_regions(setup.ctx, cmd, &job);
-    INFO("texdec_record_regions: " << texdec_status_string(st) << " " << take_errors(setup));
-    REQUIRE(st == TEXDEC_SUCCESS);
+    record_ok(setup, cmd, job);
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     const std::string diff = first_difference(std::vector<uint8_t>(dst.mapped, dst.mapped + ref.size()), ref, texel);

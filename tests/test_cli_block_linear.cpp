@@ -30,6 +30,7 @@
 #include "support/astc_random_blocks.h"
 #include "support/cli_runner.h"
 #include "support/corpus_files.h"
+#include "support/format_info.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -91,35 +92,6 @@ std::vector<uint8_t> tl_deswizzle(const TlSurface& s, const std::vector<uint8_t>
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
-
-texdec_format_info info_of(texdec_format format) {
-    texdec_format_info info{};
-    REQUIRE(texdec_format_get_info(format, &info) == TEXDEC_SUCCESS);
-    return info;
-}
-
-// Random blocks: ASTC the LDR test mix (legal modes with random bits, void extents, ...), other
-// formats random bytes (every bit pattern is a BC1 / BC7 block).
-std::vector<uint8_t> random_blocks_of(const texdec_format_info& info, size_t count, uint64_t seed) {
-    std::vector<uint8_t> out(count * info.bytes_per_block);
-    SplitMix64 rng(seed);
-    if (info.family == TEXDEC_FAMILY_ASTC) {
-        const texdec_reference::AstcFootprint fp{info.block_width, info.block_height, info.block_depth};
-        const std::vector<uint32_t> modes =
-            fp.z > 1 ? astc_legal_block_modes_3d(fp.x, fp.y, fp.z) : astc_legal_block_modes_2d(fp.x, fp.y);
-        REQUIRE(!modes.empty());
-        for (size_t i = 0; i < count; ++i) {
-            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
-            std::memcpy(&out[i * 16], b.data(), 16);
-        }
-        return out;
-    }
-    for (size_t i = 0; i < out.size(); i += 8) {
-        const uint64_t v = rng.next();
-        std::memcpy(&out[i], &v, std::min<size_t>(8, out.size() - i));
-    }
-    return out;
-}
 
 const char* const kBackends[] = {"gpu", "cpu"};
 
@@ -191,7 +163,7 @@ TEST_CASE("CLI --block-linear: random blocks decode like their linear twins, bot
     };
     size_t decodes = 0;
     for (const RandomCase& c : cases) {
-        const texdec_format_info info = info_of(c.format);
+        const texdec_format_info info = format_info(c.format);
         if (!(info.flags & TEXDEC_FORMAT_FLAG_IMPLEMENTED)) continue;
         INFO(info.name << " " << c.width << "x" << c.height << "x" << c.depth << " --block-linear " << c.option);
         const TlSurface s{ceil_div(c.width, info.block_width),
@@ -200,8 +172,8 @@ TEST_CASE("CLI --block-linear: random blocks decode like their linear twins, bot
                           info.bytes_per_block,
                           c.gob_height,
                           c.gob_depth};
-        const std::vector<uint8_t> linear =
-            random_blocks_of(info, size_t(s.row_blocks * s.rows * s.slices), test_seed() + 0xB1 + uint64_t(c.format));
+        const std::vector<uint8_t> linear = random_format_blocks(info, size_t(s.row_blocks * s.rows * s.slices),
+                                                                 test_seed() + 0xB1 + uint64_t(c.format));
         const std::vector<uint8_t> tiled = tl_swizzle(s, linear);
         const std::string lin_file = d + "/linear.bin", bl_file = d + "/tiled.bin", short_file = d + "/short.bin";
         write_binary_file(lin_file, linear);
@@ -229,9 +201,9 @@ TEST_CASE("CLI --block-linear: random blocks decode like their linear twins, bot
     CHECK(decodes >= 12);
 
     // --verify: the tool reads the blocks back in linear order for the CPU reference.
-    const texdec_format_info bc7 = info_of(TEXDEC_FORMAT_BC7_UNORM);
+    const texdec_format_info bc7 = format_info(TEXDEC_FORMAT_BC7_UNORM);
     const TlSurface s{10, 9, 1, bc7.bytes_per_block, 8, 1};
-    const std::vector<uint8_t> tiled = tl_swizzle(s, random_blocks_of(bc7, 90, test_seed() + 0xF1));
+    const std::vector<uint8_t> tiled = tl_swizzle(s, random_format_blocks(bc7, 90, test_seed() + 0xF1));
     write_binary_file(d + "/verify.bin", tiled);
     for (const char* backend : kBackends) {
         REQUIRE(run_cli_command(kCli + " --backend " + backend +

@@ -45,6 +45,7 @@
 #include "support/bc_formats.h"
 #include "support/cli_runner.h"
 #include "support/container_files.h"
+#include "support/format_info.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
@@ -64,12 +65,6 @@ std::vector<uint8_t> random_bytes(size_t n, uint64_t seed) {
     std::vector<uint8_t> out(n);
     for (uint8_t& b : out) b = uint8_t(rng.next());
     return out;
-}
-
-texdec_format_info info_of(texdec_format format) {
-    texdec_format_info info{};
-    REQUIRE(texdec_format_get_info(format, &info) == TEXDEC_SUCCESS);
-    return info;
 }
 
 uint64_t encoded_size(texdec_format format, uint32_t w, uint32_t h, uint32_t d) {
@@ -135,7 +130,7 @@ TEST_CASE("KTX2 parser: every vkFormat texdec has in 2D and 3D with mips and key
     size_t formats = 0;
     for (int fi = TEXDEC_FORMAT_UNDEFINED + 1; fi < TEXDEC_FORMAT_COUNT; ++fi) {
         const texdec_format format = texdec_format(fi);
-        const texdec_format_info info = info_of(format);
+        const texdec_format_info info = format_info(format);
         INFO(info.name);
         const bool is3d = info.block_depth > 1;
         for (const uint32_t scheme : {0u, 2u}) {
@@ -652,12 +647,12 @@ bool astcenc_cli_ready() {
 }
 
 AstcFootprint footprint_of(texdec_format format) {
-    const texdec_format_info info = info_of(format);
+    const texdec_format_info info = format_info(format);
     return {info.block_width, info.block_height, info.block_depth};
 }
 
-bool is_sfloat(texdec_format format) { return info_of(format).flags & TEXDEC_FORMAT_FLAG_HDR; }
-bool is_srgb(texdec_format format) { return info_of(format).flags & TEXDEC_FORMAT_FLAG_SRGB; }
+bool is_sfloat(texdec_format format) { return format_info(format).flags & TEXDEC_FORMAT_FLAG_HDR; }
+bool is_srgb(texdec_format format) { return format_info(format).flags & TEXDEC_FORMAT_FLAG_SRGB; }
 
 // The CLI's default raw output of an ASTC format, from libastcenc: RGBA8 = decode_unorm8 (LDR,
 // sRGB), RGBA16F halves (little-endian) = its FP16 output in the HDR profile (sfloat).
@@ -761,7 +756,7 @@ TEST_CASE("CLI: ASTC LDR KTX2 files (none and Zstandard and zlib) with levels an
                           {TEXDEC_FORMAT_ASTC_4x4_SRGB, 2}};
     constexpr uint32_t kW = 37, kH = 29;
     for (const Case& c : cases) {
-        const texdec_format_info info = info_of(c.format);
+        const texdec_format_info info = format_info(c.format);
         INFO(info.name << " supercompressionScheme " << c.scheme);
         // 2 layers, 3 levels: level 0 encoded by astcenc (another image per layer), the smaller
         // levels random blocks and void extents.
@@ -901,7 +896,7 @@ void check_raw(const std::string& args, const std::string& in, texdec_format for
     for (uint32_t i = 0; i < d; ++i) std::remove(layer_path(i).c_str());
     const std::string log = cli_ok(args + in + " " + out);
     const std::string extent = std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(per_layer ? 1 : d);
-    CHECK(log.find("decoded " + std::string(info_of(format).name) + " " + extent + " ") != std::string::npos);
+    CHECK(log.find("decoded " + std::string(format_info(format).name) + " " + extent + " ") != std::string::npos);
     std::vector<uint8_t> got;
     for (uint32_t i = 0; i < (per_layer ? d : 1); ++i) {
         const std::vector<uint8_t> part = read_file(per_layer ? layer_path(i) : out);
@@ -930,7 +925,7 @@ TEST_CASE("CLI: ASTC 3D footprints from .astc and KTX2 files (unorm and srgb and
         {TEXDEC_FORMAT_ASTC_6x6x6_UNORM, 13, 7, 8, false},  {TEXDEC_FORMAT_ASTC_5x5x5_SRGB, 11, 16, 6, false},
     };
     for (const Case& c : cases) {
-        const char* name = info_of(c.format).name;
+        const char* name = format_info(c.format).name;
         INFO(name << (c.encoded ? " (astcenc)" : " (random blocks)"));
         const std::vector<uint8_t> blocks =
             !c.encoded          ? random_astc_blocks(encoded_size(c.format, c.w, c.h, c.d) / 16, is_sfloat(c.format),
@@ -975,7 +970,7 @@ TEST_CASE("CLI: ASTC 3D footprints from .astc and KTX2 files (unorm and srgb and
                                  {TEXDEC_FORMAT_ASTC_5x5x4_SRGB, 2},
                                  {TEXDEC_FORMAT_ASTC_6x5x5_SFLOAT, 3}};
     for (const KtxCase& k : ktx_cases) {
-        const char* name = info_of(k.format).name;
+        const char* name = format_info(k.format).name;
         INFO(name << " KTX2 supercompressionScheme " << k.scheme);
         const Ktx2Spec spec = ktx2_spec(k.format, 23, 14, 10, 0, 1, 2, k.scheme);
         std::vector<std::vector<uint8_t>> levels = {
@@ -1014,7 +1009,7 @@ TEST_CASE("CLI: ASTC HDR (--profile hdr .astc and .ktx and sfloat KTX2) to .raw 
                           {TEXDEC_FORMAT_ASTC_8x5_SFLOAT, false},
                           {TEXDEC_FORMAT_ASTC_12x12_SFLOAT, true}};
     for (const Case& c : cases) {
-        const char* name = info_of(c.format).name;
+        const char* name = format_info(c.format).name;
         INFO(name << (c.hdr_alpha ? " -cH" : " -ch"));
         const std::vector<uint8_t> blocks = astcenc_hdr_blocks(c.format, kW, kH, 1, c.hdr_alpha, 300 + c.format);
         const std::string astc = temp_dir() + "/" + name + ".astc";

@@ -14,73 +14,18 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
-#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "gpu/gpu_fixture.h"
+#include "support/backend_context.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
 using namespace texdec_test;
 
 namespace {
-
-// A texdec context of the named backend that records the library's error and validation
-// messages (the GPU one runs with the validation layer).
-class BackendContext {
-public:
-    static std::unique_ptr<BackendContext> open(texdec_backend backend) {
-        std::unique_ptr<BackendContext> self(new BackendContext);
-        texdec_backend_info b{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, backend, 2, nullptr, nullptr};
-        texdec_context_create_info info{};
-        info.next = &b;
-        info.flags = backend == TEXDEC_BACKEND_GPU ? validation_context_flag() : 0u;
-        info.message_callback = &BackendContext::callback;
-        info.user_data = self.get();
-        const texdec_status status = texdec_context_create(&info, &self->ctx_);
-        if (backend == TEXDEC_BACKEND_GPU && status == TEXDEC_ERROR_NO_DEVICE) {
-            fail_or_skip_for_missing_device(
-                "texdec_context_create (GPU, validation) returned TEXDEC_ERROR_NO_DEVICE: " + self->take_messages());
-            return nullptr;
-        }
-        INFO(self->take_messages());
-        REQUIRE(status == TEXDEC_SUCCESS);
-        REQUIRE(self->ctx_ != nullptr);
-        REQUIRE(texdec_context_backend(self->ctx_) == backend);
-        return self;
-    }
-    ~BackendContext() {
-        if (ctx_) texdec_context_destroy(ctx_);
-    }
-
-    // texdec_decode; REQUIREs success and no error or validation message.
-    void decode(const texdec_host_job& job) {
-        const texdec_status status = texdec_decode(ctx_, &job);
-        const std::string messages = take_messages();
-        INFO(messages);
-        REQUIRE(status == TEXDEC_SUCCESS);
-        REQUIRE(messages.empty());
-    }
-
-private:
-    BackendContext() = default;
-    static void callback(texdec_message_severity severity, const char* message, void* user_data) {
-        if (severity != TEXDEC_MESSAGE_ERROR && severity != TEXDEC_MESSAGE_VALIDATION) return;
-        auto* self = static_cast<BackendContext*>(user_data);
-        const std::lock_guard<std::mutex> lock(self->mutex_);
-        self->messages_ += (self->messages_.empty() ? "" : "; ") + std::string(message ? message : "(null)");
-    }
-    std::string take_messages() {
-        const std::lock_guard<std::mutex> lock(mutex_);
-        return std::exchange(messages_, std::string());
-    }
-
-    texdec_context* ctx_ = nullptr;
-    std::mutex mutex_;
-    std::string messages_;
-};
 
 struct BptcFormat {
     texdec_format format;
@@ -179,9 +124,9 @@ const char* rounding_name(texdec_bc_rounding r) {
 }
 
 void random_blocks_test(const BptcFormat& f) {
-    auto gpu = BackendContext::open(TEXDEC_BACKEND_GPU);
+    auto gpu = BackendContext::open(TEXDEC_BACKEND_GPU, 2);
     if (!gpu) return;
-    auto cpu = BackendContext::open(TEXDEC_BACKEND_CPU);
+    auto cpu = BackendContext::open(TEXDEC_BACKEND_CPU, 2);
     // Chunks of 256 x 64 blocks (1024 x 256 texels).
     constexpr uint32_t kChunkW = 256, kChunkH = 64, kChunkBlocks = kChunkW * kChunkH;
     const size_t total = random_block_count();
@@ -225,9 +170,9 @@ TEST_CASE("cpu bptc: random blocks: GPU == CPU byte for byte (BC7_SRGB)", "[cpu]
 }
 
 TEST_CASE("cpu bptc: odd extents and source rows and pitches and slices: GPU == CPU", "[cpu][bptc]") {
-    auto gpu = BackendContext::open(TEXDEC_BACKEND_GPU);
+    auto gpu = BackendContext::open(TEXDEC_BACKEND_GPU, 2);
     if (!gpu) return;
-    auto cpu = BackendContext::open(TEXDEC_BACKEND_CPU);
+    auto cpu = BackendContext::open(TEXDEC_BACKEND_CPU, 2);
     struct Layout {
         uint32_t width, height, depth;
         uint32_t row_length, image_height;  // texels (0 = the extent)

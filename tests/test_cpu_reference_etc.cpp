@@ -1,4 +1,4 @@
-// The CPU reference decoders for ETC2 and EAC (src/reference/etc2.cpp, eac.cpp; `astc-gpu-decode
+// The CPU reference decoders for ETC2 and EAC (src/reference/etc.cpp; `astc-gpu-decode
 // --verify` uses them) against Mesa's desktop GL decoder (docs/EXACTNESS.md "ETC1, ETC2 ... EAC"),
 // tolerance 0, for every format and every output it offers; and against texdec_decode's bytes.
 // The test walks the blocks itself (decode_etc2_block / decode_eac_block per 4x4 block, each

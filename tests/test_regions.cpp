@@ -50,6 +50,7 @@
 #include "support/astc_block_builder.h"
 #include "support/bc_formats.h"
 #include "support/compare.h"  // canary_byte, fill_canary
+#include "support/format_info.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
@@ -60,18 +61,6 @@ namespace {
 uint32_t div_up(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 uint32_t align_up(uint32_t a, uint32_t b) { return div_up(a, b) * b; }
 size_t align_up(size_t a, size_t b) { return (a + b - 1) / b * b; }
-
-texdec_format_info format_info(texdec_format f) {
-    texdec_format_info info{};
-    REQUIRE(texdec_format_get_info(f, &info) == TEXDEC_SUCCESS);
-    return info;
-}
-
-uint32_t texel_size(texdec_format f, texdec_output o) {
-    uint32_t bytes = 0;
-    REQUIRE(texdec_output_texel_size(f, o, &bytes) == TEXDEC_SUCCESS);
-    return bytes;
-}
 
 VkFormat output_vk_format(texdec_format f, texdec_output o) {
     VkFormat vk = VK_FORMAT_UNDEFINED;

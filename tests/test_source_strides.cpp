@@ -22,6 +22,7 @@
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
+#include "support/format_info.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
@@ -36,12 +37,6 @@ struct StrideCase {
     uint32_t row_length, image_height;  // texels (0 = the extent's)
     uint32_t gob_height = 0;            // block-linear: GOBs per block vertically (0: linear source)
 };
-
-texdec_format_info info_of(texdec_format f) {
-    texdec_format_info info{};
-    REQUIRE(texdec_format_get_info(f, &info) == TEXDEC_SUCCESS);
-    return info;
-}
 
 uint64_t div_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
@@ -95,7 +90,7 @@ TEST_CASE("one-call: jobs with huge source strides decode alike on the GPU and t
     REQUIRE(texdec_context_create(&ci, &cpu) == TEXDEC_SUCCESS);
     uint64_t seed = test_seed() ^ 0x57D;
     for (const StrideCase& c : cases) {
-        const texdec_format_info fi = info_of(c.format);
+        const texdec_format_info fi = format_info(c.format);
         INFO(fi.name << " " << c.w << "x" << c.h << "x" << c.d << ", src_row_length " << c.row_length
                      << ", src_image_height " << c.image_height
                      << (c.gob_height ? ", block-linear block height " + std::to_string(c.gob_height) : std::string()));

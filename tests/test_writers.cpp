@@ -593,4 +593,13 @@ TEST_CASE("KTX2 writer: inconsistent textures are refused with a message and not
     CHECK(image_write::write_ktx2(path, good.texture).ok);
     CHECK(image_write::ktx2_supports(VK_FORMAT_R16G16_SNORM));
     CHECK_FALSE(image_write::ktx2_supports(VK_FORMAT_BC1_RGB_UNORM_BLOCK));
+    // The writer reads texdec's texel-format table: every row but B8G8R8A8 (no red/blue swap)
+    // and the A8B8G8R8 PACK32 formats (KTX 2 prohibits them).
+    for (const VkFormat f : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_R16G16B16A16_SFLOAT,
+                             VK_FORMAT_R8_UNORM, VK_FORMAT_R8_SNORM, VK_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8_SNORM,
+                             VK_FORMAT_R16_UNORM, VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_UNORM, VK_FORMAT_R16G16_SNORM})
+        CHECK(image_write::ktx2_supports(f));
+    for (const VkFormat f : {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_A8B8G8R8_UNORM_PACK32,
+                             VK_FORMAT_A8B8G8R8_SRGB_PACK32, VK_FORMAT_R16G16B16A16_UNORM})
+        CHECK_FALSE(image_write::ktx2_supports(f));
 }

@@ -29,10 +29,25 @@ layout(push_constant) uniform PushBlock {
     TexdecPushConstants push;  // read by texdec_begin() alone
 };
 
-// A batched dispatch's region table (interface.h, TexdecPushConstants::batch_slices), as words.
+// A batched dispatch's region table (interface.h, TexdecPushConstants::batch_slices): entries of
+// TEXDEC_PUSH_CONSTANT_WORDS words, each a TexdecPushConstants. Bound as words, not as an array of
+// the struct: the table starts at any multiple of 4 bytes of the caller's scratch
+// (texdec_regions_scratch_info), so an entry need not start on a multiple of 64 bytes of the
+// bound range; texdec_region_entry() reads one back into the struct.
 layout(std430, set = 0, binding = TEXDEC_BINDING_REGIONS) readonly buffer Regions {
     uint region_words[];
 };
+
+// The region-table entry at word w: member k of the struct is word k (interface.h asserts that
+// on the C++ side; GLSL's constructor takes the members in order and refuses another count or
+// type, so a change of the struct fails to compile here).
+TexdecPushConstants texdec_region_entry(uint w) {
+    return TexdecPushConstants(region_words[w], region_words[w + 1u], region_words[w + 2u], region_words[w + 3u],
+                               region_words[w + 4u], region_words[w + 5u], region_words[w + 6u],
+                               region_words[w + 7u], region_words[w + 8u], int(region_words[w + 9u]),
+                               int(region_words[w + 10u]), int(region_words[w + 11u]), region_words[w + 12u],
+                               region_words[w + 13u], region_words[w + 14u], region_words[w + 15u]);
+}
 
 // This workgroup's parameters and its workgroup id within its chunk: set by texdec_begin(), which
 // every shader's main() calls first (texdec_block_coords does it). One dispatch of one chunk takes
@@ -55,22 +70,7 @@ void texdec_begin() {
     }
     const uint region = gl_WorkGroupID.z / push.batch_slices;
     texdec_row_log2 = push.src_row_words;
-    const uint w = push.src_base_word + 16u * region;
-    pc.src_base_word = region_words[w];
-    pc.src_row_words = region_words[w + 1u];
-    pc.src_slice_words = region_words[w + 2u];
-    pc.width = region_words[w + 3u];
-    pc.height = region_words[w + 4u];
-    pc.depth = region_words[w + 5u];
-    pc.dst_base_byte = region_words[w + 6u];
-    pc.dst_row_pitch = region_words[w + 7u];
-    pc.dst_slice_pitch = region_words[w + 8u];
-    pc.dst_x = int(region_words[w + 9u]);
-    pc.dst_y = int(region_words[w + 10u]);
-    pc.dst_layer = int(region_words[w + 11u]);
-    pc.dst_z_skip = region_words[w + 12u];
-    pc.src_layout = region_words[w + 13u];
-    pc.src_block_origin = region_words[w + 14u];
+    pc = texdec_region_entry(push.src_base_word + TEXDEC_PUSH_CONSTANT_WORDS * region);
     pc.batch_slices = 0u;
     texdec_group = uvec3(gl_WorkGroupID.xy, gl_WorkGroupID.z - region * push.batch_slices);
 }
@@ -115,7 +115,8 @@ uint texdec_src_block_word(uvec3 block, uint words_per_block) {
         return pc.src_base_word + block.z * pc.src_slice_words + block.y * pc.src_row_words
              + block.x * words_per_block;
     // Block-linear (Tegra X1 TRM, "Block Linear"; texdec.h "source layouts"), from the GOB block
-    // that holds the chunk's first block. Coordinates wrap modulo 2^32 like the host's sums:
+    // that holds the chunk's first block: the GPU twin of texdec::block_linear::block_offset
+    // (src/common/block_linear_address.h, which the host and the tool use), in words. Coordinates wrap modulo 2^32 like the host's sums:
     // the result is exact because the true address lies inside the bound range.
     const uint h = TEXDEC_FIELD(pc.src_layout, TEXDEC_SRC_GOB_HEIGHT_LOG2);
     const uint d = TEXDEC_FIELD(pc.src_layout, TEXDEC_SRC_GOB_DEPTH_LOG2);

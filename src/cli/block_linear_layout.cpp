@@ -1,20 +1,18 @@
 #include "block_linear_layout.h"
 
+#include <bit>
 #include <charconv>
 #include <cstring>
+
+#include "block_linear_address.h"
 
 namespace block_linear_layout {
 
 namespace {
 
-bool gob_count_ok(uint32_t v) { return v >= 1 && v <= 32 && (v & (v - 1)) == 0; }
+using texdec::block_linear::is_gob_count;
 
 uint64_t div_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
-// Byte (x, y) of a GOB (64 bytes x 8 rows): 512 bytes in 32-byte pieces of two 16-byte rows.
-uint64_t gob_byte(uint64_t x, uint64_t y) {
-    return (x / 32) * 256 + (y / 2) * 64 + ((x % 32) / 16) * 32 + (y % 2) * 16 + x % 16;
-}
 
 }  // namespace
 
@@ -26,7 +24,7 @@ std::variant<Gobs, std::string> parse(std::string_view text) {
     for (int i = 0; i < 2; ++i) {
         const std::string_view p = parts[i];
         const auto [end, error] = std::from_chars(p.data(), p.data() + p.size(), values[i]);
-        if (p.empty() || error != std::errc() || end != p.data() + p.size() || !gob_count_ok(values[i]))
+        if (p.empty() || error != std::errc() || end != p.data() + p.size() || !is_gob_count(values[i]))
             return std::string("the block ") + (i == 0 ? "height" : "depth") + " '" + std::string(p) +
                    "' is not 1, 2, 4, 8, 16 or 32 (GOBs; give H or HxD)";
     }
@@ -37,22 +35,18 @@ std::string text(const Gobs& gobs) {
     return std::to_string(gobs.height) + (gobs.depth > 1 ? "x" + std::to_string(gobs.depth) : "");
 }
 
-// texdec.h, "source layouts": block (bx, by, bz), at byte x = bx * bytes per block, is at
-//   ((bz / D) * ceil(rows / 8H) + by / 8H) * ceil(row bytes / 64) * 512HD + (x / 64) * 512HD
-//   + (bz % D) * 512H + ((by / 8) % H) * 512 + the GOB's byte of (x % 64, by % 8).
+// texdec.h, "source layouts": the library's own formula (src/common/block_linear_address.h).
 uint64_t Surface::offset(uint64_t bx, uint64_t by, uint64_t bz) const {
-    const uint64_t h = gobs.height, d = gobs.depth;
-    const uint64_t gob_block = 512 * h * d;
-    const uint64_t columns = div_up(row_blocks * bytes_per_block, 64);
-    const uint64_t block_rows = div_up(rows, 8 * h);
-    const uint64_t x = bx * bytes_per_block;
-    return ((bz / d) * block_rows + by / (8 * h)) * columns * gob_block + (x / 64) * gob_block + (bz % d) * 512 * h +
-           ((by / 8) % h) * 512 + gob_byte(x % 64, by % 8);
+    const uint32_t h = uint32_t(std::countr_zero(gobs.height)), d = uint32_t(std::countr_zero(gobs.depth));
+    const uint64_t row_bytes = row_blocks * bytes_per_block;
+    return texdec::block_linear::block_offset(bx * bytes_per_block, by, bz, h, d,
+                                              texdec::block_linear::gob_row_bytes(row_bytes, h, d),
+                                              texdec::block_linear::gob_slice_bytes(row_bytes, rows, h, d));
 }
 
 uint64_t Surface::size() const {
-    const uint64_t h = gobs.height, d = gobs.depth;
-    return div_up(slices, d) * div_up(rows, 8 * h) * div_up(row_blocks * bytes_per_block, 64) * 512 * h * d;
+    const uint32_t h = uint32_t(std::countr_zero(gobs.height)), d = uint32_t(std::countr_zero(gobs.depth));
+    return div_up(slices, gobs.depth) * texdec::block_linear::gob_slice_bytes(row_blocks * bytes_per_block, rows, h, d);
 }
 
 Surface surface_of(texdec_format format, uint32_t width, uint32_t height, uint32_t depth, const Gobs& gobs) {

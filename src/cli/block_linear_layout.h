@@ -1,9 +1,9 @@
 // The Tegra X1 block-linear layout on the tool's side: parsing --block-linear H[xD], laying linear
 // blocks out block-linear (the bench's block-linear rows) and reading a block-linear surface back
-// in linear block order (decode --verify, whose CPU reference reads linear blocks). The formula is
-// the one the "source layouts" comment of include/texdec/texdec.h gives (the Tegra X1 Technical
-// Reference Manual's "Block Linear" surfaces); the library decodes block-linear sources itself,
-// this is only what the tool needs around it.
+// in linear block order (decode --verify, whose CPU reference reads linear blocks). The address is
+// the library's own (src/common/block_linear_address.h: the "source layouts" comment of
+// include/texdec/texdec.h); the library decodes block-linear sources itself, this is only what
+// the tool needs around it.
 #pragma once
 
 #include <cstdint>

@@ -285,20 +285,28 @@ void swap_red_alpha(texdec_format format, texdec_output output, TexelBuffer& tex
                                                     status)};
 }
 
+// The job of one level's surface (format, output, rounding, extent and source layout): what the
+// size check and the decode share.
+texdec_host_job host_job(const Shared& shared, texdec_format format, texdec_output output,
+                         const texture_file::LevelInfo& level) {
+    texdec_host_job job{};
+    if (shared.block_linear) job.next = &shared.source_layout;
+    job.format = format;
+    job.output = output;
+    job.bc_rounding = shared.rounding;
+    job.width = level.width;
+    job.height = level.height;
+    job.depth = level.depth;
+    return job;
+}
+
 // Raw block-linear input: the library's size check of the surface, before any memory is
 // reserved or texels allocated (texdec_decode_scratch_size checks the job as texdec_decode does).
 void check_block_linear_size(Shared& shared, const texture_file::TextureFile& file, texdec_output output,
                              const std::string& input) {
     const texture_file::LevelInfo& level = file.level_info[0];
     static const uint8_t kNoBlocks = 0;
-    texdec_host_job job{};
-    job.next = &shared.source_layout;
-    job.format = file.format;
-    job.output = output;
-    job.bc_rounding = shared.rounding;
-    job.width = level.width;
-    job.height = level.height;
-    job.depth = level.depth;
+    texdec_host_job job = host_job(shared, file.format, output, level);
     job.src = &kNoBlocks;  // only the sizes matter to the query
     job.src_size = size_t(file.file_bytes);
     uint64_t texels = 0;
@@ -334,20 +342,13 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
     } catch (const std::bad_alloc&) {
         throw CliError{kExitRuntime, "out of host memory for " + std::to_string(size) + " bytes of decoded texels"};
     }
-    texdec_host_job job{};
-    job.format = file.format;
-    job.output = output;
-    job.bc_rounding = shared.rounding;
-    job.width = info.width;
-    job.height = info.height;
-    job.depth = info.depth;
+    texdec_host_job job = host_job(shared, file.format, output, info);
     static const uint8_t kNoBlocks = 0;  // an empty file: the library's size check speaks, not a NULL check
     job.src = data.empty() ? &kNoBlocks : data.data();
     job.src_size = data.size();
     job.dst = surface.texels.data();
     job.dst_size = surface.texels.size();
     job.timeout_ns = shared.timeout_ns;
-    if (shared.block_linear) job.next = &shared.source_layout;
     texdec_decode_timing timing{};
     const auto decode_start = Clock::now();
     status = texdec_decode_timed(shared.context, &job, &timing);
@@ -356,8 +357,9 @@ Surface decode_surface(Shared& shared, texture_file::TextureFile& file, texdec_o
         short_block_linear_file(shared, result.input, status);
     if (status != TEXDEC_SUCCESS) throw CliError{kExitRuntime, shared.log->describe_failure("decode failed", status)};
     // Block-linear: the blocks in linear order, for the HDR scan and the CPU reference (which reads
-    // linear blocks): laid out by the tool's own formula (block_linear_layout.cpp), so --verify also
-    // checks the library's addressing.
+    // linear blocks), gathered by block_linear_layout.cpp with the host's address
+    // (src/common/block_linear_address.h): --verify of a GPU decode also checks the shader's twin
+    // of it (layout.glsl); the tests check both against tegra_swizzle's vectors.
     std::vector<uint8_t> linear_blocks;
     if (shared.block_linear) {
         const block_linear_layout::Surface bl =

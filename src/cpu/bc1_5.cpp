@@ -20,19 +20,6 @@
 namespace texdec::cpu {
 namespace {
 
-static_assert(std::endian::native == std::endian::little, "blocks and texels are read and written little-endian");
-
-uint32_t load32(const uint8_t* p) {
-    uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-}
-uint64_t load64(const uint8_t* p) {
-    uint64_t v;
-    std::memcpy(&v, p, 8);
-    return v;
-}
-
 // ---- channel codes (common/encode.glsl) ----------------------------------------------------------
 
 // FP16 codes of every value the BC1-BC5 arithmetic can hand to encode.glsl, computed once with
@@ -304,8 +291,8 @@ void decode_bc1_3_run(const BlockRun& run) {
         uint8_t* out = run.texels + size_t(i) * 4u * sizeof(T);
         // BC2/BC3: 64 bits of alpha, then a BC1-style colour block.
         const uint8_t* colour_block = kBc1 ? block : block + 8;
-        const uint32_t endpoints = load32(colour_block);
-        const uint32_t colour_codes = load32(colour_block + 4);
+        const uint32_t endpoints = load_le<uint32_t>(colour_block);
+        const uint32_t colour_codes = load_le<uint32_t>(colour_block + 4);
 
         // "BC1 with no alpha": c0 <= c1 selects 3 colours + black; BC2/BC3 always 4 colours.
         const uint32_t colour0 = endpoints & 0xFFFFu;
@@ -325,7 +312,7 @@ void decode_bc1_3_run(const BlockRun& run) {
                               St::pack(red[3], green[3], blue[3], punch_through ? 0u : alpha)};
 
         if constexpr (Kind == TEXDEC_BC3) {
-            const uint64_t alpha_bits = load64(block);
+            const uint64_t alpha_bits = load_le<uint64_t>(block);
             uint32_t alpha_codes[8];
             bc4_unsigned_palette<Rounding, kHalf, Srgb, true>(codes, uint32_t(alpha_bits), alpha_codes);
             T alphas[8];
@@ -339,7 +326,7 @@ void decode_bc1_3_run(const BlockRun& run) {
                 store_row(out + row * run.row_pitch, texels);
             }
         } else if constexpr (Kind == TEXDEC_BC2) {
-            const uint64_t alpha_bits = load64(block);
+            const uint64_t alpha_bits = load_le<uint64_t>(block);
             for (uint32_t row = 0; row < 4u; ++row) {
                 const uint32_t row_colours = colour_codes >> (8u * row);
                 const uint32_t row_alphas = uint32_t(alpha_bits >> (16u * row));
@@ -375,8 +362,8 @@ void decode_bc4_5_run(const BlockRun& run) {
         uint8_t* out = run.texels + size_t(i) * 4u * sizeof(T);
         // "The resulting RGBA value for the texel is (R, 0, 0, 1)" resp. (R, G, 0, 1); BC5's
         // second 64 bits are a BC4 block giving green.
-        const uint64_t red_bits = load64(block);
-        const uint64_t green_bits = Bc5 ? load64(block + 8) : 0u;
+        const uint64_t red_bits = load_le<uint64_t>(block);
+        const uint64_t green_bits = Bc5 ? load_le<uint64_t>(block + 8) : 0u;
         uint32_t red_codes[8], green_codes[8];
         if constexpr (Signed) {
             bc4_signed_palette<Rounding, kHalf>(codes, uint32_t(red_bits), red_codes);

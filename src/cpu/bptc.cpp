@@ -106,20 +106,12 @@ std::shared_ptr<const void> make_bptc_tables(const Variant&) {
 
 // ---- bits ----------------------------------------------------------------------------------------
 
-// Blocks and texels are little-endian; so are the words memcpy moves here.
-static_assert(std::endian::native == std::endian::little, "the BPTC decoders assume little-endian words");
-
 // A 16-byte block as two little-endian 64-bit halves (bit 0 = bit 0 of byte 0).
 struct Block128 {
     uint64_t lo, hi;
 };
 
-inline Block128 load_block(const uint8_t* p) {
-    Block128 b;
-    std::memcpy(&b.lo, p, 8);
-    std::memcpy(&b.hi, p + 8, 8);
-    return b;
-}
+inline Block128 load_block(const uint8_t* p) { return {load_le<uint64_t>(p), load_le<uint64_t>(p + 8)}; }
 
 // Bits [pos, pos + count) of the block, 0 <= count <= 64, pos + count <= 128 (bits.glsl's
 // texdec_bits128, wider).

@@ -23,14 +23,8 @@
 namespace texdec::cpu {
 namespace {
 
-static_assert(std::endian::native == std::endian::little, "blocks and texels are read and written little-endian");
-
 // int64bit of the 8-byte half-block at p.
-uint64_t load_be64(const uint8_t* p) {
-    uint64_t v;
-    std::memcpy(&v, p, 8);
-    return portable::byte_swap64(v);
-}
+uint64_t load_be64(const uint8_t* p) { return portable::byte_swap64(load_le<uint64_t>(p)); }
 
 // ---- tables -------------------------------------------------------------------------------------
 

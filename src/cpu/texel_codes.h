@@ -13,6 +13,16 @@
 
 namespace texdec::cpu {
 
+static_assert(std::endian::native == std::endian::little, "blocks and texels are read and written little-endian");
+
+// The little-endian word of type T (uint32_t, uint64_t) at p, which need not be aligned.
+template <typename T>
+inline T load_le(const uint8_t* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
 constexpr uint32_t kHalfOne = 0x3C00u;
 constexpr uint32_t kHalfSign = 0x8000u;
 constexpr uint32_t kHalfInfinity = 0x7C00u;

@@ -251,33 +251,25 @@ WriteResult write_tga(const std::string& path, const DecodedImage& image, bool s
 namespace {
 
 // What the KTX 2 writer needs of a texel format (Khronos Data Format Specification: basic
-// descriptor block, one sample per channel, channels in memory order R, G, B, A).
+// descriptor block, one sample per channel, channels in memory order R, G, B, A), from texdec's
+// texel-format table: every row but B8G8R8A8 (the writers do not swap red and blue) and the
+// A8B8G8R8 PACK32 formats (which KTX 2 prohibits: their R8G8B8A8 twins hold the same bytes).
 struct Ktx2Format {
-    VkFormat format;
     uint32_t channels;
     uint32_t component_bytes;  // also the header's typeSize
     enum Kind { kUnorm, kSnorm, kSfloat } kind;
     bool srgb;
 };
 
-constexpr Ktx2Format kKtx2Formats[] = {
-    {VK_FORMAT_R8G8B8A8_UNORM, 4, 1, Ktx2Format::kUnorm, false},
-    {VK_FORMAT_R8G8B8A8_SRGB, 4, 1, Ktx2Format::kUnorm, true},
-    {VK_FORMAT_R16G16B16A16_SFLOAT, 4, 2, Ktx2Format::kSfloat, false},
-    {VK_FORMAT_R8_UNORM, 1, 1, Ktx2Format::kUnorm, false},
-    {VK_FORMAT_R8_SNORM, 1, 1, Ktx2Format::kSnorm, false},
-    {VK_FORMAT_R8G8_UNORM, 2, 1, Ktx2Format::kUnorm, false},
-    {VK_FORMAT_R8G8_SNORM, 2, 1, Ktx2Format::kSnorm, false},
-    {VK_FORMAT_R16_UNORM, 1, 2, Ktx2Format::kUnorm, false},
-    {VK_FORMAT_R16_SNORM, 1, 2, Ktx2Format::kSnorm, false},
-    {VK_FORMAT_R16G16_UNORM, 2, 2, Ktx2Format::kUnorm, false},
-    {VK_FORMAT_R16G16_SNORM, 2, 2, Ktx2Format::kSnorm, false},
-};
-
-const Ktx2Format* ktx2_format(VkFormat format) {
-    for (const Ktx2Format& f : kKtx2Formats)
-        if (f.format == format) return &f;
-    return nullptr;
+std::optional<Ktx2Format> ktx2_format(VkFormat format) {
+    texdec_texel_format_info info{};
+    if (texdec_texel_format_get_info(format, &info) != TEXDEC_SUCCESS || (info.flags & TEXDEC_TEXEL_FORMAT_BGRA) ||
+        format == VK_FORMAT_A8B8G8R8_UNORM_PACK32 || format == VK_FORMAT_A8B8G8R8_SRGB_PACK32)
+        return std::nullopt;
+    const Ktx2Format::Kind kind = (info.flags & TEXDEC_TEXEL_FORMAT_HALF)     ? Ktx2Format::kSfloat
+                                  : (info.flags & TEXDEC_TEXEL_FORMAT_SIGNED) ? Ktx2Format::kSnorm
+                                                                              : Ktx2Format::kUnorm;
+    return Ktx2Format{info.channels, info.channel_bytes, kind, bool(info.flags & TEXDEC_TEXEL_FORMAT_SRGB)};
 }
 
 void put_u32(std::vector<uint8_t>& out, uint32_t v) {
@@ -345,10 +337,10 @@ bool multiply_fits(uint64_t& product, uint64_t factor) {
 
 }  // namespace
 
-bool ktx2_supports(VkFormat format) { return ktx2_format(format) != nullptr; }
+bool ktx2_supports(VkFormat format) { return ktx2_format(format).has_value(); }
 
 WriteResult write_ktx2(const std::string& path, const Ktx2Texture& texture) {
-    const Ktx2Format* f = ktx2_format(texture.format);
+    const std::optional<Ktx2Format> f = ktx2_format(texture.format);
     if (!f)
         return {false, "cannot write VkFormat " + std::to_string(int(texture.format)) +
                            " as KTX 2 (uncompressed texel formats texdec outputs only); use a .raw output"};

@@ -95,8 +95,11 @@ unsigned bc4_code(const uint8_t* p, int t) { return unsigned(le48(p + 2) >> (3 *
 
 void set_channel(Texel& t, int c, Value v) { t.v8[c] = v.v8; t.f16[c] = v.f16; }
 
-void decode_exact(const Layout& f, const uint8_t* block, Texel* out) {
-    const ExactTables& T = exact_tables();
+// The parts of a BC1-BC5 block, walked once for both models: colour(texel, block, code, four,
+// transparent) for each texel of a colour block, bc2_alpha(texel, 4-bit alpha), bc4(its 8 bytes,
+// channel, signed) for each BC4 block.
+template <class Colour, class Bc2Alpha, class Bc4>
+void walk_block(const Layout& f, const uint8_t* block, Colour colour, Bc2Alpha bc2_alpha, Bc4 bc4) {
     if (has_colour_block(f.kind)) {
         const bool bc1 = is_bc1(f.kind);
         const ColourBlock c = parse_colour(block + (bc1 ? 0 : 8));
@@ -104,23 +107,32 @@ void decode_exact(const Layout& f, const uint8_t* block, Texel* out) {
         const bool four = !bc1 || c.color0 > c.color1;
         for (int t = 0; t < 16; ++t) {
             const unsigned code = colour_code(c, t);
-            for (int ch = 0; ch < 3; ++ch) set_channel(out[t], ch, T.bc1[ch == 1][c.e0[ch]][c.e1[ch]][code][four]);
             // BC1 alpha: 0 for code 3 of the 3-colour mode in BC1 RGBA, else 1 (RGB: opaque black).
-            const bool transparent = f.kind == Kind::BC1_RGBA && !four && code == 3;
-            set_channel(out[t], 3, transparent ? Value{0, 0} : Value{255, kHalfOne});
+            colour(t, c, code, four, f.kind == Kind::BC1_RGBA && !four && code == 3);
         }
     }
     if (f.kind == Kind::BC2) {
         const uint64_t alpha = le64(block);
-        for (int t = 0; t < 16; ++t) set_channel(out[t], 3, T.bc2_alpha[(alpha >> (4 * t)) & 15]);
+        for (int t = 0; t < 16; ++t) bc2_alpha(t, int((alpha >> (4 * t)) & 15));
     }
-    auto bc4_into = [&](const uint8_t* p, int channel, bool is_signed) {
-        for (int t = 0; t < 16; ++t)
-            set_channel(out[t], channel, T.bc4[((int(is_signed) * 256 + p[0]) * 256 + p[1]) * 8 + bc4_code(p, t)]);
-    };
-    if (f.kind == Kind::BC3) bc4_into(block, 3, false);
-    if (f.kind == Kind::BC4 || f.kind == Kind::BC5) bc4_into(block, 0, f.is_signed);
-    if (f.kind == Kind::BC5) bc4_into(block + 8, 1, f.is_signed);
+    if (f.kind == Kind::BC3) bc4(block, 3, false);
+    if (f.kind == Kind::BC4 || f.kind == Kind::BC5) bc4(block, 0, f.is_signed);
+    if (f.kind == Kind::BC5) bc4(block + 8, 1, f.is_signed);
+}
+
+void decode_exact(const Layout& f, const uint8_t* block, Texel* out) {
+    const ExactTables& T = exact_tables();
+    walk_block(
+        f, block,
+        [&](int t, const ColourBlock& c, unsigned code, bool four, bool transparent) {
+            for (int ch = 0; ch < 3; ++ch) set_channel(out[t], ch, T.bc1[ch == 1][c.e0[ch]][c.e1[ch]][code][four]);
+            set_channel(out[t], 3, transparent ? Value{0, 0} : Value{255, kHalfOne});
+        },
+        [&](int t, int a4) { set_channel(out[t], 3, T.bc2_alpha[a4]); },
+        [&](const uint8_t* p, int channel, bool is_signed) {
+            for (int t = 0; t < 16; ++t)
+                set_channel(out[t], channel, T.bc4[((int(is_signed) * 256 + p[0]) * 256 + p[1]) * 8 + bc4_code(p, t)]);
+        });
 }
 
 void set_ideal(const Layout& f, Texel& t, int c, int v) {
@@ -129,28 +141,19 @@ void set_ideal(const Layout& f, Texel& t, int c, int v) {
 }
 
 void decode_ideal(const Layout& f, const uint8_t* block, Texel* out) {
-    if (has_colour_block(f.kind)) {
-        const bool bc1 = is_bc1(f.kind);
-        const ColourBlock c = parse_colour(block + (bc1 ? 0 : 8));
-        const bool four = !bc1 || c.color0 > c.color1;
-        for (int t = 0; t < 16; ++t) {
-            const unsigned code = colour_code(c, t);
+    walk_block(
+        f, block,
+        [&](int t, const ColourBlock& c, unsigned code, bool four, bool transparent) {
             for (int ch = 0; ch < 3; ++ch)
                 set_ideal(f, out[t], ch, int(ideal::bc1_channel(c.e0[ch], c.e1[ch], ch == 1 ? 6 : 5, code, four)));
-            set_ideal(f, out[t], 3, f.kind == Kind::BC1_RGBA && !four && code == 3 ? 0 : 255);
-        }
-    }
-    if (f.kind == Kind::BC2) {
-        const uint64_t alpha = le64(block);
-        for (int t = 0; t < 16; ++t) set_ideal(f, out[t], 3, int((alpha >> (4 * t)) & 15) * 17);
-    }
-    auto bc4_into = [&](const uint8_t* p, int channel, bool is_signed) {
-        const int r0 = is_signed ? int(int8_t(p[0])) : p[0], r1 = is_signed ? int(int8_t(p[1])) : p[1];
-        for (int t = 0; t < 16; ++t) set_ideal(f, out[t], channel, ideal::bc4_channel(r0, r1, bc4_code(p, t), is_signed));
-    };
-    if (f.kind == Kind::BC3) bc4_into(block, 3, false);
-    if (f.kind == Kind::BC4 || f.kind == Kind::BC5) bc4_into(block, 0, f.is_signed);
-    if (f.kind == Kind::BC5) bc4_into(block + 8, 1, f.is_signed);
+            set_ideal(f, out[t], 3, transparent ? 0 : 255);
+        },
+        [&](int t, int a4) { set_ideal(f, out[t], 3, a4 * 17); },
+        [&](const uint8_t* p, int channel, bool is_signed) {
+            const int r0 = is_signed ? int(int8_t(p[0])) : p[0], r1 = is_signed ? int(int8_t(p[1])) : p[1];
+            for (int t = 0; t < 16; ++t)
+                set_ideal(f, out[t], channel, ideal::bc4_channel(r0, r1, bc4_code(p, t), is_signed));
+        });
 }
 
 }  // namespace

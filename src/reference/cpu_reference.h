@@ -4,7 +4,7 @@
 // shaders; each family is checked in the tests against its independent oracle (docs/EXACTNESS.md):
 //   BC1-BC5   exact_model (EXACT) / ideal_model (IDEAL)   checked vs libsquish, libnvimage
 //   BC6H, BC7 bptc.cpp                                     checked vs lavapipe's native decode
-//   ETC2, EAC etc2.cpp, eac.cpp                            checked vs Mesa GL
+//   ETC2, EAC etc.cpp                                      checked vs Mesa GL
 //   ASTC      libastcenc 4.2 (F16 output; its known 4.2 quirks corrected as docs/EXACTNESS.md says)
 #pragma once
 

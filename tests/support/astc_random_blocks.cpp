@@ -108,6 +108,27 @@ AstcBlock astc_random_ldr_test_block(AstcFootprint fp, const std::vector<uint32_
     return b;
 }
 
+std::vector<uint8_t> random_format_blocks(const texdec_format_info& info, size_t count, uint64_t seed) {
+    std::vector<uint8_t> out(count * info.bytes_per_block);
+    SplitMix64 rng(seed);
+    if (info.family == TEXDEC_FAMILY_ASTC) {
+        const AstcFootprint fp{info.block_width, info.block_height, info.block_depth};
+        const std::vector<uint32_t> modes =
+            fp.z > 1 ? astc_legal_block_modes_3d(fp.x, fp.y, fp.z) : astc_legal_block_modes_2d(fp.x, fp.y);
+        REQUIRE(!modes.empty());
+        for (size_t i = 0; i < count; ++i) {
+            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
+            std::memcpy(&out[i * 16], b.data(), 16);
+        }
+        return out;
+    }
+    for (size_t i = 0; i < out.size(); i += 8) {
+        const uint64_t v = rng.next();
+        std::memcpy(&out[i], &v, std::min<size_t>(8, out.size() - i));
+    }
+    return out;
+}
+
 std::vector<AstcExtentCase> astc_extent_cases(AstcFootprint fp) {
     return {
         {13, 11, 0, 0},

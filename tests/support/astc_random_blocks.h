@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <texdec/texdec.h>
+
 #include "astc_block_builder.h"
 #include "astc_test_support.h"  // AstcSourceImage
 
@@ -54,6 +56,11 @@ AstcVoidExtent3d astc_random_void_extent_3d(SplitMix64& rng);
 // mode with random bits above, 1/16 a legal one-partition HDR-mode pattern (error in LDR), 1/16
 // a builder block, 1/16 a void extent.
 AstcBlock astc_random_ldr_test_block(AstcFootprint fp, const std::vector<uint32_t>& modes, SplitMix64& rng);
+
+// `count` random blocks of a format: ASTC blocks of the LDR test mix above (2D or 3D by the
+// footprint), any other format uniformly random bytes (every bit pattern is a BC6H, BC7, ETC2 or
+// EAC block). The CLI tests' input files.
+std::vector<uint8_t> random_format_blocks(const texdec_format_info& info, size_t count, uint64_t seed);
 
 // The extents of the 2D extent tests: odd, one texel, and a source row two blocks longer than
 // the extent with a padded destination row.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "support/compare.h"  // fill_canary
+#include "support/format_info.h"
 #include "support/random_blocks.h"
 #include "support/record_compare.h"
 
@@ -16,12 +17,6 @@ std::string errors_of(ExternalSetup& setup) {
     std::string all;
     for (auto& e : setup.context_log.take_errors()) all += e + "; ";
     return all;
-}
-
-uint32_t texel_bytes(texdec_format format, texdec_output output) {
-    uint32_t bytes = 0;
-    REQUIRE(texdec_output_texel_size(format, output, &bytes) == TEXDEC_SUCCESS);
-    return bytes;
 }
 
 }  // namespace
@@ -44,7 +39,7 @@ std::vector<uint8_t> random_blocks_for(texdec_format format, uint32_t w, uint32_
 
 std::vector<uint8_t> decode_on_host(texdec_context* ctx, texdec_format format, texdec_output output,
                                     const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
-    std::vector<uint8_t> texels(size_t(w) * h * texel_bytes(format, output));
+    std::vector<uint8_t> texels(size_t(w) * h * texel_size(format, output));
     const texdec_host_job job = JobBuilder(format, output, w, h).blocks(blocks).texels(texels);
     REQUIRE(texdec_decode(ctx, &job) == TEXDEC_SUCCESS);
     return texels;
@@ -53,7 +48,7 @@ std::vector<uint8_t> decode_on_host(texdec_context* ctx, texdec_format format, t
 std::vector<uint8_t> record_into_buffer(ExternalSetup& setup, texdec_format format, texdec_output output,
                                         const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
     VulkanTestDevice& dev = *setup.device;
-    const size_t size = size_t(w) * h * texel_bytes(format, output);
+    const size_t size = size_t(w) * h * texel_size(format, output);
     HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     std::memcpy(src.mapped, blocks.data(), blocks.size());
     HostBuffer dst = dev.create_buffer((size + 3) / 4 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -104,7 +99,7 @@ VkImageCreateInfo storage_image_info(VkFormat format, uint32_t w, uint32_t h) {
 std::vector<uint8_t> record_into_image(ExternalSetup& setup, texdec_format format, texdec_output output,
                                        const std::vector<uint8_t>& blocks, uint32_t w, uint32_t h) {
     VulkanTestDevice& dev = *setup.device;
-    const size_t size = size_t(w) * h * texel_bytes(format, output);
+    const size_t size = size_t(w) * h * texel_size(format, output);
     VkFormat vk = VK_FORMAT_UNDEFINED;
     REQUIRE(texdec_output_vk_format(format, output, &vk) == TEXDEC_SUCCESS);
     const VkImageCreateInfo ici = storage_image_info(vk, w, h);
