@@ -109,6 +109,74 @@ inline texdec_regions_scratch_info regions_scratch(VkBuffer buffer, VkDeviceSize
     return texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer, offset, size};
 }
 
+// The texdec_image_target_create_info of `image`, created with `info`: type, format, flags, usage,
+// tiling, extent, mip levels and layers as the image has them. `next` stays nullptr: chain the
+// VkImageFormatListCreateInfo the image was created with, if any, yourself (texdec.h).
+inline texdec_image_target_create_info image_target_info(VkImage image, const VkImageCreateInfo& info) noexcept {
+    texdec_image_target_create_info target{};
+    target.image = image;
+    target.image_type = info.imageType;
+    target.format = info.format;
+    target.flags = info.flags;
+    target.usage = info.usage;
+    target.tiling = info.tiling;
+    target.extent = info.extent;
+    target.mip_levels = info.mipLevels;
+    target.array_layers = info.arrayLayers;
+    return target;
+}
+
+// The texdec_image_target_create_info of a 2D image (VK_IMAGE_TILING_OPTIMAL) of `format`,
+// width x height texels at mip level 0, with `mip_levels` levels and `array_layers` layers,
+// created with `usage` and `flags` (MUTABLE_FORMAT, EXTENDED_USAGE where texdec.h's format table
+// asks for them).
+inline texdec_image_target_create_info image_target_info(VkImage image, VkFormat format, VkImageUsageFlags usage,
+                                                         uint32_t width, uint32_t height, uint32_t mip_levels = 1,
+                                                         uint32_t array_layers = 1,
+                                                         VkImageCreateFlags flags = 0) noexcept {
+    texdec_image_target_create_info target{};
+    target.image = image;
+    target.image_type = VK_IMAGE_TYPE_2D;
+    target.format = format;
+    target.flags = flags;
+    target.usage = usage;
+    target.tiling = VK_IMAGE_TILING_OPTIMAL;
+    target.extent = {width, height, 1};
+    target.mip_levels = mip_levels;
+    target.array_layers = array_layers;
+    return target;
+}
+
+// A texdec_regions_job (EXACT BC rounding, no flags, barriers or scratch, the context's dispatch
+// size) decoding `region_count` regions of `src_size` bytes of `src_buffer` into `dst_size`
+// bytes of `dst_buffer`: set more fields on the result (bc_rounding, barriers, next, ...) before
+// passing it to Context::record_regions. The regions must outlive the record call.
+inline texdec_regions_job regions_job(Format format, Output output, VkBuffer src_buffer, VkDeviceSize src_size,
+                                      const texdec_region* regions, uint32_t region_count, VkBuffer dst_buffer,
+                                      VkDeviceSize dst_size) noexcept {
+    texdec_regions_job job{};
+    job.format = format;
+    job.output = output;
+    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
+    job.src_buffer = src_buffer;
+    job.src_size = src_size;
+    job.dst_buffer = dst_buffer;
+    job.dst_size = dst_size;
+    job.region_count = region_count;
+    job.regions = regions;
+    return job;
+}
+
+// The same job into an image target (ImageTarget::get(), or texdec_image_target_create's).
+inline texdec_regions_job regions_job(Format format, Output output, VkBuffer src_buffer, VkDeviceSize src_size,
+                                      const texdec_region* regions, uint32_t region_count,
+                                      const texdec_image_target* dst_image) noexcept {
+    texdec_regions_job job =
+        regions_job(format, output, src_buffer, src_size, regions, region_count, VK_NULL_HANDLE, 0);
+    job.dst_image = dst_image;
+    return job;
+}
+
 // Owns a texdec_context; movable, not copyable.
 class Context {
 public:
