@@ -113,17 +113,8 @@ inline texdec_regions_scratch_info regions_scratch(VkBuffer buffer, VkDeviceSize
 // tiling, extent, mip levels and layers as the image has them. `next` stays nullptr: chain the
 // VkImageFormatListCreateInfo the image was created with, if any, yourself (texdec.h).
 inline texdec_image_target_create_info image_target_info(VkImage image, const VkImageCreateInfo& info) noexcept {
-    texdec_image_target_create_info target{};
-    target.image = image;
-    target.image_type = info.imageType;
-    target.format = info.format;
-    target.flags = info.flags;
-    target.usage = info.usage;
-    target.tiling = info.tiling;
-    target.extent = info.extent;
-    target.mip_levels = info.mipLevels;
-    target.array_layers = info.arrayLayers;
-    return target;
+    return texdec_image_target_create_info{nullptr,    image,       info.imageType, info.format,    info.flags,
+                                           info.usage, info.tiling, info.extent,    info.mipLevels, info.arrayLayers};
 }
 
 // The texdec_image_target_create_info of a 2D image (VK_IMAGE_TILING_OPTIMAL) of `format`,
@@ -134,17 +125,17 @@ inline texdec_image_target_create_info image_target_info(VkImage image, VkFormat
                                                          uint32_t width, uint32_t height, uint32_t mip_levels = 1,
                                                          uint32_t array_layers = 1,
                                                          VkImageCreateFlags flags = 0) noexcept {
-    texdec_image_target_create_info target{};
-    target.image = image;
-    target.image_type = VK_IMAGE_TYPE_2D;
-    target.format = format;
-    target.flags = flags;
-    target.usage = usage;
-    target.tiling = VK_IMAGE_TILING_OPTIMAL;
-    target.extent = {width, height, 1};
-    target.mip_levels = mip_levels;
-    target.array_layers = array_layers;
-    return target;
+    VkImageCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    info.flags = flags;
+    info.imageType = VK_IMAGE_TYPE_2D;
+    info.format = format;
+    info.extent = {width, height, 1};
+    info.mipLevels = mip_levels;
+    info.arrayLayers = array_layers;
+    info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    info.usage = usage;
+    return image_target_info(image, info);
 }
 
 // A texdec_regions_job (EXACT BC rounding, no flags, barriers or scratch, the context's dispatch
@@ -154,17 +145,10 @@ inline texdec_image_target_create_info image_target_info(VkImage image, VkFormat
 inline texdec_regions_job regions_job(Format format, Output output, VkBuffer src_buffer, VkDeviceSize src_size,
                                       const texdec_region* regions, uint32_t region_count, VkBuffer dst_buffer,
                                       VkDeviceSize dst_size) noexcept {
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    job.src_buffer = src_buffer;
-    job.src_size = src_size;
-    job.dst_buffer = dst_buffer;
-    job.dst_size = dst_size;
-    job.region_count = region_count;
-    job.regions = regions;
-    return job;
+    return texdec_regions_job{nullptr,    format,     output,       TEXDEC_BC_ROUNDING_EXACT,
+                              0,          src_buffer, src_size,     nullptr,
+                              dst_buffer, dst_size,   region_count, regions,
+                              nullptr,    0};
 }
 
 // The same job into an image target (ImageTarget::get(), or texdec_image_target_create's).

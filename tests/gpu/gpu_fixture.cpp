@@ -161,14 +161,8 @@ bool cpu_partial_allowed() { return env_is("TEXDEC_TEST_CPU_PARTIAL", "1"); }
 
 texdec_backend_info backend_info(texdec_backend backend, uint32_t cpu_threads, texdec_run_tasks_function run_tasks,
                                  void* run_tasks_user_data) {
-    texdec_backend_info b{};
-    b.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
-    b.next = nullptr;
-    b.backend = backend;
-    b.cpu_threads = cpu_threads;
-    b.run_tasks = run_tasks;
-    b.run_tasks_user_data = run_tasks_user_data;
-    return b;
+    return texdec_backend_info{
+        TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, backend, cpu_threads, run_tasks, run_tasks_user_data};
 }
 
 // ---- OwnContext ---------------------------------------------------------------------------------

@@ -127,16 +127,17 @@ void check_job_helpers(const texdec::Context& context) {
     ici.arrayLayers = 4;
     ici.tiling = VK_IMAGE_TILING_OPTIMAL;
     ici.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-    texdec_image_target_create_info c_info{};
-    c_info.image = VK_NULL_HANDLE;
-    c_info.image_type = VK_IMAGE_TYPE_2D;
-    c_info.format = VK_FORMAT_R8G8B8A8_SRGB;
-    c_info.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-    c_info.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-    c_info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    c_info.extent = {64, 32, 1};
-    c_info.mip_levels = 3;
-    c_info.array_layers = 4;
+    // The C structs as a C program fills them: every field in the order texdec.h declares it.
+    texdec_image_target_create_info c_info = {nullptr,
+                                              VK_NULL_HANDLE,
+                                              VK_IMAGE_TYPE_2D,
+                                              VK_FORMAT_R8G8B8A8_SRGB,
+                                              VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT,
+                                              VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                              VK_IMAGE_TILING_OPTIMAL,
+                                              {64, 32, 1},
+                                              3,
+                                              4};
     const texdec_image_target_create_info from_ici = texdec::image_target_info(VK_NULL_HANDLE, ici);
     const texdec_image_target_create_info from_numbers = texdec::image_target_info(
         VK_NULL_HANDLE, VK_FORMAT_R8G8B8A8_SRGB, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 64, 32,
@@ -160,16 +161,20 @@ void check_job_helpers(const texdec::Context& context) {
     regions[1].src_offset = 32;
     regions[1].extent = {4, 4, 1};
     regions[1].dst_offset = 256;
-    texdec_regions_job c_job{};
-    c_job.format = TEXDEC_FORMAT_BC1_RGB_UNORM;
-    c_job.output = TEXDEC_OUTPUT_RGBA8;
-    c_job.bc_rounding = TEXDEC_BC_ROUNDING_EXACT;
-    c_job.src_buffer = VK_NULL_HANDLE;
-    c_job.src_size = 40;
-    c_job.dst_buffer = VK_NULL_HANDLE;
-    c_job.dst_size = 320;
-    c_job.region_count = 2;
-    c_job.regions = regions;
+    texdec_regions_job c_job = {nullptr,
+                                TEXDEC_FORMAT_BC1_RGB_UNORM,
+                                TEXDEC_OUTPUT_RGBA8,
+                                TEXDEC_BC_ROUNDING_EXACT,
+                                0,
+                                VK_NULL_HANDLE,
+                                40,
+                                nullptr,
+                                VK_NULL_HANDLE,
+                                320,
+                                2,
+                                regions,
+                                nullptr,
+                                0};
     const texdec_regions_job job = texdec::regions_job(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, VK_NULL_HANDLE,
                                                        40, regions, 2, VK_NULL_HANDLE, 320);
     EXPECT(same_regions_job(job, c_job));
