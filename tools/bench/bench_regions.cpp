@@ -197,13 +197,18 @@ FormatRows RegionsBench::run(texdec_format format) {
     barriers.src_access_mask = VK_ACCESS_SHADER_WRITE_BIT;
     barriers.old_layout = VK_IMAGE_LAYOUT_GENERAL;
     const uint64_t texels = uint64_t(rw_) * rh_ * n_;
-    job.barriers = &barriers;
-    job.next = &scratch;
-    out.rows.push_back(time_job("buffer, one call, batched", job, 1, texels));
-    job.next = nullptr;
-    out.rows.push_back(time_job("buffer, one call, unbatched", job, 1, texels));
-    job.barriers = nullptr;
-    out.rows.push_back(time_job("buffer, N calls", job, n_, texels));
+    // The three ways of recording the regions into the job's destination (`kind`): one call with
+    // barriers, batched and not, then one call per region without barriers.
+    const auto time_three = [&](const std::string& kind) {
+        job.barriers = &barriers;
+        job.next = &scratch;
+        out.rows.push_back(time_job((kind + ", one call, batched").c_str(), job, 1, texels));
+        job.next = nullptr;
+        out.rows.push_back(time_job((kind + ", one call, unbatched").c_str(), job, 1, texels));
+        job.barriers = nullptr;
+        out.rows.push_back(time_job((kind + ", N calls").c_str(), job, n_, texels));
+    };
+    time_three("buffer");
 
     // The regions into an atlas image of the output's format.
     VkFormat vk_format = VK_FORMAT_UNDEFINED;
@@ -242,13 +247,7 @@ FormatRows RegionsBench::run(texdec_format format) {
     job.dst_buffer = VK_NULL_HANDLE;
     job.dst_size = 0;
     job.dst_image = target;
-    job.barriers = &barriers;
-    job.next = &scratch;
-    out.rows.push_back(time_job("image, one call, batched", job, 1, texels));
-    job.next = nullptr;
-    out.rows.push_back(time_job("image, one call, unbatched", job, 1, texels));
-    job.barriers = nullptr;
-    out.rows.push_back(time_job("image, N calls", job, n_, texels));
+    time_three("image");
     texdec_image_target_destroy(ctx_, target);
     dev_.destroy(atlas_image);
     return out;
