@@ -109,6 +109,58 @@ inline texdec_regions_scratch_info regions_scratch(VkBuffer buffer, VkDeviceSize
     return texdec_regions_scratch_info{TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO, nullptr, buffer, offset, size};
 }
 
+// The texdec_image_target_create_info of `image`, created with `info`: type, format, flags, usage,
+// tiling, extent, mip levels and layers as the image has them. `next` stays nullptr: chain the
+// VkImageFormatListCreateInfo the image was created with, if any, yourself (texdec.h).
+inline texdec_image_target_create_info image_target_info(VkImage image, const VkImageCreateInfo& info) noexcept {
+    return texdec_image_target_create_info{nullptr,    image,       info.imageType, info.format,    info.flags,
+                                           info.usage, info.tiling, info.extent,    info.mipLevels, info.arrayLayers};
+}
+
+// The texdec_image_target_create_info of a 2D image (VK_IMAGE_TILING_OPTIMAL) of `format`,
+// width x height texels at mip level 0, with `mip_levels` levels and `array_layers` layers,
+// created with `usage` and `flags` (MUTABLE_FORMAT, EXTENDED_USAGE where texdec.h's format table
+// asks for them).
+inline texdec_image_target_create_info image_target_info(VkImage image, VkFormat format, VkImageUsageFlags usage,
+                                                         uint32_t width, uint32_t height, uint32_t mip_levels = 1,
+                                                         uint32_t array_layers = 1,
+                                                         VkImageCreateFlags flags = 0) noexcept {
+    VkImageCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    info.flags = flags;
+    info.imageType = VK_IMAGE_TYPE_2D;
+    info.format = format;
+    info.extent = {width, height, 1};
+    info.mipLevels = mip_levels;
+    info.arrayLayers = array_layers;
+    info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    info.usage = usage;
+    return image_target_info(image, info);
+}
+
+// A texdec_regions_job (EXACT BC rounding, no flags, barriers or scratch, the context's dispatch
+// size) decoding `region_count` regions of `src_size` bytes of `src_buffer` into `dst_size`
+// bytes of `dst_buffer`: set more fields on the result (bc_rounding, barriers, next, ...) before
+// passing it to Context::record_regions. The regions must outlive the record call.
+inline texdec_regions_job regions_job(Format format, Output output, VkBuffer src_buffer, VkDeviceSize src_size,
+                                      const texdec_region* regions, uint32_t region_count, VkBuffer dst_buffer,
+                                      VkDeviceSize dst_size) noexcept {
+    return texdec_regions_job{nullptr,    format,     output,       TEXDEC_BC_ROUNDING_EXACT,
+                              0,          src_buffer, src_size,     nullptr,
+                              dst_buffer, dst_size,   region_count, regions,
+                              nullptr,    0};
+}
+
+// The same job into an image target (ImageTarget::get(), or texdec_image_target_create's).
+inline texdec_regions_job regions_job(Format format, Output output, VkBuffer src_buffer, VkDeviceSize src_size,
+                                      const texdec_region* regions, uint32_t region_count,
+                                      const texdec_image_target* dst_image) noexcept {
+    texdec_regions_job job =
+        regions_job(format, output, src_buffer, src_size, regions, region_count, VK_NULL_HANDLE, 0);
+    job.dst_image = dst_image;
+    return job;
+}
+
 // Owns a texdec_context; movable, not copyable.
 class Context {
 public:

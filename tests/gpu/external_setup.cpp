@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <texdec/texdec.hpp>
+
 #include <string>
 
 
@@ -17,17 +19,7 @@ void context_callback(texdec_message_severity severity, const char* message, voi
 }  // namespace
 
 texdec_image_target_create_info target_create_info(const VkImageCreateInfo& ici, VkImage image) {
-    texdec_image_target_create_info ti{};
-    ti.image = image;
-    ti.image_type = ici.imageType;
-    ti.format = ici.format;
-    ti.flags = ici.flags;
-    ti.usage = ici.usage;
-    ti.tiling = ici.tiling;
-    ti.extent = ici.extent;
-    ti.mip_levels = ici.mipLevels;
-    ti.array_layers = ici.arrayLayers;
-    return ti;
+    return texdec::image_target_info(image, ici);
 }
 
 texdec_image_target* image_target(texdec_context* ctx, TestImage& image) {

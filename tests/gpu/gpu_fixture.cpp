@@ -10,7 +10,6 @@
 #include <set>
 #include <utility>
 
-#include "device_choice.h"  // src/: the library's device policy
 #include "support/job_builder.h"
 
 namespace texdec_test {
@@ -23,7 +22,7 @@ bool no_device_allowed() {
     return v && std::strcmp(v, "1") == 0;
 }
 
-const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+using vk_app::kValidationLayer;
 
 }  // namespace
 
@@ -162,14 +161,8 @@ bool cpu_partial_allowed() { return env_is("TEXDEC_TEST_CPU_PARTIAL", "1"); }
 
 texdec_backend_info backend_info(texdec_backend backend, uint32_t cpu_threads, texdec_run_tasks_function run_tasks,
                                  void* run_tasks_user_data) {
-    texdec_backend_info b{};
-    b.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
-    b.next = nullptr;
-    b.backend = backend;
-    b.cpu_threads = cpu_threads;
-    b.run_tasks = run_tasks;
-    b.run_tasks_user_data = run_tasks_user_data;
-    return b;
+    return texdec_backend_info{
+        TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, backend, cpu_threads, run_tasks, run_tasks_user_data};
 }
 
 // ---- OwnContext ---------------------------------------------------------------------------------
@@ -337,30 +330,17 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
         return nullptr;
     }
     // The validation layer must exist: a GPU test without it would hide exactly what it should report.
-    uint32_t layer_count = 0;
-    vkEnumerateInstanceLayerProperties(&layer_count, nullptr);
-    std::vector<VkLayerProperties> layers(layer_count);
-    vkEnumerateInstanceLayerProperties(&layer_count, layers.data());
-    bool have_layer = false;
-    for (const auto& l : layers) have_layer |= std::strcmp(l.layerName, kValidationLayer) == 0;
+    const bool have_layer = vk_app::has_instance_layer(kValidationLayer);
     const bool host_layer = host_validation_layer();  // inserted by the host's loader, not listed here
     if (!have_layer && !host_layer) {
         fail_or_skip_for_missing_device("VK_LAYER_KHRONOS_validation is not installed");
         return nullptr;
     }
-    uint32_t ext_count = 0;
-    vkEnumerateInstanceExtensionProperties(kValidationLayer, &ext_count, nullptr);
-    std::vector<VkExtensionProperties> layer_exts(ext_count);
-    vkEnumerateInstanceExtensionProperties(kValidationLayer, &ext_count, layer_exts.data());
-    bool have_features_ext = false;
-    for (const auto& e : layer_exts) have_features_ext |= std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+    const bool have_features_ext =
+        vk_app::has_instance_extension(kValidationLayer, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
 
-    VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                                 VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    messenger_info.pfnUserCallback = &VulkanTestDevice::messenger_callback;
-    messenger_info.pUserData = &self->log_;
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info =
+        vk_app::messenger_info(&VulkanTestDevice::messenger_callback, &self->log_);
 
     // Without VK_EXT_debug_utils the layer reports through VK_EXT_debug_report (deprecated, but
     // the layer still offers it): every message is recorded all the same.
@@ -372,11 +352,7 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     const void* message_info = options.debug_utils ? static_cast<const void*>(&messenger_info) : &report_info;
 
     // Synchronization validation: catches missing barriers around the recorded decode.
-    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-    features.enabledValidationFeatureCount = 1;
-    features.pEnabledValidationFeatures = enables;
-    features.pNext = message_info;
+    const vk_app::SyncValidation sync(message_info);
 
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "texdec_tests";
@@ -385,7 +361,7 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
                                                                : VK_EXT_DEBUG_REPORT_EXTENSION_NAME};
     if (have_features_ext) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    ici.pNext = have_features_ext ? static_cast<const void*>(&features) : message_info;
+    ici.pNext = have_features_ext ? static_cast<const void*>(&sync.features) : message_info;
     ici.pApplicationInfo = &app;
     ici.enabledLayerCount = host_layer ? 0 : 1;
     ici.ppEnabledLayerNames = &kValidationLayer;
@@ -403,48 +379,21 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
         r = vkCreateDebugReportCallbackEXT(self->instance_, &report_info, nullptr, &self->report_callback_);
     REQUIRE(r == VK_SUCCESS);
 
-    uint32_t count = 0;
-    vkEnumeratePhysicalDevices(self->instance_, &count, nullptr);
-    std::vector<VkPhysicalDevice> devices(count);
-    vkEnumeratePhysicalDevices(self->instance_, &count, devices.data());
-    // The library's own policy (src/device_choice.h): TEXDEC_DEVICE (index or name substring), else
-    // discrete, integrated, virtual, CPU; the device must have Vulkan 1.1, compute and
-    // VK_KHR_push_descriptor.
-    const char* selector = texdec::device_selector(nullptr);
-    std::vector<VkPhysicalDeviceProperties> props(count);
-    std::vector<uint32_t> compute_family(count, UINT32_MAX);
-    std::vector<texdec::DeviceCandidate> candidates(count);
-    std::string rejected;
-    for (uint32_t i = 0; i < count; ++i) {
-        vkGetPhysicalDeviceProperties(devices[i], &props[i]);
-        uint32_t qcount = 0;
-        vkGetPhysicalDeviceQueueFamilyProperties(devices[i], &qcount, nullptr);
-        std::vector<VkQueueFamilyProperties> families(qcount);
-        vkGetPhysicalDeviceQueueFamilyProperties(devices[i], &qcount, families.data());
-        for (uint32_t q = 0; q < qcount && compute_family[i] == UINT32_MAX; ++q)
-            if (families[q].queueFlags & VK_QUEUE_COMPUTE_BIT) compute_family[i] = q;
-        uint32_t dext_count = 0;
-        vkEnumerateDeviceExtensionProperties(devices[i], nullptr, &dext_count, nullptr);
-        std::vector<VkExtensionProperties> dexts(dext_count);
-        vkEnumerateDeviceExtensionProperties(devices[i], nullptr, &dext_count, dexts.data());
-        bool push = false;
-        for (const auto& e : dexts) push |= std::strcmp(e.extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0;
-        candidates[i] = {i, &props[i], compute_family[i] != UINT32_MAX, push};
-        const bool selected = !selector || texdec::device_matches_selector(selector, i, props[i].deviceName);
-        if (const char* why = texdec::device_unusable_reason(candidates[i]); why && selected)
-            rejected += std::string(" ") + props[i].deviceName + " (" + why + ")";
-    }
-    const size_t chosen = texdec::choose_device(candidates.data(), count, selector);
-    if (chosen != SIZE_MAX) {
-        self->physical_ = devices[chosen];
-        self->family_ = compute_family[chosen];
-        self->properties_ = props[chosen];
-    }
+    // The library's own policy (src/device_choice.h, through tools/vk_app): TEXDEC_DEVICE (index or
+    // name substring), else discrete, integrated, virtual, CPU; the device must have Vulkan 1.1,
+    // compute and VK_KHR_push_descriptor.
+    const vk_app::ChosenDevice chosen =
+        vk_app::choose_device(self->instance_, nullptr, [](VkPhysicalDevice pd) { return vk_app::compute_family(pd); });
+    self->physical_ = chosen.physical;
+    self->family_ = chosen.family;
+    self->properties_ = chosen.properties;
     if (!self->physical_) {
-        std::string reason = count == 0 ? "vkEnumeratePhysicalDevices found no device"
-                                        : "no device with compute and VK_KHR_push_descriptor" +
-                                              (selector ? " matching TEXDEC_DEVICE=" + std::string(selector) : std::string()) +
-                                              (rejected.empty() ? "" : "; rejected:" + rejected);
+        const char* selector = chosen.selector;
+        std::string reason = chosen.count == 0
+                                 ? "vkEnumeratePhysicalDevices found no device"
+                                 : "no device with compute and VK_KHR_push_descriptor" +
+                                       (selector ? " matching TEXDEC_DEVICE=" + std::string(selector) : std::string()) +
+                                       (chosen.rejected.empty() ? "" : "; rejected:" + chosen.rejected);
         self->destroy_all();
         fail_or_skip_for_missing_device(reason);
         return nullptr;
@@ -458,29 +407,12 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     // writing NATIVE BC4/BC5 into images enables it, so the tests do too where the device has it.
     enabled.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
 
-    const float priority = 1.0f;
-    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = self->family_;
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &priority;
     std::vector<const char*> device_exts;
     if (options.push_descriptor) device_exts.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-    {
-        uint32_t n = 0;
-        vkEnumerateDeviceExtensionProperties(self->physical_, nullptr, &n, nullptr);
-        std::vector<VkExtensionProperties> available(n);
-        vkEnumerateDeviceExtensionProperties(self->physical_, nullptr, &n, available.data());
-        for (const auto& e : available)
-            self->image_format_list_ |= std::strcmp(e.extensionName, VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME) == 0;
-        if (self->image_format_list_) device_exts.push_back(VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME);
-    }
-    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = uint32_t(device_exts.size());
-    dci.ppEnabledExtensionNames = device_exts.data();
-    dci.pEnabledFeatures = &enabled;
-    r = vkCreateDevice(self->physical_, &dci, nullptr, &self->device_);
+    self->image_format_list_ = vk_app::has_device_extension(self->physical_, VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME);
+    if (self->image_format_list_) device_exts.push_back(VK_KHR_IMAGE_FORMAT_LIST_EXTENSION_NAME);
+    r = vk_app::create_device(self->physical_, self->family_, uint32_t(device_exts.size()), device_exts.data(),
+                              &enabled, nullptr, &self->device_);
     REQUIRE(r == VK_SUCCESS);
     volkLoadDevice(self->device_);
     vkGetDeviceQueue(self->device_, self->family_, 0, &self->queue_);
@@ -543,38 +475,18 @@ texdec_external_device VulkanTestDevice::external_device() const {
     return d;
 }
 
-uint32_t VulkanTestDevice::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
-    for (uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i)
-        if ((type_bits & (1u << i)) && (memory_properties_.memoryTypes[i].propertyFlags & flags) == flags) return i;
-    return UINT32_MAX;
-}
-
 HostBuffer VulkanTestDevice::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage) {
     HostBuffer b;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = size;
-    bci.usage = usage;
-    REQUIRE(vkCreateBuffer(device_, &bci, nullptr, &b.buffer) == VK_SUCCESS);
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    REQUIRE(mai.memoryTypeIndex != UINT32_MAX);
-    REQUIRE(vkAllocateMemory(device_, &mai, nullptr, &b.memory) == VK_SUCCESS);
-    REQUIRE(vkBindBufferMemory(device_, b.buffer, b.memory, 0) == VK_SUCCESS);
-    void* mapped = nullptr;
-    REQUIRE(vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &mapped) == VK_SUCCESS);
-    b.mapped = static_cast<uint8_t*>(mapped);
-    b.size = size;
+    vk_app::Failure failure;
+    const VkResult r = vk_app::create_buffer(device_, memory_properties_, size, usage,
+                                             VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                                             0, true, &b, &failure);
+    INFO("creating a host-visible buffer: " << (failure.call ? failure.call : ""));
+    REQUIRE(r == VK_SUCCESS);
     return b;
 }
 
-void VulkanTestDevice::destroy(HostBuffer& b) {
-    if (b.buffer) vkDestroyBuffer(device_, b.buffer, nullptr);
-    if (b.memory) vkFreeMemory(device_, b.memory, nullptr);
-    b = HostBuffer{};
-}
+void VulkanTestDevice::destroy(HostBuffer& b) { vk_app::destroy(device_, b); }
 
 TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32_t height, uint32_t layers,
                                          VkImageUsageFlags usage, VkImageCreateFlags flags, VkFormat view_format) {
@@ -608,26 +520,24 @@ TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32
 }
 
 TestImage VulkanTestDevice::create_image(const VkImageCreateInfo& info) {
+    vk_app::Image created;
+    vk_app::Failure failure;
+    const VkResult r = vk_app::create_image(device_, memory_properties_, info, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+                                            &created, &failure);
+    INFO("creating an image: " << (failure.call ? failure.call : ""));
+    REQUIRE(r == VK_SUCCESS);
     TestImage img;
-    REQUIRE(vkCreateImage(device_, &info, nullptr, &img.image) == VK_SUCCESS);
+    img.image = created.image;
+    img.memory = created.memory;
     img.info = info;
     img.info.pNext = nullptr;
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(device_, img.image, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, 0);
-    REQUIRE(vkAllocateMemory(device_, &mai, nullptr, &img.memory) == VK_SUCCESS);
-    REQUIRE(vkBindImageMemory(device_, img.image, img.memory, 0) == VK_SUCCESS);
     return img;
 }
 
 void VulkanTestDevice::destroy(TestImage& img) {
     if (img.target) texdec_image_target_destroy(img.target_context, img.target);
-    if (img.view) vkDestroyImageView(device_, img.view, nullptr);
-    if (img.image) vkDestroyImage(device_, img.image, nullptr);
-    if (img.memory) vkFreeMemory(device_, img.memory, nullptr);
+    vk_app::Image owned{img.image, img.memory, img.view};
+    vk_app::destroy(device_, owned);
     img = TestImage{};
 }
 
@@ -638,30 +548,21 @@ bool VulkanTestDevice::format_supports(VkFormat format, VkFormatFeatureFlags fea
 }
 
 VkCommandBuffer VulkanTestDevice::begin_commands() {
-    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cbai.commandPool = pool_;
-    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cbai.commandBufferCount = 1;
-    VkCommandBuffer cmd;
-    REQUIRE(vkAllocateCommandBuffers(device_, &cbai, &cmd) == VK_SUCCESS);
-    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    REQUIRE(vkBeginCommandBuffer(cmd, &bi) == VK_SUCCESS);
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    vk_app::Failure failure;
+    const VkResult r =
+        vk_app::begin_commands(device_, pool_, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, &cmd, &failure);
+    INFO("beginning a command buffer: " << (failure.call ? failure.call : ""));
+    REQUIRE(r == VK_SUCCESS);
     return cmd;
 }
 
 void VulkanTestDevice::submit_and_wait(VkCommandBuffer cmd) {
     REQUIRE(vkEndCommandBuffer(cmd) == VK_SUCCESS);
-    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VkFence fence;
-    REQUIRE(vkCreateFence(device_, &fci, nullptr, &fence) == VK_SUCCESS);
-    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cmd;
-    REQUIRE(vkQueueSubmit(queue_, 1, &si, fence) == VK_SUCCESS);
-    const VkResult r = vkWaitForFences(device_, 1, &fence, VK_TRUE, 60ull * 1000 * 1000 * 1000);
-    vkDestroyFence(device_, fence, nullptr);
+    vk_app::Failure failure;
+    const VkResult r = vk_app::submit_and_wait(device_, queue_, cmd, VK_NULL_HANDLE, &failure);  // a fence of its own
     vkFreeCommandBuffers(device_, pool_, 1, &cmd);
+    INFO("submitting and waiting: " << (failure.call ? failure.call : ""));
     REQUIRE(r == VK_SUCCESS);
 }
 

@@ -18,7 +18,7 @@
 // side's TEXDEC_ERROR_UNSUPPORTED_FORMAT.
 #pragma once
 
-#include <volk.h>
+#include "vk_app.h"  // tools/vk_app: the application side of Vulkan, shared with the bench
 
 #include <texdec/texdec.h>
 
@@ -125,12 +125,8 @@ private:
 
 // ---- a Vulkan device of the test's own ------------------------------------------------------
 
-struct HostBuffer {
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    uint8_t* mapped = nullptr;  // persistently mapped, HOST_COHERENT
-    VkDeviceSize size = 0;
-};
+// A buffer in HOST_VISIBLE | HOST_COHERENT memory, persistently mapped (`mapped`).
+using HostBuffer = vk_app::Buffer;
 
 struct TestImage {
     VkImage image = VK_NULL_HANDLE;
@@ -194,7 +190,6 @@ public:
 private:
     VulkanTestDevice() = default;
     void destroy_all();
-    uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
     static VKAPI_ATTR VkBool32 VKAPI_CALL report_callback(VkDebugReportFlagsEXT flags, VkDebugReportObjectTypeEXT type,
                                                           uint64_t object, size_t location, int32_t code, const char* prefix,
                                                           const char* message, void* user_data);

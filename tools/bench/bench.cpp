@@ -306,16 +306,9 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
     texdec_region region{};
     region.next = layout;
     region.extent = {r.width, r.height, 1};
-    texdec_regions_job job{};
-    job.format = r.format;
-    job.output = r.output;
+    texdec_regions_job job =
+        texdec::regions_job(r.format, r.output, src.buffer, src.size, &region, 1, dst.buffer, dst.size);
     job.bc_rounding = opt_.bc_rounding;
-    job.src_buffer = src.buffer;
-    job.src_size = src.size;
-    job.dst_buffer = dst.buffer;
-    job.dst_size = dst.size;
-    job.region_count = 1;
-    job.regions = &region;
     texdec_status status = TEXDEC_SUCCESS;
     Measured m;
     m.t = dev_->time(
@@ -336,18 +329,9 @@ Measured Runner::time_ours(const FormatResult& r, const Buffer& src, const Buffe
 // A host job of the format's whole extent: `blocks` (in `layout`; nullptr: linear) into `out`.
 texdec_host_job Runner::host_job(const FormatResult& r, const std::vector<uint8_t>& blocks, std::vector<uint8_t>& out,
                                  const texdec_source_layout_info* layout) const {
-    texdec_host_job job{};
+    texdec_host_job job = texdec::host_job(r.format, r.output, r.width, r.height, 1, blocks, out);
     job.next = layout;
-    job.format = r.format;
-    job.output = r.output;
     job.bc_rounding = opt_.bc_rounding;
-    job.width = r.width;
-    job.height = r.height;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = out.data();
-    job.dst_size = out.size();
     return job;
 }
 
@@ -498,17 +482,8 @@ OneCall Runner::time_one_call(texdec_format format, uint32_t width, uint32_t hei
     uint64_t size = 0;
     texdec_decoded_size(format, TEXDEC_OUTPUT_RGBA8, width, height, 1, &size);
     std::vector<uint8_t> texels(size);
-    texdec_host_job job{};
-    job.format = format;
-    job.output = TEXDEC_OUTPUT_RGBA8;
+    texdec_host_job job = texdec::host_job(format, TEXDEC_OUTPUT_RGBA8, width, height, 1, blocks, texels);
     job.bc_rounding = opt_.bc_rounding;
-    job.width = width;
-    job.height = height;
-    job.depth = 1;
-    job.src = blocks.data();
-    job.src_size = blocks.size();
-    job.dst = texels.data();
-    job.dst_size = texels.size();
     job.timeout_ns = 60ull * 1000 * 1000 * 1000;
     auto call = [&](texdec_decode_timing* t) {
         const texdec_status s = texdec_decode_timed(ctx_, &job, t);

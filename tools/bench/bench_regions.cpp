@@ -169,20 +169,12 @@ FormatRows RegionsBench::run(texdec_format format) {
         if (scratch_buffer.buffer) dev_.destroy(scratch_buffer);
     });
 
-    texdec_regions_job job{};
-    job.format = format;
-    job.output = output;
-    job.bc_rounding = opt_.bc_rounding;
-    job.src_buffer = src.buffer;
-    job.src_size = src.size;
-    job.dst_buffer = dst.buffer;
-    job.dst_size = dst.size;
     // Large.
     dev_.upload(src, large.data(), large.size());
     texdec_region big{};
     big.extent = {large_w_, large_h_, 1};
-    job.region_count = 1;
-    job.regions = &big;
+    texdec_regions_job job = texdec::regions_job(format, output, src.buffer, src.size, &big, 1, dst.buffer, dst.size);
+    job.bc_rounding = opt_.bc_rounding;
     out.rows.push_back(time_job("large (one region)", job, 1, uint64_t(large_w_) * large_h_));
 
     // The regions into the buffer.
@@ -199,22 +191,24 @@ FormatRows RegionsBench::run(texdec_format format) {
     VkDeviceSize scratch_bytes = 0;
     check(texdec_regions_scratch_size(ctx_, &job, &scratch_bytes), "texdec_regions_scratch_size");
     scratch_buffer = dev_.create_buffer(scratch_bytes);
-    texdec_regions_scratch_info scratch{};
-    scratch.type = TEXDEC_STRUCTURE_TYPE_REGIONS_SCRATCH_INFO;
-    scratch.buffer = scratch_buffer.buffer;
-    scratch.size = scratch_bytes;
+    const texdec_regions_scratch_info scratch = texdec::regions_scratch(scratch_buffer.buffer, 0, scratch_bytes);
     texdec_record_barriers barriers{};
     barriers.src_stage_mask = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
     barriers.src_access_mask = VK_ACCESS_SHADER_WRITE_BIT;
     barriers.old_layout = VK_IMAGE_LAYOUT_GENERAL;
     const uint64_t texels = uint64_t(rw_) * rh_ * n_;
-    job.barriers = &barriers;
-    job.next = &scratch;
-    out.rows.push_back(time_job("buffer, one call, batched", job, 1, texels));
-    job.next = nullptr;
-    out.rows.push_back(time_job("buffer, one call, unbatched", job, 1, texels));
-    job.barriers = nullptr;
-    out.rows.push_back(time_job("buffer, N calls", job, n_, texels));
+    // The three ways of recording the regions into the job's destination (`kind`): one call with
+    // barriers, batched and not, then one call per region without barriers.
+    const auto time_three = [&](const std::string& kind) {
+        job.barriers = &barriers;
+        job.next = &scratch;
+        out.rows.push_back(time_job((kind + ", one call, batched").c_str(), job, 1, texels));
+        job.next = nullptr;
+        out.rows.push_back(time_job((kind + ", one call, unbatched").c_str(), job, 1, texels));
+        job.barriers = nullptr;
+        out.rows.push_back(time_job((kind + ", N calls").c_str(), job, n_, texels));
+    };
+    time_three("buffer");
 
     // The regions into an atlas image of the output's format.
     VkFormat vk_format = VK_FORMAT_UNDEFINED;
@@ -230,23 +224,8 @@ FormatRows RegionsBench::run(texdec_format format) {
     ici.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     if (vk_format == VK_FORMAT_R8G8B8A8_SRGB)
         ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-    VkImage image = VK_NULL_HANDLE;
-    if (vkCreateImage(dev_.device(), &ici, nullptr, &image) != VK_SUCCESS) throw std::runtime_error("vkCreateImage");
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(dev_.device(), image, &req);
-    VkPhysicalDeviceMemoryProperties mp;
-    vkGetPhysicalDeviceMemoryProperties(dev_.physical_device(), &mp);
-    uint32_t type = UINT32_MAX;
-    for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; ++i)
-        if ((req.memoryTypeBits >> i & 1) && (mp.memoryTypes[i].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
-            type = i;
-    for (uint32_t i = 0; i < mp.memoryTypeCount && type == UINT32_MAX; ++i)
-        if (req.memoryTypeBits >> i & 1) type = i;
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, req.size, type};
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    if (vkAllocateMemory(dev_.device(), &mai, nullptr, &memory) != VK_SUCCESS ||
-        vkBindImageMemory(dev_.device(), image, memory, 0) != VK_SUCCESS)
-        throw std::runtime_error("image memory");
+    Image atlas_image = dev_.create_image(ici);
+    const VkImage image = atlas_image.image;
     dev_.run_once([&](VkCommandBuffer cmd) {
         VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
         b.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -258,15 +237,7 @@ FormatRows RegionsBench::run(texdec_format format) {
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0,
                              nullptr, 0, nullptr, 1, &b);
     });
-    texdec_image_target_create_info tci{};
-    tci.image = image;
-    tci.image_type = VK_IMAGE_TYPE_2D;
-    tci.format = vk_format;
-    tci.flags = ici.flags;
-    tci.usage = ici.usage;
-    tci.extent = ici.extent;
-    tci.mip_levels = 1;
-    tci.array_layers = 1;
+    const texdec_image_target_create_info tci = texdec::image_target_info(image, ici);
     texdec_image_target* target = nullptr;
     check(texdec_image_target_create(ctx_, &tci, &target), "texdec_image_target_create");
     for (uint32_t i = 0; i < n_; ++i) {
@@ -276,16 +247,9 @@ FormatRows RegionsBench::run(texdec_format format) {
     job.dst_buffer = VK_NULL_HANDLE;
     job.dst_size = 0;
     job.dst_image = target;
-    job.barriers = &barriers;
-    job.next = &scratch;
-    out.rows.push_back(time_job("image, one call, batched", job, 1, texels));
-    job.next = nullptr;
-    out.rows.push_back(time_job("image, one call, unbatched", job, 1, texels));
-    job.barriers = nullptr;
-    out.rows.push_back(time_job("image, N calls", job, n_, texels));
+    time_three("image");
     texdec_image_target_destroy(ctx_, target);
-    vkDestroyImage(dev_.device(), image, nullptr);
-    vkFreeMemory(dev_.device(), memory, nullptr);
+    dev_.destroy(atlas_image);
     return out;
 }
 

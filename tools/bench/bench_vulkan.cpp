@@ -9,44 +9,21 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "bench_copy.h"     // spirv_bench_copy (tools/bench/shaders/bench_copy.comp)
-#include "bench_native.h"   // spirv_bench_native (tools/bench/shaders/bench_native.comp)
-#include "device_choice.h"  // src/: the library's device policy
+#include "bench_copy.h"    // spirv_bench_copy (tools/bench/shaders/bench_copy.comp)
+#include "bench_native.h"  // spirv_bench_native (tools/bench/shaders/bench_native.comp)
 
 namespace bench {
 namespace {
 
-constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
-constexpr uint64_t kWaitNs = 60ull * 1000 * 1000 * 1000;
+using vk_app::kValidationLayer;
 
 void check(VkResult r, const char* what) {
     if (r != VK_SUCCESS)
         throw std::runtime_error(std::string(what) + " failed with VkResult " + std::to_string(int(r)));
 }
-
-bool has_device_extension(VkPhysicalDevice pd, const char* name) {
-    uint32_t count = 0;
-    vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, nullptr);
-    std::vector<VkExtensionProperties> exts(count);
-    vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, exts.data());
-    for (const auto& e : exts)
-        if (std::strcmp(e.extensionName, name) == 0) return true;
-    return false;
-}
-
-// The first queue family with compute and timestamps (the family texdec's own context would
-// pick is the first with compute; on the GPUs we know that one has timestamps too).
-uint32_t pick_family(VkPhysicalDevice pd, uint32_t* timestamp_bits) {
-    uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nullptr);
-    std::vector<VkQueueFamilyProperties> families(count);
-    vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families.data());
-    for (uint32_t i = 0; i < count; ++i)
-        if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].timestampValidBits > 0) {
-            *timestamp_bits = families[i].timestampValidBits;
-            return i;
-        }
-    return UINT32_MAX;
+// A vk_app call: names the Vulkan call that failed, and what for.
+void check(VkResult r, const vk_app::Failure& failure, const char* what) {
+    if (r != VK_SUCCESS) check(r, (std::string(failure.call ? failure.call : "?") + " (" + what + ")").c_str());
 }
 
 void compute_barrier(VkCommandBuffer cmd) {
@@ -91,39 +68,18 @@ Device::Device(const Config& config) {
 }
 
 void Device::create_instance(bool validate) {
-    VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    messenger_info.messageSeverity =
-        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                                 VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                                 VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    messenger_info.pfnUserCallback = &Device::messenger_callback;
-    messenger_info.pUserData = &log_;
-    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-    features.enabledValidationFeatureCount = 1;
-    features.pEnabledValidationFeatures = enables;
-    features.pNext = &messenger_info;
+    VkDebugUtilsMessengerCreateInfoEXT messenger_info = vk_app::messenger_info(&Device::messenger_callback, &log_);
+    const vk_app::SyncValidation sync(&messenger_info);
 
     std::vector<const char*> layers, extensions;
     bool have_features_ext = false;
     if (validate) {
-        uint32_t count = 0;
-        vkEnumerateInstanceLayerProperties(&count, nullptr);
-        std::vector<VkLayerProperties> props(count);
-        vkEnumerateInstanceLayerProperties(&count, props.data());
-        bool found = false;
-        for (const auto& l : props) found |= std::strcmp(l.layerName, kValidationLayer) == 0;
-        if (!found)
+        if (!vk_app::has_instance_layer(kValidationLayer))
             throw std::runtime_error(
                 "--validate: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
         layers.push_back(kValidationLayer);
         extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-        vkEnumerateInstanceExtensionProperties(kValidationLayer, &count, nullptr);
-        std::vector<VkExtensionProperties> exts(count);
-        vkEnumerateInstanceExtensionProperties(kValidationLayer, &count, exts.data());
-        for (const auto& e : exts)
-            have_features_ext |= std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+        have_features_ext = vk_app::has_instance_extension(kValidationLayer, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
         if (have_features_ext) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     }
     uint32_t loader_version = VK_API_VERSION_1_0;
@@ -133,7 +89,7 @@ void Device::create_instance(bool validate) {
     // 1.2 where the loader has it (VkPhysicalDeviceDriverProperties names the driver); texdec needs 1.1.
     app.apiVersion = loader_version >= VK_API_VERSION_1_2 ? VK_API_VERSION_1_2 : VK_API_VERSION_1_1;
     VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    ici.pNext = validate ? (have_features_ext ? static_cast<const void*>(&features) : &messenger_info) : nullptr;
+    ici.pNext = validate ? (have_features_ext ? static_cast<const void*>(&sync.features) : &messenger_info) : nullptr;
     ici.pApplicationInfo = &app;
     ici.enabledLayerCount = uint32_t(layers.size());
     ici.ppEnabledLayerNames = layers.data();
@@ -150,38 +106,20 @@ void Device::create_instance(bool validate) {
 }
 
 void Device::pick_device(const std::string& selector_option) {
-    uint32_t count = 0;
-    vkEnumeratePhysicalDevices(instance_, &count, nullptr);
-    std::vector<VkPhysicalDevice> devices(count);
-    vkEnumeratePhysicalDevices(instance_, &count, devices.data());
     // The library's policy (device_choice.h), so the bench measures the device texdec would pick;
-    // a compute queue counts here only where it has timestamps.
-    std::vector<VkPhysicalDeviceProperties> properties(count);
-    std::vector<uint32_t> families(count), bits(count);
-    std::vector<texdec::DeviceCandidate> candidates(count);
-    for (uint32_t i = 0; i < count; ++i) {
-        vkGetPhysicalDeviceProperties(devices[i], &properties[i]);
-        families[i] = pick_family(devices[i], &bits[i]);
-        candidates[i] = {i, &properties[i], families[i] != UINT32_MAX,
-                         has_device_extension(devices[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)};
-    }
-    const char* selector = texdec::device_selector(selector_option.c_str());
-    const size_t chosen = texdec::choose_device(candidates.data(), count, selector);
-    if (chosen == SIZE_MAX) {
-        std::string rejected;
-        for (const texdec::DeviceCandidate& c : candidates) {
-            const char* why = texdec::device_unusable_reason(c);
-            if (why && (!selector || texdec::device_matches_selector(selector, c.index, c.properties->deviceName)))
-                rejected += std::string(" ") + c.properties->deviceName + " (" + why + ")";
-        }
+    // a compute queue counts here only where it has timestamps (the family texdec's own context
+    // would pick is the first with compute; on the GPUs we know that one has timestamps too).
+    const vk_app::ChosenDevice chosen = vk_app::choose_device(
+        instance_, selector_option.c_str(), [](VkPhysicalDevice pd) { return vk_app::compute_family(pd, true); });
+    if (!chosen.physical) {
+        const char* selector = chosen.selector;
         throw std::runtime_error("no Vulkan device with a compute queue with timestamps and VK_KHR_push_descriptor" +
                                  (selector ? " matching '" + std::string(selector) + "'" : std::string()) +
-                                 (rejected.empty() ? std::string() : "; rejected:" + rejected));
+                                 (chosen.rejected.empty() ? std::string() : "; rejected:" + chosen.rejected));
     }
-    physical_ = devices[chosen];
-    family_ = families[chosen];
-    timestamp_bits_ = bits[chosen];
-    properties_ = properties[chosen];
+    physical_ = chosen.physical;
+    family_ = vk_app::compute_family(physical_, true, &timestamp_bits_);
+    properties_ = chosen.properties;
     vkGetPhysicalDeviceMemoryProperties(physical_, &memory_properties_);
     if (properties_.apiVersion >= VK_API_VERSION_1_2 && vkGetPhysicalDeviceProperties2) {
         VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
@@ -200,19 +138,8 @@ void Device::create_device() {
     enabled_features_.textureCompressionBC = supported.textureCompressionBC;
     enabled_features_.textureCompressionASTC_LDR = supported.textureCompressionASTC_LDR;
     enabled_features_.textureCompressionETC2 = supported.textureCompressionETC2;
-    const float priority = 1.0f;
-    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = family_;
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &priority;
     const char* exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
-    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = 1;
-    dci.ppEnabledExtensionNames = exts;
-    dci.pEnabledFeatures = &enabled_features_;
-    check(vkCreateDevice(physical_, &dci, nullptr, &device_), "vkCreateDevice");
+    check(vk_app::create_device(physical_, family_, 1, exts, &enabled_features_, nullptr, &device_), "vkCreateDevice");
     volkLoadDevice(device_);
     vkGetDeviceQueue(device_, family_, 0, &queue_);
     VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -282,92 +209,53 @@ bool Device::can_sample(VkFormat format) const {
     return false;
 }
 
-uint32_t Device::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
-    for (uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i)
-        if ((type_bits & (1u << i)) && (memory_properties_.memoryTypes[i].propertyFlags & flags) == flags) return i;
-    return UINT32_MAX;
-}
-
-VkDeviceMemory Device::allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
-                                VkMemoryPropertyFlags preferred, const char* what) {
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, required | preferred);
-    if (mai.memoryTypeIndex == UINT32_MAX) mai.memoryTypeIndex = memory_type(req.memoryTypeBits, required);
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    check(vkAllocateMemory(device_, &mai, nullptr, &memory), what);
-    return memory;
-}
-
 Buffer Device::create_buffer(VkDeviceSize size) {
     Buffer b;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = size;
-    bci.usage =
-        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer");
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
-    b.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (device-local buffer)");
-    check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
-    b.size = size;
+    vk_app::Failure failure;
+    check(vk_app::create_buffer(
+              device_, memory_properties_, size,
+              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+              0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, false, &b, &failure),
+          failure, "device-local buffer");
     return b;
 }
 
 Buffer Device::create_host_buffer(VkDeviceSize size, bool cached) {
-    Buffer b;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = size;
-    bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer (host buffer)");
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
     // System memory (not device-local) where there is some: the copies then cross the bus.
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
                                 preferred =
                                     cached ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    uint32_t type = UINT32_MAX;
-    for (const VkMemoryPropertyFlags want : {host | preferred, host})
-        for (uint32_t i = 0; i < memory_properties_.memoryTypeCount && type == UINT32_MAX; ++i) {
-            const VkMemoryPropertyFlags f = memory_properties_.memoryTypes[i].propertyFlags;
-            if ((req.memoryTypeBits & (1u << i)) && (f & want) == want && !(f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
-                type = i;
-        }
-    if (type == UINT32_MAX) type = memory_type(req.memoryTypeBits, host);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = type;
-    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory (host-visible buffer)");
-    check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
-    b.size = size;
+    const auto pick = [&](const VkMemoryRequirements& req) {
+        for (const VkMemoryPropertyFlags want : {host | preferred, host})
+            for (uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i) {
+                const VkMemoryPropertyFlags f = memory_properties_.memoryTypes[i].propertyFlags;
+                if ((req.memoryTypeBits & (1u << i)) && (f & want) == want &&
+                    !(f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
+                    return i;
+            }
+        return vk_app::memory_type(memory_properties_, req.memoryTypeBits, host);
+    };
+    Buffer b;
+    vk_app::Failure failure;
+    check(vk_app::create_buffer(device_, memory_properties_, size,
+                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, host, 0, false, &b,
+                                &failure, pick),
+          failure, "host-visible buffer");
     return b;
 }
 
-void Device::destroy(Buffer& b) {
-    if (b.buffer) vkDestroyBuffer(device_, b.buffer, nullptr);
-    if (b.memory) vkFreeMemory(device_, b.memory, nullptr);
-    b = Buffer{};
-}
+void Device::destroy(Buffer& b) { vk_app::destroy(device_, b); }
 
 VkCommandBuffer Device::begin_commands() {
-    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cbai.commandPool = pool_;
-    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cbai.commandBufferCount = 1;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
-    check(vkAllocateCommandBuffers(device_, &cbai, &cmd), "vkAllocateCommandBuffers");
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
+    vk_app::Failure failure;
+    check(vk_app::begin_commands(device_, pool_, 0, &cmd, &failure), failure, "bench commands");
     return cmd;
 }
 
 void Device::submit_and_wait(VkCommandBuffer cmd) {
-    check(vkResetFences(device_, 1, &fence_), "vkResetFences");
-    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cmd;
-    check(vkQueueSubmit(queue_, 1, &si, fence_), "vkQueueSubmit");
-    check(vkWaitForFences(device_, 1, &fence_, VK_TRUE, kWaitNs), "vkWaitForFences");
+    vk_app::Failure failure;
+    check(vk_app::submit_and_wait(device_, queue_, cmd, fence_, &failure), failure, "bench commands");
 }
 
 void Device::run_once(const std::function<void(VkCommandBuffer)>& record) {
@@ -380,32 +268,23 @@ void Device::run_once(const std::function<void(VkCommandBuffer)>& record) {
 
 void Device::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
     // Staging buffer in host-visible memory, one copy.
-    VkBuffer staging = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = std::max<VkDeviceSize>(bytes, 4);
-    bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-    check(vkCreateBuffer(device_, &bci, nullptr, &staging), "vkCreateBuffer (staging)");
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device_, staging, &req);
-    memory = allocate(req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0,
-                      "vkAllocateMemory (staging)");
-    check(vkBindBufferMemory(device_, staging, memory, 0), "vkBindBufferMemory (staging)");
-    void* mapped = nullptr;
-    check(vkMapMemory(device_, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
-    std::memcpy(mapped, data, bytes);
-    vkUnmapMemory(device_, memory);
+    Buffer staging;
+    vk_app::Failure failure;
+    check(vk_app::create_buffer(
+              device_, memory_properties_, std::max<VkDeviceSize>(bytes, 4), VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+              VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0, true, &staging, &failure),
+          failure, "staging");
+    std::memcpy(staging.mapped, data, bytes);
     run_once([&](VkCommandBuffer cmd) {
         VkBufferCopy region{0, 0, bytes};
-        vkCmdCopyBuffer(cmd, staging, dst.buffer, 1, &region);
+        vkCmdCopyBuffer(cmd, staging.buffer, dst.buffer, 1, &region);
         VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
         b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
         b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0,
                              nullptr, 0, nullptr);
     });
-    vkDestroyBuffer(device_, staging, nullptr);
-    vkFreeMemory(device_, memory, nullptr);
+    destroy(staging);
 }
 
 Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t height, const void* blocks,
@@ -421,11 +300,9 @@ Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t 
     ici.tiling = VK_IMAGE_TILING_OPTIMAL;
     ici.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
     ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    check(vkCreateImage(device_, &ici, nullptr, &img.image), "vkCreateImage (compressed)");
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(device_, img.image, &req);
-    img.memory = allocate(req, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, "vkAllocateMemory (image)");
-    check(vkBindImageMemory(device_, img.image, img.memory, 0), "vkBindImageMemory");
+    vk_app::Failure failure;
+    check(vk_app::create_image(device_, memory_properties_, ici, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &img, &failure),
+          failure, "compressed image");
     VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = img.image;
     vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
@@ -465,12 +342,15 @@ Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t 
     return img;
 }
 
-void Device::destroy(Image& img) {
-    if (img.view) vkDestroyImageView(device_, img.view, nullptr);
-    if (img.image) vkDestroyImage(device_, img.image, nullptr);
-    if (img.memory) vkFreeMemory(device_, img.memory, nullptr);
-    img = Image{};
+Image Device::create_image(const VkImageCreateInfo& info) {
+    Image img;
+    vk_app::Failure failure;
+    check(vk_app::create_image(device_, memory_properties_, info, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &img, &failure),
+          failure, "image");
+    return img;
 }
+
+void Device::destroy(Image& img) { vk_app::destroy(device_, img); }
 
 VkPipeline Device::pipeline(uint32_t which, const std::vector<uint32_t>& constants) {
     auto key = std::make_pair(which, constants);

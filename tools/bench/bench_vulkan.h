@@ -2,7 +2,7 @@
 // ceiling kernels, and timing of any recorded kernel with timestamp queries.
 #pragma once
 
-#include <volk.h>
+#include "vk_app.h"  // tools/vk_app: buffers, images, device choice, one-shot submission
 
 #include <atomic>
 #include <cstdint>
@@ -14,17 +14,8 @@
 
 namespace bench {
 
-struct Buffer {
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkDeviceSize size = 0;
-};
-
-struct Image {
-    VkImage image = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkImageView view = VK_NULL_HANDLE;
-};
+using Buffer = vk_app::Buffer;  // mapped stays nullptr: the bench maps none it keeps
+using Image = vk_app::Image;
 
 // Per-dispatch durations of one measured kernel, in milliseconds.
 struct Timing {
@@ -75,6 +66,8 @@ public:
     // A 2D image of a compressed format with the blocks copied in, in SHADER_READ_ONLY_OPTIMAL.
     Image create_compressed_image(VkFormat format, uint32_t width, uint32_t height, const void* blocks,
                                   VkDeviceSize bytes);
+    // Any image (an atlas the bench decodes into), in device-local memory where there is some; no view.
+    Image create_image(const VkImageCreateInfo& info);
     void destroy(Image& image);
 
     // Records into one command buffer, submits, waits (60 s).
@@ -100,10 +93,6 @@ private:
     void create_instance(bool validate);
     void pick_device(const std::string& selector);
     void create_device();
-    uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
-    // Memory of a type with `required` flags, one with `preferred` flags too where there is one.
-    VkDeviceMemory allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags required,
-                            VkMemoryPropertyFlags preferred, const char* what);
     VkCommandBuffer begin_commands();
     void submit_and_wait(VkCommandBuffer cmd);
     VkPipeline pipeline(uint32_t which, const std::vector<uint32_t>& constants);

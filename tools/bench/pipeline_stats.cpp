@@ -10,8 +10,6 @@
 // VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR, and prints every statistic of every executable.
 // Several footprint/mode/store groups may follow one file. A development tool for docs/PERFORMANCE.md
 // ("What limits each family"): it runs no shader.
-#include <volk.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +19,7 @@
 #include <vector>
 
 #include "interface.h"
+#include "vk_app.h"  // tools/vk_app: the queue family
 
 namespace {
 
@@ -194,29 +193,19 @@ int main(int argc, char** argv) {
             std::printf("  no VK_KHR_pipeline_executable_properties\n");
             continue;
         }
-        uint32_t families = 0;
-        vkGetPhysicalDeviceQueueFamilyProperties(physical, &families, nullptr);
-        std::vector<VkQueueFamilyProperties> qf(families);
-        vkGetPhysicalDeviceQueueFamilyProperties(physical, &families, qf.data());
-        uint32_t family = 0;
-        while (family < families && !(qf[family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++family;
-        const float priority = 1.0f;
-        VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-        qci.queueFamilyIndex = family;
-        qci.queueCount = 1;
-        qci.pQueuePriorities = &priority;
+        const uint32_t family = vk_app::compute_family(physical);
+        if (family == UINT32_MAX) {
+            std::printf("  no compute queue\n");
+            ++failures;
+            continue;
+        }
         const char* extensions[] = {VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME};
         VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR enable{
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
         enable.pipelineExecutableInfo = VK_TRUE;
-        VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-        dci.pNext = &enable;
-        dci.queueCreateInfoCount = 1;
-        dci.pQueueCreateInfos = &qci;
-        dci.enabledExtensionCount = 1;
-        dci.ppEnabledExtensionNames = extensions;
         VkDevice device = VK_NULL_HANDLE;
-        if (!check(vkCreateDevice(physical, &dci, nullptr, &device), "vkCreateDevice")) {
+        if (!check(vk_app::create_device(physical, family, 1, extensions, nullptr, &enable, &device),
+                   "vkCreateDevice")) {
             ++failures;
             continue;
         }

@@ -98,6 +98,98 @@ void check_spans() {
 #endif
 }
 
+bool same_target_info(const texdec_image_target_create_info& a, const texdec_image_target_create_info& b) {
+    return a.next == b.next && a.image == b.image && a.image_type == b.image_type && a.format == b.format &&
+           a.flags == b.flags && a.usage == b.usage && a.tiling == b.tiling && a.extent.width == b.extent.width &&
+           a.extent.height == b.extent.height && a.extent.depth == b.extent.depth && a.mip_levels == b.mip_levels &&
+           a.array_layers == b.array_layers;
+}
+
+bool same_regions_job(const texdec_regions_job& a, const texdec_regions_job& b) {
+    return a.next == b.next && a.format == b.format && a.output == b.output && a.bc_rounding == b.bc_rounding &&
+           a.flags == b.flags && a.src_buffer == b.src_buffer && a.src_size == b.src_size &&
+           a.dst_image == b.dst_image && a.dst_buffer == b.dst_buffer && a.dst_size == b.dst_size &&
+           a.region_count == b.region_count && a.regions == b.regions && a.barriers == b.barriers &&
+           a.max_texels_per_dispatch == b.max_texels_per_dispatch;
+}
+
+// image_target_info and regions_job fill the C structs as a program filling them by hand would,
+// and the library answers the same for both.
+void check_job_helpers(const texdec::Context& context) {
+    // An image target of a 2D image of 3 mips and 4 layers, from its VkImageCreateInfo and from its numbers.
+    VkImageCreateInfo ici{};
+    ici.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    ici.imageType = VK_IMAGE_TYPE_2D;
+    ici.format = VK_FORMAT_R8G8B8A8_SRGB;
+    ici.extent = {64, 32, 1};
+    ici.mipLevels = 3;
+    ici.arrayLayers = 4;
+    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+    ici.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    // The C structs as a C program fills them: every field in the order texdec.h declares it.
+    texdec_image_target_create_info c_info = {nullptr,
+                                              VK_NULL_HANDLE,
+                                              VK_IMAGE_TYPE_2D,
+                                              VK_FORMAT_R8G8B8A8_SRGB,
+                                              VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT,
+                                              VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                              VK_IMAGE_TILING_OPTIMAL,
+                                              {64, 32, 1},
+                                              3,
+                                              4};
+    const texdec_image_target_create_info from_ici = texdec::image_target_info(VK_NULL_HANDLE, ici);
+    const texdec_image_target_create_info from_numbers = texdec::image_target_info(
+        VK_NULL_HANDLE, VK_FORMAT_R8G8B8A8_SRGB, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 64, 32,
+        3, 4, VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT);
+    EXPECT(same_target_info(from_ici, c_info));
+    EXPECT(same_target_info(from_numbers, c_info));
+    const texdec_image_target_create_info defaults =
+        texdec::image_target_info(VK_NULL_HANDLE, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT, 8, 4);
+    EXPECT(defaults.mip_levels == 1 && defaults.array_layers == 1 && defaults.flags == 0 &&
+           defaults.extent.depth == 1 && defaults.tiling == VK_IMAGE_TILING_OPTIMAL);
+    // The same status from the library for both (no image: refused).
+    texdec::ImageTarget target;
+    texdec_image_target* c_target = nullptr;
+    EXPECT(texdec::ImageTarget::create(context, from_ici, target) ==
+           texdec_image_target_create(context.get(), &c_info, &c_target));
+    EXPECT(!target && c_target == nullptr);
+
+    // A regions job of two regions into a buffer, and one into an image target.
+    texdec_region regions[2] = {};
+    regions[0].extent = {8, 8, 1};
+    regions[1].src_offset = 32;
+    regions[1].extent = {4, 4, 1};
+    regions[1].dst_offset = 256;
+    texdec_regions_job c_job = {nullptr,
+                                TEXDEC_FORMAT_BC1_RGB_UNORM,
+                                TEXDEC_OUTPUT_RGBA8,
+                                TEXDEC_BC_ROUNDING_EXACT,
+                                0,
+                                VK_NULL_HANDLE,
+                                40,
+                                nullptr,
+                                VK_NULL_HANDLE,
+                                320,
+                                2,
+                                regions,
+                                nullptr,
+                                0};
+    const texdec_regions_job job = texdec::regions_job(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, VK_NULL_HANDLE,
+                                                       40, regions, 2, VK_NULL_HANDLE, 320);
+    EXPECT(same_regions_job(job, c_job));
+    VkDeviceSize bytes = 1, c_bytes = 2;
+    EXPECT(context.regions_scratch_size(job, bytes) == texdec_regions_scratch_size(context.get(), &c_job, &c_bytes));
+    EXPECT(bytes == c_bytes);
+    const texdec_image_target* image = reinterpret_cast<const texdec_image_target*>(&c_info);  // compared, never read
+    c_job.dst_buffer = VK_NULL_HANDLE;
+    c_job.dst_size = 0;
+    c_job.dst_image = image;
+    EXPECT(same_regions_job(
+        texdec::regions_job(TEXDEC_FORMAT_BC1_RGB_UNORM, TEXDEC_OUTPUT_RGBA8, VK_NULL_HANDLE, 40, regions, 2, image),
+        c_job));
+}
+
 int run() {
     check_queries();
     check_spans();
@@ -121,6 +213,7 @@ int run() {
         return 1;
     }
     std::printf("device: %s\n", context.device_name());
+    check_job_helpers(context);
 
     // 12x8 texels = 3x2 BC1 blocks. Block 0 is solid red (c0 = c1 = 0xF800, indices 0); the
     // others have endpoints whose EXACT and IDEAL expansions differ (5-bit 3, 7, 24, 28; 6-bit
