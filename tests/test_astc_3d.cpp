@@ -329,11 +329,7 @@ void run_random_blocks(AstcFootprint fp) {
     for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
         check_format_info(fp, profile);
         SplitMix64 rng(astc_fp_seed_3d(fp, uint64_t(profile) + 0x3D5A0000));
-        std::vector<uint8_t> all(count * 16);
-        for (size_t i = 0; i < count; ++i) {
-            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
-            std::memcpy(&all[i * 16], b.data(), 16);
-        }
+        const std::vector<uint8_t> all = astc_random_ldr_test_blocks(fp, modes, count, rng);
         AstcStats stats;
         const unsigned slices = unsigned(count / (kBlocksX * kBlocksY));
         for (unsigned s = 0; s < slices; s += kChunkSlices) {
@@ -462,14 +458,8 @@ AstcStructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
             }
     }
     // 2. Every CEM with 1..4 partitions, in both multi-partition encodings.
-    for (unsigned cem = 0; cem < 16; ++cem)
-        for (int partitions = 1; partitions <= 4; ++partitions)
-            for (int shared = 0; shared <= (partitions > 1 ? 1 : 0); ++shared)
-                for (int k = 0; k < 8; ++k) {
-                    AstcSpecRequest q;
-                    q.cem = int(cem), q.partitions = partitions, q.shared_cem = partitions > 1 ? shared : -1;
-                    add_spec(astc_random_legal_spec_3d(modes, W, H, D, q, rng), "CEM x partitions");
-                }
+    for (const AstcSpecRequest& q : astc_cem_partition_requests(8))
+        add_spec(astc_random_legal_spec_3d(modes, W, H, D, q, rng), "CEM x partitions");
     // 3. Every partition seed for 2, 3 and 4 partitions (the 3D partition patterns).
     for (int partitions = 2; partitions <= 4; ++partitions)
         for (int seed = 0; seed < 1024; ++seed) {
