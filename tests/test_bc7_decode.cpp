@@ -14,11 +14,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 
 #include "gpu/gpu_fixture.h"
 #include "oracles/astc_expected.h"  // half_from_unorm8
 #include "oracles/lavapipe_native.h"
+#include "support/bc_formats.h"  // texel_mismatch_text
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
@@ -93,13 +93,8 @@ void compare_with_native(OwnContext& ctx, VulkanTestDevice& dev, const BcFormat&
     const std::vector<uint8_t> rgba8 = decode(TEXDEC_OUTPUT_RGBA8, 4);
     const std::vector<uint8_t> rgba16f = decode(TEXDEC_OUTPUT_RGBA16F, 8);
     auto report = [&](size_t i, uint32_t c, const char* output, double ours, double theirs) {
-        if (m.count++ == 0) {
-            const size_t block = (i / width / 4) * (width / 4) + (i % width) / 4;
-            std::ostringstream s;
-            s << output << " texel (" << i % width << "," << i / width << ") channel " << c << ": texdec " << ours
-              << " lavapipe " << theirs << "; block " << hex_bytes(&blocks[block * 16], 16);
-            m.first = s.str();
-        }
+        if (m.count++ == 0)
+            m.first = texel_mismatch_text(output, i, width, c, ours, "lavapipe", theirs, blocks.data(), 16);
     };
     for (size_t i = 0; i < texels; ++i)
         for (uint32_t c = 0; c < 4; ++c) {

@@ -27,7 +27,7 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/astc_expected.h"  // half_from_unorm8
 #include "oracles/mesa_gl_oracle.h"
-#include "support/bc_formats.h"  // hex_bytes
+#include "support/bc_formats.h"  // texel_mismatch_text
 #include "support/compare.h"     // fill_canary
 #include "support/etc_words.h"
 #include "support/job_builder.h"
@@ -101,13 +101,8 @@ void compare_with_mesa(OwnContext& ctx, const Etc2Format& f, const std::vector<u
     const std::vector<uint8_t> rgba8 = decode(TEXDEC_OUTPUT_RGBA8, 4);
     const std::vector<uint8_t> rgba16f = decode(TEXDEC_OUTPUT_RGBA16F, 8);
     auto report = [&](size_t i, uint32_t c, const char* output, unsigned ours, unsigned theirs) {
-        if (m.count++ == 0) {
-            const size_t block = (i / width / 4) * blocks_x + (i % width) / 4;
-            std::ostringstream s;
-            s << output << " texel (" << i % width << "," << i / width << ") channel " << c << ": texdec " << ours
-              << " Mesa " << theirs << "; block " << hex_bytes(&blocks[block * block_bytes], block_bytes);
-            m.first = s.str();
-        }
+        if (m.count++ == 0)
+            m.first = texel_mismatch_text(output, i, width, c, ours, "Mesa", theirs, blocks.data(), block_bytes);
     };
     for (size_t i = 0; i < texels; ++i)
         for (uint32_t c = 0; c < 4; ++c) {
