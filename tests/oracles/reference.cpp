@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
 
 #include "reference/bc1_5.h"
 // TEXDEC_TEST_PACKAGED_BC_ORACLES=0 (the Windows slice, tests/windows: Debian has no mingw
@@ -98,15 +97,6 @@ const BcFormat& bc_format(texdec_format format) {
     for (const auto& f : bc_formats())
         if (f.format == format) return f;
     std::abort();
-}
-
-std::string texel_mismatch_text(const char* output, size_t i, uint32_t width, uint32_t channel, double ours,
-                                const char* oracle, double theirs, const uint8_t* blocks, size_t block_bytes) {
-    const size_t block = (i / width / 4) * (width / 4) + (i % width) / 4;
-    std::ostringstream s;
-    s << output << " texel (" << i % width << "," << i / width << ") channel " << channel << ": texdec " << ours << " "
-      << oracle << " " << theirs << "; block " << hex_bytes(&blocks[block * block_bytes], block_bytes);
-    return s.str();
 }
 
 std::string hex_bytes(const uint8_t* bytes, size_t count) {

@@ -114,12 +114,6 @@ constexpr texdec_bc_rounding kBothRoundings[] = {TEXDEC_BC_ROUNDING_EXACT, TEXDE
 
 std::string hex_bytes(const uint8_t* bytes, size_t count);
 
-// The first-mismatch line of the oracle comparisons of 4x4-block formats: "<output> texel (x,y)
-// channel c: texdec <ours> <oracle> <theirs>; block <hex>" for texel `i` of a `width`-texel-wide
-// image whose blocks (`block_bytes` each, row-major) start at `blocks`.
-std::string texel_mismatch_text(const char* output, size_t i, uint32_t width, uint32_t channel, double ours,
-                                const char* oracle, double theirs, const uint8_t* blocks, size_t block_bytes);
-
 // Stores an arbitrary 32-bit value into an enum field of a job struct the way a C caller (or a
 // C#/Rust binding) can, without a C++ conversion of an out-of-range value to the enum type.
 // The library must cope with such values (TEXDEC_ERROR_UNKNOWN_FORMAT and friends).
