@@ -78,6 +78,7 @@
 #include "oracles/astc_expected.h"  // AstcBlockKind, half_from_unorm8
 #include "oracles/astcenc_oracle.h"
 #include "support/astc_block_builder.h"
+#include "support/astc_block_info.h"
 #include "support/astc_random_blocks.h"
 #include "support/astc_test_support.h"
 #include "support/astcenc_cli.h"
@@ -329,11 +330,7 @@ void run_random_blocks(AstcFootprint fp) {
     for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
         check_format_info(fp, profile);
         SplitMix64 rng(astc_fp_seed_3d(fp, uint64_t(profile) + 0x3D5A0000));
-        std::vector<uint8_t> all(count * 16);
-        for (size_t i = 0; i < count; ++i) {
-            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
-            std::memcpy(&all[i * 16], b.data(), 16);
-        }
+        const std::vector<uint8_t> all = astc_random_ldr_test_blocks(fp, modes, count, rng);
         AstcStats stats;
         const unsigned slices = unsigned(count / (kBlocksX * kBlocksY));
         for (unsigned s = 0; s < slices; s += kChunkSlices) {
@@ -462,14 +459,8 @@ AstcStructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
             }
     }
     // 2. Every CEM with 1..4 partitions, in both multi-partition encodings.
-    for (unsigned cem = 0; cem < 16; ++cem)
-        for (int partitions = 1; partitions <= 4; ++partitions)
-            for (int shared = 0; shared <= (partitions > 1 ? 1 : 0); ++shared)
-                for (int k = 0; k < 8; ++k) {
-                    AstcSpecRequest q;
-                    q.cem = int(cem), q.partitions = partitions, q.shared_cem = partitions > 1 ? shared : -1;
-                    add_spec(astc_random_legal_spec_3d(modes, W, H, D, q, rng), "CEM x partitions");
-                }
+    for (const AstcSpecRequest& q : astc_cem_partition_requests(8))
+        add_spec(astc_random_legal_spec_3d(modes, W, H, D, q, rng), "CEM x partitions");
     // 3. Every partition seed for 2, 3 and 4 partitions (the 3D partition patterns).
     for (int partitions = 2; partitions <= 4; ++partitions)
         for (int seed = 0; seed < 1024; ++seed) {
@@ -687,6 +678,24 @@ void write_volume_slice_tga(const std::filesystem::path& file, unsigned w, unsig
     std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
 }
 
+// The volume the astcenc CLI wrote to `file` (`encode_error`: what the encode reported, REQUIREd
+// empty), REQUIREd to be of footprint fp and w x h x d texels.
+Volume encoded_volume(const std::string& encode_error, const std::filesystem::path& file, AstcFootprint fp, unsigned w,
+                      unsigned h, unsigned d) {
+    INFO(encode_error);
+    REQUIRE(encode_error.empty());
+    AstcFileContents f = read_astc_file(file);
+    INFO(f.error);
+    REQUIRE(f.error.empty());
+    REQUIRE((f.fp.x == fp.x && f.fp.y == fp.y && f.fp.z == fp.z));
+    REQUIRE((f.w == w && f.h == h && f.d == d));
+    Volume v;
+    v.fp = fp;
+    v.w = w, v.h = h, v.d = d;
+    v.data = std::move(f.blocks);
+    return v;
+}
+
 void run_cli_images(AstcProfile profile) {
     auto ctx = OwnContext::open();
     if (!ctx) return;
@@ -701,17 +710,7 @@ void run_cli_images(AstcProfile profile) {
         const auto file = dir.path / (fp_name(fp) + ".astc");
         const std::string error =
             astcenc_cli_encode(profile, dir.path / "in.tga", file, fp, "-medium -zdim " + std::to_string(kD));
-        INFO(error);
-        REQUIRE(error.empty());
-        AstcFileContents f = read_astc_file(file);
-        INFO(f.error);
-        REQUIRE(f.error.empty());
-        REQUIRE((f.fp.x == fp.x && f.fp.y == fp.y && f.fp.z == fp.z));
-        REQUIRE((f.w == kW && f.h == kH && f.d == kD));
-        Volume v;
-        v.fp = fp;
-        v.w = kW, v.h = kH, v.d = kD;
-        v.data = std::move(f.blocks);
+        const Volume v = encoded_volume(error, file, fp, kW, kH, kD);
         const Expected exp = check_volume(*ctx, profile, v, "astcenc CLI volume");
         CHECK(exp.error_blocks == 0);
         CHECK(exp.hdr_endpoint_blocks == 0);
@@ -740,16 +739,7 @@ void run_cli_images_hdr(bool hdr_alpha) {
         INFO((hdr_alpha ? "-cH " : "-ch ") << fp_name(fp));
         const auto file = dir.path / (fp_name(fp) + ".astc");
         const std::string error = astcenc_cli_encode_hdr(hdr_alpha, dir.path / "in.exr", file, fp, "-medium -zdim " + std::to_string(kD));
-        INFO(error);
-        REQUIRE(error.empty());
-        AstcFileContents f = read_astc_file(file);
-        INFO(f.error);
-        REQUIRE(f.error.empty());
-        REQUIRE((f.fp.x == fp.x && f.fp.y == fp.y && f.fp.z == fp.z && f.w == kW && f.h == kH && f.d == kD));
-        Volume v;
-        v.fp = fp;
-        v.w = kW, v.h = kH, v.d = kD;
-        v.data = std::move(f.blocks);
+        const Volume v = encoded_volume(error, file, fp, kW, kH, kD);
         const Expected exp = check_volume(*ctx, AstcProfile::hdr, v, hdr_alpha ? "astcenc -cH volume" : "astcenc -ch volume");
         CHECK(exp.error_blocks == 0);
         // The encoder used HDR endpoint modes (an LDR profile decodes those texels as errors).
@@ -819,30 +809,13 @@ void run_extents(AstcProfile profile) {
 
 // ---- the block builder's 3D tables against astcenc (no GPU) ---------------------------------
 
-// astcenc's parse of a block (astcenc_get_block_info), for a 3D footprint.
-struct BlockInfoReader3d {
-    astcenc_context* ctx = nullptr;
-    explicit BlockInfoReader3d(AstcFootprint fp) {
-        astcenc_config config{};
-        REQUIRE(astcenc_config_init(ASTCENC_PRF_LDR, fp.x, fp.y, fp.z, ASTCENC_PRE_FASTEST, ASTCENC_FLG_DECOMPRESS_ONLY,
-                                    &config) == ASTCENC_SUCCESS);
-        REQUIRE(astcenc_context_alloc(&config, 1, &ctx) == ASTCENC_SUCCESS);
-    }
-    ~BlockInfoReader3d() { astcenc_context_free(ctx); }
-    std::unique_ptr<astcenc_block_info> read(const AstcBlock& b) {
-        auto info = std::make_unique<astcenc_block_info>();
-        REQUIRE(astcenc_get_block_info(ctx, b.data(), info.get()) == ASTCENC_SUCCESS);
-        return info;
-    }
-};
-
 // Every 11-bit mode of every 3D footprint: a legal one (by the builder's 3D table) built with random
 // partitionings and CEMs reads back with the builder's grid (W x H x D), weight and colour ranges,
 // dual plane, CCS, partition count, seed and CEMs; every other one is an error block.
 void run_builder_3d_check() {
     for (const AstcFootprint& fp : footprints_3d()) {
         INFO(fp_name(fp));
-        BlockInfoReader3d reader(fp);
+        AstcBlockInfoReader reader(fp);
         SplitMix64 rng(astc_fp_seed_3d(fp, 0xB3D));
         const std::vector<uint32_t> modes = astc_legal_block_modes_3d(fp.x, fp.y, fp.z);
         size_t checked = 0, errors_checked = 0, bad = 0;

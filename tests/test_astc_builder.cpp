@@ -24,6 +24,7 @@
 #include "oracles/astc_expected.h"
 #include "oracles/astcenc_oracle.h"
 #include "support/astc_block_builder.h"
+#include "support/astc_block_info.h"
 #include "support/astc_test_support.h"
 #include "support/random_blocks.h"
 
@@ -91,22 +92,6 @@ unsigned unquantize_colour(IseRange r, unsigned v) {
     unq ^= A;
     return (A & 0x80u) | (unq >> 2);
 }
-
-struct BlockInfoReader {
-    astcenc_context* ctx = nullptr;
-    BlockInfoReader(AstcFootprint fp) {
-        astcenc_config config{};
-        REQUIRE(astcenc_config_init(ASTCENC_PRF_LDR, fp.x, fp.y, 1, ASTCENC_PRE_FASTEST, ASTCENC_FLG_DECOMPRESS_ONLY,
-                                    &config) == ASTCENC_SUCCESS);
-        REQUIRE(astcenc_context_alloc(&config, 1, &ctx) == ASTCENC_SUCCESS);
-    }
-    ~BlockInfoReader() { astcenc_context_free(ctx); }
-    std::unique_ptr<astcenc_block_info> read(const AstcBlock& b) {
-        auto info = std::make_unique<astcenc_block_info>();
-        REQUIRE(astcenc_get_block_info(ctx, b.data(), info.get()) == ASTCENC_SUCCESS);
-        return info;
-    }
-};
 
 struct Mismatches {
     size_t count = 0;
@@ -185,7 +170,7 @@ TEST_CASE("ASTC builder: blocks read back by astcenc_get_block_info as built", "
     for (size_t fi = 0; fi < fps.size(); ++fi) {
         const AstcFootprint fp = fps[fi];
         INFO(astc_fp_name(fp));
-        BlockInfoReader reader(fp);
+        AstcBlockInfoReader reader(fp);
         SplitMix64 rng(test_seed() ^ (0xB111D ^ fi << 20));
         const std::vector<uint32_t> modes = astc_legal_block_modes_2d(fp.x, fp.y);
         REQUIRE(!modes.empty());

@@ -205,21 +205,11 @@ void run_random_blocks(AstcFootprint fp) {
     constexpr unsigned kBlocksX = 256, kChunkRows = 128;  // 32,768 blocks per decode
     for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
         SplitMix64 rng(astc_fp_seed(fp, uint64_t(profile) + 0x5A5A0000));
-        std::vector<uint8_t> all(count * 16);
-        for (size_t i = 0; i < count; ++i) {
-            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
-            std::memcpy(&all[i * 16], b.data(), 16);
-        }
+        const std::vector<uint8_t> all = astc_random_ldr_test_blocks(fp, modes, count, rng);
         AstcStats stats;
         const unsigned rows = unsigned(count / kBlocksX);
         for (unsigned row = 0; row < rows; row += kChunkRows) {
-            const unsigned chunk_rows = std::min(kChunkRows, rows - row);
-            AstcSourceImage img;
-            img.fp = fp;
-            img.w = kBlocksX * fp.x;
-            img.h = chunk_rows * fp.y;
-            img.data.assign(all.begin() + size_t(row) * kBlocksX * 16,
-                            all.begin() + size_t(row + chunk_rows) * kBlocksX * 16);
+            const AstcSourceImage img = astc_block_rows_image(fp, all, kBlocksX, row, std::min(kChunkRows, rows - row));
             CheckOptions opt;
             // astcenc on every block for RGBA8 and RGBA16F; Mesa and NATIVE (the same bytes as RGBA8
             // for these formats, checked in full by the other ASTC tests) on the first 32,768 blocks,
@@ -283,14 +273,8 @@ AstcStructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
             }
     }
     // 2. Every CEM with 1..4 partitions, in both multi-partition encodings.
-    for (unsigned cem = 0; cem < 16; ++cem)
-        for (int partitions = 1; partitions <= 4; ++partitions)
-            for (int shared = 0; shared <= (partitions > 1 ? 1 : 0); ++shared)
-                for (int k = 0; k < 12; ++k) {
-                    AstcSpecRequest q;
-                    q.cem = int(cem), q.partitions = partitions, q.shared_cem = partitions > 1 ? shared : -1;
-                    add_spec(astc_random_legal_spec(modes, fp.x, fp.y, q, rng), "CEM x partitions");
-                }
+    for (const AstcSpecRequest& q : astc_cem_partition_requests(12))
+        add_spec(astc_random_legal_spec(modes, fp.x, fp.y, q, rng), "CEM x partitions");
     // 3. Every partition seed for 2, 3 and 4 partitions.
     for (int partitions = 2; partitions <= 4; ++partitions)
         for (int seed = 0; seed < 1024; ++seed) {

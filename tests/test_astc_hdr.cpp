@@ -309,12 +309,7 @@ void run_random_blocks(AstcFootprint fp) {
     const unsigned rows = unsigned(count / kBlocksX);
     size_t errors = 0;
     for (unsigned row = 0; row < rows; row += kChunkRows) {
-        const unsigned chunk_rows = std::min(kChunkRows, rows - row);
-        AstcSourceImage img;
-        img.fp = fp;
-        img.w = kBlocksX * fp.x;
-        img.h = chunk_rows * fp.y;
-        img.data.assign(all.begin() + size_t(row) * kBlocksX * 16, all.begin() + size_t(row + chunk_rows) * kBlocksX * 16);
+        const AstcSourceImage img = astc_block_rows_image(fp, all, kBlocksX, row, std::min(kChunkRows, rows - row));
         // NATIVE (the same pipeline as RGBA16F for these formats) on the first 32,768 blocks only.
         errors += check_image(*ctx, img, "random blocks", row == 0).error_blocks;
     }
@@ -434,15 +429,10 @@ StructuredSet build_structured(AstcFootprint fp, SplitMix64& rng) {
             }
     }
     // 2. Every endpoint mode (HDR and LDR) with 1..4 partitions in both CEM forms, random ranges.
-    for (unsigned cem = 0; cem < 16; ++cem)
-        for (int partitions = 1; partitions <= 4; ++partitions)
-            for (int shared = 0; shared <= (partitions > 1 ? 1 : 0); ++shared)
-                for (int k = 0; k < 8; ++k) {
-                    AstcSpecRequest q;
-                    q.cem = int(cem), q.partitions = partitions, q.shared_cem = partitions > 1 ? shared : -1;
-                    const auto spec = astc_random_legal_spec(modes, fp.x, fp.y, q, rng);
-                    if (spec) add_spec(*spec, {}, "CEM x partitions");
-                }
+    for (const AstcSpecRequest& q : astc_cem_partition_requests(8)) {
+        const auto spec = astc_random_legal_spec(modes, fp.x, fp.y, q, rng);
+        if (spec) add_spec(*spec, {}, "CEM x partitions");
+    }
     // 3. Dual plane with each HDR mode and each CCS (the alpha plane of modes 14 and 15 included).
     for (unsigned cem : kAstcHdrCems)
         for (int ccs = 0; ccs < 4; ++ccs)

@@ -34,6 +34,7 @@
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 #include "support/record_compare.h"  // check_canary_around
+#include "support/texel_walk.h"
 
 using namespace texdec_test;
 
@@ -106,32 +107,19 @@ bool is_half_nan(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x03FF) != 
 void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, size_t slice_pitch,
                   const std::vector<AstcExpected>& expected, uint32_t w, uint32_t h, bool any_nan_ok, const char* where) {
     const bool half = output == TEXDEC_OUTPUT_RGBA16F;
+    const SliceTexels texels{base, row_pitch, slice_pitch, half};
     size_t mismatches = 0;
     std::string first;
-    for (uint32_t z = 0; z < kSlices; ++z)
-        for (uint32_t y = 0; y < h; ++y)
-            for (uint32_t x = 0; x < w; ++x)
-                for (uint32_t c = 0; c < 4; ++c) {
-                    const size_t i = (size_t(y) * w + x) * 4 + c;
-                    const uint8_t* texel = base + z * slice_pitch + y * row_pitch + x * (half ? 8 : 4);
-                    uint32_t got, want;
-                    bool ok;
-                    if (half) {
-                        uint16_t v;
-                        std::memcpy(&v, texel + 2 * c, 2);
-                        got = v;
-                        want = expected[z].rgba16f[i];
-                        ok = got == want || (any_nan_ok && want == 0xFFFF && is_half_nan(uint16_t(got)));
-                    } else {
-                        got = texel[c];
-                        want = expected[z].rgba8[i];
-                        ok = got == want;
-                    }
-                    if (!ok && mismatches++ == 0)
-                        first = "slice " + std::to_string(z) + " texel (" + std::to_string(x) + "," + std::to_string(y) +
-                                ") channel " + std::to_string(c) + ": got " + std::to_string(got) + ", expected " +
-                                std::to_string(want);
-                }
+    for_each_channel(w, h, kSlices, [&](uint32_t x, uint32_t y, uint32_t z, uint32_t c) {
+        const size_t i = (size_t(y) * w + x) * 4 + c;
+        const uint32_t got = texels.channel(x, y, z, c);
+        const uint32_t want = half ? expected[z].rgba16f[i] : expected[z].rgba8[i];
+        const bool ok = got == want || (half && any_nan_ok && want == 0xFFFF && is_half_nan(uint16_t(got)));
+        if (!ok && mismatches++ == 0)
+            first = "slice " + std::to_string(z) + " texel (" + std::to_string(x) + "," + std::to_string(y) +
+                    ") channel " + std::to_string(c) + ": got " + std::to_string(got) + ", expected " +
+                    std::to_string(want);
+    });
     INFO(where << ": " << mismatches << " mismatching components; first: " << first);
     CHECK(mismatches == 0);
 }
@@ -416,24 +404,21 @@ TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps 
         // Tolerance 0; the image may hold any NaN where 0xFFFF is expected (texdec.h: the image
         // store converts the NaN), but only in the linear format: sRGB expects no NaN at all.
         auto check_halves = [&](const uint8_t* bytes, bool image_dst) {
+            const SliceTexels texels{bytes, size_t(w) * 8, size_t(w) * h * 8, true};
             size_t mismatches = 0;
             std::string first;
-            for (uint32_t z = 0; z < d; ++z)
-                for (uint32_t y = 0; y < h; ++y)
-                    for (uint32_t x = 0; x < w; ++x)
-                        for (int c = 0; c < 4; ++c) {
-                            const size_t i = ((size_t(z) * h + y) * w + x) * 4 + c;
-                            uint16_t got;
-                            std::memcpy(&got, bytes + 2 * i, 2);
-                            const uint16_t want = want16[i];
-                            const bool ok = got == want || (image_dst && want == 0xFFFF && is_half_nan(got));
-                            if (!ok && mismatches++ == 0) {
-                                char text[160];
-                                std::snprintf(text, sizeof text, "%s: texel (%u,%u,%u) channel %d: got 0x%04X, expected 0x%04X",
-                                              error_case_name(kErrorCases[x / fp.x]), x, y, z, c, got, want);
-                                first = text;
-                            }
-                        }
+            for_each_channel(w, h, d, [&](uint32_t x, uint32_t y, uint32_t z, uint32_t c) {
+                const size_t i = ((size_t(z) * h + y) * w + x) * 4 + c;
+                const uint16_t got = uint16_t(texels.channel(x, y, z, c));
+                const uint16_t want = want16[i];
+                const bool ok = got == want || (image_dst && want == 0xFFFF && is_half_nan(got));
+                if (!ok && mismatches++ == 0) {
+                    char text[160];
+                    std::snprintf(text, sizeof text, "%s: texel (%u,%u,%u) channel %u: got 0x%04X, expected 0x%04X",
+                                  error_case_name(kErrorCases[x / fp.x]), x, y, z, c, got, want);
+                    first = text;
+                }
+            });
             INFO((image_dst ? "image" : "buffer") << " RGBA16F: " << mismatches << " mismatching components; first: " << first);
             CHECK(mismatches == 0);
         };

@@ -35,6 +35,7 @@
 #include "support/compare.h"
 #include "support/random_blocks.h"
 #include "support/record_compare.h"  // check_canary_around
+#include "support/texel_walk.h"
 
 using namespace texdec_test;
 
@@ -169,38 +170,27 @@ struct Outcome {
 void check_texels(const BcFormat& f, bool half, const uint8_t* base, size_t row_pitch, size_t slice_pitch,
                   const std::vector<Expected>& expected, bool nvidia, const std::string& where) {
     Outcome o;
-    for (uint32_t z = 0; z < kSlices; ++z)
-        for (uint32_t y = 0; y < kHeight; ++y)
-            for (uint32_t x = 0; x < kWidth; ++x)
-                for (uint32_t c = 0; c < 4; ++c) {
-                    const size_t i = (size_t(y) * kWidth + x) * 4 + c;
-                    const uint8_t* texel = base + z * slice_pitch + y * row_pitch + x * (half ? 8 : 4);
-                    uint32_t got, want;
-                    if (half) {
-                        uint16_t v;
-                        std::memcpy(&v, texel + 2 * c, 2);
-                        got = v;
-                        want = expected[z].rgba16f[i];
-                    } else {
-                        got = texel[c];
-                        want = expected[z].rgba8[i];
-                    }
-                    if (got == want) continue;
-                    // NVIDIA's native BC6H decode gives +0 where the spec's SF16 finish_unquantize
-                    // gives -0 (0x8000) for an interpolated -1 (docs/EXACTNESS.md; test_bc6h_decode.cpp):
-                    // on an NVIDIA device exactly that pair is counted, not failed.
-                    if (nvidia && f.kind == BcKind::BC6H && half && got == 0x8000 && want == 0x0000) {
-                        ++o.nvidia_plus_zero;
-                        continue;
-                    }
-                    if (o.mismatches++ == 0) {
-                        std::ostringstream s;
-                        s << "slice " << z << " texel (" << x << "," << y << ") channel " << c << ": texdec "
-                          << (half ? half_hex(uint16_t(got)) : std::to_string(got)) << ", native "
-                          << (half ? half_hex(uint16_t(want)) : std::to_string(want));
-                        o.first = s.str();
-                    }
-                }
+    const SliceTexels texels{base, row_pitch, slice_pitch, half};
+    for_each_channel(kWidth, kHeight, kSlices, [&](uint32_t x, uint32_t y, uint32_t z, uint32_t c) {
+        const size_t i = (size_t(y) * kWidth + x) * 4 + c;
+        const uint32_t got = texels.channel(x, y, z, c);
+        const uint32_t want = half ? expected[z].rgba16f[i] : expected[z].rgba8[i];
+        if (got == want) return;
+        // NVIDIA's native BC6H decode gives +0 where the spec's SF16 finish_unquantize gives -0
+        // (0x8000) for an interpolated -1 (docs/EXACTNESS.md; test_bc6h_decode.cpp): on an NVIDIA
+        // device exactly that pair is counted, not failed.
+        if (nvidia && f.kind == BcKind::BC6H && half && got == 0x8000 && want == 0x0000) {
+            ++o.nvidia_plus_zero;
+            return;
+        }
+        if (o.mismatches++ == 0) {
+            std::ostringstream s;
+            s << "slice " << z << " texel (" << x << "," << y << ") channel " << c << ": texdec "
+              << (half ? half_hex(uint16_t(got)) : std::to_string(got)) << ", native "
+              << (half ? half_hex(uint16_t(want)) : std::to_string(want));
+            o.first = s.str();
+        }
+    });
     if (o.nvidia_plus_zero)
         WARN(f.name << " " << where << ": NVIDIA's native decode gives +0 where the spec gives -0 in " << o.nvidia_plus_zero
                     << " channels");

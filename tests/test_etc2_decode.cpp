@@ -27,8 +27,9 @@
 #include "gpu/gpu_fixture.h"
 #include "oracles/astc_expected.h"  // half_from_unorm8
 #include "oracles/mesa_gl_oracle.h"
-#include "support/bc_formats.h"  // hex_bytes
+#include "support/bc_formats.h"
 #include "support/compare.h"     // fill_canary
+#include "support/decode_and_compare.h"  // compare_rgba8_outputs
 #include "support/etc_words.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
@@ -81,46 +82,16 @@ void append_block(std::vector<uint8_t>& out, const Etc2Format& f, EtcWord colour
     etc_append_word(out, colour);
 }
 
-struct Mismatch {
-    size_t count = 0;
-    std::string first;
-};
-
 // Decodes `blocks` (blocks_x x blocks_y blocks) with texdec (RGBA8, RGBA16F, NATIVE) and Mesa and
 // counts the channels that differ.
 void compare_with_mesa(OwnContext& ctx, const Etc2Format& f, const std::vector<uint8_t>& blocks, uint32_t blocks_x,
                        uint32_t blocks_y, bool with_native_output, Mismatch& m) {
     const uint32_t width = blocks_x * 4, height = blocks_y * 4;
-    const size_t texels = size_t(width) * height;
     const size_t block_bytes = f.eac_alpha ? 16 : 8;
     REQUIRE(blocks.size() == size_t(blocks_x) * blocks_y * block_bytes);
     const std::vector<uint8_t> mesa = mesa_gl_decode_etc(f.format, width, height, blocks.data(), blocks.size());
-    auto decode = [&](texdec_output output, uint32_t texel_bytes) {
-        return ctx.decode_tight(f.format, output, blocks, width, height, texel_bytes);
-    };
-    const std::vector<uint8_t> rgba8 = decode(TEXDEC_OUTPUT_RGBA8, 4);
-    const std::vector<uint8_t> rgba16f = decode(TEXDEC_OUTPUT_RGBA16F, 8);
-    auto report = [&](size_t i, uint32_t c, const char* output, unsigned ours, unsigned theirs) {
-        if (m.count++ == 0) {
-            const size_t block = (i / width / 4) * blocks_x + (i % width) / 4;
-            std::ostringstream s;
-            s << output << " texel (" << i % width << "," << i / width << ") channel " << c << ": texdec " << ours
-              << " Mesa " << theirs << "; block " << hex_bytes(&blocks[block * block_bytes], block_bytes);
-            m.first = s.str();
-        }
-    };
-    for (size_t i = 0; i < texels; ++i)
-        for (uint32_t c = 0; c < 4; ++c) {
-            const uint8_t v = mesa[4 * i + c];
-            if (rgba8[4 * i + c] != v) report(i, c, "RGBA8", rgba8[4 * i + c], v);
-            uint16_t h;
-            std::memcpy(&h, &rgba16f[8 * i + 2 * c], 2);
-            if (h != half_from_unorm8(v)) report(i, c, "RGBA16F (bits)", h, half_from_unorm8(v));
-        }
-    if (with_native_output) {
-        const std::vector<uint8_t> nat = decode(TEXDEC_OUTPUT_NATIVE, 4);
-        if (nat != rgba8) report(0, 0, "NATIVE != RGBA8", 0, 0);
-    }
+    const std::vector<int> oracle(mesa.begin(), mesa.end());
+    compare_rgba8_outputs(ctx, f.format, blocks, block_bytes, width, height, oracle, "Mesa", with_native_output, m);
 }
 
 constexpr uint32_t kRowBlocks = 1024;   // blocks per row

@@ -38,7 +38,11 @@ void decode_checked(const uint8_t* raw, uint8_t bgra[kColorBlockBytes]) {
     std::memcpy(bgra, storage, kColorBlockBytes);
 }
 
-void bgra_to_rgba(const uint8_t bgra[64], uint8_t rgba[64]) {
+// Decodes one colour block with `Block` and reorders nv::ColorBlock's B, G, R, A bytes to RGBA.
+template <typename Block>
+void decode_rgba(const uint8_t* block, uint8_t rgba[64]) {
+    uint8_t bgra[64];
+    decode_checked<Block>(block, bgra);
     for (int t = 0; t < 16; ++t) {
         rgba[4 * t + 0] = bgra[4 * t + 2];
         rgba[4 * t + 1] = bgra[4 * t + 1];
@@ -49,23 +53,11 @@ void bgra_to_rgba(const uint8_t bgra[64], uint8_t rgba[64]) {
 
 }  // namespace
 
-void decode_dxt1(const uint8_t block[8], uint8_t rgba[64]) {
-    uint8_t bgra[64];
-    decode_checked<nv::BlockDXT1>(block, bgra);
-    bgra_to_rgba(bgra, rgba);
-}
+void decode_dxt1(const uint8_t block[8], uint8_t rgba[64]) { decode_rgba<nv::BlockDXT1>(block, rgba); }
 
-void decode_dxt3(const uint8_t block[16], uint8_t rgba[64]) {
-    uint8_t bgra[64];
-    decode_checked<nv::BlockDXT3>(block, bgra);
-    bgra_to_rgba(bgra, rgba);
-}
+void decode_dxt3(const uint8_t block[16], uint8_t rgba[64]) { decode_rgba<nv::BlockDXT3>(block, rgba); }
 
-void decode_dxt5(const uint8_t block[16], uint8_t rgba[64]) {
-    uint8_t bgra[64];
-    decode_checked<nv::BlockDXT5>(block, bgra);
-    bgra_to_rgba(bgra, rgba);
-}
+void decode_dxt5(const uint8_t block[16], uint8_t rgba[64]) { decode_rgba<nv::BlockDXT5>(block, rgba); }
 
 // BlockATI1 writes the value to R, G and B (alpha 255); BlockATI2 writes x to R and y to G.
 void decode_ati1(const uint8_t block[8], uint8_t red[16]) {

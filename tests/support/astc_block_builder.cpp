@@ -195,13 +195,25 @@ IseRange astc_weight_range(unsigned index) {
     return table[index];
 }
 
+// The end both block-mode layouts share: rho from bits 1, 0, 4 (bits 1:0 != 0) or bits 3, 2, 4
+// (the other rows), P from bit 9 and DP from bit 10 (both 0 where bits 10:9 are a grid size), the
+// weight range P * 6 + rho - 2 (rho < 2: reserved), dual plane from DP.
+static std::optional<AstcBlockMode> with_weight_range(AstcBlockMode r, uint32_t m, bool grid_in_bits_10_9) {
+    auto b = [m](unsigned i) { return (m >> i) & 1u; };
+    const unsigned rho = (m & 3u) != 0 ? (b(1) << 2) | (b(0) << 1) | b(4) : (b(3) << 2) | (b(2) << 1) | b(4);
+    const unsigned P = grid_in_bits_10_9 ? 0 : b(9), DP = grid_in_bits_10_9 ? 0 : b(10);
+    if (rho < 2) return std::nullopt;
+    r.weight_range = P * 6 + (rho - 2);
+    r.dual_plane = DP != 0;
+    return r;
+}
+
 std::optional<AstcBlockMode> astc_parse_block_mode_2d(uint32_t m) {
     auto b = [m](unsigned i) { return (m >> i) & 1u; };
     auto f = [m](unsigned lo, unsigned count) { return (m >> lo) & ((1u << count) - 1u); };
     AstcBlockMode r;
-    unsigned rho, P = b(9), DP = b(10);
+    bool grid_in_bits_10_9 = false;
     if (f(0, 2) != 0) {
-        rho = (b(1) << 2) | (b(0) << 1) | b(4);
         const unsigned A = f(7, 2), B = f(5, 2);
         switch (f(2, 2)) {
         case 0: r.grid_w = A + 4, r.grid_h = B + 2; break;
@@ -213,7 +225,6 @@ std::optional<AstcBlockMode> astc_parse_block_mode_2d(uint32_t m) {
             break;
         }
     } else {
-        rho = (b(3) << 2) | (b(2) << 1) | b(4);
         if (f(2, 2) == 0) return std::nullopt;  // rho2 = rho1 = 0: reserved (last row)
         const unsigned B = f(5, 2);
         switch (f(7, 2)) {
@@ -221,7 +232,7 @@ std::optional<AstcBlockMode> astc_parse_block_mode_2d(uint32_t m) {
         case 1: r.grid_w = B + 2, r.grid_h = 12; break;
         case 2:
             r.grid_w = B + 6, r.grid_h = f(9, 2) + 6;  // H H 1 0 W W: bits 10:9 are H, DP = P = 0
-            DP = 0, P = 0;
+            grid_in_bits_10_9 = true;
             break;
         default:
             if (b(6) == 0) {
@@ -233,29 +244,23 @@ std::optional<AstcBlockMode> astc_parse_block_mode_2d(uint32_t m) {
             break;
         }
     }
-    if (rho < 2) return std::nullopt;
-    r.weight_range = P * 6 + (rho - 2);
-    r.dual_plane = DP != 0;
-    return r;
+    return with_weight_range(r, m, grid_in_bits_10_9);
 }
 
 std::optional<AstcBlockMode> astc_parse_block_mode_3d(uint32_t m) {
-    auto b = [m](unsigned i) { return (m >> i) & 1u; };
     auto f = [m](unsigned lo, unsigned count) { return (m >> lo) & ((1u << count) - 1u); };
     AstcBlockMode r;
-    unsigned rho, P = b(9), DP = b(10);
+    bool grid_in_bits_10_9 = false;
     if (f(0, 2) != 0) {
         // First row: DP P H H W W rho0 D D rho2 rho1.
-        rho = (b(1) << 2) | (b(0) << 1) | b(4);
         r.grid_w = f(5, 2) + 2, r.grid_h = f(7, 2) + 2, r.grid_d = f(2, 2) + 2;
     } else {
-        rho = (b(3) << 2) | (b(2) << 1) | b(4);
         if (f(2, 2) == 0) return std::nullopt;  // rho2 = rho1 = 0: reserved (last row)
         const unsigned top = f(9, 2), B = f(5, 2);
         switch (f(7, 2)) {
-        case 0: r.grid_w = 6, r.grid_h = top + 2, r.grid_d = B + 2, DP = P = 0; break;  // H H 0 0 D D
-        case 1: r.grid_w = B + 2, r.grid_h = 6, r.grid_d = top + 2, DP = P = 0; break;  // D D 0 1 W W
-        case 2: r.grid_w = B + 2, r.grid_h = top + 2, r.grid_d = 6, DP = P = 0; break;  // H H 1 0 W W
+        case 0: r.grid_w = 6, r.grid_h = top + 2, r.grid_d = B + 2, grid_in_bits_10_9 = true; break;  // H H 0 0 D D
+        case 1: r.grid_w = B + 2, r.grid_h = 6, r.grid_d = top + 2, grid_in_bits_10_9 = true; break;  // D D 0 1 W W
+        case 2: r.grid_w = B + 2, r.grid_h = top + 2, r.grid_d = 6, grid_in_bits_10_9 = true; break;  // H H 1 0 W W
         default:
             if (B == 0) r.grid_w = 6, r.grid_h = 2, r.grid_d = 2;
             else if (B == 1) r.grid_w = 2, r.grid_h = 6, r.grid_d = 2;
@@ -264,10 +269,7 @@ std::optional<AstcBlockMode> astc_parse_block_mode_3d(uint32_t m) {
             break;
         }
     }
-    if (rho < 2) return std::nullopt;
-    r.weight_range = P * 6 + (rho - 2);
-    r.dual_plane = DP != 0;
-    return r;
+    return with_weight_range(r, m, grid_in_bits_10_9);
 }
 
 std::optional<AstcBlockMode> astc_parse_block_mode(uint32_t mode11, unsigned footprint_d) {

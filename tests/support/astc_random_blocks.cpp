@@ -108,20 +108,39 @@ AstcBlock astc_random_ldr_test_block(AstcFootprint fp, const std::vector<uint32_
     return b;
 }
 
+std::vector<uint8_t> astc_random_ldr_test_blocks(AstcFootprint fp, const std::vector<uint32_t>& modes, size_t count,
+                                                 SplitMix64& rng) {
+    std::vector<uint8_t> out(count * 16);
+    for (size_t i = 0; i < count; ++i) {
+        const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
+        std::memcpy(&out[i * 16], b.data(), 16);
+    }
+    return out;
+}
+
+std::vector<AstcSpecRequest> astc_cem_partition_requests(int repeats) {
+    std::vector<AstcSpecRequest> out;
+    for (unsigned cem = 0; cem < 16; ++cem)
+        for (int partitions = 1; partitions <= 4; ++partitions)
+            for (int shared = 0; shared <= (partitions > 1 ? 1 : 0); ++shared)
+                for (int k = 0; k < repeats; ++k) {
+                    AstcSpecRequest q;
+                    q.cem = int(cem), q.partitions = partitions, q.shared_cem = partitions > 1 ? shared : -1;
+                    out.push_back(q);
+                }
+    return out;
+}
+
 std::vector<uint8_t> random_format_blocks(const texdec_format_info& info, size_t count, uint64_t seed) {
-    std::vector<uint8_t> out(count * info.bytes_per_block);
     SplitMix64 rng(seed);
     if (info.family == TEXDEC_FAMILY_ASTC) {
         const AstcFootprint fp{info.block_width, info.block_height, info.block_depth};
         const std::vector<uint32_t> modes =
             fp.z > 1 ? astc_legal_block_modes_3d(fp.x, fp.y, fp.z) : astc_legal_block_modes_2d(fp.x, fp.y);
         REQUIRE(!modes.empty());
-        for (size_t i = 0; i < count; ++i) {
-            const AstcBlock b = astc_random_ldr_test_block(fp, modes, rng);
-            std::memcpy(&out[i * 16], b.data(), 16);
-        }
-        return out;
+        return astc_random_ldr_test_blocks(fp, modes, count, rng);
     }
+    std::vector<uint8_t> out(count * info.bytes_per_block);
     for (size_t i = 0; i < out.size(); i += 8) {
         const uint64_t v = rng.next();
         std::memcpy(&out[i], &v, std::min<size_t>(8, out.size() - i));

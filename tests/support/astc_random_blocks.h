@@ -56,6 +56,14 @@ AstcVoidExtent3d astc_random_void_extent_3d(SplitMix64& rng);
 // mode with random bits above, 1/16 a legal one-partition HDR-mode pattern (error in LDR), 1/16
 // a builder block, 1/16 a void extent.
 AstcBlock astc_random_ldr_test_block(AstcFootprint fp, const std::vector<uint32_t>& modes, SplitMix64& rng);
+// `count` blocks of that mix, packed (16 bytes each), drawn in order from `rng`.
+std::vector<uint8_t> astc_random_ldr_test_blocks(AstcFootprint fp, const std::vector<uint32_t>& modes, size_t count,
+                                                 SplitMix64& rng);
+
+// The requests of the structured tests' "every CEM with 1..4 partitions, in both multi-partition
+// encodings" group: CEM 0..15 x partitions 1..4 x (shared form, per-partition form; single
+// partitions: neither), each `repeats` times in a row, in that order.
+std::vector<AstcSpecRequest> astc_cem_partition_requests(int repeats);
 
 // `count` random blocks of a format: ASTC blocks of the LDR test mix above (2D or 3D by the
 // footprint), any other format uniformly random bytes (every bit pattern is a BC6H, BC7, ETC2 or

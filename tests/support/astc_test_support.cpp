@@ -43,6 +43,17 @@ std::vector<uint8_t> AstcSourceImage::tight() const {
     return out;
 }
 
+AstcSourceImage astc_block_rows_image(AstcFootprint fp, const std::vector<uint8_t>& blocks, unsigned blocks_x,
+                                      unsigned first_row, unsigned rows) {
+    AstcSourceImage img;
+    img.fp = fp;
+    img.w = blocks_x * fp.x;
+    img.h = rows * fp.y;
+    img.data.assign(blocks.begin() + size_t(first_row) * blocks_x * 16,
+                    blocks.begin() + size_t(first_row + rows) * blocks_x * 16);
+    return img;
+}
+
 std::vector<uint8_t> astc_decode_padded(OwnContext& ctx, texdec_format format, texdec_output output,
                                         const AstcSourceImage& img, uint32_t texel_bytes, size_t extra_row_bytes,
                                         const std::string& what) {

@@ -55,6 +55,11 @@ struct AstcSourceImage {
     std::vector<uint8_t> tight() const;
 };
 
+// Block rows [first_row, first_row + rows) of `blocks` (rows of blocks_x 16-byte blocks) as an
+// image of blocks_x x rows whole blocks: the chunks of the random-block tests.
+AstcSourceImage astc_block_rows_image(AstcFootprint fp, const std::vector<uint8_t>& blocks, unsigned blocks_x,
+                                      unsigned first_row, unsigned rows);
+
 // texdec_decode of `img` as `format` to `output` into a canary-filled buffer with row pitch
 // w * texel_bytes + extra_row_bytes and 256 guard bytes after it. REQUIREs success (`what` names
 // the decode in the message); CHECKs that no byte outside the texels changed. Returns the buffer.
