@@ -1100,100 +1100,107 @@ void run_cli_decode(const std::string& args, const std::string& format_name) {
                              std::to_string(kBptcH) + "x1") != std::string::npos);
 }
 
-}  // namespace
-
-TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native decode", "[cli][gpu][bc6h]") {
+// check(device, case, blocks) for each DXGI case of `a` or `b`, with its pseudo-random blocks,
+// on a Vulkan device of the test's own (lavapipe's native decode is the oracle).
+template <class Check>
+void for_each_bptc_case(texdec_format a, texdec_format b, Check check) {
     if (!cli_has_device()) return;
     auto dev = VulkanTestDevice::open();
     if (!dev) return;
     for (const DxgiCase& c : kBptcDxgiCases) {
-        if (c.format != TEXDEC_FORMAT_BC6H_UFLOAT && c.format != TEXDEC_FORMAT_BC6H_SFLOAT) continue;
+        if (c.format != a && c.format != b) continue;
         INFO(c.dxgi_name);
-        const std::vector<uint8_t> blocks = bptc_blocks(test_seed() + c.code);
-        const std::vector<uint16_t> want = native_rgba16f(*dev, c.format, blocks);
-        // NVIDIA's native decode (the H100) gives +0 where the spec gives -0 (0x8000) for an
-        // interpolated -1 in SF16 (docs/EXACTNESS.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
-        // exactly that pair is excused and counted; lavapipe excuses nothing.
-        const bool excuse_plus_zero = dev->properties().vendorID == 0x10DE && c.format == TEXDEC_FORMAT_BC6H_SFLOAT;
-        auto compare = [&](const std::vector<uint16_t>& got, std::string& first) {
-            std::vector<uint16_t> expected = want;
-            size_t excused = 0;
-            for (size_t i = 0; excuse_plus_zero && i < expected.size() && i < got.size(); ++i)
-                if (got[i] == 0x8000 && expected[i] == 0x0000) expected[i] = 0x8000, ++excused;
-            if (excused) WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << excused << " channels");
-            return compare_halves(got, expected, kBptcW, first);
-        };
-        const std::string dds = temp_dir() + "/bc6h.dds", exr = temp_dir() + "/bc6h.exr";
-        write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
-        std::remove(exr.c_str());
-        run_cli_decode(dds + " " + exr, c.format_name);
-        std::string first;
-        size_t mismatches = compare(load_exr_rgba16f(exr, kBptcW, kBptcH), first);
-        {
-            INFO(".exr, first mismatch: " << first);
-            CHECK(mismatches == 0);
-        }
-        // Raw mode, the default output (native = RGBA16F) and --output rgba16f.
-        const std::string bin = temp_dir() + "/bc6h.bin", raw = temp_dir() + "/bc6h.raw";
-        write_bytes(bin, blocks);
-        for (const char* output : {"", "--output rgba16f "}) {
-            std::remove(raw.c_str());
-            run_cli_decode(std::string(output) + "--format " + c.format_name + " --extent " + std::to_string(kBptcW) +
-                               "x" + std::to_string(kBptcH) + " " + bin + " " + raw,
-                           c.format_name);
-            const std::vector<uint8_t> got = read_file(raw);
-            REQUIRE(got.size() == size_t(kBptcW) * kBptcH * 8);
-            mismatches = compare(raw_halves(got), first);
-            INFO("raw " << output << ", first mismatch: " << first);
-            CHECK(mismatches == 0);
-        }
+        check(*dev, c, bptc_blocks(test_seed() + c.code));
     }
     dev->close_and_check();
 }
 
+}  // namespace
+
+TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native decode", "[cli][gpu][bc6h]") {
+    for_each_bptc_case(
+        TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_FORMAT_BC6H_SFLOAT,
+        [](VulkanTestDevice& dev, const DxgiCase& c, const std::vector<uint8_t>& blocks) {
+            const std::vector<uint16_t> want = native_rgba16f(dev, c.format, blocks);
+            // NVIDIA's native decode (the H100) gives +0 where the spec gives -0 (0x8000) for an
+            // interpolated -1 in SF16 (docs/EXACTNESS.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
+            // exactly that pair is excused and counted; lavapipe excuses nothing.
+            const bool excuse_plus_zero = dev.properties().vendorID == 0x10DE && c.format == TEXDEC_FORMAT_BC6H_SFLOAT;
+            auto compare = [&](const std::vector<uint16_t>& got, std::string& first) {
+                std::vector<uint16_t> expected = want;
+                size_t excused = 0;
+                for (size_t i = 0; excuse_plus_zero && i < expected.size() && i < got.size(); ++i)
+                    if (got[i] == 0x8000 && expected[i] == 0x0000) expected[i] = 0x8000, ++excused;
+                if (excused)
+                    WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << excused << " channels");
+                return compare_halves(got, expected, kBptcW, first);
+            };
+            const std::string dds = temp_dir() + "/bc6h.dds", exr = temp_dir() + "/bc6h.exr";
+            write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
+            std::remove(exr.c_str());
+            run_cli_decode(dds + " " + exr, c.format_name);
+            std::string first;
+            size_t mismatches = compare(load_exr_rgba16f(exr, kBptcW, kBptcH), first);
+            {
+                INFO(".exr, first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
+            // Raw mode, the default output (native = RGBA16F) and --output rgba16f.
+            const std::string bin = temp_dir() + "/bc6h.bin", raw = temp_dir() + "/bc6h.raw";
+            write_bytes(bin, blocks);
+            for (const char* output : {"", "--output rgba16f "}) {
+                std::remove(raw.c_str());
+                run_cli_decode(std::string(output) + "--format " + c.format_name + " --extent " +
+                                   std::to_string(kBptcW) + "x" + std::to_string(kBptcH) + " " + bin + " " + raw,
+                               c.format_name);
+                const std::vector<uint8_t> got = read_file(raw);
+                REQUIRE(got.size() == size_t(kBptcW) * kBptcH * 8);
+                mismatches = compare(raw_halves(got), first);
+                INFO("raw " << output << ", first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
+        });
+}
+
 TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's native decode", "[cli][gpu][bc7]") {
-    if (!cli_has_device()) return;
-    auto dev = VulkanTestDevice::open();
-    if (!dev) return;
-    for (const DxgiCase& c : kBptcDxgiCases) {
-        if (c.format != TEXDEC_FORMAT_BC7_UNORM && c.format != TEXDEC_FORMAT_BC7_SRGB) continue;
-        INFO(c.dxgi_name);
-        const std::vector<uint8_t> blocks = bptc_blocks(test_seed() + c.code);
-        const std::vector<uint8_t> want8 = native_rgba8(*dev, blocks);
-        const std::vector<uint16_t> want16 = native_rgba16f(*dev, c.format, blocks);
-        const std::string dds = temp_dir() + "/bc7.dds", png = temp_dir() + "/bc7.png", exr = temp_dir() + "/bc7.exr";
-        write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
-        std::remove(png.c_str());
-        run_cli_decode(dds + " " + png, c.format_name);  // default: rgba8
-        const std::vector<uint8_t> got8 = load_png_rgba8(png, kBptcW, kBptcH);
-        size_t mismatches = 0;
-        for (size_t i = 0; i < want8.size(); ++i) mismatches += got8[i] != want8[i];
-        CHECK(mismatches == 0);
-        std::remove(exr.c_str());
-        run_cli_decode(dds + " " + exr, c.format_name);  // default: rgba16f
-        std::string first;
-        mismatches = compare_halves(load_exr_rgba16f(exr, kBptcW, kBptcH), want16, kBptcW, first);
-        {
-            INFO(".exr, first mismatch: " << first);
+    for_each_bptc_case(
+        TEXDEC_FORMAT_BC7_UNORM, TEXDEC_FORMAT_BC7_SRGB,
+        [](VulkanTestDevice& dev, const DxgiCase& c, const std::vector<uint8_t>& blocks) {
+            const std::vector<uint8_t> want8 = native_rgba8(dev, blocks);
+            const std::vector<uint16_t> want16 = native_rgba16f(dev, c.format, blocks);
+            const std::string dds = temp_dir() + "/bc7.dds", png = temp_dir() + "/bc7.png",
+                              exr = temp_dir() + "/bc7.exr";
+            write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
+            std::remove(png.c_str());
+            run_cli_decode(dds + " " + png, c.format_name);  // default: rgba8
+            const std::vector<uint8_t> got8 = load_png_rgba8(png, kBptcW, kBptcH);
+            size_t mismatches = 0;
+            for (size_t i = 0; i < want8.size(); ++i) mismatches += got8[i] != want8[i];
             CHECK(mismatches == 0);
-        }
-        // Raw mode: native (RGBA8) and rgba16f.
-        const std::string bin = temp_dir() + "/bc7.bin", raw = temp_dir() + "/bc7.raw";
-        write_bytes(bin, blocks);
-        const std::string extent = " --extent " + std::to_string(kBptcW) + "x" + std::to_string(kBptcH) + " ";
-        std::remove(raw.c_str());
-        run_cli_decode(std::string("--format ") + c.format_name + extent + bin + " " + raw, c.format_name);
-        CHECK(read_file(raw) == want8);
-        std::remove(raw.c_str());
-        run_cli_decode(std::string("--output rgba16f --format ") + c.format_name + extent + bin + " " + raw,
-                       c.format_name);
-        const std::vector<uint8_t> got16 = read_file(raw);
-        REQUIRE(got16.size() == size_t(kBptcW) * kBptcH * 8);
-        mismatches = compare_halves(raw_halves(got16), want16, kBptcW, first);
-        INFO("raw rgba16f, first mismatch: " << first);
-        CHECK(mismatches == 0);
-    }
-    dev->close_and_check();
+            std::remove(exr.c_str());
+            run_cli_decode(dds + " " + exr, c.format_name);  // default: rgba16f
+            std::string first;
+            mismatches = compare_halves(load_exr_rgba16f(exr, kBptcW, kBptcH), want16, kBptcW, first);
+            {
+                INFO(".exr, first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
+            // Raw mode: native (RGBA8) and rgba16f.
+            const std::string bin = temp_dir() + "/bc7.bin", raw = temp_dir() + "/bc7.raw";
+            write_bytes(bin, blocks);
+            const std::string extent = " --extent " + std::to_string(kBptcW) + "x" + std::to_string(kBptcH) + " ";
+            std::remove(raw.c_str());
+            run_cli_decode(std::string("--format ") + c.format_name + extent + bin + " " + raw, c.format_name);
+            CHECK(read_file(raw) == want8);
+            std::remove(raw.c_str());
+            run_cli_decode(std::string("--output rgba16f --format ") + c.format_name + extent + bin + " " + raw,
+                           c.format_name);
+            const std::vector<uint8_t> got16 = read_file(raw);
+            REQUIRE(got16.size() == size_t(kBptcW) * kBptcH * 8);
+            mismatches = compare_halves(raw_halves(got16), want16, kBptcW, first);
+            INFO("raw rgba16f, first mismatch: " << first);
+            CHECK(mismatches == 0);
+        });
 }
 
 // ---- .pkm and KTX 1.1 inputs, 16-bit PNG output -------------------------------------

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <latch>
 #include <mutex>
 #include <string>
@@ -134,6 +135,16 @@ std::string messages_text(const std::vector<std::pair<texdec_message_severity, s
     std::string all;
     for (const auto& m : list) all += "[" + std::to_string(int(m.first)) + "] " + m.second + "\n";
     return all;
+}
+
+// Takes the context's messages: REQUIREs exactly one, CHECKs it is of `severity` and contains
+// every part of `says`.
+void expect_one_message(Setup& setup, texdec_message_severity severity, std::initializer_list<const char*> says = {}) {
+    const auto messages = setup.messages.take();
+    INFO(messages_text(messages));
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0].first == severity);
+    for (const char* part : says) CHECK(messages[0].second.find(part) != std::string::npos);
 }
 
 }  // namespace
@@ -319,14 +330,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     CHECK(std::all_of(dst.mapped, dst.mapped + dst.size, [](uint8_t b) { return b == kCanary; }));
-    {
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].first == TEXDEC_MESSAGE_WARNING);
-        CHECK(messages[0].second.find("astc-4x4-unorm -> RGBA8 into buffer") != std::string::npos);
-        CHECK(messages[0].second.find("not ready") != std::string::npos);
-    }
+    expect_one_message(setup, TEXDEC_MESSAGE_WARNING, {"astc-4x4-unorm -> RGBA8 into buffer", "not ready"});
     CHECK(usage_of(ctx).pipelines == 0);
     CHECK(usage_of(ctx).table_bytes == 0);
     // Every region is checked before readiness: a bad second region gives its own status.
@@ -341,12 +345,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     cmd = dev.begin_commands();
     CHECK(texdec_record_regions(ctx, cmd, &two_regions) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
     dev.submit_and_wait(cmd);
-    {
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].first == TEXDEC_MESSAGE_ERROR);
-    }
+    expect_one_message(setup, TEXDEC_MESSAGE_ERROR);
 
     // Prepared: ready, and the same record call succeeds, creates nothing and decodes exactly.
     REQUIRE(texdec_prepare(ctx, 1, &to_buffer) == TEXDEC_SUCCESS);
@@ -400,12 +399,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     cmd = dev.begin_commands();
     CHECK(texdec_record_regions(ctx, cmd, &image_job) == TEXDEC_ERROR_NOT_READY);
     dev.submit_and_wait(cmd);
-    {
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].second.find("astc-6x6-srgb -> RGBA8 into image") != std::string::npos);
-    }
+    expect_one_message(setup, TEXDEC_MESSAGE_WARNING, {"astc-6x6-srgb -> RGBA8 into image"});
     CHECK(usage_of(ctx).pipelines == before_image);
     // Prepared through the target's own format (sRGB, written through the UNORM view): the same
     // variant as image_format UNDEFINED (texdec_output_vk_format's R8G8B8A8_SRGB).
@@ -443,11 +437,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
         cmd = dev.begin_commands();
         CHECK(texdec_record_regions(ctx, cmd, &bad) == TEXDEC_ERROR_INVALID_ARGUMENT);
         dev.submit_and_wait(cmd);
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].first == TEXDEC_MESSAGE_ERROR);
-        CHECK(messages[0].second.find("TEXDEC_RECORD_FAIL_IF_NOT_READY") != std::string::npos);
+        expect_one_message(setup, TEXDEC_MESSAGE_ERROR, {"TEXDEC_RECORD_FAIL_IF_NOT_READY"});
     }
     CHECK(texdec_variant_ready(ctx, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_variant_ready(nullptr, &to_buffer) == TEXDEC_ERROR_INVALID_ARGUMENT);
