@@ -1582,11 +1582,6 @@ TEST_CASE("KTX parser: a header claiming 132 million surfaces is truncated witho
 
 TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message naming the problem", "[cli][pkm][ktx]") {
     const std::vector<uint8_t> r11_blocks = random_bytes(32, 10);  // 8x8 R11
-    struct Case {
-        const char* name;
-        std::vector<uint8_t> bytes;
-        const char* message;
-    };
     std::vector<uint8_t> truncated_pkm = pkm_bytes("20", 5, 8, 8, 8, 8, r11_blocks);
     truncated_pkm.resize(30);
     std::vector<uint8_t> truncated_ktx = ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false);
@@ -1594,8 +1589,9 @@ TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message nami
     KtxHeader endian{0x9270, 8, 8};
     endian.endianness = 0x01020305;
     const std::vector<uint8_t> ktx_header = ktx_bytes({0x9270, 8, 8}, {}, false);
-    const Case cases[] = {
-        {"pkm header cut short", std::vector<uint8_t>{'P', 'K', 'M', ' ', '2', '0', 0, 5}, "shorter than the 16-byte PKM header"},
+    const std::vector<MalformedInput> cases = {
+        {"pkm header cut short", std::vector<uint8_t>{'P', 'K', 'M', ' ', '2', '0', 0, 5},
+         "shorter than the 16-byte PKM header"},
         {"pkm version", pkm_bytes("21", 5, 8, 8, 8, 8, r11_blocks), "neither \"10\" nor \"20\""},
         {"pkm format", pkm_bytes("20", 42, 8, 8, 8, 8, r11_blocks), "unknown PKM format code 42"},
         {"pkm padded extent", pkm_bytes("20", 5, 16, 8, 8, 8, r11_blocks), "rounded up to whole 4x4 blocks"},
@@ -1610,14 +1606,7 @@ TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message nami
         {"ktx 1D", ktx_bytes({0x9270, 8, 0}, {{32, r11_blocks}}, false), "1D texture"},
         {"ktx truncated", truncated_ktx, "truncated"},
     };
-    for (const Case& c : cases) {
-        INFO(c.name);
-        const std::string in = temp_dir() + "/malformed.bin";
-        write_bytes(in, c.bytes);
-        CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/malformed.png") == 3);
-        INFO(last_stderr());
-        CHECK(last_stderr().find(c.message) != std::string::npos);
-    }
+    check_malformed_inputs(cases, temp_dir() + "/malformed.bin");
     // --profile names the format of a .astc file only: a usage error with a .ktx or .pkm input.
     const std::string ktx = temp_dir() + "/ok.ktx", pkm = temp_dir() + "/ok.pkm";
     write_bytes(ktx, ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false));
