@@ -100,6 +100,19 @@ void check_surfaces(const Texture& t, std::span<const uint8_t> file, size_t head
     });
 }
 
+// The blocks of a one-surface container (.pkm, .astc): right after the header, inside the file,
+// the rest trailing bytes; then one surface, summed when `touch`.
+template <class Texture>
+void check_one_payload(const Texture& t, size_t header_size, std::span<const uint8_t> file, bool touch, Checker& c,
+                       ParserCheck& out) {
+    if (!c.ok(t.data_offset == header_size && t.data_size <= file.size() - t.data_offset &&
+                  t.trailing_bytes == file.size() - t.data_offset - t.data_size,
+              [&] { return describe("blocks", t.data_offset, t.data_size, file.size()); }))
+        return;
+    out.surfaces = 1;
+    if (touch) out.checksum += sum_bytes(file.subspan(t.data_offset, t.data_size));
+}
+
 void check_dds(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
     const dds::ParseResult r = dds::parse(file);
     if (const auto* e = std::get_if<dds::Error>(&r)) return check_error(*e, dds::error_code_name(e->code), out);
@@ -183,12 +196,7 @@ void check_pkm(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
                   encoded_size(t.format, t.padded_width, t.padded_height, 1, want) && want == t.data_size,
               "extent or data_size inconsistent with the format"))
         return;
-    if (!c.ok(t.data_offset == pkm::kHeaderSize && t.data_size <= file.size() - t.data_offset &&
-                  t.trailing_bytes == file.size() - t.data_offset - t.data_size,
-              [&] { return describe("blocks", t.data_offset, t.data_size, file.size()); }))
-        return;
-    out.surfaces = 1;
-    if (touch) out.checksum += sum_bytes(file.subspan(t.data_offset, t.data_size));
+    check_one_payload(t, pkm::kHeaderSize, file, touch, c, out);
 }
 
 void check_astc(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
@@ -211,12 +219,7 @@ void check_astc(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
     if (!c.ok(t.width >= 1 && t.height >= 1 && t.depth >= 1 && blocks * astc_file::kBlockBytes == t.data_size,
               "data_size is not what the extent needs"))
         return;
-    if (!c.ok(t.data_offset == astc_file::kHeaderSize && t.data_size <= file.size() - t.data_offset &&
-                  t.trailing_bytes == file.size() - t.data_offset - t.data_size,
-              [&] { return describe("blocks", t.data_offset, t.data_size, file.size()); }))
-        return;
-    out.surfaces = 1;
-    if (touch) out.checksum += sum_bytes(file.subspan(t.data_offset, t.data_size));
+    check_one_payload(t, astc_file::kHeaderSize, file, touch, c, out);
 }
 
 }  // namespace
