@@ -68,6 +68,18 @@ void write_file(const std::string& path, const uint8_t* data, size_t size) {
     write_binary_file(path, std::vector<uint8_t>(data, data + size));
 }
 
+// Decodes the raw blocks in `in` as `format` of w x h texels into `out` (removed first), with
+// `options` (each followed by a space); REQUIREs success, naming the command and its stderr.
+void decode_raw(const std::string& format, unsigned w, unsigned h, const std::string& options, const std::string& in,
+                const std::string& out) {
+    std::remove(out.c_str());
+    const std::string command = kCli + " decode --format " + format + " --extent " + std::to_string(w) + "x" +
+                                std::to_string(h) + " " + options + in + " " + out;
+    const int code = run(command);
+    INFO(command << "\n" << last_stderr());
+    REQUIRE(code == 0);
+}
+
 // Every value of every byte of file[0, header_bytes) through a parser (pkm::parse, ktx::parse, ...):
 // an error has a message (and is BadMagic where one of the first magic_bytes changed); a texture
 // passes check_texture(texture, the changed file).
@@ -441,12 +453,7 @@ TEST_CASE(
         for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
             const std::string name = astc_format_name(fp, profile);
             const std::string out = temp_dir() + "/raw_out.raw";
-            std::remove(out.c_str());
-            const std::string command = kCli + " decode --format " + name + " --extent " + std::to_string(w) + "x" +
-                                        std::to_string(h) + " --output rgba8 " + in + " " + out;
-            const int code = run(command);
-            INFO(command << "\n" << last_stderr());
-            REQUIRE(code == 0);
+            decode_raw(name, w, h, "--output rgba8 ", in, out);
             const std::vector<uint8_t> got = read_file(out);
             REQUIRE(got.size() == size_t(w) * h * 4);
             const std::vector<uint8_t> want = astcenc_decode_unorm8(profile, fp, w, h, 1, blocks.data(), blocks.size());
@@ -903,12 +910,8 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
             const std::vector<uint8_t> blocks = random_blocks(f, kBlocksX * kBlocksY, test_seed() + 11);
             const std::string in = temp_dir() + "/exr_" + f.name + ".bin", exr = temp_dir() + "/exr_out.exr";
             write_bytes(in, blocks);
-            std::remove(exr.c_str());
-            const std::string command = kCli + " decode --format " + f.name + " --extent 61x30 --bc-rounding " +
-                                        texdec_bc_rounding_name(rounding) + " " + in + " " + exr;
-            const int code = run(command);
-            INFO(command << "\n" << last_stderr());
-            REQUIRE(code == 0);
+            decode_raw(f.name, 61, 30, std::string("--bc-rounding ") + texdec_bc_rounding_name(rounding) + " ", in,
+                       exr);
             const std::vector<uint16_t> got = load_exr_rgba16f(exr, kWidth, kHeight);
             const Oracle oracle = primary_oracle(f, rounding);
             size_t mismatches = 0;
@@ -968,12 +971,7 @@ TEST_CASE("CLI .exr: ASTC (unorm, srgb) as RGBA16F halves equal to libastcenc, N
         CHECK(want.anomalies.empty());
         CHECK(want.error_blocks > 0);  // the error colour (NaN for unorm) goes through the EXR writer too
         const std::string exr = temp_dir() + "/exr_astc.exr";
-        std::remove(exr.c_str());
-        const std::string command = kCli + " decode --format " + name + " --extent " + std::to_string(w) + "x" +
-                                    std::to_string(h) + " " + in + " " + exr;
-        const int code = run(command);
-        INFO(command << "\n" << last_stderr());
-        REQUIRE(code == 0);
+        decode_raw(name, w, h, "", in, exr);
         std::string first;
         const size_t mismatches = compare_halves(load_exr_rgba16f(exr, w, h), want.rgba16f, w, first);
         INFO("first mismatch: " << first);
@@ -1723,12 +1721,7 @@ TEST_CASE("CLI raw mode: every ETC2 and EAC format (native output) equals Mesa G
         const std::vector<uint8_t> blocks = random_bytes(size_t(bx) * by * info.bytes_per_block, test_seed() + format);
         const std::string in = temp_dir() + "/etc_raw.bin", out = temp_dir() + "/etc_raw.raw";
         write_bytes(in, blocks);
-        std::remove(out.c_str());
-        const std::string command =
-            kCli + " decode --format " + info.name + " --extent 61x29 --output native " + in + " " + out;
-        const int code = run(command);
-        INFO(command << "\n" << last_stderr());
-        REQUIRE(code == 0);
+        decode_raw(info.name, 61, 29, "--output native ", in, out);
         const std::vector<uint8_t> got = read_file(out);
         const std::vector<uint8_t> want = mesa_gl_decode_etc(format, w, h, blocks.data(), blocks.size());
         REQUIRE(got.size() == want.size());
