@@ -79,12 +79,8 @@ uint64_t encoded_size(texdec_format format, uint32_t w, uint32_t h, uint32_t d) 
 // Random level bytes of the right size for every level (every layer and face, layer-major).
 std::vector<std::vector<uint8_t>> random_levels(texdec_format format, const Ktx2Spec& s, uint64_t seed) {
     std::vector<std::vector<uint8_t>> levels;
-    const uint32_t layers = std::max(1u, s.layer_count) * s.face_count;
-    for (uint32_t l = 0; l < std::max(1u, s.level_count); ++l) {
-        const uint64_t image = encoded_size(format, std::max(1u, s.width >> l), std::max(1u, s.height >> l),
-                                            std::max(1u, std::max(1u, s.depth) >> l));
-        levels.push_back(random_bytes(size_t(image) * layers, seed + l));
-    }
+    for (const uint64_t size : ktx2_level_bytes(format, s))
+        levels.push_back(random_bytes(size_t(size), seed + levels.size()));
     return levels;
 }
 
