@@ -68,6 +68,22 @@ void write_file(const std::string& path, const uint8_t* data, size_t size) {
     write_binary_file(path, std::vector<uint8_t>(data, data + size));
 }
 
+// visit(x, y, texel) for every texel inside width x height of BC blocks laid out `blocks_x` to a
+// row, with `oracle`'s decode of its block (texel: the texel's index in the ReferenceBlock).
+template <class Visit>
+void for_each_reference_texel(const BcFormat& f, texdec_bc_rounding rounding, Oracle oracle,
+                              const std::vector<uint8_t>& blocks, uint32_t width, uint32_t height, uint32_t blocks_x,
+                              Visit visit) {
+    for (size_t b = 0; b < blocks.size() / f.block_bytes; ++b) {
+        ReferenceBlock ref;
+        reference_decode(f, rounding, oracle, &blocks[b * f.block_bytes], &ref);
+        for (uint32_t t = 0; t < 16; ++t) {
+            const uint32_t x = uint32_t(b % blocks_x) * 4 + t % 4, y = uint32_t(b / blocks_x) * 4 + t / 4;
+            if (x < width && y < height) visit(x, y, ref, t);
+        }
+    }
+}
+
 // Decodes the raw blocks in `in` as `format` of w x h texels into `out` (removed first), with
 // `options` (each followed by a space); REQUIREs success, naming the command and its stderr.
 void decode_raw(const std::string& format, unsigned w, unsigned h, const std::string& options, const std::string& in,
@@ -134,13 +150,10 @@ TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the o
                 const Oracle oracle = primary_oracle(f, rounding);
                 size_t mismatches = 0;
                 std::string first;
-                for (uint32_t b = 0; b < kBlocksX * kBlocksY; ++b) {
-                    ReferenceBlock ref;
-                    reference_decode(f, rounding, oracle, &blocks[size_t(b) * f.block_bytes], &ref);
-                    const uint32_t mask = output_byte_mask(f, output, ref.channel_mask);
-                    for (uint32_t t = 0; t < 16; ++t) {
-                        const uint32_t x = (b % kBlocksX) * 4 + t % 4, y = (b / kBlocksX) * 4 + t / 4;
-                        if (x >= kWidth || y >= kHeight) continue;
+                for_each_reference_texel(
+                    f, rounding, oracle, blocks, kWidth, kHeight, kBlocksX,
+                    [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
+                        const uint32_t mask = output_byte_mask(f, output, ref.channel_mask);
                         uint8_t want[8];
                         pack_reference_texel(f, output, ref.texel[t], want);
                         const uint8_t* got = &texels[(size_t(y) * kWidth + x) * texel];
@@ -151,8 +164,7 @@ TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the o
                                             hex_bytes(want, texel) + " got " + hex_bytes(got, texel);
                                 break;
                             }
-                    }
-                }
+                    });
                 INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
                 CHECK(mismatches == 0);
             }
@@ -916,12 +928,9 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
             const Oracle oracle = primary_oracle(f, rounding);
             size_t mismatches = 0;
             std::string first;
-            for (uint32_t b = 0; b < kBlocksX * kBlocksY; ++b) {
-                ReferenceBlock ref;
-                reference_decode(f, rounding, oracle, &blocks[size_t(b) * f.block_bytes], &ref);
-                for (uint32_t t = 0; t < 16; ++t) {
-                    const uint32_t x = (b % kBlocksX) * 4 + t % 4, y = (b / kBlocksX) * 4 + t / 4;
-                    if (x >= kWidth || y >= kHeight) continue;
+            for_each_reference_texel(
+                f, rounding, oracle, blocks, kWidth, kHeight, kBlocksX,
+                [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
                     for (int c = 0; c < 4; ++c) {
                         const uint16_t g = got[(size_t(y) * kWidth + x) * 4 + c];
                         if ((ref.channel_mask >> c & 1) && g != ref.texel[t].f16[c] && mismatches++ == 0)
@@ -929,8 +938,7 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
                                     std::to_string(c) + ": expected " + std::to_string(ref.texel[t].f16[c]) +
                                     " got " + std::to_string(g);
                     }
-                }
-            }
+                });
             INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
             CHECK(mismatches == 0);
         }
