@@ -68,20 +68,28 @@ void write_file(const std::string& path, const uint8_t* data, size_t size) {
     write_binary_file(path, std::vector<uint8_t>(data, data + size));
 }
 
-// visit(x, y, texel) for every texel inside width x height of BC blocks laid out `blocks_x` to a
-// row, with `oracle`'s decode of its block (texel: the texel's index in the ReferenceBlock).
-template <class Visit>
-void for_each_reference_texel(const BcFormat& f, texdec_bc_rounding rounding, Oracle oracle,
-                              const std::vector<uint8_t>& blocks, uint32_t width, uint32_t height, uint32_t blocks_x,
-                              Visit visit) {
+// Compares every texel inside width x height of BC blocks laid out `blocks_x` to a row with the
+// primary oracle's decode of its block: mismatch(x, y, ref, t) says how the tool's texel differs
+// from ref.texel[t] ("" where it does not). CHECKs that none does, naming the oracle and the first.
+template <class Mismatch>
+void check_reference_texels(const BcFormat& f, texdec_bc_rounding rounding, const std::vector<uint8_t>& blocks,
+                            uint32_t width, uint32_t height, uint32_t blocks_x, Mismatch mismatch) {
+    const Oracle oracle = primary_oracle(f, rounding);
+    size_t mismatches = 0;
+    std::string first;
     for (size_t b = 0; b < blocks.size() / f.block_bytes; ++b) {
         ReferenceBlock ref;
         reference_decode(f, rounding, oracle, &blocks[b * f.block_bytes], &ref);
         for (uint32_t t = 0; t < 16; ++t) {
             const uint32_t x = uint32_t(b % blocks_x) * 4 + t % 4, y = uint32_t(b / blocks_x) * 4 + t / 4;
-            if (x < width && y < height) visit(x, y, ref, t);
+            if (x >= width || y >= height) continue;
+            const std::string what = mismatch(x, y, ref, t);
+            if (!what.empty() && mismatches++ == 0)
+                first = "texel (" + std::to_string(x) + "," + std::to_string(y) + ")" + what;
         }
     }
+    INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
+    CHECK(mismatches == 0);
 }
 
 // Decodes the raw blocks in `in` as `format` of w x h texels into `out` (removed first), with
@@ -116,6 +124,19 @@ void check_every_header_byte(const std::vector<uint8_t>& file, size_t header_byt
         }
 }
 
+// Every prefix of `file` shorter than `end` bytes, each a copy of exactly its size (so ASan sees any
+// read past its end), is refused by `parse`: TooSmall below `header_bytes`, else Truncated.
+template <class Parse>
+void check_prefixes_refused(const std::vector<uint8_t>& file, size_t end, size_t header_bytes, Parse parse) {
+    for (size_t size = 0; size < end; ++size) {
+        const std::vector<uint8_t> part(file.begin(), file.begin() + size);
+        const auto r = parse(part);
+        REQUIRE(std::holds_alternative<container::Error>(r));
+        CHECK(std::get<container::Error>(r).code ==
+              (size < header_bytes ? container::ErrorCode::TooSmall : container::ErrorCode::Truncated));
+    }
+}
+
 }  // namespace
 
 TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the oracles", "[bc1-5][cli][gpu][heavy]") {
@@ -147,26 +168,18 @@ TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the o
                 const uint32_t texel = output_texel_bytes(f, output);
                 const std::vector<uint8_t> texels = read_file(out);
                 REQUIRE(texels.size() == size_t(kWidth) * kHeight * texel);
-                const Oracle oracle = primary_oracle(f, rounding);
-                size_t mismatches = 0;
-                std::string first;
-                for_each_reference_texel(
-                    f, rounding, oracle, blocks, kWidth, kHeight, kBlocksX,
-                    [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
-                        const uint32_t mask = output_byte_mask(f, output, ref.channel_mask);
-                        uint8_t want[8];
-                        pack_reference_texel(f, output, ref.texel[t], want);
-                        const uint8_t* got = &texels[(size_t(y) * kWidth + x) * texel];
-                        for (uint32_t i = 0; i < texel; ++i)
-                            if ((mask >> i & 1) && want[i] != got[i]) {
-                                if (mismatches++ == 0)
-                                    first = "texel (" + std::to_string(x) + "," + std::to_string(y) + "): expected " +
-                                            hex_bytes(want, texel) + " got " + hex_bytes(got, texel);
-                                break;
-                            }
-                    });
-                INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
-                CHECK(mismatches == 0);
+                check_reference_texels(f, rounding, blocks, kWidth, kHeight, kBlocksX,
+                                       [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
+                                           const uint32_t mask = output_byte_mask(f, output, ref.channel_mask);
+                                           uint8_t want[8];
+                                           pack_reference_texel(f, output, ref.texel[t], want);
+                                           const uint8_t* got = &texels[(size_t(y) * kWidth + x) * texel];
+                                           for (uint32_t i = 0; i < texel; ++i)
+                                               if ((mask >> i & 1) && want[i] != got[i])
+                                                   return ": expected " + hex_bytes(want, texel) + " got " +
+                                                          hex_bytes(got, texel);
+                                           return std::string();
+                                       });
             }
     }
 }
@@ -597,13 +610,7 @@ TEST_CASE(".astc parser: every truncation and every header byte value, no crash,
 
         // Every shorter file is an error (TooSmall below 16 bytes, Truncated from 16 on); a copy
         // of exactly that size, so ASan sees any read past the end.
-        for (size_t size = 0; size < file.size(); ++size) {
-            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-            const auto r = astc_file::parse(part);
-            REQUIRE(std::holds_alternative<astc_file::Error>(r));
-            CHECK(std::get<astc_file::Error>(r).code ==
-                  (size < 16 ? astc_file::ErrorCode::TooSmall : astc_file::ErrorCode::Truncated));
-        }
+        check_prefixes_refused(file, file.size(), 16, [](const auto& part) { return astc_file::parse(part); });
         // Trailing bytes are counted, not an error.
         std::vector<uint8_t> longer = file;
         longer.resize(file.size() + 7, 0);
@@ -769,12 +776,7 @@ TEST_CASE("DDS parser: DX10 headers with the BC6H and BC7 DXGI codes give the ri
 
         // Every shorter file is refused: no DX10 header yet (TooSmall), else truncated data. Each
         // prefix is a copy of exactly that size, so ASan sees any read past its end.
-        for (size_t size = 0; size < file.size() - 5; ++size) {
-            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-            const auto r = dds::parse(part);
-            REQUIRE(std::holds_alternative<dds::Error>(r));
-            CHECK(std::get<dds::Error>(r).code == (size < 148 ? dds::ErrorCode::TooSmall : dds::ErrorCode::Truncated));
-        }
+        check_prefixes_refused(file, file.size() - 5, 148, [](const auto& part) { return dds::parse(part); });
     }
     // A BC6H volume (DX10 dimension 3D): 9x6x3 texels are 3x2 blocks per slice, 3 slices.
     const auto volume = dds::parse(dx10_dds({95, 9, 6, 3, 1, 4, 0, 1}, random_bytes(3 * 6 * 16, 1)));
@@ -925,22 +927,16 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
             decode_raw(f.name, 61, 30, std::string("--bc-rounding ") + texdec_bc_rounding_name(rounding) + " ", in,
                        exr);
             const std::vector<uint16_t> got = load_exr_rgba16f(exr, kWidth, kHeight);
-            const Oracle oracle = primary_oracle(f, rounding);
-            size_t mismatches = 0;
-            std::string first;
-            for_each_reference_texel(
-                f, rounding, oracle, blocks, kWidth, kHeight, kBlocksX,
-                [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
-                    for (int c = 0; c < 4; ++c) {
-                        const uint16_t g = got[(size_t(y) * kWidth + x) * 4 + c];
-                        if ((ref.channel_mask >> c & 1) && g != ref.texel[t].f16[c] && mismatches++ == 0)
-                            first = "texel (" + std::to_string(x) + "," + std::to_string(y) + ") channel " +
-                                    std::to_string(c) + ": expected " + std::to_string(ref.texel[t].f16[c]) +
-                                    " got " + std::to_string(g);
-                    }
-                });
-            INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
-            CHECK(mismatches == 0);
+            check_reference_texels(f, rounding, blocks, kWidth, kHeight, kBlocksX,
+                                   [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
+                                       for (int c = 0; c < 4; ++c) {
+                                           const uint16_t g = got[(size_t(y) * kWidth + x) * 4 + c];
+                                           if ((ref.channel_mask >> c & 1) && g != ref.texel[t].f16[c])
+                                               return " channel " + std::to_string(c) + ": expected " +
+                                                      std::to_string(ref.texel[t].f16[c]) + " got " + std::to_string(g);
+                                       }
+                                       return std::string();
+                                   });
         }
 }
 
@@ -1300,12 +1296,7 @@ TEST_CASE(".pkm parser: every format code and version, extents, truncations, hea
         CHECK((tex.data_offset == 16 && tex.data_size == blocks.size() && tex.trailing_bytes == 0));
         CHECK(tex.container_format.rfind("PKM 20 format " + std::to_string(c.code) + " (", 0) == 0);
         // Every shorter file: TooSmall below 16 bytes, Truncated from 16 on (exact-size copies for ASan).
-        for (size_t size = 0; size < file.size(); ++size) {
-            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-            const auto r = pkm::parse(part);
-            REQUIRE(std::holds_alternative<pkm::Error>(r));
-            CHECK(std::get<pkm::Error>(r).code == (size < 16 ? pkm::ErrorCode::TooSmall : pkm::ErrorCode::Truncated));
-        }
+        check_prefixes_refused(file, file.size(), 16, [](const auto& part) { return pkm::parse(part); });
     }
     const std::vector<uint8_t> etc1_blocks = random_bytes(8 * 2 * 2, 1);
     // Version "10": ETC1, format field 0; anything else there is refused.
@@ -1410,13 +1401,7 @@ TEST_CASE("KTX parser: every glInternalFormat, both byte orders, key/value data,
             CHECK(tex.trailing_bytes == 0);
             // Every shorter file: TooSmall below 64 bytes, else Truncated (exact-size copies for ASan).
             if (c.gl == 0x9272 || c.gl == 0x8D64 || c.gl == 0x93C0)
-                for (size_t size = 0; size < file.size(); ++size) {
-                    const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-                    const auto r = ktx::parse(part);
-                    REQUIRE(std::holds_alternative<ktx::Error>(r));
-                    CHECK(std::get<ktx::Error>(r).code ==
-                          (size < 64 ? ktx::ErrorCode::TooSmall : ktx::ErrorCode::Truncated));
-                }
+                check_prefixes_refused(file, file.size(), 64, [](const auto& part) { return ktx::parse(part); });
         }
         const uint32_t r11 = 0x9270, rg11 = 0x9273;
         // numberOfMipmapLevels 0: level 0 only.
