@@ -30,6 +30,7 @@
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/corpus_files.h"
+#include "support/cpu_context.h"
 #include "support/job_builder.h"
 
 using namespace texdec_test;
@@ -514,15 +515,7 @@ const Case kCases[] = {{"BC1 72x40, 2 layers, 5 levels", &kBc1, 72, 40, 1, 5, 2,
 TEST_CASE("block-linear levels: mip chains decode at the helper's offsets (CPU context)",
           "[block_linear][levels][cpu]") {
     MessageLog log;
-    const texdec_backend_info backend = backend_info(TEXDEC_BACKEND_CPU);
-    texdec_context_create_info info{};
-    info.next = &backend;
-    info.message_callback = [](texdec_message_severity severity, const char* m, void* user) {
-        if (severity == TEXDEC_MESSAGE_ERROR) static_cast<MessageLog*>(user)->add_error(m ? m : "");
-    };
-    info.user_data = &log;
-    texdec_context* ctx = nullptr;
-    REQUIRE(texdec_context_create(&info, &ctx) == TEXDEC_SUCCESS);
+    texdec_context* ctx = create_cpu_context(log);
     for (const Case& c : kCases) {
         INFO(c.name);
         const BuiltTexture b = build(*c.format, c.w, c.h, c.d, c.mips, c.layers, c.bh, c.bd, 23);

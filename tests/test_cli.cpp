@@ -68,6 +68,42 @@ void write_file(const std::string& path, const uint8_t* data, size_t size) {
     write_binary_file(path, std::vector<uint8_t>(data, data + size));
 }
 
+// Compares every texel inside width x height of BC blocks laid out `blocks_x` to a row with the
+// primary oracle's decode of its block: mismatch(x, y, ref, t) says how the tool's texel differs
+// from ref.texel[t] ("" where it does not). CHECKs that none does, naming the oracle and the first.
+template <class Mismatch>
+void check_reference_texels(const BcFormat& f, texdec_bc_rounding rounding, const std::vector<uint8_t>& blocks,
+                            uint32_t width, uint32_t height, uint32_t blocks_x, Mismatch mismatch) {
+    const Oracle oracle = primary_oracle(f, rounding);
+    size_t mismatches = 0;
+    std::string first;
+    for (size_t b = 0; b < blocks.size() / f.block_bytes; ++b) {
+        ReferenceBlock ref;
+        reference_decode(f, rounding, oracle, &blocks[b * f.block_bytes], &ref);
+        for (uint32_t t = 0; t < 16; ++t) {
+            const uint32_t x = uint32_t(b % blocks_x) * 4 + t % 4, y = uint32_t(b / blocks_x) * 4 + t / 4;
+            if (x >= width || y >= height) continue;
+            const std::string what = mismatch(x, y, ref, t);
+            if (!what.empty() && mismatches++ == 0)
+                first = "texel (" + std::to_string(x) + "," + std::to_string(y) + ")" + what;
+        }
+    }
+    INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
+    CHECK(mismatches == 0);
+}
+
+// Decodes the raw blocks in `in` as `format` of w x h texels into `out` (removed first), with
+// `options` (each followed by a space); REQUIREs success, naming the command and its stderr.
+void decode_raw(const std::string& format, unsigned w, unsigned h, const std::string& options, const std::string& in,
+                const std::string& out) {
+    std::remove(out.c_str());
+    const std::string command = kCli + " decode --format " + format + " --extent " + std::to_string(w) + "x" +
+                                std::to_string(h) + " " + options + in + " " + out;
+    const int code = run(command);
+    INFO(command << "\n" << last_stderr());
+    REQUIRE(code == 0);
+}
+
 // Every value of every byte of file[0, header_bytes) through a parser (pkm::parse, ktx::parse, ...):
 // an error has a message (and is BadMagic where one of the first magic_bytes changed); a texture
 // passes check_texture(texture, the changed file).
@@ -86,6 +122,19 @@ void check_every_header_byte(const std::vector<uint8_t>& file, size_t header_byt
                 check_texture(std::get<Texture>(p), m);
             }
         }
+}
+
+// Every prefix of `file` shorter than `end` bytes, each a copy of exactly its size (so ASan sees any
+// read past its end), is refused by `parse`: TooSmall below `header_bytes`, else Truncated.
+template <class Parse>
+void check_prefixes_refused(const std::vector<uint8_t>& file, size_t end, size_t header_bytes, Parse parse) {
+    for (size_t size = 0; size < end; ++size) {
+        const std::vector<uint8_t> part(file.begin(), file.begin() + size);
+        const auto r = parse(part);
+        REQUIRE(std::holds_alternative<container::Error>(r));
+        CHECK(std::get<container::Error>(r).code ==
+              (size < header_bytes ? container::ErrorCode::TooSmall : container::ErrorCode::Truncated));
+    }
 }
 
 }  // namespace
@@ -119,30 +168,18 @@ TEST_CASE("CLI raw mode: every BC1-BC5 format, output and rounding matches the o
                 const uint32_t texel = output_texel_bytes(f, output);
                 const std::vector<uint8_t> texels = read_file(out);
                 REQUIRE(texels.size() == size_t(kWidth) * kHeight * texel);
-                const Oracle oracle = primary_oracle(f, rounding);
-                size_t mismatches = 0;
-                std::string first;
-                for (uint32_t b = 0; b < kBlocksX * kBlocksY; ++b) {
-                    ReferenceBlock ref;
-                    reference_decode(f, rounding, oracle, &blocks[size_t(b) * f.block_bytes], &ref);
-                    const uint32_t mask = output_byte_mask(f, output, ref.channel_mask);
-                    for (uint32_t t = 0; t < 16; ++t) {
-                        const uint32_t x = (b % kBlocksX) * 4 + t % 4, y = (b / kBlocksX) * 4 + t / 4;
-                        if (x >= kWidth || y >= kHeight) continue;
-                        uint8_t want[8];
-                        pack_reference_texel(f, output, ref.texel[t], want);
-                        const uint8_t* got = &texels[(size_t(y) * kWidth + x) * texel];
-                        for (uint32_t i = 0; i < texel; ++i)
-                            if ((mask >> i & 1) && want[i] != got[i]) {
-                                if (mismatches++ == 0)
-                                    first = "texel (" + std::to_string(x) + "," + std::to_string(y) + "): expected " +
-                                            hex_bytes(want, texel) + " got " + hex_bytes(got, texel);
-                                break;
-                            }
-                    }
-                }
-                INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
-                CHECK(mismatches == 0);
+                check_reference_texels(f, rounding, blocks, kWidth, kHeight, kBlocksX,
+                                       [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
+                                           const uint32_t mask = output_byte_mask(f, output, ref.channel_mask);
+                                           uint8_t want[8];
+                                           pack_reference_texel(f, output, ref.texel[t], want);
+                                           const uint8_t* got = &texels[(size_t(y) * kWidth + x) * texel];
+                                           for (uint32_t i = 0; i < texel; ++i)
+                                               if ((mask >> i & 1) && want[i] != got[i])
+                                                   return ": expected " + hex_bytes(want, texel) + " got " +
+                                                          hex_bytes(got, texel);
+                                           return std::string();
+                                       });
             }
     }
 }
@@ -441,12 +478,7 @@ TEST_CASE(
         for (AstcProfile profile : {AstcProfile::ldr, AstcProfile::ldr_srgb}) {
             const std::string name = astc_format_name(fp, profile);
             const std::string out = temp_dir() + "/raw_out.raw";
-            std::remove(out.c_str());
-            const std::string command = kCli + " decode --format " + name + " --extent " + std::to_string(w) + "x" +
-                                        std::to_string(h) + " --output rgba8 " + in + " " + out;
-            const int code = run(command);
-            INFO(command << "\n" << last_stderr());
-            REQUIRE(code == 0);
+            decode_raw(name, w, h, "--output rgba8 ", in, out);
             const std::vector<uint8_t> got = read_file(out);
             REQUIRE(got.size() == size_t(w) * h * 4);
             const std::vector<uint8_t> want = astcenc_decode_unorm8(profile, fp, w, h, 1, blocks.data(), blocks.size());
@@ -578,13 +610,7 @@ TEST_CASE(".astc parser: every truncation and every header byte value, no crash,
 
         // Every shorter file is an error (TooSmall below 16 bytes, Truncated from 16 on); a copy
         // of exactly that size, so ASan sees any read past the end.
-        for (size_t size = 0; size < file.size(); ++size) {
-            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-            const auto r = astc_file::parse(part);
-            REQUIRE(std::holds_alternative<astc_file::Error>(r));
-            CHECK(std::get<astc_file::Error>(r).code ==
-                  (size < 16 ? astc_file::ErrorCode::TooSmall : astc_file::ErrorCode::Truncated));
-        }
+        check_prefixes_refused(file, file.size(), 16, [](const auto& part) { return astc_file::parse(part); });
         // Trailing bytes are counted, not an error.
         std::vector<uint8_t> longer = file;
         longer.resize(file.size() + 7, 0);
@@ -750,12 +776,7 @@ TEST_CASE("DDS parser: DX10 headers with the BC6H and BC7 DXGI codes give the ri
 
         // Every shorter file is refused: no DX10 header yet (TooSmall), else truncated data. Each
         // prefix is a copy of exactly that size, so ASan sees any read past its end.
-        for (size_t size = 0; size < file.size() - 5; ++size) {
-            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-            const auto r = dds::parse(part);
-            REQUIRE(std::holds_alternative<dds::Error>(r));
-            CHECK(std::get<dds::Error>(r).code == (size < 148 ? dds::ErrorCode::TooSmall : dds::ErrorCode::Truncated));
-        }
+        check_prefixes_refused(file, file.size() - 5, 148, [](const auto& part) { return dds::parse(part); });
     }
     // A BC6H volume (DX10 dimension 3D): 9x6x3 texels are 3x2 blocks per slice, 3 slices.
     const auto volume = dds::parse(dx10_dds({95, 9, 6, 3, 1, 4, 0, 1}, random_bytes(3 * 6 * 16, 1)));
@@ -903,33 +924,19 @@ TEST_CASE("CLI .exr: raw mode, every BC1-BC5 format (both roundings) as RGBA16F 
             const std::vector<uint8_t> blocks = random_blocks(f, kBlocksX * kBlocksY, test_seed() + 11);
             const std::string in = temp_dir() + "/exr_" + f.name + ".bin", exr = temp_dir() + "/exr_out.exr";
             write_bytes(in, blocks);
-            std::remove(exr.c_str());
-            const std::string command = kCli + " decode --format " + f.name + " --extent 61x30 --bc-rounding " +
-                                        texdec_bc_rounding_name(rounding) + " " + in + " " + exr;
-            const int code = run(command);
-            INFO(command << "\n" << last_stderr());
-            REQUIRE(code == 0);
+            decode_raw(f.name, 61, 30, std::string("--bc-rounding ") + texdec_bc_rounding_name(rounding) + " ", in,
+                       exr);
             const std::vector<uint16_t> got = load_exr_rgba16f(exr, kWidth, kHeight);
-            const Oracle oracle = primary_oracle(f, rounding);
-            size_t mismatches = 0;
-            std::string first;
-            for (uint32_t b = 0; b < kBlocksX * kBlocksY; ++b) {
-                ReferenceBlock ref;
-                reference_decode(f, rounding, oracle, &blocks[size_t(b) * f.block_bytes], &ref);
-                for (uint32_t t = 0; t < 16; ++t) {
-                    const uint32_t x = (b % kBlocksX) * 4 + t % 4, y = (b / kBlocksX) * 4 + t / 4;
-                    if (x >= kWidth || y >= kHeight) continue;
-                    for (int c = 0; c < 4; ++c) {
-                        const uint16_t g = got[(size_t(y) * kWidth + x) * 4 + c];
-                        if ((ref.channel_mask >> c & 1) && g != ref.texel[t].f16[c] && mismatches++ == 0)
-                            first = "texel (" + std::to_string(x) + "," + std::to_string(y) + ") channel " +
-                                    std::to_string(c) + ": expected " + std::to_string(ref.texel[t].f16[c]) +
-                                    " got " + std::to_string(g);
-                    }
-                }
-            }
-            INFO("oracle " << oracle_name(oracle) << "; first mismatch: " << first);
-            CHECK(mismatches == 0);
+            check_reference_texels(f, rounding, blocks, kWidth, kHeight, kBlocksX,
+                                   [&](uint32_t x, uint32_t y, const ReferenceBlock& ref, uint32_t t) {
+                                       for (int c = 0; c < 4; ++c) {
+                                           const uint16_t g = got[(size_t(y) * kWidth + x) * 4 + c];
+                                           if ((ref.channel_mask >> c & 1) && g != ref.texel[t].f16[c])
+                                               return " channel " + std::to_string(c) + ": expected " +
+                                                      std::to_string(ref.texel[t].f16[c]) + " got " + std::to_string(g);
+                                       }
+                                       return std::string();
+                                   });
         }
 }
 
@@ -968,12 +975,7 @@ TEST_CASE("CLI .exr: ASTC (unorm, srgb) as RGBA16F halves equal to libastcenc, N
         CHECK(want.anomalies.empty());
         CHECK(want.error_blocks > 0);  // the error colour (NaN for unorm) goes through the EXR writer too
         const std::string exr = temp_dir() + "/exr_astc.exr";
-        std::remove(exr.c_str());
-        const std::string command = kCli + " decode --format " + name + " --extent " + std::to_string(w) + "x" +
-                                    std::to_string(h) + " " + in + " " + exr;
-        const int code = run(command);
-        INFO(command << "\n" << last_stderr());
-        REQUIRE(code == 0);
+        decode_raw(name, w, h, "", in, exr);
         std::string first;
         const size_t mismatches = compare_halves(load_exr_rgba16f(exr, w, h), want.rgba16f, w, first);
         INFO("first mismatch: " << first);
@@ -1100,100 +1102,107 @@ void run_cli_decode(const std::string& args, const std::string& format_name) {
                              std::to_string(kBptcH) + "x1") != std::string::npos);
 }
 
-}  // namespace
-
-TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native decode", "[cli][gpu][bc6h]") {
+// check(device, case, blocks) for each DXGI case of `a` or `b`, with its pseudo-random blocks,
+// on a Vulkan device of the test's own (lavapipe's native decode is the oracle).
+template <class Check>
+void for_each_bptc_case(texdec_format a, texdec_format b, Check check) {
     if (!cli_has_device()) return;
     auto dev = VulkanTestDevice::open();
     if (!dev) return;
     for (const DxgiCase& c : kBptcDxgiCases) {
-        if (c.format != TEXDEC_FORMAT_BC6H_UFLOAT && c.format != TEXDEC_FORMAT_BC6H_SFLOAT) continue;
+        if (c.format != a && c.format != b) continue;
         INFO(c.dxgi_name);
-        const std::vector<uint8_t> blocks = bptc_blocks(test_seed() + c.code);
-        const std::vector<uint16_t> want = native_rgba16f(*dev, c.format, blocks);
-        // NVIDIA's native decode (the H100) gives +0 where the spec gives -0 (0x8000) for an
-        // interpolated -1 in SF16 (docs/EXACTNESS.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
-        // exactly that pair is excused and counted; lavapipe excuses nothing.
-        const bool excuse_plus_zero = dev->properties().vendorID == 0x10DE && c.format == TEXDEC_FORMAT_BC6H_SFLOAT;
-        auto compare = [&](const std::vector<uint16_t>& got, std::string& first) {
-            std::vector<uint16_t> expected = want;
-            size_t excused = 0;
-            for (size_t i = 0; excuse_plus_zero && i < expected.size() && i < got.size(); ++i)
-                if (got[i] == 0x8000 && expected[i] == 0x0000) expected[i] = 0x8000, ++excused;
-            if (excused) WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << excused << " channels");
-            return compare_halves(got, expected, kBptcW, first);
-        };
-        const std::string dds = temp_dir() + "/bc6h.dds", exr = temp_dir() + "/bc6h.exr";
-        write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
-        std::remove(exr.c_str());
-        run_cli_decode(dds + " " + exr, c.format_name);
-        std::string first;
-        size_t mismatches = compare(load_exr_rgba16f(exr, kBptcW, kBptcH), first);
-        {
-            INFO(".exr, first mismatch: " << first);
-            CHECK(mismatches == 0);
-        }
-        // Raw mode, the default output (native = RGBA16F) and --output rgba16f.
-        const std::string bin = temp_dir() + "/bc6h.bin", raw = temp_dir() + "/bc6h.raw";
-        write_bytes(bin, blocks);
-        for (const char* output : {"", "--output rgba16f "}) {
-            std::remove(raw.c_str());
-            run_cli_decode(std::string(output) + "--format " + c.format_name + " --extent " + std::to_string(kBptcW) +
-                               "x" + std::to_string(kBptcH) + " " + bin + " " + raw,
-                           c.format_name);
-            const std::vector<uint8_t> got = read_file(raw);
-            REQUIRE(got.size() == size_t(kBptcW) * kBptcH * 8);
-            mismatches = compare(raw_halves(got), first);
-            INFO("raw " << output << ", first mismatch: " << first);
-            CHECK(mismatches == 0);
-        }
+        check(*dev, c, bptc_blocks(test_seed() + c.code));
     }
     dev->close_and_check();
 }
 
+}  // namespace
+
+TEST_CASE("CLI: BC6H (DX10 .dds to .exr, raw mode) equals lavapipe's native decode", "[cli][gpu][bc6h]") {
+    for_each_bptc_case(
+        TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_FORMAT_BC6H_SFLOAT,
+        [](VulkanTestDevice& dev, const DxgiCase& c, const std::vector<uint8_t>& blocks) {
+            const std::vector<uint16_t> want = native_rgba16f(dev, c.format, blocks);
+            // NVIDIA's native decode (the H100) gives +0 where the spec gives -0 (0x8000) for an
+            // interpolated -1 in SF16 (docs/EXACTNESS.md; tests/test_bc6h_decode.cpp): on an NVIDIA device
+            // exactly that pair is excused and counted; lavapipe excuses nothing.
+            const bool excuse_plus_zero = dev.properties().vendorID == 0x10DE && c.format == TEXDEC_FORMAT_BC6H_SFLOAT;
+            auto compare = [&](const std::vector<uint16_t>& got, std::string& first) {
+                std::vector<uint16_t> expected = want;
+                size_t excused = 0;
+                for (size_t i = 0; excuse_plus_zero && i < expected.size() && i < got.size(); ++i)
+                    if (got[i] == 0x8000 && expected[i] == 0x0000) expected[i] = 0x8000, ++excused;
+                if (excused)
+                    WARN("NVIDIA's native decode gives +0 where the spec gives -0 in " << excused << " channels");
+                return compare_halves(got, expected, kBptcW, first);
+            };
+            const std::string dds = temp_dir() + "/bc6h.dds", exr = temp_dir() + "/bc6h.exr";
+            write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
+            std::remove(exr.c_str());
+            run_cli_decode(dds + " " + exr, c.format_name);
+            std::string first;
+            size_t mismatches = compare(load_exr_rgba16f(exr, kBptcW, kBptcH), first);
+            {
+                INFO(".exr, first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
+            // Raw mode, the default output (native = RGBA16F) and --output rgba16f.
+            const std::string bin = temp_dir() + "/bc6h.bin", raw = temp_dir() + "/bc6h.raw";
+            write_bytes(bin, blocks);
+            for (const char* output : {"", "--output rgba16f "}) {
+                std::remove(raw.c_str());
+                run_cli_decode(std::string(output) + "--format " + c.format_name + " --extent " +
+                                   std::to_string(kBptcW) + "x" + std::to_string(kBptcH) + " " + bin + " " + raw,
+                               c.format_name);
+                const std::vector<uint8_t> got = read_file(raw);
+                REQUIRE(got.size() == size_t(kBptcW) * kBptcH * 8);
+                mismatches = compare(raw_halves(got), first);
+                INFO("raw " << output << ", first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
+        });
+}
+
 TEST_CASE("CLI: BC7 (DX10 .dds to .png and .exr, raw mode) equals lavapipe's native decode", "[cli][gpu][bc7]") {
-    if (!cli_has_device()) return;
-    auto dev = VulkanTestDevice::open();
-    if (!dev) return;
-    for (const DxgiCase& c : kBptcDxgiCases) {
-        if (c.format != TEXDEC_FORMAT_BC7_UNORM && c.format != TEXDEC_FORMAT_BC7_SRGB) continue;
-        INFO(c.dxgi_name);
-        const std::vector<uint8_t> blocks = bptc_blocks(test_seed() + c.code);
-        const std::vector<uint8_t> want8 = native_rgba8(*dev, blocks);
-        const std::vector<uint16_t> want16 = native_rgba16f(*dev, c.format, blocks);
-        const std::string dds = temp_dir() + "/bc7.dds", png = temp_dir() + "/bc7.png", exr = temp_dir() + "/bc7.exr";
-        write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
-        std::remove(png.c_str());
-        run_cli_decode(dds + " " + png, c.format_name);  // default: rgba8
-        const std::vector<uint8_t> got8 = load_png_rgba8(png, kBptcW, kBptcH);
-        size_t mismatches = 0;
-        for (size_t i = 0; i < want8.size(); ++i) mismatches += got8[i] != want8[i];
-        CHECK(mismatches == 0);
-        std::remove(exr.c_str());
-        run_cli_decode(dds + " " + exr, c.format_name);  // default: rgba16f
-        std::string first;
-        mismatches = compare_halves(load_exr_rgba16f(exr, kBptcW, kBptcH), want16, kBptcW, first);
-        {
-            INFO(".exr, first mismatch: " << first);
+    for_each_bptc_case(
+        TEXDEC_FORMAT_BC7_UNORM, TEXDEC_FORMAT_BC7_SRGB,
+        [](VulkanTestDevice& dev, const DxgiCase& c, const std::vector<uint8_t>& blocks) {
+            const std::vector<uint8_t> want8 = native_rgba8(dev, blocks);
+            const std::vector<uint16_t> want16 = native_rgba16f(dev, c.format, blocks);
+            const std::string dds = temp_dir() + "/bc7.dds", png = temp_dir() + "/bc7.png",
+                              exr = temp_dir() + "/bc7.exr";
+            write_bytes(dds, dx10_dds({c.code, kBptcW, kBptcH}, blocks));
+            std::remove(png.c_str());
+            run_cli_decode(dds + " " + png, c.format_name);  // default: rgba8
+            const std::vector<uint8_t> got8 = load_png_rgba8(png, kBptcW, kBptcH);
+            size_t mismatches = 0;
+            for (size_t i = 0; i < want8.size(); ++i) mismatches += got8[i] != want8[i];
             CHECK(mismatches == 0);
-        }
-        // Raw mode: native (RGBA8) and rgba16f.
-        const std::string bin = temp_dir() + "/bc7.bin", raw = temp_dir() + "/bc7.raw";
-        write_bytes(bin, blocks);
-        const std::string extent = " --extent " + std::to_string(kBptcW) + "x" + std::to_string(kBptcH) + " ";
-        std::remove(raw.c_str());
-        run_cli_decode(std::string("--format ") + c.format_name + extent + bin + " " + raw, c.format_name);
-        CHECK(read_file(raw) == want8);
-        std::remove(raw.c_str());
-        run_cli_decode(std::string("--output rgba16f --format ") + c.format_name + extent + bin + " " + raw,
-                       c.format_name);
-        const std::vector<uint8_t> got16 = read_file(raw);
-        REQUIRE(got16.size() == size_t(kBptcW) * kBptcH * 8);
-        mismatches = compare_halves(raw_halves(got16), want16, kBptcW, first);
-        INFO("raw rgba16f, first mismatch: " << first);
-        CHECK(mismatches == 0);
-    }
-    dev->close_and_check();
+            std::remove(exr.c_str());
+            run_cli_decode(dds + " " + exr, c.format_name);  // default: rgba16f
+            std::string first;
+            mismatches = compare_halves(load_exr_rgba16f(exr, kBptcW, kBptcH), want16, kBptcW, first);
+            {
+                INFO(".exr, first mismatch: " << first);
+                CHECK(mismatches == 0);
+            }
+            // Raw mode: native (RGBA8) and rgba16f.
+            const std::string bin = temp_dir() + "/bc7.bin", raw = temp_dir() + "/bc7.raw";
+            write_bytes(bin, blocks);
+            const std::string extent = " --extent " + std::to_string(kBptcW) + "x" + std::to_string(kBptcH) + " ";
+            std::remove(raw.c_str());
+            run_cli_decode(std::string("--format ") + c.format_name + extent + bin + " " + raw, c.format_name);
+            CHECK(read_file(raw) == want8);
+            std::remove(raw.c_str());
+            run_cli_decode(std::string("--output rgba16f --format ") + c.format_name + extent + bin + " " + raw,
+                           c.format_name);
+            const std::vector<uint8_t> got16 = read_file(raw);
+            REQUIRE(got16.size() == size_t(kBptcW) * kBptcH * 8);
+            mismatches = compare_halves(raw_halves(got16), want16, kBptcW, first);
+            INFO("raw rgba16f, first mismatch: " << first);
+            CHECK(mismatches == 0);
+        });
 }
 
 // ---- .pkm and KTX 1.1 inputs, 16-bit PNG output -------------------------------------
@@ -1287,12 +1296,7 @@ TEST_CASE(".pkm parser: every format code and version, extents, truncations, hea
         CHECK((tex.data_offset == 16 && tex.data_size == blocks.size() && tex.trailing_bytes == 0));
         CHECK(tex.container_format.rfind("PKM 20 format " + std::to_string(c.code) + " (", 0) == 0);
         // Every shorter file: TooSmall below 16 bytes, Truncated from 16 on (exact-size copies for ASan).
-        for (size_t size = 0; size < file.size(); ++size) {
-            const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-            const auto r = pkm::parse(part);
-            REQUIRE(std::holds_alternative<pkm::Error>(r));
-            CHECK(std::get<pkm::Error>(r).code == (size < 16 ? pkm::ErrorCode::TooSmall : pkm::ErrorCode::Truncated));
-        }
+        check_prefixes_refused(file, file.size(), 16, [](const auto& part) { return pkm::parse(part); });
     }
     const std::vector<uint8_t> etc1_blocks = random_bytes(8 * 2 * 2, 1);
     // Version "10": ETC1, format field 0; anything else there is refused.
@@ -1397,13 +1401,7 @@ TEST_CASE("KTX parser: every glInternalFormat, both byte orders, key/value data,
             CHECK(tex.trailing_bytes == 0);
             // Every shorter file: TooSmall below 64 bytes, else Truncated (exact-size copies for ASan).
             if (c.gl == 0x9272 || c.gl == 0x8D64 || c.gl == 0x93C0)
-                for (size_t size = 0; size < file.size(); ++size) {
-                    const std::vector<uint8_t> part(file.begin(), file.begin() + size);
-                    const auto r = ktx::parse(part);
-                    REQUIRE(std::holds_alternative<ktx::Error>(r));
-                    CHECK(std::get<ktx::Error>(r).code ==
-                          (size < 64 ? ktx::ErrorCode::TooSmall : ktx::ErrorCode::Truncated));
-                }
+                check_prefixes_refused(file, file.size(), 64, [](const auto& part) { return ktx::parse(part); });
         }
         const uint32_t r11 = 0x9270, rg11 = 0x9273;
         // numberOfMipmapLevels 0: level 0 only.
@@ -1575,11 +1573,6 @@ TEST_CASE("KTX parser: a header claiming 132 million surfaces is truncated witho
 
 TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message naming the problem", "[cli][pkm][ktx]") {
     const std::vector<uint8_t> r11_blocks = random_bytes(32, 10);  // 8x8 R11
-    struct Case {
-        const char* name;
-        std::vector<uint8_t> bytes;
-        const char* message;
-    };
     std::vector<uint8_t> truncated_pkm = pkm_bytes("20", 5, 8, 8, 8, 8, r11_blocks);
     truncated_pkm.resize(30);
     std::vector<uint8_t> truncated_ktx = ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false);
@@ -1587,8 +1580,9 @@ TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message nami
     KtxHeader endian{0x9270, 8, 8};
     endian.endianness = 0x01020305;
     const std::vector<uint8_t> ktx_header = ktx_bytes({0x9270, 8, 8}, {}, false);
-    const Case cases[] = {
-        {"pkm header cut short", std::vector<uint8_t>{'P', 'K', 'M', ' ', '2', '0', 0, 5}, "shorter than the 16-byte PKM header"},
+    const std::vector<MalformedInput> cases = {
+        {"pkm header cut short", std::vector<uint8_t>{'P', 'K', 'M', ' ', '2', '0', 0, 5},
+         "shorter than the 16-byte PKM header"},
         {"pkm version", pkm_bytes("21", 5, 8, 8, 8, 8, r11_blocks), "neither \"10\" nor \"20\""},
         {"pkm format", pkm_bytes("20", 42, 8, 8, 8, 8, r11_blocks), "unknown PKM format code 42"},
         {"pkm padded extent", pkm_bytes("20", 5, 16, 8, 8, 8, r11_blocks), "rounded up to whole 4x4 blocks"},
@@ -1603,14 +1597,7 @@ TEST_CASE("CLI: malformed .pkm and .ktx files get exit code 3 and a message nami
         {"ktx 1D", ktx_bytes({0x9270, 8, 0}, {{32, r11_blocks}}, false), "1D texture"},
         {"ktx truncated", truncated_ktx, "truncated"},
     };
-    for (const Case& c : cases) {
-        INFO(c.name);
-        const std::string in = temp_dir() + "/malformed.bin";
-        write_bytes(in, c.bytes);
-        CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/malformed.png") == 3);
-        INFO(last_stderr());
-        CHECK(last_stderr().find(c.message) != std::string::npos);
-    }
+    check_malformed_inputs(cases, temp_dir() + "/malformed.bin");
     // --profile names the format of a .astc file only: a usage error with a .ktx or .pkm input.
     const std::string ktx = temp_dir() + "/ok.ktx", pkm = temp_dir() + "/ok.pkm";
     write_bytes(ktx, ktx_bytes({0x9270, 8, 8}, {{32, r11_blocks}}, false));
@@ -1727,12 +1714,7 @@ TEST_CASE("CLI raw mode: every ETC2 and EAC format (native output) equals Mesa G
         const std::vector<uint8_t> blocks = random_bytes(size_t(bx) * by * info.bytes_per_block, test_seed() + format);
         const std::string in = temp_dir() + "/etc_raw.bin", out = temp_dir() + "/etc_raw.raw";
         write_bytes(in, blocks);
-        std::remove(out.c_str());
-        const std::string command =
-            kCli + " decode --format " + info.name + " --extent 61x29 --output native " + in + " " + out;
-        const int code = run(command);
-        INFO(command << "\n" << last_stderr());
-        REQUIRE(code == 0);
+        decode_raw(info.name, 61, 29, "--output native ", in, out);
         const std::vector<uint8_t> got = read_file(out);
         const std::vector<uint8_t> want = mesa_gl_decode_etc(format, w, h, blocks.data(), blocks.size());
         REQUIRE(got.size() == want.size());

@@ -79,12 +79,8 @@ uint64_t encoded_size(texdec_format format, uint32_t w, uint32_t h, uint32_t d) 
 // Random level bytes of the right size for every level (every layer and face, layer-major).
 std::vector<std::vector<uint8_t>> random_levels(texdec_format format, const Ktx2Spec& s, uint64_t seed) {
     std::vector<std::vector<uint8_t>> levels;
-    const uint32_t layers = std::max(1u, s.layer_count) * s.face_count;
-    for (uint32_t l = 0; l < std::max(1u, s.level_count); ++l) {
-        const uint64_t image = encoded_size(format, std::max(1u, s.width >> l), std::max(1u, s.height >> l),
-                                            std::max(1u, std::max(1u, s.depth) >> l));
-        levels.push_back(random_bytes(size_t(image) * layers, seed + l));
-    }
+    for (const uint64_t size : ktx2_level_bytes(format, s))
+        levels.push_back(random_bytes(size_t(size), seed + levels.size()));
     return levels;
 }
 
@@ -488,11 +484,6 @@ TEST_CASE("CLI: malformed KTX2 files get exit code 3 and bad --level / --layer /
     const texdec_format f = TEXDEC_FORMAT_BC1_RGBA_UNORM;
     const Ktx2Spec spec = ktx2_spec(f, 8, 8, 0, 2, 1, 2, 2);
     const Ktx2File good = ktx2_bytes(spec, random_levels(f, spec, 30));
-    struct Case {
-        const char* name;
-        std::vector<uint8_t> bytes;
-        const char* message;
-    };
     std::vector<uint8_t> truncated = good.bytes;
     truncated.resize(truncated.size() - 1);
     std::vector<uint8_t> basis = good.bytes;
@@ -501,21 +492,15 @@ TEST_CASE("CLI: malformed KTX2 files get exit code 3 and bad --level / --layer /
     corrupt[good.level_offsets[0] + 1] ^= 0xFF;  // the zstd frame's magic number
     std::vector<uint8_t> vkformat = good.bytes;
     put_u32(vkformat, 12, 44);  // VK_FORMAT_B8G8R8A8_UNORM
-    const Case cases[] = {
-        {"header cut short", std::vector<uint8_t>(good.bytes.begin(), good.bytes.begin() + 50), "shorter than the 80-byte KTX 2 header"},
+    const std::vector<MalformedInput> cases = {
+        {"header cut short", std::vector<uint8_t>(good.bytes.begin(), good.bytes.begin() + 50),
+         "shorter than the 80-byte KTX 2 header"},
         {"truncated", truncated, "data is truncated: mip level 0"},
         {"Basis", basis, "BasisLZ: Basis Universal ETC1S) is not supported"},
         {"corrupt zstd", corrupt, "mip level 0 is not a Zstandard frame"},
         {"vkFormat", vkformat, "vkFormat 44 (VK_FORMAT_B8G8R8A8_UNORM) is an uncompressed format"},
     };
-    for (const Case& c : cases) {
-        INFO(c.name);
-        const std::string in = temp_dir() + "/malformed.ktx2";
-        write_file(in, c.bytes);
-        CHECK(run(kCli + " decode " + in + " " + temp_dir() + "/malformed.png") == 3);
-        INFO(last_stderr());
-        CHECK(last_stderr().find(c.message) != std::string::npos);
-    }
+    check_malformed_inputs(cases, temp_dir() + "/malformed.ktx2");
     // Usage errors, before any device is opened.
     const std::string in = temp_dir() + "/good.ktx2";
     write_file(in, good.bytes);

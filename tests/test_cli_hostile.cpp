@@ -36,8 +36,6 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string dir(const std::string& name) { return fresh_cli_dir("hostile-" + name); }
-std::string cli() { return cli_path(); }
-int cli_run(const std::string& args) { return run_cli_command(cli() + " " + args); }
 
 // A file of `size` bytes that starts with `head` and is zeros (a hole) after it.
 void write_sparse(const std::string& path, const std::vector<uint8_t>& head, uint64_t size) {
@@ -71,10 +69,10 @@ TEST_CASE("DDS cube maps whose faces are not square are refused like KTX's, lega
         CHECK(std::get<dds::Error>(parsed).message == ktx_message);
         // The .ktx2 output that used to fail after decoding everything (exit 4): an input error now.
         write_binary_file(d + "/cube.dds", bytes);
-        CHECK(cli_run("--backend cpu decode " + d + "/cube.dds " + d + "/cube.ktx2") == 3);
+        CHECK(run_cli("--backend cpu decode " + d + "/cube.dds " + d + "/cube.ktx2") == 3);
         CHECK(contains(last_cli_stderr(), "'" + d + "/cube.dds': cube map faces of 8x4 are not square"));
         CHECK(!fs::exists(d + "/cube.ktx2"));
-        CHECK(cli_run("info " + d + "/cube.dds >/dev/null") == 3);
+        CHECK(run_cli("info " + d + "/cube.dds >/dev/null") == 3);
     }
     // Square cube maps still parse, with both headers.
     const std::vector<uint8_t> square(6 * 8, 0x55);
@@ -135,9 +133,9 @@ TEST_CASE("CLI --max-memory counts the parsers' surface tables: 8 M DDS layers, 
         INFO(file);
         for (const char* output : {"out.png", "out.ktx2"}) {
             long peak_kib = 0;
-            const int code = run_cli_measured(
-                "exec " + cli() + " --backend cpu decode --max-memory 100M " + d + "/" + file + " " + d + "/" + output,
-                peak_kib);
+            const int code = run_cli_measured("exec " + cli_path() + " --backend cpu decode --max-memory 100M " + d +
+                                                  "/" + file + " " + d + "/" + output,
+                                              peak_kib);
             const std::string err = last_cli_stderr();
             INFO(err);
             INFO("peak resident memory: " << peak_kib << " KiB");
@@ -155,10 +153,10 @@ TEST_CASE("CLI --max-memory counts the parsers' surface tables: 8 M DDS layers, 
     const uint32_t layers = 65536;
     write_binary_file(d + "/array.dds",
                       dx10_dds({kDxgiBc1Unorm, 4, 4, 1, 1, 3, 0, layers}, std::vector<uint8_t>(size_t(layers) * 8, 0)));
-    CHECK(cli_run("--backend cpu decode --max-memory 3M " + d + "/array.dds " + d + "/array.png") == 3);
+    CHECK(run_cli("--backend cpu decode --max-memory 3M " + d + "/array.dds " + d + "/array.png") == 3);
     CHECK(contains(last_cli_stderr(), " + surface table 2.5 MiB + "));
     CHECK(!fs::exists(d + "/array.png"));
-    CHECK(cli_run("--backend cpu decode --max-memory 4M " + d + "/array.dds " + d + "/array.png") == 0);
+    CHECK(run_cli("--backend cpu decode --max-memory 4M " + d + "/array.dds " + d + "/array.png") == 0);
     CHECK(fs::exists(d + "/array.png"));
 }
 
@@ -174,7 +172,7 @@ TEST_CASE("CLI: a KTX 2 header claiming 6 M surfaces per level in a few hundred 
     for (size_t l = 0; l < 3; ++l) put_u64(file.bytes, 80 + 24 * l + 16, uint64_t(elements) * 6 * 8);
     write_binary_file(d + "/claims.ktx2", file.bytes);
     long peak_kib = 0;
-    const int code = run_cli_measured("exec " + cli() + " info " + d + "/claims.ktx2 >/dev/null", peak_kib);
+    const int code = run_cli_measured("exec " + cli_path() + " info " + d + "/claims.ktx2 >/dev/null", peak_kib);
     INFO(last_cli_stderr());
     INFO("peak resident memory of info: " << peak_kib << " KiB");
     CHECK(code == 0);
@@ -182,7 +180,8 @@ TEST_CASE("CLI: a KTX 2 header claiming 6 M surfaces per level in a few hundred 
     CHECK(peak_kib < 64 * 1024);  // was about 300 MiB: 18 M surface entries of 16 bytes
     // Decoding it finds the streams wrong (input error), with the memory still small.
     const int decoded = run_cli_measured(
-        "exec " + cli() + " --backend cpu decode --max-memory 100M " + d + "/claims.ktx2 " + d + "/out.png", peak_kib);
+        "exec " + cli_path() + " --backend cpu decode --max-memory 100M " + d + "/claims.ktx2 " + d + "/out.png",
+        peak_kib);
     INFO(last_cli_stderr());
     CHECK(decoded == 3);
     CHECK(contains(last_cli_stderr(), "Zstandard frame of mip level 0 holds 8 bytes"));
@@ -253,15 +252,15 @@ TEST_CASE("CLI --json is JSON for any file name: invalid UTF-8 and control chara
     write_binary_file(d + "/expected.bin", std::vector<uint8_t>(expected.begin(), expected.end()));
     write_binary_file(in + "/junk\xff.txt", {'h', 'i', '\n'});  // skipped: not a texture file
 
-    CHECK(cli_run("--backend cpu decode --out-dir " + out + " --json=" + d + "/decode.json " + in) == 0);
+    CHECK(run_cli("--backend cpu decode --out-dir " + out + " --json=" + d + "/decode.json " + in) == 0);
     INFO(last_cli_stderr());
     CHECK(json_names_exact_paths(d + "/decode.json", d + "/expected.bin", "decode", out));
     // Standard output too, and `info --json`.
-    CHECK(cli_run("--backend cpu decode --out-dir " + out + " --json " + in + " > " + d + "/stdout.json") == 0);
+    CHECK(run_cli("--backend cpu decode --out-dir " + out + " --json " + in + " > " + d + "/stdout.json") == 0);
     CHECK(json_names_exact_paths(d + "/stdout.json", d + "/expected.bin", "decode", out));
     std::string args;
     for (const std::string& name : names) args += " '" + in + "/" + name + "'";
-    CHECK(cli_run("info --json=" + d + "/info.json" + args) == 0);
+    CHECK(run_cli("info --json=" + d + "/info.json" + args) == 0);
     CHECK(json_names_exact_paths(d + "/info.json", d + "/expected.bin", "info", ""));
     // What the text says: U+FFFD for each byte that is not UTF-8, the control characters escaped,
     // the valid name as is (and no _base64 twin for it).
@@ -300,7 +299,7 @@ TEST_CASE("CLI -v and --json give the encode time of every writer (TGA, EXR, HDR
     for (const char* kind : {"png", "tga", "exr", "hdr", "ktx2"}) {
         INFO(kind);
         const std::string out = d + "/out." + kind;
-        REQUIRE(cli_run("--backend cpu -v decode --json=" + d + "/r.json " + d + "/in.dds " + out) == 0);
+        REQUIRE(run_cli("--backend cpu -v decode --json=" + d + "/r.json " + d + "/in.dds " + out) == 0);
         const std::string err = last_cli_stderr();
         INFO(err);
         CHECK(contains(err, ", encode "));
@@ -368,7 +367,7 @@ TEST_CASE("KTX2 DFD: the sample count and channel ids are checked like every oth
         CHECK(contains(warnings[0], c.warning));
         CHECK(contains(warnings[0], "decoded as vkFormat"));
         write_binary_file(d + "/f.ktx2", bytes);
-        CHECK(cli_run("info " + d + "/f.ktx2 >/dev/null") == 0);
+        CHECK(run_cli("info " + d + "/f.ktx2 >/dev/null") == 0);
         CHECK(contains(last_cli_stderr(), c.warning));
     }
     // A block size that is not 24 + 16 per sample.
@@ -488,9 +487,9 @@ TEST_CASE("Formats texdec cannot decode are named, and why, in every container (
                      "vkFormat 1000156000 (VK_FORMAT_G8B8G8R8_422_UNORM) is a video (YUV) or palette format"}}) {
         INFO(file);
         write_binary_file(d + "/" + file, bytes);
-        CHECK(cli_run(std::string("info ") + d + "/" + file + " >/dev/null") == 3);
+        CHECK(run_cli(std::string("info ") + d + "/" + file + " >/dev/null") == 3);
         CHECK(contains(last_cli_stderr(), message));
-        CHECK(cli_run(std::string("--backend cpu decode ") + d + "/" + file + " " + d + "/out.png") == 3);
+        CHECK(run_cli(std::string("--backend cpu decode ") + d + "/" + file + " " + d + "/out.png") == 3);
         CHECK(contains(last_cli_stderr(), message));
     }
     // Newer than the headers here: VK_KHR_maintenance5's formats.
@@ -507,7 +506,7 @@ TEST_CASE("Formats texdec cannot decode are named, and why, in every container (
 
 TEST_CASE("CLI --help lists every DDS FourCC and DXGI range the parser reads", "[cli][names][issue34]") {
     const std::string d = dir("help");
-    REQUIRE(cli_run("--help > " + d + "/help.txt") == 0);
+    REQUIRE(run_cli("--help > " + d + "/help.txt") == 0);
     const std::string help = read_text(d + "/help.txt");
     const std::string dds = help.substr(help.find("  .dds "), help.find("  .ktx ") - help.find("  .dds "));
     for (const char* code : {"DXT1", "DXT2", "DXT3", "DXT4", "DXT5", "ATI1", "BC4U", "BC4S", "ATI2", "BC5U",
@@ -532,17 +531,17 @@ TEST_CASE("CLI refuses --threads on the GPU backend and an empty --device, as it
                                        std::pair{"--device 0 --threads 2 decode", "--device"},
                                        std::pair{"--threads 2 decode", "TEXDEC_BACKEND=gpu"}}) {
         INFO(args);
-        CHECK(run_cli_command("TEXDEC_BACKEND=gpu " + cli() + " " + args + files) == 2);
+        CHECK(run_cli_command("TEXDEC_BACKEND=gpu " + cli_path() + " " + args + files) == 2);
         CHECK(contains(last_cli_stderr(), std::string("--threads sets the CPU backend's threads; ") + source +
                                               " decodes on a Vulkan device, which has none to set"));
         CHECK(!fs::exists(d + "/out.png"));
     }
     for (const char* empty : {"--device ''", "--device=", "--device= --backend gpu"}) {
         INFO(empty);
-        CHECK(cli_run(std::string(empty) + " decode" + files) == 2);
+        CHECK(run_cli(std::string(empty) + " decode" + files) == 2);
         CHECK(contains(last_cli_stderr(), "--device '' names no device"));
         CHECK(!fs::exists(d + "/out.png"));
     }
     // The CPU backend still takes --threads.
-    CHECK(cli_run("--backend cpu --threads 2 decode" + files) == 0);
+    CHECK(run_cli("--backend cpu --threads 2 decode" + files) == 0);
 }

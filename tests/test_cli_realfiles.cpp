@@ -30,7 +30,6 @@ namespace fs = std::filesystem;
 
 std::string dir(const std::string& name) { return fresh_cli_dir("realfiles_" + name); }
 
-int cli_run(const std::string& args) { return run_cli_command(cli_path() + " " + args); }
 size_t occurrences(const std::string& text, const std::string& part) {
     size_t n = 0;
     for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
@@ -156,7 +155,7 @@ TEST_CASE("CLI: ASTC HDR data read in the LDR profile is reported with the fix, 
     // .astc: the LDR profile is the default. The output is the spec's error colour, with a warning.
     const std::string astc = d + "/hdr.astc";
     write_binary_file(astc, astc_file_bytes(4, 4, 1, 8, 8, 1, hdr_blocks));
-    REQUIRE(cli_run("decode --output rgba8 " + astc + " " + d + "/ldr.raw") == 0);
+    REQUIRE(run_cli("decode --output rgba8 " + astc + " " + d + "/ldr.raw") == 0);
     std::string err = last_cli_stderr();
     INFO(err);
     CHECK(contains(err, "warning: '" + astc + "': 4 of 4 ASTC blocks (100 %) of level 0 layer 0 face 0 use HDR endpoint "
@@ -165,30 +164,30 @@ TEST_CASE("CLI: ASTC HDR data read in the LDR profile is reported with the fix, 
     CHECK(contains(err, "decode it with -dh (--profile hdr) as astc-4x4-sfloat"));
     check_every_texel(d + "/ldr.raw", kMagenta, 64);
     // The same in the sRGB profile, and in a batch's --json.
-    REQUIRE(cli_run("decode -ds --output rgba8 " + astc + " " + d + "/srgb.raw") == 0);
+    REQUIRE(run_cli("decode -ds --output rgba8 " + astc + " " + d + "/srgb.raw") == 0);
     CHECK(contains(last_cli_stderr(), "astc-4x4-srgb (the sRGB profile) decodes to the error colour"));
     CHECK(contains(last_cli_stderr(), "as astc-4x4-sfloat"));
     // -dh: the texels are the void extent's halves, and nothing to warn of.
-    REQUIRE(cli_run("-dh " + astc + " " + d + "/hdr.raw") == 0);
+    REQUIRE(run_cli("-dh " + astc + " " + d + "/hdr.raw") == 0);
     CHECK_FALSE(contains(last_cli_stderr(), "warning"));
     check_every_texel(d + "/hdr.raw", hdr_texel, 64);
     // LDR data, and data with fewer than half HDR blocks: no warning.
     std::vector<uint8_t> some = repeat(ldr_void_extent(), 3);
     some.insert(some.end(), hdr_blocks.begin(), hdr_blocks.begin() + 16);
     write_binary_file(d + "/some.astc", astc_file_bytes(4, 4, 1, 8, 8, 1, some));
-    REQUIRE(cli_run("decode " + d + "/some.astc " + d + "/some.png") == 0);
+    REQUIRE(run_cli("decode " + d + "/some.astc " + d + "/some.png") == 0);
     CHECK_FALSE(contains(last_cli_stderr(), "warning"));
 
     // KTX 2 whose writer labelled HDR data UNORM: the warning, then --profile hdr overrides vkFormat.
     const std::string unorm = d + "/unorm.ktx2";
     Ktx2Spec spec = ktx2_spec(TEXDEC_FORMAT_ASTC_4x4_UNORM, 8, 8);
     write_binary_file(unorm, ktx2_bytes(spec, {hdr_blocks}).bytes);
-    REQUIRE(cli_run("decode --output rgba8 " + unorm + " " + d + "/k.raw") == 0);
+    REQUIRE(run_cli("decode --output rgba8 " + unorm + " " + d + "/k.raw") == 0);
     CHECK(contains(last_cli_stderr(), "warning: '" + unorm + "': 4 of 4 ASTC blocks"));
     check_every_texel(d + "/k.raw", kMagenta, 64);
     for (const char* flag : {"decode --profile hdr", "-dh"}) {
         INFO(flag);
-        REQUIRE(cli_run(std::string(flag) + " " + unorm + " " + d + "/kh.raw") == 0);
+        REQUIRE(run_cli(std::string(flag) + " " + unorm + " " + d + "/kh.raw") == 0);
         err = last_cli_stderr();
         INFO(err);
         CHECK(contains(err, "note: '" + unorm + "': --profile hdr overrides the format its header names (vkFormat 157 "
@@ -199,32 +198,32 @@ TEST_CASE("CLI: ASTC HDR data read in the LDR profile is reported with the fix, 
     // -dh on a file that already says sfloat: accepted, nothing to note (exit 2 before).
     const std::string sfloat = d + "/sfloat.ktx2";
     write_binary_file(sfloat, ktx2_bytes(ktx2_spec(TEXDEC_FORMAT_ASTC_4x4_SFLOAT, 8, 8), {hdr_blocks}).bytes);
-    REQUIRE(cli_run("-dh " + sfloat + " " + d + "/s.raw") == 0);
+    REQUIRE(run_cli("-dh " + sfloat + " " + d + "/s.raw") == 0);
     CHECK_FALSE(contains(last_cli_stderr(), "overrides"));
     check_every_texel(d + "/s.raw", hdr_texel, 64);
     // --profile ldr on the sfloat file overrides the other way (the error colour again, and the warning).
-    REQUIRE(cli_run("decode --profile ldr --output rgba8 " + sfloat + " " + d + "/sl.raw") == 0);
+    REQUIRE(run_cli("decode --profile ldr --output rgba8 " + sfloat + " " + d + "/sl.raw") == 0);
     CHECK(contains(last_cli_stderr(), "--profile ldr overrides the format its header names"));
     check_every_texel(d + "/sl.raw", kMagenta, 64);
     // KTX 1 sRGB enum and DDS (NVTT's ASTC 4x4 UNORM_SRGB): overridden too (a usage error before).
     const std::string ktx = d + "/srgb.ktx";
     write_binary_file(ktx, ktx_bytes({0x93D0, 8, 8}, {{64, hdr_blocks}}, false));  // GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR
-    REQUIRE(cli_run("-dh " + ktx + " " + d + "/k1.raw") == 0);
+    REQUIRE(run_cli("-dh " + ktx + " " + d + "/k1.raw") == 0);
     CHECK(contains(last_cli_stderr(), "decoded as astc-4x4-sfloat"));
     check_every_texel(d + "/k1.raw", hdr_texel, 64);
     const std::string dds = d + "/nvtt.dds";
     write_binary_file(dds, dx10_dds({135, 8, 8}, hdr_blocks));
-    REQUIRE(cli_run("-dh " + dds + " " + d + "/dd.raw") == 0);
+    REQUIRE(run_cli("-dh " + dds + " " + d + "/dd.raw") == 0);
     CHECK(contains(last_cli_stderr(), "(DXGI format 135 (NVTT's DXGI_FORMAT_ASTC_4X4_UNORM_SRGB), astc-4x4-srgb): decoded "
                                       "as astc-4x4-sfloat"));
     check_every_texel(d + "/dd.raw", hdr_texel, 64);
     // Formats that are not ASTC still refuse --profile (one file), or ignore it once per batch.
     const std::string bc1 = d + "/bc1.dds";
     write_binary_file(bc1, legacy_dds({{'D', 'X', 'T', '1'}, 4, 4}, std::vector<uint8_t>(8, 0)));
-    CHECK(cli_run("-dh " + bc1 + " " + d + "/b.exr") == 2);
+    CHECK(run_cli("-dh " + bc1 + " " + d + "/b.exr") == 2);
     CHECK(contains(last_cli_stderr(), "--profile applies to ASTC data; this is a DDS file of bc1-rgba-unorm"));
     const std::string out = dir("item11_batch");
-    REQUIRE(cli_run("decode --profile hdr --to raw --out-dir " + out + " " + bc1 + " " + unorm + " " + sfloat) == 0);
+    REQUIRE(run_cli("decode --profile hdr --to raw --out-dir " + out + " " + bc1 + " " + unorm + " " + sfloat) == 0);
     err = last_cli_stderr();
     CHECK(occurrences(err, "ignored") == 1);
     CHECK(contains(err, "--profile hdr ignored for 1 file(s) whose format is not ASTC"));
@@ -308,7 +307,7 @@ TEST_CASE("CLI: KTX 2 BC4 and BC5 UNORM with an sRGB DFD (NVIDIA's tools) decode
         spec.transfer = 2;
         const std::string in = d + "/nv.ktx2";
         write_binary_file(in, ktx2_bytes(spec, {repeat(c.block, 4)}).bytes);
-        REQUIRE(cli_run("decode " + in + " " + d + "/nv.raw") == 0);
+        REQUIRE(run_cli("decode " + in + " " + d + "/nv.raw") == 0);
         const std::string err = last_cli_stderr();
         INFO(err);
         CHECK(contains(err, "warning: '" + in + "': the DFD's transferFunction is 2, but vkFormat"));
@@ -350,7 +349,7 @@ TEST_CASE("CLI: DDS files with Compressonator's and Tacent's ETC FourCCs, RXGB a
         const std::string in = d + "/etc.dds";
         LegacyDdsHeader h{{c.fourcc[0], c.fourcc[1], c.fourcc[2], c.fourcc[3]}, 8, 4};
         write_binary_file(in, legacy_dds(h, repeat(c.block, 2)));
-        REQUIRE(cli_run("decode --verify --output rgba8 " + in + " " + d + "/etc.raw") == 0);
+        REQUIRE(run_cli("decode --verify --output rgba8 " + in + " " + d + "/etc.raw") == 0);
         CHECK(contains(last_cli_stderr(), std::string("decoded ") + c.format + " 8x4x1"));
         check_every_texel(d + "/etc.raw", c.texel, 32);
     }
@@ -361,13 +360,13 @@ TEST_CASE("CLI: DDS files with Compressonator's and Tacent's ETC FourCCs, RXGB a
     const std::vector<uint8_t> dxt5 = {0x40, 0x00, 0, 0, 0, 0, 0, 0, 0xFF, 0x47, 0xFF, 0x47, 0, 0, 0, 0};
     const std::string rxgb = d + "/rxgb.dds";
     write_binary_file(rxgb, legacy_dds({{'R', 'X', 'G', 'B'}, 8, 8}, repeat(dxt5, 4)));
-    REQUIRE(cli_run("decode --verify " + rxgb + " " + d + "/rxgb.raw") == 0);
+    REQUIRE(run_cli("decode --verify " + rxgb + " " + d + "/rxgb.raw") == 0);
     CHECK(contains(last_cli_stderr(), "decoded bc3-unorm 8x8x1"));
     check_every_texel(d + "/rxgb.raw", {0x40, 255, 255, 66}, 64);
     // RGBA16F: the same swap of whole halves (alpha = 66/255 in red's place, red = 0x40/255 in alpha's).
-    REQUIRE(cli_run("decode --output rgba16f " + rxgb + " " + d + "/rxgb16.raw") == 0);
+    REQUIRE(run_cli("decode --output rgba16f " + rxgb + " " + d + "/rxgb16.raw") == 0);
     write_binary_file(d + "/dxt5.dds", legacy_dds({{'D', 'X', 'T', '5'}, 8, 8}, repeat(dxt5, 4)));
-    REQUIRE(cli_run("decode --output rgba16f " + d + "/dxt5.dds " + d + "/dxt5_16.raw") == 0);
+    REQUIRE(run_cli("decode --output rgba16f " + d + "/dxt5.dds " + d + "/dxt5_16.raw") == 0);
     const std::vector<uint8_t> swapped = read_binary_file(d + "/rxgb16.raw"), plain = read_binary_file(d + "/dxt5_16.raw");
     REQUIRE((swapped.size() == 64 * 8 && plain.size() == 64 * 8));
     for (size_t t = 0; t < 64; ++t) {
@@ -391,14 +390,14 @@ TEST_CASE("CLI: DDS files with Compressonator's and Tacent's ETC FourCCs, RXGB a
         INFO("DXGI " << a.dxgi);
         const std::string in = d + "/astc.dds";
         write_binary_file(in, dx10_dds({a.dxgi, 2 * a.bw, a.bh}, repeat(ldr_void_extent(), 2)));
-        REQUIRE(cli_run("decode --verify --output rgba8 " + in + " " + d + "/astc.raw") == 0);
+        REQUIRE(run_cli("decode --verify --output rgba8 " + in + " " + d + "/astc.raw") == 0);
         CHECK(contains(last_cli_stderr(), std::string("decoded ") + a.format + " "));
         check_every_texel(d + "/astc.raw", kLdrTexel, 2 * a.bw * a.bh);
     }
     // The unused fourth value of a run, and values past 12x12, are refused by number (exit 3).
     for (uint32_t dxgi : {136u, 188u}) {
         write_binary_file(d + "/bad.dds", dx10_dds({dxgi, 4, 4}, ldr_void_extent()));
-        CHECK(cli_run("decode " + d + "/bad.dds " + d + "/bad.png") == 3);
+        CHECK(run_cli("decode " + d + "/bad.dds " + d + "/bad.png") == 3);
         CHECK(contains(last_cli_stderr(), "DXGI format " + std::to_string(dxgi) +
                                               " is no format: NVTT's ASTC values "
                                               "run in fours from 133"));
@@ -433,7 +432,7 @@ TEST_CASE("CLI batch: a damaged file in a directory is named, failed files are c
     write_binary_file(in + "/readme.txt", {'h', 'i', '\n'});
 
     const std::string out = dir("item14_out");
-    CHECK(cli_run("decode --jobs 1 --out-dir " + out + " " + in) == 3);
+    CHECK(run_cli("decode --jobs 1 --out-dir " + out + " " + in) == 3);
     const std::string err = last_cli_stderr();
     INFO(err);
     // The damaged file: which, and why; the text file only counted (and listed with -v).
@@ -448,7 +447,7 @@ TEST_CASE("CLI batch: a damaged file in a directory is named, failed files are c
     // The default-selection note once for the batch, not once per file.
     CHECK(occurrences(err, "note:") == 1);
     CHECK(contains(err, "note: 2 file(s) have more mip levels, layers or faces than the level 0, layer 0, face 0"));
-    CHECK(cli_run("decode -v --jobs 1 --out-dir " + out + " " + in) == 3);
+    CHECK(run_cli("decode -v --jobs 1 --out-dir " + out + " " + in) == 3);
     CHECK(contains(last_cli_stderr(), "skipped '" + in + "/readme.txt': not a texture file: its first bytes (68 69 0A)"));
 }
 
@@ -514,15 +513,13 @@ TEST_CASE("CLI messages: uncompressed and Basis Universal KTX 2 files by name, U
     h.mip_count = 2;
     write_binary_file(d + "/mips.dds", legacy_dds(h, std::vector<uint8_t>(40, 0)));
     REQUIRE(run_cli_command(cli_path() + " info " + d + "/mips.dds > " + d + "/info.txt") == 0);
-    const std::vector<uint8_t> text_bytes = read_binary_file(d + "/info.txt");
-    const std::string text(text_bytes.begin(), text_bytes.end());
+    const std::string text = read_text(d + "/info.txt");
     INFO(text);
     CHECK(contains(text, "level  extent          blocks/surface  bytes/surface   decoded bytes/surface (rgba8)"));
     CHECK(contains(text, "  0      8x8             4               32              256\n"));
     CHECK(contains(text, "  1      4x4             1               8               64\n"));
     REQUIRE(run_cli_command(cli_path() + " info --json " + d + "/mips.dds > " + d + "/info.json") == 0);
-    const std::vector<uint8_t> json_bytes = read_binary_file(d + "/info.json");
-    const std::string json(json_bytes.begin(), json_bytes.end());
+    const std::string json = read_text(d + "/info.json");
     CHECK(contains(json, "\"surface_blocks\": 4"));
     CHECK(contains(json, "\"surface_bytes\": 32"));
 }

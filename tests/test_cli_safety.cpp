@@ -43,8 +43,6 @@ namespace fs = std::filesystem;
 
 std::string dir(const std::string& name) { return fresh_cli_dir("safety-" + name); }
 
-std::string cli() { return cli_path(); }
-int cli_run(const std::string& args) { return run_cli_command(cli() + " " + args); }
 std::vector<uint8_t> bytes_of(const std::string& text) { return {text.begin(), text.end()}; }
 
 // 16 x 16 BC1 blocks of varied colours (any bytes are valid BC1).
@@ -195,7 +193,7 @@ TEST_CASE("CLI refuses an output that is the same file as an input, before writi
     };
     for (const Case& c : cases) {
         INFO(c.what << ": " << c.args);
-        const int code = cli_run(c.args);
+        const int code = run_cli(c.args);
         const std::string err = last_cli_stderr();
         INFO(err);
         CHECK(code == 2);
@@ -233,8 +231,8 @@ TEST_CASE("CLI writes every output atomically: a failed write keeps the old outp
         write_binary_file(out, old);
         write_binary_file(json, old_json);
         INFO(c.fault << " fault, ." << c.extension);
-        const int code = run_cli_command("TEXDEC_CLI_WRITE_FAULT=" + c.fault + " " + cli() + " decode " + c.options +
-                                         in + " " + out + " --json=" + json);
+        const int code = run_cli_command("TEXDEC_CLI_WRITE_FAULT=" + c.fault + " " + cli_path() + " decode " +
+                                         c.options + in + " " + out + " --json=" + json);
         const std::string err = last_cli_stderr();
         INFO(err);
         CHECK(code == 4);
@@ -249,7 +247,7 @@ TEST_CASE("CLI writes every output atomically: a failed write keeps the old outp
     const std::string out = d + "/out.raw";
     write_binary_file(out, bytes_of("previous"));
     fs::permissions(out, fs::perms::owner_read | fs::perms::owner_write);
-    REQUIRE(cli_run("decode " + in + " " + out) == 0);
+    REQUIRE(run_cli("decode " + in + " " + out) == 0);
     CHECK(read_binary_file(out).size() == 16 * 16 * 4);
     CHECK(fs::status(out).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
     CHECK(temp_files(d).empty());
@@ -266,14 +264,15 @@ TEST_CASE("CLI outputs: a real file-size limit, SIGTERM and SIGKILL never leave 
     // Writes `old` to `out`, then decodes `in` over it with TEXDEC_CLI_WRITE_FAULT=`fault`; the wait status.
     auto decode_with_fault = [&](const std::string& fault) {
         write_binary_file(out, old);
-        return spawn_and_wait("env TEXDEC_CLI_WRITE_FAULT=" + fault + " " + cli() + " decode " + in + " " + out +
+        return spawn_and_wait("env TEXDEC_CLI_WRITE_FAULT=" + fault + " " + cli_path() + " decode " + in + " " + out +
                               " 2>/dev/null");
     };
 
     SECTION("the file-size limit (ulimit -f) makes a write fail: EFBIG, not a kill") {
         write_binary_file(out, old);
         // No shader cache writes either (they would meet the same limit).
-        const int code = run_cli_command("ulimit -f 2; MESA_SHADER_CACHE_DISABLE=true " + cli() + " decode " + in + " " + out);
+        const int code =
+            run_cli_command("ulimit -f 2; MESA_SHADER_CACHE_DISABLE=true " + cli_path() + " decode " + in + " " + out);
         const std::string err = last_cli_stderr();
         INFO(err);
         CHECK(code == 4);
@@ -307,21 +306,21 @@ TEST_CASE("CLI output links: written through, devices written in place, never re
     const std::string d = dir("links");
     const std::string in = write_dds(d + "/in.dds");
     fs::create_symlink("target.raw", d + "/link.raw");  // dangling: the decode creates the target
-    REQUIRE(cli_run("decode " + in + " " + d + "/link.raw") == 0);
+    REQUIRE(run_cli("decode " + in + " " + d + "/link.raw") == 0);
     CHECK(fs::is_symlink(d + "/link.raw"));
     CHECK(fs::file_size(d + "/target.raw") == 16 * 16 * 4);
     write_binary_file(d + "/target.raw", bytes_of("stale"));
-    REQUIRE(cli_run("decode " + in + " " + d + "/link.raw") == 0);
+    REQUIRE(run_cli("decode " + in + " " + d + "/link.raw") == 0);
     CHECK(fs::is_symlink(d + "/link.raw"));
     CHECK(fs::file_size(d + "/target.raw") == 16 * 16 * 4);
     // A device is written in place: /dev/null stays a character device.
     fs::create_symlink("/dev/null", d + "/null.raw");
-    REQUIRE(cli_run("decode " + in + " " + d + "/null.raw") == 0);
+    REQUIRE(run_cli("decode " + in + " " + d + "/null.raw") == 0);
     CHECK(fs::is_character_file("/dev/null"));
     CHECK(fs::is_symlink(d + "/null.raw"));
     // ... and its write errors are reported: /dev/full.
     fs::create_symlink("/dev/full", d + "/full.raw");
-    CHECK(cli_run("decode " + in + " " + d + "/full.raw") == 4);
+    CHECK(run_cli("decode " + in + " " + d + "/full.raw") == 4);
     CHECK(contains(last_cli_stderr(), "No space left on device"));
     CHECK(fs::is_character_file("/dev/full"));
     CHECK(temp_files(d).empty());
@@ -350,14 +349,14 @@ TEST_CASE("CLI refuses /dev/zero, a FIFO and a directory as inputs, at once and 
         if (device) runs.push_back("decode --out-dir " + d + "/batch " + c.input);
         for (const std::string& args : runs) {
             INFO(args);
-            const int code = run_cli_command(limit + "timeout 30 " + cli() + " " + args);
+            const int code = run_cli_command(limit + "timeout 30 " + cli_path() + " " + args);
             const std::string err = last_cli_stderr();
             INFO(err);
             CHECK(code == 3);
             CHECK(contains(err, "'" + c.input + "' is " + c.kind + ", not a regular file"));
         }
     }
-    CHECK(cli_run("info " + d + "/folder.dds") == 3);
+    CHECK(run_cli("info " + d + "/folder.dds") == 3);
     CHECK(contains(last_cli_stderr(), "'" + d + "/folder.dds' is a directory, not a regular file"));
     CHECK(!fs::exists(d + "/out.png"));
 }
@@ -368,7 +367,7 @@ TEST_CASE("CLI reads only what a file's header describes: info and decode of fil
     const std::vector<uint8_t> header = legacy_dds(LegacyDdsHeader{{'D', 'X', 'T', '1'}, 4096, 4096}, {});
     write_sparse(d + "/big.dds", header, uint64_t(1) << 30);
     long peak_kib = 0;
-    CHECK(run_measured("exec " + cli() + " info " + d + "/big.dds >/dev/null 2>&1", d, peak_kib) == 0);
+    CHECK(run_measured("exec " + cli_path() + " info " + d + "/big.dds >/dev/null 2>&1", d, peak_kib) == 0);
     INFO("peak resident memory of info: " << peak_kib << " KiB");
     CHECK(peak_kib > 0);
     CHECK(peak_kib < 256 * 1024);
@@ -377,8 +376,8 @@ TEST_CASE("CLI reads only what a file's header describes: info and decode of fil
     if (!cli_has_device()) return;
     std::vector<uint8_t> small = legacy_dds(LegacyDdsHeader{{'D', 'X', 'T', '1'}, 16, 16}, bc1_blocks(16));
     write_sparse(d + "/trailing.dds", small, uint64_t(2) << 30);
-    const int code = run_measured("exec " + cli() + " decode " + d + "/trailing.dds " + d + "/t.raw 2>" + d + "/err.txt",
-                                  d, peak_kib);
+    const int code = run_measured(
+        "exec " + cli_path() + " decode " + d + "/trailing.dds " + d + "/t.raw 2>" + d + "/err.txt", d, peak_kib);
     const std::vector<uint8_t> err = read_binary_file(d + "/err.txt");
     INFO(std::string(err.begin(), err.end()));
     INFO("peak resident memory of decode: " << peak_kib << " KiB");
@@ -394,7 +393,7 @@ TEST_CASE("CLI refuses a 1 MiB zlib KTX 2 declaring a 32768x32768 BC7 level befo
     const uint64_t inflated = uint64_t(1) << 30, decoded = uint64_t(4) << 30;
 
     // --max-memory: the message gives what the file needs and the limit.
-    int code = cli_run("decode --max-memory 256M " + big + " " + d + "/out.png");
+    int code = run_cli("decode --max-memory 256M " + big + " " + d + "/out.png");
     std::string err = last_cli_stderr();
     INFO(err);
     CHECK(code == 3);
@@ -406,14 +405,14 @@ TEST_CASE("CLI refuses a 1 MiB zlib KTX 2 declaring a 32768x32768 BC7 level befo
     CHECK(contains(err, "decoded texels 4.0 GiB"));
     CHECK(!fs::exists(d + "/out.png"));
     // .raw and --verify change what is needed: no writer copies, one reference surface more.
-    CHECK(cli_run("decode --max-memory 1G --verify " + big + " " + d + "/out.raw") == 3);
+    CHECK(run_cli("decode --max-memory 1G --verify " + big + " " + d + "/out.raw") == 3);
     CHECK(contains(last_cli_stderr(), "--verify reference 4.0 GiB"));
     CHECK(!contains(last_cli_stderr(), "writer"));
 
 #if !defined(__SANITIZE_ADDRESS__)  // ASan reserves terabytes of address space: no RLIMIT_AS there
     // The default limit follows the address-space limit (half of it): under ulimit -v 2 GiB the file
     // is refused with a message, where an attempt to allocate would have failed with bad_alloc.
-    code = run_cli_command("ulimit -v 2097152; " + cli() + " decode " + big + " " + d + "/out.png");
+    code = run_cli_command("ulimit -v 2097152; " + cli_path() + " decode " + big + " " + d + "/out.png");
     err = last_cli_stderr();
     INFO(err);
     CHECK(code == 3);
@@ -425,27 +424,26 @@ TEST_CASE("CLI refuses a 1 MiB zlib KTX 2 declaring a 32768x32768 BC7 level befo
     CHECK(!fs::exists(d + "/out.png"));
 #endif
     // A bad SIZE is a usage error.
-    CHECK(cli_run("decode --max-memory lots " + big + " " + d + "/out.png") == 2);
+    CHECK(run_cli("decode --max-memory lots " + big + " " + d + "/out.png") == 2);
     CHECK(contains(last_cli_stderr(), "--max-memory 'lots' is not a size"));
-    CHECK(cli_run("info --max-memory 1G " + big) == 2);
+    CHECK(run_cli("info --max-memory 1G " + big) == 2);
 }
 
 // ---- item 10 ---------------------------------------------------------------------------------
 
 TEST_CASE("CLI --verify mismatch: the decoded output stays, exit code 5, as --help says", "[cli][safety][gpu]") {
     const std::string d = dir("verify");
-    REQUIRE(run_cli_command(cli() + " --help > " + d + "/help.txt") == 0);
-    const std::vector<uint8_t> help_bytes = read_binary_file(d + "/help.txt");
-    const std::string help(help_bytes.begin(), help_bytes.end());
+    REQUIRE(run_cli_command(cli_path() + " --help > " + d + "/help.txt") == 0);
+    const std::string help = read_text(d + "/help.txt");
     // The promise of --help (the README points to it): what is left behind on a mismatch.
     CHECK(contains(help, "On a mismatch the outputs are still written (the texels as decoded)"));
 
     if (!cli_has_device()) return;
     const std::string in = write_dds(d + "/in.dds"), out = d + "/out.raw", json = d + "/r.json";
-    REQUIRE(cli_run("decode " + in + " " + d + "/clean.raw") == 0);
+    REQUIRE(run_cli("decode " + in + " " + d + "/clean.raw") == 0);
     const std::vector<uint8_t> clean = read_binary_file(d + "/clean.raw");
-    const int code = run_cli_command("TEXDEC_CLI_VERIFY_FAULT=3 " + cli() + " decode --verify --json=" + json + " " +
-                                     in + " " + out);
+    const int code = run_cli_command("TEXDEC_CLI_VERIFY_FAULT=3 " + cli_path() + " decode --verify --json=" + json +
+                                     " " + in + " " + out);
     INFO(last_cli_stderr());
     CHECK(code == 5);
     // The output holds what the GPU returned (the planted fault flipped bit 0 of texel 3).
@@ -453,8 +451,7 @@ TEST_CASE("CLI --verify mismatch: the decoded output stays, exit code 5, as --he
     REQUIRE(want.size() == 16 * 16 * 4);
     want[3 * 4] ^= 1;
     CHECK(read_binary_file(out) == want);
-    const std::vector<uint8_t> json_bytes = read_binary_file(json);
-    const std::string text(json_bytes.begin(), json_bytes.end());
+    const std::string text = read_text(json);
     CHECK(contains(text, "\"status\": \"mismatch\""));
     CHECK(contains(text, out));
 }

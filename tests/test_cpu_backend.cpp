@@ -374,15 +374,9 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
     VkCommandBuffer fake_cmd = reinterpret_cast<VkCommandBuffer>(uintptr_t(0x1000));
     texdec_region region{};
     region.extent = {4, 4, 1};
-    texdec_regions_job job{};
-    job.format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
-    job.output = TEXDEC_OUTPUT_RGBA8;
-    job.src_buffer = reinterpret_cast<VkBuffer>(uintptr_t(0x2000));
-    job.src_size = 4096;
-    job.dst_buffer = reinterpret_cast<VkBuffer>(uintptr_t(0x3000));
-    job.dst_size = 4096;
-    job.region_count = 1;
-    job.regions = &region;
+    const texdec_regions_job job = RegionsJobBuilder(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8,
+                                                     reinterpret_cast<VkBuffer>(uintptr_t(0x2000)), 4096, &region)
+                                       .into_buffer(reinterpret_cast<VkBuffer>(uintptr_t(0x3000)), 4096);
     expect_wrong(texdec_record_regions(c->ctx, fake_cmd, &job), "texdec_record_regions");
     texdec_image_target_create_info ti{};
     ti.image = reinterpret_cast<VkImage>(uintptr_t(0x4000));

@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,58 +93,63 @@ void run_on_both(OwnContext& gpu, OwnContext& cpu, const std::vector<uint8_t>& i
     }
 }
 
+// A job's fuzzer input, and the name its failure is reported and saved under.
+struct NamedInput {
+    std::vector<uint8_t> input;
+    std::string name;
+};
+
+NamedInput pseudo_random_job(uint64_t seed) {
+    return {texdec_fuzz::pseudo_random_job_input(seed), "decode-fuzz-job-" + std::to_string(seed)};
+}
+
+// run_on_both of job(0) ... job(count - 1) on a GPU and a CPU context of their own; the counts,
+// or nothing when there is no GPU (the test stops: skipped).
+template <class MakeJob>
+std::optional<Counts> run_jobs(uint64_t count, MakeJob job) {
+    auto gpu = OwnContext::open(Backend::gpu);
+    if (!gpu) return std::nullopt;
+    auto cpu = OwnContext::open(Backend::cpu);
+    REQUIRE(cpu);
+    Counts counts;
+    for (uint64_t i = 0; i < count; ++i) {
+        const NamedInput j = job(i);
+        run_on_both(*gpu, *cpu, j.input, j.name, counts);
+    }
+    gpu->close_and_check();
+    cpu->close_and_check();
+    return counts;
+}
+
 }  // namespace
 
 TEST_CASE("decode fuzz jobs: every format's seed job agrees on GPU and CPU", "[fuzz-decode]") {
-    auto gpu = OwnContext::open(Backend::gpu);
-    if (!gpu) return;
-    auto cpu = OwnContext::open(Backend::cpu);
-    REQUIRE(cpu);
-    Counts counts;
     const std::vector<std::vector<uint8_t>> seeds = texdec_fuzz::decode_seed_inputs();
-    for (size_t i = 0; i < seeds.size(); ++i)
-        run_on_both(*gpu, *cpu, seeds[i], "decode-fuzz-seed-" + std::to_string(i), counts);
+    const auto counts = run_jobs(seeds.size(), [&](uint64_t i) {
+        return NamedInput{seeds[i], "decode-fuzz-seed-" + std::to_string(i)};
+    });
+    if (!counts) return;
     // Every seed is a valid job: all decode (block-linear: half of them).
-    CHECK(counts.jobs == seeds.size());
-    CHECK(counts.decoded == seeds.size());
-    CHECK(counts.block_linear_decoded == seeds.size() / 2);
-    gpu->close_and_check();
-    cpu->close_and_check();
+    CHECK(counts->jobs == seeds.size());
+    CHECK(counts->decoded == seeds.size());
+    CHECK(counts->block_linear_decoded == seeds.size() / 2);
 }
 
 TEST_CASE("decode fuzz jobs: pseudo-random jobs agree on GPU and CPU", "[fuzz-decode]") {
-    auto gpu = OwnContext::open(Backend::gpu);
-    if (!gpu) return;
-    auto cpu = OwnContext::open(Backend::cpu);
-    REQUIRE(cpu);
-    Counts counts;
-    for (uint32_t i = 0; i < kRandomJobs; ++i) {
-        const uint64_t seed = kFirstSeed + i;
-        run_on_both(*gpu, *cpu, texdec_fuzz::pseudo_random_job_input(seed), "decode-fuzz-job-" + std::to_string(seed),
-                    counts);
-    }
+    const auto counts = run_jobs(kRandomJobs, [](uint64_t i) { return pseudo_random_job(kFirstSeed + i); });
+    if (!counts) return;
     // The generator still makes jobs that decode (212 of the 400 when this was written: every
     // other job keeps its fields valid), block-linear ones included (52), not only refusals.
-    INFO(counts.decoded << " of " << counts.jobs << " jobs decoded, " << counts.block_linear_decoded
-                        << " block-linear");
-    CHECK(counts.decoded >= kRandomJobs * 2 / 5);
-    CHECK(counts.block_linear_decoded >= kRandomJobs / 20);
-    gpu->close_and_check();
-    cpu->close_and_check();
+    INFO(counts->decoded << " of " << counts->jobs << " jobs decoded, " << counts->block_linear_decoded
+                         << " block-linear");
+    CHECK(counts->decoded >= kRandomJobs * 2 / 5);
+    CHECK(counts->block_linear_decoded >= kRandomJobs / 20);
 }
 
 TEST_CASE("decode fuzz jobs: a longer run from --rng-seed", "[.fuzz-decode-long]") {
-    auto gpu = OwnContext::open(Backend::gpu);
-    if (!gpu) return;
-    auto cpu = OwnContext::open(Backend::cpu);
-    REQUIRE(cpu);
-    Counts counts;
     const uint64_t first = uint64_t(Catch::rngSeed()) * 1000000;
-    for (uint32_t i = 0; i < kLongRunJobs; ++i)
-        run_on_both(*gpu, *cpu, texdec_fuzz::pseudo_random_job_input(first + i),
-                    "decode-fuzz-job-" + std::to_string(first + i), counts);
-    WARN(counts.decoded << " of " << counts.jobs << " jobs from seed " << first << " decoded, "
-                        << counts.block_linear_decoded << " block-linear");
-    gpu->close_and_check();
-    cpu->close_and_check();
+    const auto counts = run_jobs(kLongRunJobs, [&](uint64_t i) { return pseudo_random_job(first + i); });
+    if (!counts) return;
+    WARN(counts->decoded << " of " << counts->jobs << " jobs from seed " << first << " decoded, "
+                         << counts->block_linear_decoded << " block-linear");
 }

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <latch>
 #include <mutex>
 #include <string>
@@ -136,6 +137,46 @@ std::string messages_text(const std::vector<std::pair<texdec_message_severity, s
     return all;
 }
 
+// An ASTC 4x4 UNORM -> RGBA8 buffer job on a device of the test's own: random blocks of
+// width x height texels in a source buffer, libastcenc's texels of them, and a destination of those
+// texels and `spare` bytes more, all canary until decoded into; one region, the whole extent.
+struct Astc4x4BufferJob {
+    Astc4x4BufferJob(VulkanTestDevice& dev, uint32_t width, uint32_t height, uint64_t seed, size_t spare)
+        : blocks(astc_blocks(4, 4, ((width + 3) / 4) * ((height + 3) / 4), seed)),
+          expected(astcenc_decode_unorm8(AstcProfile::ldr, {4, 4, 1}, width, height, 1, blocks.data(), blocks.size())),
+          src(dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)),
+          dst(dev.create_buffer(expected.size() + spare, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)) {
+        REQUIRE(expected.size() == size_t(width) * height * 4);
+        std::memcpy(src.mapped, blocks.data(), blocks.size());
+        std::memset(dst.mapped, kCanary, dst.size);
+        region.extent = {width, height, 1};
+        job = buffer_job(TEXDEC_FORMAT_ASTC_4x4_UNORM, src, dst, &region);
+    }
+    Astc4x4BufferJob(const Astc4x4BufferJob&) = delete;  // job points at region
+    Astc4x4BufferJob& operator=(const Astc4x4BufferJob&) = delete;
+
+    // CHECKs the destination: libastcenc's texels, then canaries.
+    void check_decoded() const {
+        CHECK(std::memcmp(dst.mapped, expected.data(), expected.size()) == 0);
+        CHECK(std::all_of(dst.mapped + expected.size(), dst.mapped + dst.size, [](uint8_t b) { return b == kCanary; }));
+    }
+
+    std::vector<uint8_t> blocks, expected;
+    HostBuffer src, dst;
+    texdec_region region{};
+    texdec_regions_job job{};
+};
+
+// Takes the context's messages: REQUIREs exactly one, CHECKs it is of `severity` and contains
+// every part of `says`.
+void expect_one_message(Setup& setup, texdec_message_severity severity, std::initializer_list<const char*> says = {}) {
+    const auto messages = setup.messages.take();
+    INFO(messages_text(messages));
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0].first == severity);
+    for (const char* part : says) CHECK(messages[0].second.find(part) != std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("prepare: a ready variant records in under 20 ms while another thread prepares five new ASTC footprints",
@@ -155,18 +196,9 @@ TEST_CASE("prepare: a ready variant records in under 20 ms while another thread 
         REQUIRE(texdec_variant_ready(ctx, &new_variants.back()) == TEXDEC_ERROR_NOT_READY);
     }
 
-    const uint32_t width = 61, height = 37;  // 16 x 10 blocks, partial at the right and bottom edges
-    const std::vector<uint8_t> blocks = astc_blocks(4, 4, 16 * 10, test_seed() ^ 0x57A11);
-    const std::vector<uint8_t> expected =
-        astcenc_decode_unorm8(AstcProfile::ldr, {4, 4, 1}, width, height, 1, blocks.data(), blocks.size());
-    REQUIRE(expected.size() == size_t(width) * height * 4);
-    HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    HostBuffer dst = dev.create_buffer(expected.size() + 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    std::memcpy(src.mapped, blocks.data(), blocks.size());
-    std::memset(dst.mapped, kCanary, dst.size);
-    texdec_region region{};
-    region.extent = {width, height, 1};
-    const texdec_regions_job job = buffer_job(TEXDEC_FORMAT_ASTC_4x4_UNORM, src, dst, &region);
+    // 61 x 37 texels: 16 x 10 blocks, partial at the right and bottom edges.
+    Astc4x4BufferJob astc(dev, 61, 37, test_seed() ^ 0x57A11, 256);
+    const texdec_regions_job& job = astc.job;
 
     VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     cpci.queueFamilyIndex = dev.queue_family();
@@ -278,12 +310,11 @@ TEST_CASE("prepare: a ready variant records in under 20 ms while another thread 
     REQUIRE(vkQueueSubmit(dev.queue(), 1, &si, fence) == VK_SUCCESS);
     REQUIRE(vkWaitForFences(dev.device(), 1, &fence, VK_TRUE, 60ull * 1000 * 1000 * 1000) == VK_SUCCESS);
     vkDestroyFence(dev.device(), fence, nullptr);
-    CHECK(std::memcmp(dst.mapped, expected.data(), expected.size()) == 0);
-    CHECK(std::all_of(dst.mapped + expected.size(), dst.mapped + dst.size, [](uint8_t b) { return b == kCanary; }));
+    astc.check_decoded();
     check_no_validation_messages(dev.log(), "recording beside texdec_prepare");
     vkDestroyCommandPool(dev.device(), pool, nullptr);
-    dev.destroy(src);
-    dev.destroy(dst);
+    dev.destroy(astc.src);
+    dev.destroy(astc.dst);
     setup.close();
 }
 
@@ -299,17 +330,9 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     CHECK(texdec_variant_ready(ctx, &to_buffer) == TEXDEC_ERROR_NOT_READY);
     CHECK(setup.messages.take().empty());  // an answer, not a failure: no message
 
-    const uint32_t width = 45, height = 30;  // 12 x 8 blocks, partial edges
-    const std::vector<uint8_t> blocks = astc_blocks(4, 4, 12 * 8, test_seed() ^ 0x4EAD1);
-    const std::vector<uint8_t> expected =
-        astcenc_decode_unorm8(AstcProfile::ldr, {4, 4, 1}, width, height, 1, blocks.data(), blocks.size());
-    HostBuffer src = dev.create_buffer(blocks.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    HostBuffer dst = dev.create_buffer(expected.size() + 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    std::memcpy(src.mapped, blocks.data(), blocks.size());
-    std::memset(dst.mapped, kCanary, dst.size);
-    texdec_region region{};
-    region.extent = {width, height, 1};
-    texdec_regions_job job = buffer_job(TEXDEC_FORMAT_ASTC_4x4_UNORM, src, dst, &region);
+    // 45 x 30 texels: 12 x 8 blocks, partial edges.
+    Astc4x4BufferJob astc(dev, 45, 30, test_seed() ^ 0x4EAD1, 64);
+    auto& [blocks, expected, src, dst, region, job] = astc;
     job.flags = TEXDEC_RECORD_FAIL_IF_NOT_READY;
 
     // Not ready: NOT_READY, a warning naming the variant, nothing created and nothing recorded
@@ -319,14 +342,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
     CHECK(std::all_of(dst.mapped, dst.mapped + dst.size, [](uint8_t b) { return b == kCanary; }));
-    {
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].first == TEXDEC_MESSAGE_WARNING);
-        CHECK(messages[0].second.find("astc-4x4-unorm -> RGBA8 into buffer") != std::string::npos);
-        CHECK(messages[0].second.find("not ready") != std::string::npos);
-    }
+    expect_one_message(setup, TEXDEC_MESSAGE_WARNING, {"astc-4x4-unorm -> RGBA8 into buffer", "not ready"});
     CHECK(usage_of(ctx).pipelines == 0);
     CHECK(usage_of(ctx).table_bytes == 0);
     // Every region is checked before readiness: a bad second region gives its own status.
@@ -341,12 +357,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     cmd = dev.begin_commands();
     CHECK(texdec_record_regions(ctx, cmd, &two_regions) == TEXDEC_ERROR_SOURCE_TOO_SMALL);
     dev.submit_and_wait(cmd);
-    {
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].first == TEXDEC_MESSAGE_ERROR);
-    }
+    expect_one_message(setup, TEXDEC_MESSAGE_ERROR);
 
     // Prepared: ready, and the same record call succeeds, creates nothing and decodes exactly.
     REQUIRE(texdec_prepare(ctx, 1, &to_buffer) == TEXDEC_SUCCESS);
@@ -358,8 +369,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     REQUIRE(texdec_record_regions(ctx, cmd, &job) == TEXDEC_SUCCESS);
     host_read_barrier(cmd);
     dev.submit_and_wait(cmd);
-    CHECK(std::memcmp(dst.mapped, expected.data(), expected.size()) == 0);
-    CHECK(std::all_of(dst.mapped + expected.size(), dst.mapped + dst.size, [](uint8_t b) { return b == kCanary; }));
+    astc.check_decoded();
     CHECK(usage_of(ctx).pipelines == prepared.pipelines);
     CHECK(usage_of(ctx).table_bytes == prepared.table_bytes);
 
@@ -400,12 +410,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
     cmd = dev.begin_commands();
     CHECK(texdec_record_regions(ctx, cmd, &image_job) == TEXDEC_ERROR_NOT_READY);
     dev.submit_and_wait(cmd);
-    {
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].second.find("astc-6x6-srgb -> RGBA8 into image") != std::string::npos);
-    }
+    expect_one_message(setup, TEXDEC_MESSAGE_WARNING, {"astc-6x6-srgb -> RGBA8 into image"});
     CHECK(usage_of(ctx).pipelines == before_image);
     // Prepared through the target's own format (sRGB, written through the UNORM view): the same
     // variant as image_format UNDEFINED (texdec_output_vk_format's R8G8B8A8_SRGB).
@@ -443,11 +448,7 @@ TEST_CASE("prepare: TEXDEC_RECORD_FAIL_IF_NOT_READY and texdec_variant_ready ans
         cmd = dev.begin_commands();
         CHECK(texdec_record_regions(ctx, cmd, &bad) == TEXDEC_ERROR_INVALID_ARGUMENT);
         dev.submit_and_wait(cmd);
-        const auto messages = setup.messages.take();
-        INFO(messages_text(messages));
-        REQUIRE(messages.size() == 1);
-        CHECK(messages[0].first == TEXDEC_MESSAGE_ERROR);
-        CHECK(messages[0].second.find("TEXDEC_RECORD_FAIL_IF_NOT_READY") != std::string::npos);
+        expect_one_message(setup, TEXDEC_MESSAGE_ERROR, {"TEXDEC_RECORD_FAIL_IF_NOT_READY"});
     }
     CHECK(texdec_variant_ready(ctx, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_variant_ready(nullptr, &to_buffer) == TEXDEC_ERROR_INVALID_ARGUMENT);

@@ -22,6 +22,7 @@
 #include "gpu/gpu_fixture.h"
 #include "support/astc_random_blocks.h"
 #include "support/compare.h"
+#include "support/cpu_context.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
 
@@ -207,15 +208,7 @@ TEST_CASE("differential: random record jobs equal the CPU backend with canaries 
     ExternalSetup setup;
     TEXDEC_OPEN_OR_RETURN(setup, dev);
     MessageLog cpu_log;
-    texdec_context_create_info ci{};
-    const texdec_backend_info backend = backend_info(TEXDEC_BACKEND_CPU, 2);
-    ci.next = &backend;
-    ci.message_callback = [](texdec_message_severity severity, const char* m, void* user) {
-        if (severity == TEXDEC_MESSAGE_ERROR) static_cast<MessageLog*>(user)->add_error(m ? m : "");
-    };
-    ci.user_data = &cpu_log;
-    texdec_context* cpu = nullptr;
-    REQUIRE(texdec_context_create(&ci, &cpu) == TEXDEC_SUCCESS);
+    texdec_context* cpu = create_cpu_context(cpu_log, 2);
 
     const std::vector<Variant> variants = all_variants();
     const uint64_t seed = test_seed() ^ 0xD1FF;

@@ -744,6 +744,27 @@ void check_image_and_buffer(ExternalSetup& setup, texdec_format format, texdec_o
     destroy(*setup.device, src);
 }
 
+// A format and the output to decode it to (into an image: of output_vk_format(format, output)).
+struct FormatOutput {
+    texdec_format format;
+    texdec_output output;
+};
+
+// Whether the device can write storage images of `image_format`: RGBA8 and RGBA16F always, the
+// NATIVE formats (R8, RG16F, ...) only with shaderStorageImageExtendedFormats. WARNs "NOT TESTED"
+// for `format` when it cannot.
+bool stores_image_format(ExternalSetup& setup, texdec_format format, VkFormat image_format) {
+    if (image_format == VK_FORMAT_R8G8B8A8_UNORM || image_format == VK_FORMAT_R8G8B8A8_SRGB ||
+        image_format == VK_FORMAT_R16G16B16A16_SFLOAT)
+        return true;
+    VkPhysicalDeviceFeatures features{};
+    vkGetPhysicalDeviceFeatures(setup.device->physical_device(), &features);
+    if (features.shaderStorageImageExtendedFormats) return true;
+    WARN("NOT TESTED: " << format_info(format).name
+                        << " NATIVE into an image: the device lacks shaderStorageImageExtendedFormats");
+    return false;
+}
+
 // ---- emulator image formats: independent oracles --------------------------------------------
 
 // RGBA8 of w x h texels of tightly packed blocks, from a decoder that is not texdec (tests/README.md,
@@ -961,28 +982,17 @@ TEST_CASE("regions: several chunks give the bytes of one chunk", "[regions][gpu]
 TEST_CASE("regions: formats into images with library barriers", "[regions][gpu]") {
     ExternalSetup setup;
     if (!setup.open()) return;
-    VkPhysicalDeviceFeatures features{};
-    vkGetPhysicalDeviceFeatures(setup.device->physical_device(), &features);
-    struct F {
-        texdec_format format;
-        texdec_output output;
+    const FormatOutput formats[] = {
+        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8}, {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA16F},
+        {TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE},     {TEXDEC_FORMAT_BC5_SNORM, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA16F},  {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8},       {TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB, TEXDEC_OUTPUT_RGBA8},
+        {TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_OUTPUT_NATIVE}, {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE},
+        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},  {TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
     };
-    const F formats[] = {
-        {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},   {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA16F},
-        {TEXDEC_FORMAT_BC4_UNORM, TEXDEC_OUTPUT_NATIVE},       {TEXDEC_FORMAT_BC5_SNORM, TEXDEC_OUTPUT_NATIVE},
-        {TEXDEC_FORMAT_BC6H_UFLOAT, TEXDEC_OUTPUT_RGBA16F},    {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_NATIVE},
-        {TEXDEC_FORMAT_BC7_SRGB, TEXDEC_OUTPUT_RGBA8},         {TEXDEC_FORMAT_ETC2_R8G8B8A1_SRGB, TEXDEC_OUTPUT_RGBA8},
-        {TEXDEC_FORMAT_EAC_R11_UNORM, TEXDEC_OUTPUT_NATIVE},   {TEXDEC_FORMAT_EAC_R11G11_SNORM, TEXDEC_OUTPUT_NATIVE},
-        {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},    {TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
-    };
-    for (const F& f : formats) {
+    for (const FormatOutput& f : formats) {
         ImageSpec spec = image_2d(output_vk_format(f.format, f.output), 29, 19, 2, 2);
-        const bool extended = spec.format != VK_FORMAT_R8G8B8A8_UNORM && spec.format != VK_FORMAT_R8G8B8A8_SRGB &&
-                              spec.format != VK_FORMAT_R16G16B16A16_SFLOAT;
-        if (extended && !features.shaderStorageImageExtendedFormats) {
-            WARN("NOT TESTED: " << format_info(f.format).name << " NATIVE into an image: the device lacks shaderStorageImageExtendedFormats");
-            continue;
-        }
+        if (!stores_image_format(setup, f.format, spec.format)) continue;
         // Every texel written: old_layout UNDEFINED, as an application filling a new image would.
         check_image_and_buffer(setup, f.format, f.output, spec,
                                {region_2d(0, 0, 2, 0, 0, 29, 19, 32), region_2d(1, 0, 2, 0, 0, 14, 9)},
@@ -1605,13 +1615,7 @@ void check_batched(ExternalSetup& setup, texdec_format format, texdec_output out
 TEST_CASE("regions: batched", "[regions][gpu][batched]") {
     ExternalSetup setup;
     if (!setup.open()) return;
-    VkPhysicalDeviceFeatures features{};
-    vkGetPhysicalDeviceFeatures(setup.device->physical_device(), &features);
-    struct F {
-        texdec_format format;
-        texdec_output output;
-    };
-    const F formats[] = {
+    const FormatOutput formats[] = {
         {TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8},     {TEXDEC_FORMAT_BC2_UNORM, TEXDEC_OUTPUT_RGBA8},
         {TEXDEC_FORMAT_BC3_UNORM, TEXDEC_OUTPUT_RGBA16F},        {TEXDEC_FORMAT_BC4_SNORM, TEXDEC_OUTPUT_NATIVE},
         {TEXDEC_FORMAT_BC5_UNORM, TEXDEC_OUTPUT_NATIVE},         {TEXDEC_FORMAT_BC6H_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
@@ -1621,16 +1625,10 @@ TEST_CASE("regions: batched", "[regions][gpu][batched]") {
         {TEXDEC_FORMAT_ASTC_6x6_SRGB, TEXDEC_OUTPUT_RGBA8},      {TEXDEC_FORMAT_ASTC_12x12_UNORM, TEXDEC_OUTPUT_RGBA8},
         {TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_OUTPUT_RGBA16F},
     };
-    for (const F& f : formats) {
+    for (const FormatOutput& f : formats) {
         const texdec_format_info fi = format_info(f.format);
         ImageSpec spec = image_2d(output_vk_format(f.format, f.output), 6 * 40, 3 * 40, 2, 1);
-        const bool extended = spec.format != VK_FORMAT_R8G8B8A8_UNORM && spec.format != VK_FORMAT_R8G8B8A8_SRGB &&
-                              spec.format != VK_FORMAT_R16G16B16A16_SFLOAT;
-        if (extended && !features.shaderStorageImageExtendedFormats) {
-            WARN("NOT TESTED: " << fi.name
-                                << " NATIVE into an image: the device lacks shaderStorageImageExtendedFormats");
-            continue;
-        }
+        if (!stores_image_format(setup, f.format, spec.format)) continue;
         SplitMix64 rng(test_seed() + f.format);
         const uint32_t max_edge = std::min(40u, 3 * fi.block_width);
         // Mip 0: 18 regions in 40-texel cells; mip 1 (120x60): 8 regions in 20-texel cells; mip 0

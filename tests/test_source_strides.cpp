@@ -22,6 +22,7 @@
 #include "gpu/external_setup.h"
 #include "gpu/gpu_fixture.h"
 #include "support/compare.h"
+#include "support/cpu_context.h"
 #include "support/format_info.h"
 #include "support/job_builder.h"
 #include "support/random_blocks.h"
@@ -79,15 +80,7 @@ TEST_CASE("one-call: jobs with huge source strides decode alike on the GPU and t
     ExternalSetup setup;  // the record path, on a device of the test's own
     if (!setup.open()) return;
     MessageLog cpu_log;
-    texdec_context_create_info ci{};
-    const texdec_backend_info b = backend_info(TEXDEC_BACKEND_CPU, 2);
-    ci.next = &b;
-    ci.message_callback = [](texdec_message_severity severity, const char* m, void* user) {
-        if (severity == TEXDEC_MESSAGE_ERROR) static_cast<MessageLog*>(user)->add_error(m ? m : "");
-    };
-    ci.user_data = &cpu_log;
-    texdec_context* cpu = nullptr;
-    REQUIRE(texdec_context_create(&ci, &cpu) == TEXDEC_SUCCESS);
+    texdec_context* cpu = create_cpu_context(cpu_log, 2);
     uint64_t seed = test_seed() ^ 0x57D;
     for (const StrideCase& c : cases) {
         const texdec_format_info fi = format_info(c.format);

@@ -102,15 +102,19 @@ const _: () = {
 fn size_of_pointee<T>(_: *const T) -> usize {
     size_of::<T>()
 }
-// The field's offset and size.
-macro_rules! field {
-    ($t:ty, $f:ident) => {{
+// The offset and size of each named field of the struct.
+macro_rules! fields {
+    ($t:ty: $($f:ident),+ $(,)?) => {{
         let value = MaybeUninit::<$t>::uninit();
         let base = value.as_ptr();
-        // addr_of! takes the address without reading (or creating a reference to) the field.
-        let field = unsafe { ptr::addr_of!((*base).$f) };
-        [(concat!("offset ", stringify!($t), ".", stringify!($f)).to_string(), field as usize - base as usize),
-         (concat!("fieldsize ", stringify!($t), ".", stringify!($f)).to_string(), size_of_pointee(field))]
+        let mut out = Vec::new();
+        $(
+            // addr_of! takes the address without reading (or creating a reference to) the field.
+            let field = unsafe { ptr::addr_of!((*base).$f) };
+            out.push((concat!("offset ", stringify!($t), ".", stringify!($f)).to_string(), field as usize - base as usize));
+            out.push((concat!("fieldsize ", stringify!($t), ".", stringify!($f)).to_string(), size_of_pointee(field)));
+        )+
+        out
     }};
 }
 macro_rules! sizes {
@@ -128,31 +132,11 @@ macro_rules! constant {
 fn rust_layout() -> Vec<(String, usize)> {
     let mut v = Vec::new();
     v.extend(sizes!(texdec_context_create_info));
-    v.extend(field!(texdec_context_create_info, next));
-    v.extend(field!(texdec_context_create_info, flags));
-    v.extend(field!(texdec_context_create_info, allocator));
-    v.extend(field!(texdec_context_create_info, pipeline_cache));
-    v.extend(field!(texdec_context_create_info, device_selector));
-    v.extend(field!(texdec_context_create_info, message_callback));
-    v.extend(field!(texdec_context_create_info, user_data));
-    v.extend(field!(texdec_context_create_info, max_texels_per_dispatch));
+    v.extend(fields!(texdec_context_create_info: next, flags, allocator, pipeline_cache, device_selector,
+                     message_callback, user_data, max_texels_per_dispatch));
     v.extend(sizes!(texdec_host_job));
-    v.extend(field!(texdec_host_job, next));
-    v.extend(field!(texdec_host_job, format));
-    v.extend(field!(texdec_host_job, output));
-    v.extend(field!(texdec_host_job, bc_rounding));
-    v.extend(field!(texdec_host_job, width));
-    v.extend(field!(texdec_host_job, height));
-    v.extend(field!(texdec_host_job, depth));
-    v.extend(field!(texdec_host_job, src));
-    v.extend(field!(texdec_host_job, src_size));
-    v.extend(field!(texdec_host_job, src_row_length));
-    v.extend(field!(texdec_host_job, src_image_height));
-    v.extend(field!(texdec_host_job, dst));
-    v.extend(field!(texdec_host_job, dst_size));
-    v.extend(field!(texdec_host_job, dst_row_pitch));
-    v.extend(field!(texdec_host_job, dst_slice_pitch));
-    v.extend(field!(texdec_host_job, timeout_ns));
+    v.extend(fields!(texdec_host_job: next, format, output, bc_rounding, width, height, depth, src, src_size,
+                     src_row_length, src_image_height, dst, dst_size, dst_row_pitch, dst_slice_pitch, timeout_ns));
     v.extend(sizes!(texdec_status));
     v.extend(sizes!(texdec_format));
     v.extend(sizes!(texdec_output));

@@ -48,6 +48,18 @@ int run_cli_command(const std::string& command) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+int run_cli(const std::string& args) { return run_cli_command(cli_path() + " " + args); }
+
+void check_malformed_inputs(const std::vector<MalformedInput>& inputs, const std::string& path) {
+    for (const MalformedInput& input : inputs) {
+        INFO(input.name);
+        write_binary_file(path, input.bytes);
+        CHECK(run_cli("decode " + path + " " + cli_temp_dir() + "/malformed.png") == 3);
+        INFO(last_cli_stderr());
+        CHECK(last_cli_stderr().find(input.message) != std::string::npos);
+    }
+}
+
 int run_cli_measured(const std::string& command, long& peak_kib) {
     const std::string report = cli_temp_dir() + "/rusage.txt";
     const std::string script =

@@ -16,6 +16,8 @@ std::string fresh_cli_dir(const std::string& name);  // cli_temp_dir()/name, emp
 
 // Runs `command` through the shell with stderr kept for last_cli_stderr(); returns the exit code.
 int run_cli_command(const std::string& command);
+// run_cli_command(cli_path() + " " + args): the tool with `args`.
+int run_cli(const std::string& args);
 std::string last_cli_stderr();
 
 // Runs `command` through the shell (its stderr kept for last_cli_stderr()) and returns its exit code;
@@ -26,6 +28,17 @@ int run_cli_measured(const std::string& command, long& peak_kib);
 
 std::vector<uint8_t> read_binary_file(const std::string& path);  // empty if missing
 void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes);
+
+// A file the tool must refuse as input: a name for the failure message, its bytes, and a part of
+// the message the tool must print.
+struct MalformedInput {
+    const char* name;
+    std::vector<uint8_t> bytes;
+    const char* message;
+};
+// Writes each input to `path` in turn and CHECKs that `decode path cli_temp_dir()/malformed.png`
+// exits with 3 (an input error) and prints its message.
+void check_malformed_inputs(const std::vector<MalformedInput>& inputs, const std::string& path);
 
 // True if the CLI finds a Vulkan device; otherwise fails the test (or skips loudly with
 // TEXDEC_ALLOW_NO_DEVICE=1) and returns false.

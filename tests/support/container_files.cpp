@@ -206,6 +206,20 @@ std::vector<uint8_t> compress_level(uint32_t scheme, const std::vector<uint8_t>&
     return data;
 }
 
+std::vector<uint64_t> ktx2_level_bytes(texdec_format format, const Ktx2Spec& spec) {
+    std::vector<uint64_t> sizes;
+    const uint32_t layers = std::max(1u, spec.layer_count) * spec.face_count;
+    for (uint32_t l = 0; l < std::max(1u, spec.level_count); ++l) {
+        uint64_t image = 0;
+        if (texdec_encoded_size(format, std::max(1u, spec.width >> l), std::max(1u, spec.height >> l),
+                                std::max(1u, std::max(1u, spec.depth) >> l), &image) != TEXDEC_SUCCESS)
+            throw std::logic_error("ktx2_level_bytes: no encoded size for texdec format " +
+                                   std::to_string(int(format)));
+        sizes.push_back(image * layers);
+    }
+    return sizes;
+}
+
 Ktx2File ktx2_bytes(const Ktx2Spec& spec, const std::vector<std::vector<uint8_t>>& levels) {
     Ktx2File f;
     const size_t n = std::max<size_t>(1, spec.level_count);

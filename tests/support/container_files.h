@@ -111,6 +111,10 @@ uint32_t ktx2_color_model(texdec_format format);
 Ktx2Spec ktx2_spec(texdec_format format, uint32_t w, uint32_t h, uint32_t d = 0, uint32_t layer_count = 0,
                    uint32_t face_count = 1, uint32_t level_count = 1, uint32_t scheme = 0);
 
+// The uncompressed bytes of each level `spec` describes (all its layers and faces) for blocks of
+// `format`, level 0 first (levelCount 0 counts as 1).
+std::vector<uint64_t> ktx2_level_bytes(texdec_format format, const Ktx2Spec& spec);
+
 struct Ktx2File {
     std::vector<uint8_t> bytes;
     size_t dfd_offset = 0, dfd_length = 0;

@@ -54,12 +54,9 @@ std::vector<KtxLevel> ktx_levels(texdec_format format, const KtxHeader& h, uint6
 
 std::vector<std::vector<uint8_t>> ktx2_levels(texdec_format format, const Ktx2Spec& s, uint64_t seed) {
     std::vector<std::vector<uint8_t>> levels;
-    const uint32_t layers = std::max(1u, s.layer_count) * s.face_count;
-    for (uint32_t l = 0; l < std::max(1u, s.level_count); ++l) {
-        const uint64_t image = image_bytes(format, std::max(1u, s.width >> l), std::max(1u, s.height >> l),
-                                           std::max(1u, std::max(1u, s.depth) >> l));
+    for (const uint64_t size : ktx2_level_bytes(format, s)) {
         // Half random, half repeated: Zstandard and zlib then have something to compress.
-        std::vector<uint8_t> level = random_bytes(size_t(image) * layers, seed + l);
+        std::vector<uint8_t> level = random_bytes(size_t(size), seed + levels.size());
         for (size_t i = level.size() / 2; i < level.size(); ++i) level[i] = level[i % 16];
         levels.push_back(level);
     }

@@ -100,123 +100,132 @@ void check_surfaces(const Texture& t, std::span<const uint8_t> file, size_t head
     });
 }
 
-void check_dds(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
-    const dds::ParseResult r = dds::parse(file);
-    if (const auto* e = std::get_if<dds::Error>(&r)) return check_error(*e, dds::error_code_name(e->code), out);
+// The parser's answer: its error checked (check_error), or the file marked parsed and its
+// texture handed to `check`.
+template <class Texture, class Error, class Check>
+void on_parsed(const std::variant<Texture, Error>& result, ParserCheck& out, Check check) {
+    if (const auto* e = std::get_if<Error>(&result)) return check_error(*e, container::error_code_name(e->code), out);
     out.parsed = true;
-    const dds::Texture& t = std::get<dds::Texture>(r);
-    check_surfaces(t, file, t.has_dx10_header ? 4 + 124 + 20 : 4 + 124, touch, out);  // magic, DDS_HEADER, DXT10
+    check(std::get<Texture>(result));
+}
+
+// The blocks of a one-surface container (.pkm, .astc): right after the header, inside the file,
+// the rest trailing bytes; then one surface, summed when `touch`.
+template <class Texture>
+void check_one_payload(const Texture& t, size_t header_size, std::span<const uint8_t> file, bool touch, Checker& c,
+                       ParserCheck& out) {
+    if (!c.ok(t.data_offset == header_size && t.data_size <= file.size() - t.data_offset &&
+                  t.trailing_bytes == file.size() - t.data_offset - t.data_size,
+              [&] { return describe("blocks", t.data_offset, t.data_size, file.size()); }))
+        return;
+    out.surfaces = 1;
+    if (touch) out.checksum += sum_bytes(file.subspan(t.data_offset, t.data_size));
+}
+
+void check_dds(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
+    on_parsed(dds::parse(file), out, [&](const dds::Texture& t) {
+        check_surfaces(t, file, t.has_dx10_header ? 4 + 124 + 20 : 4 + 124, touch, out);  // magic, DDS_HEADER, DXT10
+    });
 }
 
 void check_ktx(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
-    const ktx::ParseResult r = ktx::parse(file);
-    if (const auto* e = std::get_if<ktx::Error>(&r)) return check_error(*e, ktx::error_code_name(e->code), out);
-    out.parsed = true;
-    const ktx::Texture& t = std::get<ktx::Texture>(r);
-    Checker c{out};
-    if (!c.ok(t.layers == std::max(1u, t.array_elements) * t.faces, "layers is not elements x faces")) return;
-    check_surfaces(t, file, ktx::kHeaderSize + t.key_value_bytes, touch, out);
+    on_parsed(ktx::parse(file), out, [&](const ktx::Texture& t) {
+        Checker c{out};
+        if (!c.ok(t.layers == std::max(1u, t.array_elements) * t.faces, "layers is not elements x faces")) return;
+        check_surfaces(t, file, ktx::kHeaderSize + t.key_value_bytes, touch, out);
+    });
 }
 
 void check_ktx2(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
-    const ktx2::ParseResult r = ktx2::parse(file);
-    if (const auto* e = std::get_if<ktx2::Error>(&r)) return check_error(*e, ktx2::error_code_name(e->code), out);
-    out.parsed = true;
-    const ktx2::Texture& t = std::get<ktx2::Texture>(r);
-    Checker c{out};
-    texdec_format_info info{};
-    if (!c.ok(texdec_format_get_info(t.format, &info) == TEXDEC_SUCCESS, "accepted with no texdec format")) return;
-    if (!c.ok(t.levels.size() == t.mip_levels && t.mip_levels >= 1 && t.layers >= 1, [&] {
-            return "level table has " + std::to_string(t.levels.size()) + " entries for " +
-                   std::to_string(t.mip_levels) + " level(s)";
-        }))
-        return;
-    const size_t index_end = ktx2::kHeaderSize + t.levels.size() * ktx2::kLevelIndexEntrySize;
-    out.surfaces = t.levels.size();
-    for (uint32_t l = 0; l < t.mip_levels; ++l) {
-        const ktx2::Level& level = t.levels[l];
-        const auto name = [l] { return "level " + std::to_string(l); };
-        uint64_t image = 0;
-        if (!c.ok(encoded_size(t.format, level.width, level.height, level.depth, image) && image == level.image_bytes,
-                  [&] { return name() + ": image_bytes is not what its extent needs"; }))
-            return;
-        if (!c.ok(level.byte_offset >= index_end && level.byte_offset <= file.size() &&
-                      level.byte_length <= file.size() - level.byte_offset,
-                  [&] { return describe(name().c_str(), level.byte_offset, level.byte_length, file.size()); }))
-            return;
-        if (!c.ok(level.uncompressed_byte_length / t.layers == image && level.uncompressed_byte_length % t.layers == 0,
-                  [&] { return name() + ": uncompressedByteLength is not layers x image_bytes"; }))
-            return;
-        const bool plain = t.supercompression == ktx2::Supercompression::None;
-        if (!touch && !plain) continue;  // inflating is the expensive part: only when asked
-        std::vector<uint8_t> storage;
-        const ktx2::LevelResult data = ktx2::level_data(file, t, l, storage);
-        if (const auto* e = std::get_if<ktx2::Error>(&data)) {
-            if (!c.ok(!plain, [&] { return name() + ": level_data failed on an uncompressed level: " + e->message; }))
-                return;
-            if (!c.ok(!e->message.empty(), [&] { return name() + ": level_data error with an empty message"; })) return;
-            if (out.error.empty()) out.error = e->message;
-            ++out.level_errors;
-            continue;
-        }
-        const auto bytes = std::get<std::span<const uint8_t>>(data);
-        if (!c.ok(bytes.size() == level.uncompressed_byte_length, [&] {
-                return name() + ": level_data gave " + std::to_string(bytes.size()) + " bytes, not " +
-                       std::to_string(level.uncompressed_byte_length);
+    on_parsed(ktx2::parse(file), out, [&](const ktx2::Texture& t) {
+        Checker c{out};
+        texdec_format_info info{};
+        if (!c.ok(texdec_format_get_info(t.format, &info) == TEXDEC_SUCCESS, "accepted with no texdec format")) return;
+        if (!c.ok(t.levels.size() == t.mip_levels && t.mip_levels >= 1 && t.layers >= 1, [&] {
+                return "level table has " + std::to_string(t.levels.size()) + " entries for " +
+                       std::to_string(t.mip_levels) + " level(s)";
             }))
             return;
-        if (plain &&
-            !c.ok(bytes.data() == file.data() + level.byte_offset, [&] { return name() + ": level_data is not the file's bytes"; }))
-            return;
-        if (touch) out.checksum += sum_bytes(bytes);
-    }
+        const size_t index_end = ktx2::kHeaderSize + t.levels.size() * ktx2::kLevelIndexEntrySize;
+        out.surfaces = t.levels.size();
+        for (uint32_t l = 0; l < t.mip_levels; ++l) {
+            const ktx2::Level& level = t.levels[l];
+            const auto name = [l] { return "level " + std::to_string(l); };
+            uint64_t image = 0;
+            if (!c.ok(
+                    encoded_size(t.format, level.width, level.height, level.depth, image) && image == level.image_bytes,
+                    [&] { return name() + ": image_bytes is not what its extent needs"; }))
+                return;
+            if (!c.ok(level.byte_offset >= index_end && level.byte_offset <= file.size() &&
+                          level.byte_length <= file.size() - level.byte_offset,
+                      [&] { return describe(name().c_str(), level.byte_offset, level.byte_length, file.size()); }))
+                return;
+            if (!c.ok(level.uncompressed_byte_length / t.layers == image &&
+                          level.uncompressed_byte_length % t.layers == 0,
+                      [&] { return name() + ": uncompressedByteLength is not layers x image_bytes"; }))
+                return;
+            const bool plain = t.supercompression == ktx2::Supercompression::None;
+            if (!touch && !plain) continue;  // inflating is the expensive part: only when asked
+            std::vector<uint8_t> storage;
+            const ktx2::LevelResult data = ktx2::level_data(file, t, l, storage);
+            if (const auto* e = std::get_if<ktx2::Error>(&data)) {
+                if (!c.ok(!plain,
+                          [&] { return name() + ": level_data failed on an uncompressed level: " + e->message; }))
+                    return;
+                if (!c.ok(!e->message.empty(), [&] { return name() + ": level_data error with an empty message"; }))
+                    return;
+                if (out.error.empty()) out.error = e->message;
+                ++out.level_errors;
+                continue;
+            }
+            const auto bytes = std::get<std::span<const uint8_t>>(data);
+            if (!c.ok(bytes.size() == level.uncompressed_byte_length, [&] {
+                    return name() + ": level_data gave " + std::to_string(bytes.size()) + " bytes, not " +
+                           std::to_string(level.uncompressed_byte_length);
+                }))
+                return;
+            if (plain && !c.ok(bytes.data() == file.data() + level.byte_offset,
+                               [&] { return name() + ": level_data is not the file's bytes"; }))
+                return;
+            if (touch) out.checksum += sum_bytes(bytes);
+        }
+    });
 }
 
 void check_pkm(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
-    const pkm::ParseResult r = pkm::parse(file);
-    if (const auto* e = std::get_if<pkm::Error>(&r)) return check_error(*e, pkm::error_code_name(e->code), out);
-    out.parsed = true;
-    const pkm::Texture& t = std::get<pkm::Texture>(r);
-    Checker c{out};
-    uint64_t want = 0;
-    if (!c.ok(t.width >= 1 && t.height >= 1 && t.width <= t.padded_width && t.height <= t.padded_height &&
-                  encoded_size(t.format, t.padded_width, t.padded_height, 1, want) && want == t.data_size,
-              "extent or data_size inconsistent with the format"))
-        return;
-    if (!c.ok(t.data_offset == pkm::kHeaderSize && t.data_size <= file.size() - t.data_offset &&
-                  t.trailing_bytes == file.size() - t.data_offset - t.data_size,
-              [&] { return describe("blocks", t.data_offset, t.data_size, file.size()); }))
-        return;
-    out.surfaces = 1;
-    if (touch) out.checksum += sum_bytes(file.subspan(t.data_offset, t.data_size));
+    on_parsed(pkm::parse(file), out, [&](const pkm::Texture& t) {
+        Checker c{out};
+        uint64_t want = 0;
+        if (!c.ok(t.width >= 1 && t.height >= 1 && t.width <= t.padded_width && t.height <= t.padded_height &&
+                      encoded_size(t.format, t.padded_width, t.padded_height, 1, want) && want == t.data_size,
+                  "extent or data_size inconsistent with the format"))
+            return;
+        check_one_payload(t, pkm::kHeaderSize, file, touch, c, out);
+    });
 }
 
 void check_astc(std::span<const uint8_t> file, bool touch, ParserCheck& out) {
-    const astc_file::ParseResult r = astc_file::parse(file);
-    if (const auto* e = std::get_if<astc_file::Error>(&r))
-        return check_error(*e, astc_file::error_code_name(e->code), out);
-    out.parsed = true;
-    const astc_file::Texture& t = std::get<astc_file::Texture>(r);
-    Checker c{out};
-    for (astc_file::Profile p : {astc_file::Profile::Ldr, astc_file::Profile::Srgb, astc_file::Profile::Hdr}) {
-        texdec_format_info info{};
-        if (!c.ok(texdec_format_get_info(t.format(p), &info) == TEXDEC_SUCCESS && info.block_width == t.block_x &&
-                      info.block_height == t.block_y && info.block_depth == t.block_z,
-                  [&] { return std::string("profile ") + astc_file::profile_name(p) + " gives a format of another footprint"; }))
+    on_parsed(astc_file::parse(file), out, [&](const astc_file::Texture& t) {
+        Checker c{out};
+        for (astc_file::Profile p : {astc_file::Profile::Ldr, astc_file::Profile::Srgb, astc_file::Profile::Hdr}) {
+            texdec_format_info info{};
+            if (!c.ok(texdec_format_get_info(t.format(p), &info) == TEXDEC_SUCCESS && info.block_width == t.block_x &&
+                          info.block_height == t.block_y && info.block_depth == t.block_z,
+                      [&] {
+                          return std::string("profile ") + astc_file::profile_name(p) +
+                                 " gives a format of another footprint";
+                      }))
+                return;
+        }
+        // The block count of the extent (a 2D footprint with depth > 1 is a stack of 2D slices).
+        const uint64_t blocks = (uint64_t(t.width) + t.block_x - 1) / t.block_x *
+                                ((uint64_t(t.height) + t.block_y - 1) / t.block_y) *
+                                ((uint64_t(t.depth) + t.block_z - 1) / t.block_z);
+        if (!c.ok(t.width >= 1 && t.height >= 1 && t.depth >= 1 && blocks * astc_file::kBlockBytes == t.data_size,
+                  "data_size is not what the extent needs"))
             return;
-    }
-    // The block count of the extent (a 2D footprint with depth > 1 is a stack of 2D slices).
-    const uint64_t blocks = (uint64_t(t.width) + t.block_x - 1) / t.block_x * ((uint64_t(t.height) + t.block_y - 1) / t.block_y) *
-                            ((uint64_t(t.depth) + t.block_z - 1) / t.block_z);
-    if (!c.ok(t.width >= 1 && t.height >= 1 && t.depth >= 1 && blocks * astc_file::kBlockBytes == t.data_size,
-              "data_size is not what the extent needs"))
-        return;
-    if (!c.ok(t.data_offset == astc_file::kHeaderSize && t.data_size <= file.size() - t.data_offset &&
-                  t.trailing_bytes == file.size() - t.data_offset - t.data_size,
-              [&] { return describe("blocks", t.data_offset, t.data_size, file.size()); }))
-        return;
-    out.surfaces = 1;
-    if (touch) out.checksum += sum_bytes(file.subspan(t.data_offset, t.data_size));
+        check_one_payload(t, astc_file::kHeaderSize, file, touch, c, out);
+    });
 }
 
 }  // namespace
