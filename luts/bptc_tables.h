@@ -30,6 +30,19 @@ uint8_t bptc_anchor(int subsets, int shape, int subset);
 // 2^index_bits entries. Throws std::out_of_range on other index widths.
 std::vector<uint8_t> bptc_weights(int index_bits);
 
+// "Mode-dependent BPTC parameters" of BC7, per mode 0..7: subsets (NS), partition bits (PB),
+// rotation bits (RB), index selection bits (ISB), colour bits (CB), alpha bits (AB), endpoint
+// P-bits (EPB), shared P-bits (SPB), index bits (IB) and secondary index bits (IB2).
+struct Bc7Mode {
+    int subsets, partition_bits, rotation_bits, index_selection_bits, colour_bits, alpha_bits;
+    int endpoint_pbits, shared_pbits, index_bits, secondary_index_bits;
+};
+inline constexpr Bc7Mode kBc7Modes[8] = {
+    {3, 4, 0, 0, 4, 0, 1, 0, 3, 0}, {2, 6, 0, 0, 6, 0, 0, 1, 3, 0}, {3, 6, 0, 0, 5, 0, 0, 0, 2, 0},
+    {2, 6, 0, 0, 7, 0, 1, 0, 2, 0}, {1, 0, 2, 1, 5, 6, 0, 0, 2, 3}, {1, 0, 2, 0, 7, 8, 0, 0, 2, 2},
+    {1, 0, 0, 0, 7, 7, 1, 0, 4, 0}, {2, 6, 0, 0, 5, 5, 1, 0, 2, 0},
+};
+
 // All tables in the layout of shaders/interface.h (TEXDEC_BPTC_LUT_*), one uint32 per entry:
 // words [0, TEXDEC_BPTC_LUT_BC6H_MODES) hold the partitions, anchors and weights (unused words 0),
 // then the BC6H mode descriptions from TEXDEC_BPTC_LUT_BC6H_MODES on.

@@ -176,3 +176,17 @@ TEST_CASE("bptc luts: uploaded words follow interface.h", "[luts][bptc]") {
     STATIC_REQUIRE(TEXDEC_BPTC_LUT_WEIGHTS4 >= TEXDEC_BPTC_LUT_WEIGHTS3 + 8);
     STATIC_REQUIRE(TEXDEC_BPTC_LUT_BC6H_MODES >= TEXDEC_BPTC_LUT_WEIGHTS4 + 16);
 }
+
+TEST_CASE("bptc luts: every BC7 mode fills the 128 bits of a block", "[luts][bptc]") {
+    for (int mode = 0; mode < 8; ++mode) {
+        const Bc7Mode& m = kBc7Modes[mode];
+        INFO("mode " << mode);
+        // Mode bits, partition, rotation, index selection; then per subset two endpoints of three
+        // colour channels and alpha, their P-bits; then the indices, each anchor one bit short.
+        int bits = mode + 1 + m.partition_bits + m.rotation_bits + m.index_selection_bits;
+        bits += m.subsets * 2 * (3 * m.colour_bits + m.alpha_bits + m.endpoint_pbits) + m.subsets * m.shared_pbits;
+        bits += 16 * m.index_bits - m.subsets;
+        if (m.secondary_index_bits) bits += 16 * m.secondary_index_bits - 1;
+        CHECK(bits == 128);
+    }
+}

@@ -101,16 +101,8 @@ void read_indices(BitReader& r, const Partition& p, unsigned bits, uint8_t out[1
 
 // ---- BC7 ------------------------------------------------------------------------------------
 
-// "Mode-dependent BPTC parameters".
-struct Bc7Mode {
-    int subsets, partition_bits, rotation_bits, index_selection_bits, colour_bits, alpha_bits;
-    int endpoint_pbits, shared_pbits, index_bits, secondary_index_bits;
-};
-constexpr Bc7Mode kBc7Modes[8] = {
-    {3, 4, 0, 0, 4, 0, 1, 0, 3, 0}, {2, 6, 0, 0, 6, 0, 0, 1, 3, 0}, {3, 6, 0, 0, 5, 0, 0, 0, 2, 0},
-    {2, 6, 0, 0, 7, 0, 1, 0, 2, 0}, {1, 0, 2, 1, 5, 6, 0, 0, 2, 3}, {1, 0, 2, 0, 7, 8, 0, 0, 2, 2},
-    {1, 0, 0, 0, 7, 7, 1, 0, 4, 0}, {2, 6, 0, 0, 5, 5, 1, 0, 2, 0},
-};
+using luts::Bc7Mode;  // "Mode-dependent BPTC parameters"
+using luts::kBc7Modes;
 
 // A `bits`-bit value, plus its P-bit below it when there is one, as the high bits of a byte with
 // "the top bits of the value ... replicated into any remaining bits" (always >= 5 bits here).

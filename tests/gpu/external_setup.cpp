@@ -129,29 +129,8 @@ void host_read_barrier(VkCommandBuffer cmd) {
                          1, &b, 0, nullptr, 0, nullptr);
 }
 
-namespace {
-
-VkImageMemoryBarrier image_barrier(VkImage image, uint32_t layers, VkImageLayout from, VkImageLayout to, VkAccessFlags src,
-                                   VkAccessFlags dst) {
-    VkImageMemoryBarrier ib{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-    ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    ib.image = image;
-    ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
-    ib.oldLayout = from;
-    ib.newLayout = to;
-    ib.srcAccessMask = src;
-    ib.dstAccessMask = dst;
-    return ib;
-}
-
-VkBufferImageCopy whole_image(uint32_t iw, uint32_t ih, uint32_t layers) {
-    VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers};
-    region.imageExtent = {iw, ih, 1};
-    return region;
-}
-
-}  // namespace
+using vk_app::image_barrier;
+using vk_app::whole_image;
 
 void record_image_canary(VkCommandBuffer cmd, VkImage image, const HostBuffer& canary, uint32_t iw, uint32_t ih,
                          uint32_t layers) {

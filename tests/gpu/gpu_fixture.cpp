@@ -490,19 +490,7 @@ void VulkanTestDevice::destroy(HostBuffer& b) { vk_app::destroy(device_, b); }
 
 TestImage VulkanTestDevice::create_image(VkFormat format, uint32_t width, uint32_t height, uint32_t layers,
                                          VkImageUsageFlags usage, VkImageCreateFlags flags, VkFormat view_format) {
-    TestImage img;
-    VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    ici.flags = flags;
-    ici.imageType = VK_IMAGE_TYPE_2D;
-    ici.format = format;
-    ici.extent = {width, height, 1};
-    ici.mipLevels = 1;
-    ici.arrayLayers = layers;
-    ici.samples = VK_SAMPLE_COUNT_1_BIT;
-    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
-    ici.usage = usage;
-    ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    img = create_image(ici);
+    TestImage img = create_image(vk_app::image_info_2d(format, width, height, layers, usage, flags));
     VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = img.image;
     vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;

@@ -148,7 +148,7 @@ struct VulkanTestDeviceOptions {
     bool push_descriptor = true;
 };
 
-class VulkanTestDevice {
+class VulkanTestDevice : public vk_app::DeviceHandles {
 public:
     // Instance with VK_LAYER_KHRONOS_validation (+ synchronization validation) and a debug
     // messenger that records every message; a device with a compute queue and
@@ -156,12 +156,6 @@ public:
     static std::unique_ptr<VulkanTestDevice> open(const VulkanTestDeviceOptions& options = {});
     ~VulkanTestDevice();
 
-    VkInstance instance() const { return instance_; }
-    VkPhysicalDevice physical_device() const { return physical_; }
-    VkDevice device() const { return device_; }
-    VkQueue queue() const { return queue_; }
-    uint32_t queue_family() const { return family_; }
-    const VkPhysicalDeviceProperties& properties() const { return properties_; }
     MessageLog& log() { return log_; }
 
     // What texdec_context_create_external needs.
@@ -198,17 +192,9 @@ private:
                                                              const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                              void* user_data);
 
-    VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkDebugReportCallbackEXT report_callback_ = VK_NULL_HANDLE;  // VulkanTestDeviceOptions::debug_utils false
-    VkPhysicalDevice physical_ = VK_NULL_HANDLE;
-    VkPhysicalDeviceProperties properties_{};
-    VkPhysicalDeviceMemoryProperties memory_properties_{};
-    VkDevice device_ = VK_NULL_HANDLE;
-    VkQueue queue_ = VK_NULL_HANDLE;
-    uint32_t family_ = 0;
     bool image_format_list_ = false;
-    VkCommandPool pool_ = VK_NULL_HANDLE;
     MessageLog log_;
 };
 

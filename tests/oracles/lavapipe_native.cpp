@@ -100,45 +100,30 @@ std::vector<float> native_decode(VulkanTestDevice& dev, const BcFormat& f, const
     vkUpdateDescriptorSets(d, 4, writes, 0, nullptr);
 
     VkCommandBuffer cmd = dev.begin_commands();
-    VkImageMemoryBarrier to_transfer{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-    to_transfer.srcAccessMask = 0;
-    to_transfer.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    to_transfer.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    to_transfer.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    to_transfer.srcQueueFamilyIndex = to_transfer.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    to_transfer.image = image.image;
-    to_transfer.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    const VkImageMemoryBarrier to_transfer =
+        vk_app::image_barrier(image.image, 1, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                              VK_ACCESS_TRANSFER_WRITE_BIT);
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &to_transfer);
-    VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {width, height, 1};
+    const VkBufferImageCopy region = vk_app::whole_image(width, height, 1);
     vkCmdCopyBufferToImage(cmd, upload.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    VkImageMemoryBarrier to_read = to_transfer;
-    to_read.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    to_read.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
-    to_read.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    to_read.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-    VkImageMemoryBarrier to_general[3] = {to_read, to_read, to_read};
-    for (int i = 1; i < 3; ++i) {
-        to_general[i].srcAccessMask = 0;
-        to_general[i].dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-        to_general[i].oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-        to_general[i].newLayout = VK_IMAGE_LAYOUT_GENERAL;
-        to_general[i].image = byte_images[i - 1].image;
-    }
+    // The sampled image to SHADER_READ_ONLY, the two byte images to GENERAL.
+    VkImageMemoryBarrier to_general[3] = {vk_app::image_barrier(
+        image.image, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+        VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT)};
+    for (int i = 1; i < 3; ++i)
+        to_general[i] = vk_app::image_barrier(byte_images[i - 1].image, 1, VK_IMAGE_LAYOUT_UNDEFINED,
+                                              VK_IMAGE_LAYOUT_GENERAL, 0, VK_ACCESS_SHADER_WRITE_BIT);
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 3, to_general);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
     const uint32_t extent[3] = {width, height, 1};
     vkCmdPushConstants(cmd, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof extent, extent);
     vkCmdDispatch(cmd, (width + 7) / 8, (height + 7) / 8, 1);
-    VkImageMemoryBarrier to_copy[2] = {to_general[1], to_general[2]};
-    for (VkImageMemoryBarrier& b : to_copy) {
-        b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-        b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-        b.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
-        b.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    }
+    VkImageMemoryBarrier to_copy[2];
+    for (int i = 0; i < 2; ++i)
+        to_copy[i] = vk_app::image_barrier(byte_images[i].image, 1, VK_IMAGE_LAYOUT_GENERAL,
+                                           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_SHADER_WRITE_BIT,
+                                           VK_ACCESS_TRANSFER_READ_BIT);
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 2, to_copy);
     for (int i = 0; i < 2; ++i) {
         VkBufferImageCopy byte_region = region;

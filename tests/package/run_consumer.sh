@@ -9,14 +9,8 @@
 set -euo pipefail
 build=$1 work=$2 consumer_src=$3 libdir=$4 cc=$5 san=$6 config=${7:-}
 [ "$san" = none ] && san=
-prefix=$work/prefix
-rm -rf "$work"
-mkdir -p "$work"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-echo "== cmake --install $build --prefix $prefix"
-cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"} > "$work/install.log" ||
-  { cat "$work/install.log"; fail "cmake --install"; }
+. "$(dirname "$0")/install_prefix.sh"  # fail, install_fresh
+install_fresh "$build" "$work" "$config"
 for f in include/texdec/texdec.h include/texdec/texdec.hpp "$libdir/libtexdec.a" "$libdir/libtexdec.so" \
          "$libdir/cmake/texdec/texdecConfig.cmake" "$libdir/cmake/texdec/texdecConfigVersion.cmake" \
          "$libdir/cmake/texdec/texdecTargets.cmake" "$libdir/pkgconfig/texdec.pc" \

@@ -13,13 +13,8 @@ case $std in
 20) cplusplus=202002L ;;
 *) echo "FAIL: STD must be 17 or 20, not '$std'" >&2; exit 1 ;;
 esac
-prefix=$work/prefix
-rm -rf "$work"
-mkdir -p "$work"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"} > "$work/install.log" ||
-  { cat "$work/install.log"; fail "cmake --install"; }
+. "$(dirname "$0")/install_prefix.sh"  # fail, install_fresh
+install_fresh "$build" "$work" "$config"
 export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 cflags=$(pkg-config --cflags texdec) && libs=$(pkg-config --libs texdec) || fail "pkg-config texdec"
 

@@ -6,13 +6,8 @@
 # Usage: run_installed_samples.sh BUILD_DIR WORK_DIR SOURCE_DIR ASTCENC PNG_EQUAL [CONFIG]
 set -euo pipefail
 build=$1 work=$2 source=$3 astcenc=$4 png_equal=$5 config=${6:-}
-prefix=$work/prefix
-rm -rf "$work"
-mkdir -p "$work"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"} > "$work/install.log" ||
-  { cat "$work/install.log"; fail "cmake --install"; }
+. "$(dirname "$0")/install_prefix.sh"  # fail, install_fresh
+install_fresh "$build" "$work" "$config"
 echo "== cmake -S samples against $prefix"
 cmake -S "$source/samples" -B "$work/samples" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
   > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring samples/ alone"; }

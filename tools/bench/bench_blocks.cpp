@@ -148,7 +148,11 @@ std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector
                                uint32_t height) {
     const bool is_signed = info.flags & TEXDEC_FORMAT_FLAG_SIGNED;
     return encode_blocks(info, rgba, width, height, [&](const Texel t[16], uint8_t* out) {
-        int v[16];
+        const auto bc4_channel = [&](int c, bool channel_signed, uint8_t* dst) {  // channel c as one BC4 block
+            int v[16];
+            channel(t, c, channel_signed, v);
+            encode_bc4_channel(v, channel_signed, dst);
+        };
         switch (info.format) {
         case TEXDEC_FORMAT_BC1_RGB_UNORM:
         case TEXDEC_FORMAT_BC1_RGB_SRGB:
@@ -162,21 +166,15 @@ std::vector<uint8_t> encode_bc(const texdec_format_info& info, const std::vector
             break;
         case TEXDEC_FORMAT_BC3_UNORM:
         case TEXDEC_FORMAT_BC3_SRGB:
-            channel(t, 3, false, v);
-            encode_bc4_channel(v, false, out);
+            bc4_channel(3, false, out);
             encode_bc1_colour(t, out + 8);
             break;
         case TEXDEC_FORMAT_BC4_UNORM:
-        case TEXDEC_FORMAT_BC4_SNORM:
-            channel(t, 0, is_signed, v);
-            encode_bc4_channel(v, is_signed, out);
-            break;
+        case TEXDEC_FORMAT_BC4_SNORM: bc4_channel(0, is_signed, out); break;
         case TEXDEC_FORMAT_BC5_UNORM:
         case TEXDEC_FORMAT_BC5_SNORM:
-            channel(t, 0, is_signed, v);
-            encode_bc4_channel(v, is_signed, out);
-            channel(t, 1, is_signed, v);
-            encode_bc4_channel(v, is_signed, out + 8);
+            bc4_channel(0, is_signed, out);
+            bc4_channel(1, is_signed, out + 8);
             break;
         default: throw std::runtime_error(std::string("the benchmark has no encoder for ") + info.name);
         }

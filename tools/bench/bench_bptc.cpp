@@ -97,15 +97,8 @@ int64_t nearest_indices(const int texels[16][4], const uint8_t* part, int subset
 
 // ---- BC7 ----------------------------------------------------------------------------------------
 
-struct Bc7Mode {
-    int subsets, partition_bits, rotation_bits, index_selection_bits, colour_bits, alpha_bits;
-    int endpoint_pbits, shared_pbits, index_bits, secondary_index_bits;
-};
-constexpr Bc7Mode kBc7Modes[8] = {
-    {3, 4, 0, 0, 4, 0, 1, 0, 3, 0}, {2, 6, 0, 0, 6, 0, 0, 1, 3, 0}, {3, 6, 0, 0, 5, 0, 0, 0, 2, 0},
-    {2, 6, 0, 0, 7, 0, 1, 0, 2, 0}, {1, 0, 2, 1, 5, 6, 0, 0, 2, 3}, {1, 0, 2, 0, 7, 8, 0, 0, 2, 2},
-    {1, 0, 0, 0, 7, 7, 1, 0, 4, 0}, {2, 6, 0, 0, 5, 5, 1, 0, 2, 0},
-};
+using luts::Bc7Mode;  // "Mode-dependent BPTC parameters"
+using luts::kBc7Modes;
 
 // A code of `bits` bits (plus P-bit p when p >= 0) expanded to a byte by bit replication.
 int expand(int code, int bits, int p) {
@@ -114,15 +107,22 @@ int expand(int code, int bits, int p) {
     return v | (v >> bits);
 }
 
-// The code of `bits` bits (with P-bit p, or none for p < 0) whose expansion is nearest to v.
-int quantize(int v, int bits, int p) {
+// The code of [guess - 1, guess + 1] (within [0, top]) whose value decode(code) is nearest to v;
+// the lowest of equally near ones.
+template <class Decode>
+int nearest_code(int v, int guess, int top, const Decode& decode) {
     int best = 0, best_d = INT_MAX;
-    const int guess = (v * ((1 << bits) - 1) + 127) / 255;
-    for (int code = std::max(0, guess - 1); code <= std::min((1 << bits) - 1, guess + 1); ++code) {
-        const int d = std::abs(expand(code, bits, p) - v);
+    for (int code = std::max(0, guess - 1); code <= std::min(top, guess + 1); ++code) {
+        const int d = std::abs(decode(code) - v);
         if (d < best_d) best_d = d, best = code;
     }
     return best;
+}
+
+// The code of `bits` bits (with P-bit p, or none for p < 0) whose expansion is nearest to v.
+int quantize(int v, int bits, int p) {
+    const int top = (1 << bits) - 1;
+    return nearest_code(v, (v * top + 127) / 255, top, [&](int code) { return expand(code, bits, p); });
 }
 
 struct Bc7Candidate {
@@ -254,12 +254,7 @@ int unquantize(int q, int epb, bool is_signed) {
 int quantize_bc6h(int u, int epb, bool is_signed) {
     const int mag = is_signed ? epb - 1 : epb, top = (1 << mag) - 1;
     const int guess = int((int64_t(u) * top + (is_signed ? 16383 : 32767)) / (is_signed ? 32767 : 65535));
-    int best = 0, best_d = INT_MAX;
-    for (int q = std::max(0, guess - 1); q <= std::min(top, guess + 1); ++q) {
-        const int d = std::abs(unquantize(q, epb, is_signed) - u);
-        if (d < best_d) best_d = d, best = q;
-    }
-    return best;
+    return nearest_code(u, guess, top, [&](int q) { return unquantize(q, epb, is_signed); });
 }
 
 struct Bc6hCandidate {

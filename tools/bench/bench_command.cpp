@@ -48,6 +48,15 @@ bench::InputBlocks load_input(const std::string& path) {
     return in;
 }
 
+// The value of `--option 'text'`: a number from `least` to `most`, else a usage error saying it
+// "is not `what`".
+uint32_t parse_bounded(const char* option, const std::string& text, uint32_t least, uint32_t most,
+                       const std::string& what) {
+    const auto n = parse_u32(text);
+    if (!n || *n < least || *n > most) usage_error(std::string(option) + " '" + text + "' is not " + what);
+    return *n;
+}
+
 }  // namespace
 
 int run_bench(const Options& options) {
@@ -85,16 +94,11 @@ int run_bench(const Options& options) {
         b.height = e.height;
     }
     if (options.iterations) {
-        const auto n = parse_u32(*options.iterations);
-        if (!n || *n == 0 || *n > 100000)
-            usage_error("--iterations '" + *options.iterations + "' is not a number from 1 to 100000");
-        b.iterations = *n;
+        b.iterations = parse_bounded("--iterations", *options.iterations, 1, 100000, "a number from 1 to 100000");
     }
     if (options.warmup_ms) {
-        const auto n = parse_u32(*options.warmup_ms);
-        if (!n || *n > 600000)
-            usage_error("--warmup-ms '" + *options.warmup_ms + "' is not a number of milliseconds up to 600000");
-        b.warmup_ms = *n;
+        b.warmup_ms =
+            parse_bounded("--warmup-ms", *options.warmup_ms, 0, 600000, "a number of milliseconds up to 600000");
     }
     if (options.output) {
         b.output = parse_output_type(*options.output);
@@ -116,10 +120,7 @@ int run_bench(const Options& options) {
         }
     }
     if (options.regions) {
-        const auto n = parse_u32(*options.regions);
-        if (!n || *n == 0 || *n > 65536)
-            usage_error("--regions '" + *options.regions + "' is not a number from 1 to 65536");
-        b.regions = *n;
+        b.regions = parse_bounded("--regions", *options.regions, 1, 65536, "a number from 1 to 65536");
     }
     if (options.region_size) {
         if (!options.regions) usage_error("--region-size needs --regions N");

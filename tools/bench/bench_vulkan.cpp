@@ -290,16 +290,8 @@ void Device::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
 Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t height, const void* blocks,
                                       VkDeviceSize bytes) {
     Image img;
-    VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    ici.imageType = VK_IMAGE_TYPE_2D;
-    ici.format = format;
-    ici.extent = {width, height, 1};
-    ici.mipLevels = 1;
-    ici.arrayLayers = 1;
-    ici.samples = VK_SAMPLE_COUNT_1_BIT;
-    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
-    ici.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-    ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    const VkImageCreateInfo ici =
+        vk_app::image_info_2d(format, width, height, 1, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
     vk_app::Failure failure;
     check(vk_app::create_image(device_, memory_properties_, ici, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &img, &failure),
           failure, "compressed image");
@@ -313,28 +305,19 @@ Image Device::create_compressed_image(VkFormat format, uint32_t width, uint32_t 
     Buffer src = create_buffer(bytes);
     upload(src, blocks, bytes);
     run_once([&](VkCommandBuffer cmd) {
-        VkImageMemoryBarrier to_dst{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-        to_dst.srcAccessMask = 0;
-        to_dst.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-        to_dst.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-        to_dst.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-        to_dst.srcQueueFamilyIndex = to_dst.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        to_dst.image = img.image;
-        to_dst.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+        const VkImageMemoryBarrier to_dst =
+            vk_app::image_barrier(img.image, 1, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                                  VK_ACCESS_TRANSFER_WRITE_BIT);
         // The upload's barrier made the buffer visible to compute; the copy reads it in transfer.
         VkMemoryBarrier buffer_ready{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                                      VK_ACCESS_TRANSFER_READ_BIT};
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                              VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &buffer_ready, 0, nullptr, 1, &to_dst);
-        VkBufferImageCopy region{};
-        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-        region.imageExtent = {width, height, 1};
+        const VkBufferImageCopy region = vk_app::whole_image(width, height, 1);
         vkCmdCopyBufferToImage(cmd, src.buffer, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-        VkImageMemoryBarrier to_read = to_dst;
-        to_read.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-        to_read.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
-        to_read.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-        to_read.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+        const VkImageMemoryBarrier to_read = vk_app::image_barrier(
+            img.image, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+            VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT);
         vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr,
                              0, nullptr, 1, &to_read);
     });

@@ -30,7 +30,7 @@ struct ValidationLog {
     std::atomic<uint32_t> count{0};
 };
 
-class Device {
+class Device : public vk_app::DeviceHandles {
 public:
     struct Config {
         std::string selector;  // "" = TEXDEC_DEVICE, else by type (discrete, integrated, virtual, CPU)
@@ -41,12 +41,6 @@ public:
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
 
-    VkInstance instance() const { return instance_; }
-    VkPhysicalDevice physical_device() const { return physical_; }
-    VkDevice device() const { return device_; }
-    VkQueue queue() const { return queue_; }
-    uint32_t queue_family() const { return family_; }
-    const VkPhysicalDeviceProperties& properties() const { return properties_; }
     const std::string& driver_name() const { return driver_name_; }  // VkPhysicalDeviceDriverProperties, "" if unknown
     const std::string& driver_info() const { return driver_info_; }
     uint32_t timestamp_bits() const { return timestamp_bits_; }
@@ -100,18 +94,10 @@ private:
                                                              VkDebugUtilsMessageTypeFlagsEXT,
                                                              const VkDebugUtilsMessengerCallbackDataEXT*, void*);
 
-    VkInstance instance_ = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
-    VkPhysicalDevice physical_ = VK_NULL_HANDLE;
-    VkPhysicalDeviceProperties properties_{};
-    VkPhysicalDeviceMemoryProperties memory_properties_{};
     VkPhysicalDeviceFeatures enabled_features_{};
     std::string driver_name_, driver_info_;
-    VkDevice device_ = VK_NULL_HANDLE;
-    VkQueue queue_ = VK_NULL_HANDLE;
-    uint32_t family_ = 0;
     uint32_t timestamp_bits_ = 0;
-    VkCommandPool pool_ = VK_NULL_HANDLE;
     VkFence fence_ = VK_NULL_HANDLE;
     // Kernels: 0 copy (storage, storage), 1 native (sampled image, storage). Push descriptors.
     VkDescriptorSetLayout set_layouts_[2] = {};

@@ -197,6 +197,41 @@ void destroy(VkDevice device, Image& image) {
     image = Image{};
 }
 
+VkImageCreateInfo image_info_2d(VkFormat format, uint32_t width, uint32_t height, uint32_t layers,
+                                VkImageUsageFlags usage, VkImageCreateFlags flags) {
+    return VkImageCreateInfo{.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                             .flags = flags,
+                             .imageType = VK_IMAGE_TYPE_2D,
+                             .format = format,
+                             .extent = {width, height, 1},
+                             .mipLevels = 1,
+                             .arrayLayers = layers,
+                             .samples = VK_SAMPLE_COUNT_1_BIT,
+                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                             .usage = usage,
+                             .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+}
+
+VkImageMemoryBarrier image_barrier(VkImage image, uint32_t layers, VkImageLayout from, VkImageLayout to,
+                                   VkAccessFlags src, VkAccessFlags dst) {
+    VkImageMemoryBarrier ib{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    ib.srcQueueFamilyIndex = ib.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    ib.image = image;
+    ib.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    ib.oldLayout = from;
+    ib.newLayout = to;
+    ib.srcAccessMask = src;
+    ib.dstAccessMask = dst;
+    return ib;
+}
+
+VkBufferImageCopy whole_image(uint32_t width, uint32_t height, uint32_t layers) {
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers};
+    region.imageExtent = {width, height, 1};
+    return region;
+}
+
 VkResult begin_commands(VkDevice device, VkCommandPool pool, VkCommandBufferUsageFlags flags, VkCommandBuffer* cmd,
                         Failure* failure) {
     VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};

@@ -71,6 +71,28 @@ VkResult create_device(VkPhysicalDevice physical, uint32_t family, uint32_t exte
                        const char* const* extensions, const VkPhysicalDeviceFeatures* features, const void* next,
                        VkDevice* device);
 
+// The handles of a program's own device, for the classes that own one (the bench's Device, the
+// tests' VulkanTestDevice): they create and destroy them, this gives them out.
+class DeviceHandles {
+public:
+    VkInstance instance() const { return instance_; }
+    VkPhysicalDevice physical_device() const { return physical_; }
+    VkDevice device() const { return device_; }
+    VkQueue queue() const { return queue_; }
+    uint32_t queue_family() const { return family_; }
+    const VkPhysicalDeviceProperties& properties() const { return properties_; }
+
+protected:
+    VkInstance instance_ = VK_NULL_HANDLE;
+    VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+    VkPhysicalDeviceProperties properties_{};
+    VkPhysicalDeviceMemoryProperties memory_properties_{};
+    VkDevice device_ = VK_NULL_HANDLE;
+    VkQueue queue_ = VK_NULL_HANDLE;
+    uint32_t family_ = 0;
+    VkCommandPool pool_ = VK_NULL_HANDLE;
+};
+
 // ---- memory, buffers, images --------------------------------------------------------------------
 
 // The first memory type of `type_bits` with all of `flags`; UINT32_MAX where there is none.
@@ -113,6 +135,20 @@ struct Image {
 VkResult create_image(VkDevice device, const VkPhysicalDeviceMemoryProperties& memory, const VkImageCreateInfo& info,
                       VkMemoryPropertyFlags preferred, Image* image, Failure* failure);
 void destroy(VkDevice device, Image& image);
+
+// The create info of a 2D image of `layers` layers: one mip level, one sample, optimal tiling,
+// UNDEFINED initial layout.
+VkImageCreateInfo image_info_2d(VkFormat format, uint32_t width, uint32_t height, uint32_t layers,
+                                VkImageUsageFlags usage, VkImageCreateFlags flags = 0);
+
+// ---- commands -----------------------------------------------------------------------------------
+
+// A barrier for mip level 0, layers [0, layers) of a colour image, no queue family transfer.
+VkImageMemoryBarrier image_barrier(VkImage image, uint32_t layers, VkImageLayout from, VkImageLayout to,
+                                   VkAccessFlags src, VkAccessFlags dst);
+// A copy of mip level 0, layers [0, layers) of a width x height colour image from or to tightly
+// packed texels at buffer offset 0.
+VkBufferImageCopy whole_image(uint32_t width, uint32_t height, uint32_t layers);
 
 // ---- one-shot commands --------------------------------------------------------------------------
 
