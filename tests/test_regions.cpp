@@ -197,21 +197,11 @@ std::vector<uint8_t> reference(texdec_context* ctx, MessageLog& ctx_log, texdec_
     return texels;
 }
 
-std::string hex_texel(const uint8_t* p, uint32_t n) {
-    std::string out;
-    char buf[4];
-    for (uint32_t i = 0; i < n; ++i) {
-        std::snprintf(buf, sizeof buf, "%02x", p[i]);
-        out += buf;
-    }
-    return out;
-}
-
 struct Mismatches {
     size_t texels = 0, count = 0, nan_matches = 0;
     std::string first;
     void add(const std::string& where, const uint8_t* got, const uint8_t* want, uint32_t n) {
-        if (count++ == 0) first = where + ": got " + hex_texel(got, n) + ", expected " + hex_texel(want, n);
+        if (count++ == 0) first = where + ": got " + hex_bytes(got, n) + ", expected " + hex_bytes(want, n);
     }
 };
 
@@ -1352,13 +1342,12 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
         HostBuffer dst = dev.create_buffer(dst_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
         fill_canary(dst.mapped, dst_size);
 
-        texdec_record_barriers barriers{};
-        barriers.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-        barriers.src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT;
-        barriers.old_layout = VK_IMAGE_LAYOUT_UNDEFINED;
-        barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-        barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
-        barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+        const texdec_record_barriers barriers{.src_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                              .src_access_mask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                              .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                              .dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                              .dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT,
+                                              .new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL};
         texdec_regions_job good = RegionsJobBuilder(format, TEXDEC_OUTPUT_RGBA8, src.buffer.buffer, needed,
                                                     regions.data(), uint32_t(regions.size()))
                                       .into_image(target)
