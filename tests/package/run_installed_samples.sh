@@ -3,16 +3,16 @@
 # (find_package, as an application builds them), then run: decode_to_png's PNG equals astcenc's
 # (samples/decode_to_png_test.cmake, tolerance 0) and record_into_app checks itself with the
 # validation layer (synchronization validation on).
-# Usage: run_installed_samples.sh BUILD_DIR WORK_DIR SOURCE_DIR ASTCENC PNG_EQUAL [CONFIG]
+# Usage: run_installed_samples.sh BUILD_DIR WORK_DIR SOURCE_DIR LIBDIR ASTCENC PNG_EQUAL [CONFIG]
 set -euo pipefail
-build=$1 work=$2 source=$3 astcenc=$4 png_equal=$5 config=${6:-}
+build=$1 work=$2 source=$3 libdir=$4 astcenc=$5 png_equal=$6 config=${7:-}
 . "$(dirname "$0")/install_prefix.sh"  # fail, install_fresh
 install_fresh "$build" "$work" "$config"
 echo "== cmake -S samples against $prefix"
 cmake -S "$source/samples" -B "$work/samples" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
   > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring samples/ alone"; }
 found=$(sed -n 's/^texdec_DIR:PATH=//p' "$work/samples/CMakeCache.txt")
-[ "$found" -ef "$prefix/$(ls "$prefix" | grep -m1 lib)/cmake/texdec" ] || fail "samples/ found texdec at '$found', not in $prefix"
+[ "$found" -ef "$prefix/$libdir/cmake/texdec" ] || fail "samples/ found texdec at '$found', not in $prefix"
 cmake --build "$work/samples" -j2 > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "building samples/ alone"; }
 
 echo "== decode_to_png (installed texdec) against astcenc -ds"
