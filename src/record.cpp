@@ -775,9 +775,12 @@ extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_con
     return TEXDEC_SUCCESS;
 }
 
-extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
-    if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
+extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd,
+                                                          const texdec_regions_job* job) {
+    if (!ctx) return null_argument(ctx, "texdec_record_regions", "context");
+    // A CPU context answers WRONG_BACKEND whatever the other arguments.
     if (texdec_status s = ctx->backend->require_device(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
+    if (!cmd || !job) return null_argument(ctx, "texdec_record_regions", !cmd ? "cmd" : "job");
     const texdec_regions_scratch_info* scratch = nullptr;
     if (texdec_status s = regions_job_chain(ctx, job, &scratch); s != TEXDEC_SUCCESS) return s;
     if (job->barriers)

@@ -378,6 +378,13 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
                                                      reinterpret_cast<VkBuffer>(uintptr_t(0x2000)), 4096, &region)
                                        .into_buffer(reinterpret_cast<VkBuffer>(uintptr_t(0x3000)), 4096);
     expect_wrong(texdec_record_regions(c->ctx, fake_cmd, &job), "texdec_record_regions");
+    // The backend's answer comes before the arguments: a null command buffer or job, or a job that
+    // would be refused on a GPU context, is still WRONG_BACKEND on a CPU context.
+    expect_wrong(texdec_record_regions(c->ctx, VK_NULL_HANDLE, &job), "texdec_record_regions, null cmd");
+    expect_wrong(texdec_record_regions(c->ctx, fake_cmd, nullptr), "texdec_record_regions, null job");
+    expect_wrong(texdec_record_regions(c->ctx, VK_NULL_HANDLE, nullptr), "texdec_record_regions, null cmd and job");
+    const texdec_regions_job empty{};
+    expect_wrong(texdec_record_regions(c->ctx, fake_cmd, &empty), "texdec_record_regions, empty job");
     texdec_image_target_create_info ti{};
     ti.image = reinterpret_cast<VkImage>(uintptr_t(0x4000));
     ti.image_type = VK_IMAGE_TYPE_2D;
@@ -388,6 +395,8 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
     texdec_image_target* target = nullptr;
     expect_wrong(texdec_image_target_create(c->ctx, &ti, &target), "texdec_image_target_create");
     CHECK(target == nullptr);
+    expect_wrong(texdec_image_target_create(c->ctx, nullptr, &target), "texdec_image_target_create, null info");
+    expect_wrong(texdec_image_target_create(c->ctx, &ti, nullptr), "texdec_image_target_create, null out_target");
     for (texdec_destination_kind kind : {TEXDEC_DESTINATION_IMAGE, TEXDEC_DESTINATION_IMAGE_3D}) {
         INFO("destination kind " << int(kind));
         const texdec_variant image = make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, kind);

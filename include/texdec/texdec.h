@@ -319,7 +319,8 @@ enum texdec_context_flag_bits {
  * texdec_decode_scratch_size, the memory queries, texdec_prepare / texdec_variant_ready /
  * texdec_query_support of buffer variants, and every function that takes no context. It needs no
  * Vulkan loader or device at all. What needs a VkDevice (texdec_record_regions,
- * texdec_image_target_create, image variants) returns TEXDEC_ERROR_WRONG_BACKEND with a message.
+ * texdec_image_target_create, image variants) returns TEXDEC_ERROR_WRONG_BACKEND with a message,
+ * whatever its other arguments (a NULL command buffer, job or info included).
  * On a CPU context:
  *   - texdec_decode splits the job into block rows and decodes them on the context's threads
  *     (the calling thread takes part); concurrent calls on one context share the threads and are
