@@ -369,7 +369,7 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
             TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
             "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
             "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-            p.format->name, output_label(p.output_kind), destination_name(call.dst_kind));
+            p.format->name, output_label(p.output_kind).text, destination_name(call.dst_kind));
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);

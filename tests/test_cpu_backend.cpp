@@ -420,6 +420,40 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
     c->log.take_errors();
 }
 
+// A refused output is named in the message as texdec_output_name names it ("rgba8"), never by its
+// value ("output type 0"); a value outside texdec_output is given as a number. The checks are the
+// backends' shared ones (plan.cpp, prepare.cpp), so a CPU context shows them.
+TEST_CASE("messages name a refused output", "[cpu][bad]") {
+    auto c = cpu_context();
+    auto expect_message = [&](texdec_status status, std::initializer_list<const char*> parts) {
+        CHECK(status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+        const std::vector<std::string> errors = c->log.take_errors();
+        REQUIRE(errors.size() == 1);
+        INFO(errors[0]);
+        for (const char* part : parts) CHECK(errors[0].find(part) != std::string::npos);
+        CHECK(errors[0].find("output type") == std::string::npos);
+        CHECK(errors[0].find("RGBA8") == std::string::npos);
+    };
+    std::vector<uint8_t> blocks(8), texels(64);
+    texdec_host_job job{};
+    job.format = TEXDEC_FORMAT_BC4_SNORM;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    job.width = job.height = 4;
+    job.depth = 1;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    expect_message(texdec_decode(c->ctx, &job), {"output rgba8", "bc4-snorm"});
+    store_raw_enum(job.output, 7);
+    expect_message(texdec_decode(c->ctx, &job), {"output 7", "not a texdec_output"});
+    const texdec_variant rgba8 = make_variant(TEXDEC_FORMAT_BC5_SNORM, TEXDEC_OUTPUT_RGBA8);
+    expect_message(texdec_prepare(c->ctx, 1, &rgba8), {"output rgba8", "bc5-snorm"});
+    texdec_variant unknown = rgba8;
+    store_raw_enum(unknown.output, 7);
+    expect_message(texdec_prepare(c->ctx, 1, &unknown), {"output 7", "not a texdec_output"});
+}
+
 // Every refusal of the one-call path gives a CPU context the GPU context's status (the checks are
 // shared) and writes nothing. test_bad_inputs.cpp's decodes are mirrored too (gpu_fixture.h).
 TEST_CASE("CPU backend: bad one-call inputs give the GPU path's statuses and write nothing", "[cpu][bad]") {
