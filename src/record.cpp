@@ -363,13 +363,23 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
     }
     if (!ready) {
-        // An expected outcome (the caller falls back and records later): a warning. Format and
+        // An expected answer (the caller falls back and records later, maybe every frame until
+        // texdec_prepare is done): an INFO, the first time for each variant only. Format and
         // output are the job's, the same in every region's plan.
-        return ctx->report(
-            TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
-            "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
-            "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-            p.format->name, output_label(p.output_kind).text, destination_name(call.dst_kind));
+        const std::array<uint32_t, 5> variant = {uint32_t(p.format->format), p.output_kind, p.rounding, call.dst_kind,
+                                                 call.image_format ? uint32_t(call.image_format->format) : 0u};
+        bool first;
+        {
+            std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
+            first = ctx->not_ready_reported.insert(variant).second;
+        }
+        if (first)
+            ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_INFO,
+                        "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
+                        "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded (said "
+                        "once per variant)",
+                        p.format->name, output_label(p.output_kind).text, destination_name(call.dst_kind));
+        return TEXDEC_ERROR_NOT_READY;
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);

@@ -287,10 +287,11 @@ TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_te
 typedef struct texdec_context texdec_context;
 
 typedef enum texdec_message_severity {
-    TEXDEC_MESSAGE_INFO = 0,    /* e.g. the device chosen */
+    TEXDEC_MESSAGE_INFO = 0, /* e.g. the device chosen; TEXDEC_ERROR_NOT_READY of a record
+                                   call (once per variant) */
     TEXDEC_MESSAGE_WARNING = 1,
-    TEXDEC_MESSAGE_ERROR = 2,   /* the detail behind a non-success status (except
-                                   TEXDEC_ERROR_NOT_READY of a record call: a WARNING) */
+    TEXDEC_MESSAGE_ERROR = 2,      /* the detail behind a non-success status (except
+                                   TEXDEC_ERROR_NOT_READY of a record call: an INFO) */
     TEXDEC_MESSAGE_VALIDATION = 3, /* a Vulkan validation-layer message (own context with
                                       TEXDEC_CONTEXT_VALIDATION) */
     TEXDEC_MESSAGE_SEVERITY_MAX_ENUM = 0x7FFFFFFF
@@ -732,7 +733,8 @@ typedef enum texdec_destination_kind {
 /* texdec_regions_job::flags. */
 enum texdec_record_flag_bits {
     /* Never compile or create tables while recording: if the variant's pipeline or lookup tables
-     * do not exist yet, return TEXDEC_ERROR_NOT_READY (a WARNING message names the variant),
+     * do not exist yet, return TEXDEC_ERROR_NOT_READY (an expected answer: an INFO message names
+     * the variant, the first time only for each variant),
      * record nothing and create nothing. See "prepare ahead" below. */
     TEXDEC_RECORD_FAIL_IF_NOT_READY = 1u << 0,
     TEXDEC_RECORD_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
