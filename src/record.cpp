@@ -804,6 +804,14 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (!job->dst_image == !job->dst_buffer)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "give exactly one destination: dst_image or dst_buffer");
+    // VK_WHOLE_SIZE is not a size: texdec cannot learn a VkBuffer's size, and would bound its
+    // reads and writes by nothing.
+    if (job->src_size == VK_WHOLE_SIZE || (job->dst_buffer && job->dst_size == VK_WHOLE_SIZE))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "%s is VK_WHOLE_SIZE, which is not a size: give the bytes of %s texdec may %s",
+                           job->src_size == VK_WHOLE_SIZE ? "src_size" : "dst_size",
+                           job->src_size == VK_WHOLE_SIZE ? "src_buffer" : "dst_buffer",
+                           job->src_size == VK_WHOLE_SIZE ? "read" : "write");
     RecordCall call;
     call.src_buffer = job->src_buffer;
     call.dst_buffer = job->dst_buffer;

@@ -1072,11 +1072,13 @@ typedef struct texdec_regions_job {
     texdec_bc_rounding bc_rounding;
     uint32_t flags;                   /* texdec_record_flag_bits: 0 or TEXDEC_RECORD_FAIL_IF_NOT_READY */
     VkBuffer src_buffer;              /* STORAGE_BUFFER usage */
-    VkDeviceSize src_size;            /* bytes of src_buffer texdec may read (from offset 0) */
+    VkDeviceSize src_size;            /* bytes of src_buffer texdec may read (from offset 0);
+                                         VK_WHOLE_SIZE is refused (INVALID_ARGUMENT) */
     /* Exactly one destination: */
     const texdec_image_target* dst_image;
     VkBuffer dst_buffer;              /* STORAGE_BUFFER usage */
-    VkDeviceSize dst_size;            /* bytes of dst_buffer texdec may write (from offset 0) */
+    VkDeviceSize dst_size;            /* bytes of dst_buffer texdec may write (from offset 0);
+                                         VK_WHOLE_SIZE is refused (INVALID_ARGUMENT) */
     uint32_t region_count;
     const texdec_region* regions;
     const texdec_record_barriers* barriers;  /* optional (NULL: no barriers) */
@@ -1089,7 +1091,8 @@ typedef struct texdec_regions_job {
  *   - every region is checked first; on any error nothing is recorded. Statuses:
  *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a next
  *     that is not one texdec_regions_scratch_info, a scratch too small, an unknown flag,
- *     barrier values texdec_record_barriers refuses, layer_count 0xFFFFFFFF),
+ *     barrier values texdec_record_barriers refuses, layer_count 0xFFFFFFFF, src_size or
+ *     dst_size VK_WHOLE_SIZE),
  *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
  *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset
