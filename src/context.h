@@ -6,6 +6,7 @@
 #include "printf_like.h"
 #include "task_pool.h"
 
+#include <array>
 #include <condition_variable>
 #include <cstdarg>
 #include <cstdint>
@@ -147,6 +148,10 @@ struct texdec_context {
     VkPipelineLayout layout_buffer_dst = VK_NULL_HANDLE;
     VkPipelineLayout layout_image_dst = VK_NULL_HANDLE;
     std::map<texdec::PipelineKey, VkPipeline> pipelines;
+    // The variants whose TEXDEC_ERROR_NOT_READY a record call has reported (an INFO, once per
+    // variant): format, output, rounding, destination kind, image format. Guarded by
+    // pipeline_mutex.
+    std::set<std::array<uint32_t, 5>> not_ready_reported;
 
     // Lookup tables (luts.cpp): created on first use (or by texdec_prepare), kept until
     // destruction. lut_mutex guards these members only, never a table's creation.

@@ -230,16 +230,13 @@ constexpr bool native_formats_exist() {
 }
 static_assert(native_formats_exist(), "a family's NATIVE R/RG format is missing from the texel-format table");
 
-// THE output table: texdec_output_name's name and the label of messages.
+// THE output table: texdec_output_name's name, which messages use too.
 struct OutputRow {
     texdec_output output;
-    const char* name;   // "rgba8" (texdec_output_name, the CLI's --output)
-    const char* label;  // "RGBA8" (messages)
+    const char* name;  // "rgba8" (texdec_output_name, the CLI's --output, messages)
 };
-#define OUTPUT(o, name) \
-    OutputRow { TEXDEC_OUTPUT_##o, name, #o }
-constexpr OutputRow kOutputs[] = {OUTPUT(RGBA8, "rgba8"), OUTPUT(RGBA16F, "rgba16f"), OUTPUT(NATIVE, "native")};
-#undef OUTPUT
+constexpr OutputRow kOutputs[] = {
+    {TEXDEC_OUTPUT_RGBA8, "rgba8"}, {TEXDEC_OUTPUT_RGBA16F, "rgba16f"}, {TEXDEC_OUTPUT_NATIVE, "native"}};
 
 const OutputRow* find_output(uint32_t output) {
     for (const OutputRow& row : kOutputs)
@@ -304,9 +301,18 @@ VkFormat storage_format(VkFormat format) {
     return t ? t->view_format : format;
 }
 
-const char* output_label(uint32_t output) {
-    const OutputRow* row = find_output(output);
-    return row ? row->label : "not a texdec_output";
+OutputLabel output_label(uint32_t output) {
+    OutputLabel out{};
+    if (const OutputRow* row = find_output(output)) std::snprintf(out.text, sizeof out.text, "%s", row->name);
+    else std::snprintf(out.text, sizeof out.text, "%u (not a texdec_output)", output);
+    return out;
+}
+
+void refused_output_message(char* buf, size_t size, uint32_t output, const char* format_name) {
+    // resolve_output refuses rgba8 of signed and HDR formats, and values outside the enum.
+    std::snprintf(
+        buf, size, "output %s is not offered for %s%s", output_label(output).text, format_name,
+        output == TEXDEC_OUTPUT_RGBA8 ? " (8 bits cannot hold signed or float data: use rgba16f or native)" : "");
 }
 
 const char* store_name(uint32_t store_kind) {

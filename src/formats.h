@@ -73,9 +73,15 @@ VkFormat storage_format(VkFormat format);
 
 // ---- names for messages, labels and object names (all of them here) ----
 
-// A texdec_output: "RGBA8" ("not a texdec_output" outside the enum), from the output table that
-// texdec_output_name ("rgba8") reads too.
-const char* output_label(uint32_t output);
+// A texdec_output as messages name it: texdec_output_name's "rgba8", or "7 (not a texdec_output)"
+// outside the enum.
+struct OutputLabel {
+    char text[48];
+};
+OutputLabel output_label(uint32_t output);
+// The message for an output that `format_name` does not offer (resolve_output's
+// UNSUPPORTED_OUTPUT): "output rgba8 is not offered for bc4-snorm (...)".
+void refused_output_message(char* buf, size_t size, uint32_t output, const char* format_name);
 // A store kind: "rgba8", "rg16", ... (TEXDEC_STORE_*; "?" for others).
 const char* store_name(uint32_t store_kind);
 // A destination kind: "buffer", "image", "3D image" (texdec_destination_kind).

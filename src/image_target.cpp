@@ -141,11 +141,12 @@ uint32_t target_formats(VkFormat* formats, uint32_t max) {
 
 extern "C" TEXDEC_API texdec_status texdec_image_target_create(texdec_context* ctx, const texdec_image_target_create_info* info,
                                                                texdec_image_target** out_target) {
-    if (!ctx || !info || !out_target)
-        return null_argument(ctx, "texdec_image_target_create", !ctx ? "context" : !info ? "info" : "out_target");
-    *out_target = nullptr;
+    if (!ctx) return null_argument(ctx, "texdec_image_target_create", "context");
+    if (out_target) *out_target = nullptr;
+    // A CPU context answers WRONG_BACKEND whatever the other arguments.
     if (texdec_status s = ctx->backend->require_device(ctx, "texdec_image_target_create"); s != TEXDEC_SUCCESS)
         return s;
+    if (!info || !out_target) return null_argument(ctx, "texdec_image_target_create", !info ? "info" : "out_target");
     auto fail = [&](const char* what) { return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR, "image target: %s", what); };
     const VkImageFormatListCreateInfo* format_list = nullptr;
     if (texdec_status s = read_chain(ctx, info->next, &format_list); s != TEXDEC_SUCCESS) return s;

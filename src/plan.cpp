@@ -86,11 +86,9 @@ texdec_status plan_job(const texdec_context* ctx, uint32_t format_bits, uint32_t
         return status;
     }
     if (status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
-        if (ctx)
-            ctx->report(status, TEXDEC_MESSAGE_ERROR,
-                        "output type %u is not offered for %s (RGBA8 cannot hold signed or float data)", output_bits,
-                        plan->format->name);
-        return status;
+        char what[192];
+        refused_output_message(what, sizeof what, output_bits, plan->format->name);
+        return fail(status, what);
     }
     if (status != TEXDEC_SUCCESS) return status;
     plan->output_kind = output_bits;

@@ -41,9 +41,7 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
         return fail(s, what);
     }
     if (s == TEXDEC_ERROR_UNSUPPORTED_OUTPUT) {
-        std::snprintf(what, sizeof what,
-                      "output %u (%s) is not offered for %s (RGBA8 cannot hold signed or float data)", output,
-                      output_label(output), out->plan.format->name);
+        refused_output_message(what, sizeof what, output, out->plan.format->name);
         return fail(s, what);
     }
     if (s != TEXDEC_SUCCESS) return fail(s, texdec_status_string(s));
@@ -59,7 +57,7 @@ texdec_status check_variant(const texdec_context* ctx, const texdec_variant& v, 
         std::snprintf(what, sizeof what,
                       "an image of %s cannot hold %s -> %s texels (texdec_image_target_create_info lists "
                       "what each image format holds)",
-                      vk_format_name(v.image_format).text, out->plan.format->name, output_label(output));
+                      vk_format_name(v.image_format).text, out->plan.format->name, output_label(output).text);
         return fail(TEXDEC_ERROR_INVALID_DESTINATION, what);
     }
     out->destination = texdec_destination_kind(kind);

@@ -363,13 +363,23 @@ texdec_status record_regions(texdec_context* ctx, VkCommandBuffer cmd, const Rec
         if (texdec_status s = chunk_size(ctx, p, shape, to_image, max_texels, &size); s != TEXDEC_SUCCESS) return s;
     }
     if (!ready) {
-        // An expected outcome (the caller falls back and records later): a warning. Format and
+        // An expected answer (the caller falls back and records later, maybe every frame until
+        // texdec_prepare is done): an INFO, the first time for each variant only. Format and
         // output are the job's, the same in every region's plan.
-        return ctx->report(
-            TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_WARNING,
-            "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
-            "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded",
-            p.format->name, output_label(p.output_kind), destination_name(call.dst_kind));
+        const std::array<uint32_t, 5> variant = {uint32_t(p.format->format), p.output_kind, p.rounding, call.dst_kind,
+                                                 call.image_format ? uint32_t(call.image_format->format) : 0u};
+        bool first;
+        {
+            std::lock_guard<std::mutex> lock(ctx->pipeline_mutex);
+            first = ctx->not_ready_reported.insert(variant).second;
+        }
+        if (first)
+            ctx->report(TEXDEC_ERROR_NOT_READY, TEXDEC_MESSAGE_INFO,
+                        "the variant %s -> %s into %s is not ready (TEXDEC_RECORD_FAIL_IF_NOT_READY): its pipeline or "
+                        "lookup tables are not created yet (texdec_prepare creates them); nothing was recorded (said "
+                        "once per variant)",
+                        p.format->name, output_label(p.output_kind).text, destination_name(call.dst_kind));
+        return TEXDEC_ERROR_NOT_READY;
     }
 
     const VkDeviceSize align = std::max<VkDeviceSize>(ctx->properties.limits.minStorageBufferOffsetAlignment, 4);
@@ -775,9 +785,12 @@ extern "C" TEXDEC_API texdec_status texdec_regions_scratch_size(const texdec_con
     return TEXDEC_SUCCESS;
 }
 
-extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd, const texdec_regions_job* job) {
-    if (!ctx || !cmd || !job) return null_argument(ctx, "texdec_record_regions", !ctx ? "context" : !cmd ? "cmd" : "job");
+extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, VkCommandBuffer cmd,
+                                                          const texdec_regions_job* job) {
+    if (!ctx) return null_argument(ctx, "texdec_record_regions", "context");
+    // A CPU context answers WRONG_BACKEND whatever the other arguments.
     if (texdec_status s = ctx->backend->require_device(ctx, "texdec_record_regions"); s != TEXDEC_SUCCESS) return s;
+    if (!cmd || !job) return null_argument(ctx, "texdec_record_regions", !cmd ? "cmd" : "job");
     const texdec_regions_scratch_info* scratch = nullptr;
     if (texdec_status s = regions_job_chain(ctx, job, &scratch); s != TEXDEC_SUCCESS) return s;
     if (job->barriers)
@@ -791,6 +804,14 @@ extern "C" TEXDEC_API texdec_status texdec_record_regions(texdec_context* ctx, V
     if (!job->dst_image == !job->dst_buffer)
         return ctx->report(TEXDEC_ERROR_INVALID_DESTINATION, TEXDEC_MESSAGE_ERROR,
                            "give exactly one destination: dst_image or dst_buffer");
+    // VK_WHOLE_SIZE is not a size: texdec cannot learn a VkBuffer's size, and would bound its
+    // reads and writes by nothing.
+    if (job->src_size == VK_WHOLE_SIZE || (job->dst_buffer && job->dst_size == VK_WHOLE_SIZE))
+        return ctx->report(TEXDEC_ERROR_INVALID_ARGUMENT, TEXDEC_MESSAGE_ERROR,
+                           "%s is VK_WHOLE_SIZE, which is not a size: give the bytes of %s texdec may %s",
+                           job->src_size == VK_WHOLE_SIZE ? "src_size" : "dst_size",
+                           job->src_size == VK_WHOLE_SIZE ? "src_buffer" : "dst_buffer",
+                           job->src_size == VK_WHOLE_SIZE ? "read" : "write");
     RecordCall call;
     call.src_buffer = job->src_buffer;
     call.dst_buffer = job->dst_buffer;

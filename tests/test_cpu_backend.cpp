@@ -378,6 +378,13 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
                                                      reinterpret_cast<VkBuffer>(uintptr_t(0x2000)), 4096, &region)
                                        .into_buffer(reinterpret_cast<VkBuffer>(uintptr_t(0x3000)), 4096);
     expect_wrong(texdec_record_regions(c->ctx, fake_cmd, &job), "texdec_record_regions");
+    // The backend's answer comes before the arguments: a null command buffer or job, or a job that
+    // would be refused on a GPU context, is still WRONG_BACKEND on a CPU context.
+    expect_wrong(texdec_record_regions(c->ctx, VK_NULL_HANDLE, &job), "texdec_record_regions, null cmd");
+    expect_wrong(texdec_record_regions(c->ctx, fake_cmd, nullptr), "texdec_record_regions, null job");
+    expect_wrong(texdec_record_regions(c->ctx, VK_NULL_HANDLE, nullptr), "texdec_record_regions, null cmd and job");
+    const texdec_regions_job empty{};
+    expect_wrong(texdec_record_regions(c->ctx, fake_cmd, &empty), "texdec_record_regions, empty job");
     texdec_image_target_create_info ti{};
     ti.image = reinterpret_cast<VkImage>(uintptr_t(0x4000));
     ti.image_type = VK_IMAGE_TYPE_2D;
@@ -388,6 +395,8 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
     texdec_image_target* target = nullptr;
     expect_wrong(texdec_image_target_create(c->ctx, &ti, &target), "texdec_image_target_create");
     CHECK(target == nullptr);
+    expect_wrong(texdec_image_target_create(c->ctx, nullptr, &target), "texdec_image_target_create, null info");
+    expect_wrong(texdec_image_target_create(c->ctx, &ti, nullptr), "texdec_image_target_create, null out_target");
     for (texdec_destination_kind kind : {TEXDEC_DESTINATION_IMAGE, TEXDEC_DESTINATION_IMAGE_3D}) {
         INFO("destination kind " << int(kind));
         const texdec_variant image = make_variant(TEXDEC_FORMAT_BC1_RGBA_UNORM, TEXDEC_OUTPUT_RGBA8, kind);
@@ -409,6 +418,40 @@ TEST_CASE("CPU backend: calls that need a VkDevice return WRONG_BACKEND with a m
         CHECK(support.reasons == 0);
     }
     c->log.take_errors();
+}
+
+// A refused output is named in the message as texdec_output_name names it ("rgba8"), never by its
+// value ("output type 0"); a value outside texdec_output is given as a number. The checks are the
+// backends' shared ones (plan.cpp, prepare.cpp), so a CPU context shows them.
+TEST_CASE("messages name a refused output", "[cpu][bad]") {
+    auto c = cpu_context();
+    auto expect_message = [&](texdec_status status, std::initializer_list<const char*> parts) {
+        CHECK(status == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
+        const std::vector<std::string> errors = c->log.take_errors();
+        REQUIRE(errors.size() == 1);
+        INFO(errors[0]);
+        for (const char* part : parts) CHECK(errors[0].find(part) != std::string::npos);
+        CHECK(errors[0].find("output type") == std::string::npos);
+        CHECK(errors[0].find("RGBA8") == std::string::npos);
+    };
+    std::vector<uint8_t> blocks(8), texels(64);
+    texdec_host_job job{};
+    job.format = TEXDEC_FORMAT_BC4_SNORM;
+    job.output = TEXDEC_OUTPUT_RGBA8;
+    job.width = job.height = 4;
+    job.depth = 1;
+    job.src = blocks.data();
+    job.src_size = blocks.size();
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    expect_message(texdec_decode(c->ctx, &job), {"output rgba8", "bc4-snorm"});
+    store_raw_enum(job.output, 7);
+    expect_message(texdec_decode(c->ctx, &job), {"output 7", "not a texdec_output"});
+    const texdec_variant rgba8 = make_variant(TEXDEC_FORMAT_BC5_SNORM, TEXDEC_OUTPUT_RGBA8);
+    expect_message(texdec_prepare(c->ctx, 1, &rgba8), {"output rgba8", "bc5-snorm"});
+    texdec_variant unknown = rgba8;
+    store_raw_enum(unknown.output, 7);
+    expect_message(texdec_prepare(c->ctx, 1, &unknown), {"output 7", "not a texdec_output"});
 }
 
 // Every refusal of the one-call path gives a CPU context the GPU context's status (the checks are

@@ -1456,6 +1456,16 @@ TEST_CASE("regions: bad input is refused and records nothing", "[regions][gpu]")
             texdec_regions_job j = good;
             j.src_size = needed - 1;  // the last region's last block does not fit
             bad.push_back({"source 1 byte short of the last block", j, {}, TEXDEC_ERROR_SOURCE_TOO_SMALL});
+            // VK_WHOLE_SIZE is not a size (CHANGELOG 1.0.0): texdec cannot know the buffer's.
+            j = good;
+            j.src_size = VK_WHOLE_SIZE;
+            bad.push_back({"src_size VK_WHOLE_SIZE", j, {}, TEXDEC_ERROR_INVALID_ARGUMENT});
+            j = good_buffer;
+            j.src_size = VK_WHOLE_SIZE;
+            bad.push_back({"src_size VK_WHOLE_SIZE, buffer destination", j, {}, TEXDEC_ERROR_INVALID_ARGUMENT});
+            j = good_buffer;
+            j.dst_size = VK_WHOLE_SIZE;
+            bad.push_back({"dst_size VK_WHOLE_SIZE", j, {}, TEXDEC_ERROR_INVALID_ARGUMENT});
         }
         {
             texdec_regions_job j = good;

@@ -287,10 +287,11 @@ TEXDEC_API texdec_status texdec_texel_format_get_info(VkFormat format, texdec_te
 typedef struct texdec_context texdec_context;
 
 typedef enum texdec_message_severity {
-    TEXDEC_MESSAGE_INFO = 0,    /* e.g. the device chosen */
+    TEXDEC_MESSAGE_INFO = 0, /* e.g. the device chosen; TEXDEC_ERROR_NOT_READY of a record
+                                   call (once per variant) */
     TEXDEC_MESSAGE_WARNING = 1,
-    TEXDEC_MESSAGE_ERROR = 2,   /* the detail behind a non-success status (except
-                                   TEXDEC_ERROR_NOT_READY of a record call: a WARNING) */
+    TEXDEC_MESSAGE_ERROR = 2,      /* the detail behind a non-success status (except
+                                   TEXDEC_ERROR_NOT_READY of a record call: an INFO) */
     TEXDEC_MESSAGE_VALIDATION = 3, /* a Vulkan validation-layer message (own context with
                                       TEXDEC_CONTEXT_VALIDATION) */
     TEXDEC_MESSAGE_SEVERITY_MAX_ENUM = 0x7FFFFFFF
@@ -319,7 +320,8 @@ enum texdec_context_flag_bits {
  * texdec_decode_scratch_size, the memory queries, texdec_prepare / texdec_variant_ready /
  * texdec_query_support of buffer variants, and every function that takes no context. It needs no
  * Vulkan loader or device at all. What needs a VkDevice (texdec_record_regions,
- * texdec_image_target_create, image variants) returns TEXDEC_ERROR_WRONG_BACKEND with a message.
+ * texdec_image_target_create, image variants) returns TEXDEC_ERROR_WRONG_BACKEND with a message,
+ * whatever its other arguments (a NULL command buffer, job or info included).
  * On a CPU context:
  *   - texdec_decode splits the job into block rows and decodes them on the context's threads
  *     (the calling thread takes part); concurrent calls on one context share the threads and are
@@ -731,7 +733,8 @@ typedef enum texdec_destination_kind {
 /* texdec_regions_job::flags. */
 enum texdec_record_flag_bits {
     /* Never compile or create tables while recording: if the variant's pipeline or lookup tables
-     * do not exist yet, return TEXDEC_ERROR_NOT_READY (a WARNING message names the variant),
+     * do not exist yet, return TEXDEC_ERROR_NOT_READY (an expected answer: an INFO message names
+     * the variant, the first time only for each variant),
      * record nothing and create nothing. See "prepare ahead" below. */
     TEXDEC_RECORD_FAIL_IF_NOT_READY = 1u << 0,
     TEXDEC_RECORD_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
@@ -1069,11 +1072,13 @@ typedef struct texdec_regions_job {
     texdec_bc_rounding bc_rounding;
     uint32_t flags;                   /* texdec_record_flag_bits: 0 or TEXDEC_RECORD_FAIL_IF_NOT_READY */
     VkBuffer src_buffer;              /* STORAGE_BUFFER usage */
-    VkDeviceSize src_size;            /* bytes of src_buffer texdec may read (from offset 0) */
+    VkDeviceSize src_size;            /* bytes of src_buffer texdec may read (from offset 0);
+                                         VK_WHOLE_SIZE is refused (INVALID_ARGUMENT) */
     /* Exactly one destination: */
     const texdec_image_target* dst_image;
     VkBuffer dst_buffer;              /* STORAGE_BUFFER usage */
-    VkDeviceSize dst_size;            /* bytes of dst_buffer texdec may write (from offset 0) */
+    VkDeviceSize dst_size;            /* bytes of dst_buffer texdec may write (from offset 0);
+                                         VK_WHOLE_SIZE is refused (INVALID_ARGUMENT) */
     uint32_t region_count;
     const texdec_region* regions;
     const texdec_record_barriers* barriers;  /* optional (NULL: no barriers) */
@@ -1086,7 +1091,8 @@ typedef struct texdec_regions_job {
  *   - every region is checked first; on any error nothing is recorded. Statuses:
  *     INVALID_ARGUMENT (NULL regions, region_count 0, depth and layers both above 1, a next
  *     that is not one texdec_regions_scratch_info, a scratch too small, an unknown flag,
- *     barrier values texdec_record_barriers refuses, layer_count 0xFFFFFFFF),
+ *     barrier values texdec_record_barriers refuses, layer_count 0xFFFFFFFF, src_size or
+ *     dst_size VK_WHOLE_SIZE),
  *     INVALID_DESTINATION (not exactly one destination, a region outside its mip level or
  *     layers, an output the target's format does not hold), SOURCE_TOO_SMALL /
  *     DESTINATION_TOO_SMALL (past src_size / dst_size), INVALID_LAYOUT, SIZE_OVERFLOW (an offset

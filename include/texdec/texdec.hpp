@@ -161,8 +161,59 @@ inline texdec_regions_job regions_job(Format format, Output output, VkBuffer src
     return job;
 }
 
+// The calls of a context, shared by Context (owning) and ContextRef (not owning); Self::get()
+// gives the texdec_context*.
+template <class Self>
+class ContextCalls {
+public:
+    const char* device_name() const noexcept { return texdec_context_device_name(ctx()); }
+    texdec_backend backend() const noexcept { return texdec_context_backend(ctx()); }
+
+    // texdec_decode of host_job(format, output, width, height, depth, src, dst).
+    [[nodiscard]] Status decode(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth,
+                                ConstByteSpan src, ByteSpan dst) const noexcept {
+        const texdec_host_job job = host_job(format, output, width, height, depth, src, dst);
+        return texdec_decode(ctx(), &job);
+    }
+    [[nodiscard]] Status decode(const texdec_host_job& job) const noexcept { return texdec_decode(ctx(), &job); }
+    // texdec_decode_timed (timing may be NULL).
+    [[nodiscard]] Status decode_timed(const texdec_host_job& job, texdec_decode_timing* timing) const noexcept {
+        return texdec_decode_timed(ctx(), &job, timing);
+    }
+    [[nodiscard]] Status decode_scratch_size(const texdec_host_job& job, uint64_t& host_bytes,
+                                             uint64_t& device_bytes) const noexcept {
+        return texdec_decode_scratch_size(ctx(), &job, &host_bytes, &device_bytes);
+    }
+    [[nodiscard]] Status record_regions(VkCommandBuffer cmd, const texdec_regions_job& job) const noexcept {
+        return texdec_record_regions(ctx(), cmd, &job);
+    }
+    // The scratch bytes record_regions can use for `job`'s regions (texdec_regions_scratch_size).
+    [[nodiscard]] Status regions_scratch_size(const texdec_regions_job& job, VkDeviceSize& bytes) const noexcept {
+        return texdec_regions_scratch_size(ctx(), &job, &bytes);
+    }
+    // Creates the variants' pipelines and tables now (any thread; see texdec_prepare).
+    [[nodiscard]] Status prepare(uint32_t variant_count, const texdec_variant* variants) const noexcept {
+        return texdec_prepare(ctx(), variant_count, variants);
+    }
+    // TEXDEC_SUCCESS or TEXDEC_ERROR_NOT_READY (see texdec_variant_ready).
+    [[nodiscard]] Status variant_ready(const texdec_variant& variant) const noexcept {
+        return texdec_variant_ready(ctx(), &variant);
+    }
+    // Whether this context can decode a variant, and why not (see texdec_query_support).
+    [[nodiscard]] Status query_support(const texdec_variant& variant, texdec_support& support) const noexcept {
+        return texdec_query_support(ctx(), &variant, &support);
+    }
+    [[nodiscard]] Status memory_usage(texdec_memory_usage& usage) const noexcept {
+        return texdec_context_memory_usage(ctx(), &usage);
+    }
+    [[nodiscard]] Status release_staging() const noexcept { return texdec_context_release_staging(ctx()); }
+
+private:
+    texdec_context* ctx() const noexcept { return static_cast<const Self&>(*this).get(); }
+};
+
 // Owns a texdec_context; movable, not copyable.
-class Context {
+class Context : public ContextCalls<Context> {
 public:
     Context() noexcept = default;
     explicit Context(texdec_context* adopted) noexcept : ctx_(adopted) {}
@@ -203,47 +254,9 @@ public:
 
     texdec_context* get() const noexcept { return ctx_; }
     explicit operator bool() const noexcept { return ctx_ != nullptr; }
-    const char* device_name() const noexcept { return texdec_context_device_name(ctx_); }
-    texdec_backend backend() const noexcept { return texdec_context_backend(ctx_); }
-
-    // texdec_decode of host_job(format, output, width, height, depth, src, dst).
-    [[nodiscard]] Status decode(Format format, Output output, uint32_t width, uint32_t height, uint32_t depth,
-                                ConstByteSpan src, ByteSpan dst) const noexcept {
-        const texdec_host_job job = host_job(format, output, width, height, depth, src, dst);
-        return texdec_decode(ctx_, &job);
-    }
-    [[nodiscard]] Status decode(const texdec_host_job& job) const noexcept { return texdec_decode(ctx_, &job); }
-    // texdec_decode_timed (timing may be NULL).
-    [[nodiscard]] Status decode_timed(const texdec_host_job& job, texdec_decode_timing* timing) const noexcept {
-        return texdec_decode_timed(ctx_, &job, timing);
-    }
-    [[nodiscard]] Status decode_scratch_size(const texdec_host_job& job, uint64_t& host_bytes,
-                                             uint64_t& device_bytes) const noexcept {
-        return texdec_decode_scratch_size(ctx_, &job, &host_bytes, &device_bytes);
-    }
-    [[nodiscard]] Status record_regions(VkCommandBuffer cmd, const texdec_regions_job& job) const noexcept {
-        return texdec_record_regions(ctx_, cmd, &job);
-    }
-    // The scratch bytes record_regions can use for `job`'s regions (texdec_regions_scratch_size).
-    [[nodiscard]] Status regions_scratch_size(const texdec_regions_job& job, VkDeviceSize& bytes) const noexcept {
-        return texdec_regions_scratch_size(ctx_, &job, &bytes);
-    }
-    // Creates the variants' pipelines and tables now (any thread; see texdec_prepare).
-    [[nodiscard]] Status prepare(uint32_t variant_count, const texdec_variant* variants) const noexcept {
-        return texdec_prepare(ctx_, variant_count, variants);
-    }
-    // TEXDEC_SUCCESS or TEXDEC_ERROR_NOT_READY (see texdec_variant_ready).
-    [[nodiscard]] Status variant_ready(const texdec_variant& variant) const noexcept {
-        return texdec_variant_ready(ctx_, &variant);
-    }
-    // Whether this context can decode a variant, and why not (see texdec_query_support).
-    [[nodiscard]] Status query_support(const texdec_variant& variant, texdec_support& support) const noexcept {
-        return texdec_query_support(ctx_, &variant, &support);
-    }
-    [[nodiscard]] Status memory_usage(texdec_memory_usage& usage) const noexcept {
-        return texdec_context_memory_usage(ctx_, &usage);
-    }
-    [[nodiscard]] Status release_staging() const noexcept { return texdec_context_release_staging(ctx_); }
+    // Gives the context up without destroying it: the caller owns the pointer returned (destroy
+    // it with texdec_context_destroy), and this Context is empty.
+    [[nodiscard]] texdec_context* release() noexcept { return std::exchange(ctx_, nullptr); }
 
 private:
     // Destroys the context held and returns the slot a create function fills.
@@ -256,6 +269,21 @@ private:
         return status;
     }
 
+    texdec_context* ctx_ = nullptr;
+};
+
+// A context that someone else owns (a texdec_context* from C code, an engine's, a Context's):
+// the calls of Context, never a destroy. Copyable; it must not outlive the context.
+class ContextRef : public ContextCalls<ContextRef> {
+public:
+    ContextRef() noexcept = default;
+    explicit ContextRef(texdec_context* context) noexcept : ctx_(context) {}
+    ContextRef(const Context& context) noexcept : ctx_(context.get()) {}  // NOLINT: a view of it
+
+    texdec_context* get() const noexcept { return ctx_; }
+    explicit operator bool() const noexcept { return ctx_ != nullptr; }
+
+private:
     texdec_context* ctx_ = nullptr;
 };
 
@@ -278,7 +306,7 @@ public:
     ~ImageTarget() { texdec_image_target_destroy(ctx_, target_); }
 
     // texdec_image_target_create; *out is replaced (empty on failure).
-    [[nodiscard]] static Status create(const Context& context, const texdec_image_target_create_info& info,
+    [[nodiscard]] static Status create(ContextRef context, const texdec_image_target_create_info& info,
                                        ImageTarget& out) noexcept {
         out = ImageTarget();
         texdec_image_target* target = nullptr;

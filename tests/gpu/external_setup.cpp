@@ -42,8 +42,10 @@ texdec_status record_one(texdec_context* ctx, VkCommandBuffer cmd, const RecordJ
     job.output = one.output;
     job.bc_rounding = one.bc_rounding;
     job.src_buffer = one.src_buffer;
-    // Bytes from offset 0 of the buffer (saturating: an offset + size that wraps stays refused).
-    job.src_size = one.src_offset + one.src_size < one.src_offset ? UINT64_MAX : one.src_offset + one.src_size;
+    // Bytes from offset 0 of the buffer (saturating: an offset + size that wraps stays refused;
+    // below VK_WHOLE_SIZE, which is refused as not a size before the regions are checked).
+    constexpr VkDeviceSize kHuge = VK_WHOLE_SIZE - 1;
+    job.src_size = one.src_offset + one.src_size < one.src_offset ? kHuge : one.src_offset + one.src_size;
     if (one.dst_image) {
         job.dst_image = image_target(ctx, *one.dst_image);
         region.offset = {one.dst_x, one.dst_y, 0};
@@ -56,7 +58,7 @@ texdec_status record_one(texdec_context* ctx, VkCommandBuffer cmd, const RecordJ
         }
     } else {
         job.dst_buffer = one.dst_buffer;
-        job.dst_size = one.dst_offset + one.dst_size < one.dst_offset ? UINT64_MAX : one.dst_offset + one.dst_size;
+        job.dst_size = one.dst_offset + one.dst_size < one.dst_offset ? kHuge : one.dst_offset + one.dst_size;
         region.dst_offset = one.dst_offset;
         region.dst_row_pitch = one.dst_row_pitch;
         region.dst_slice_pitch = one.dst_slice_pitch;

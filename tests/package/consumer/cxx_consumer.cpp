@@ -297,6 +297,19 @@ int run() {
     // RAII: a move leaves the source empty; destroying the moved-to context is the only destroy.
     texdec::Context moved(std::move(context));
     EXPECT(!context && moved);
+    // Not owning: a ContextRef of it makes the same calls; release() hands the pointer over
+    // (adopted back by a Context, the one destroy).
+    {
+        const texdec::ContextRef ref = moved;
+        EXPECT(ref && ref.get() == moved.get() && ref.backend() == moved.backend());
+        texdec_memory_usage ref_usage{};
+        EXPECT(ref.memory_usage(ref_usage) == TEXDEC_SUCCESS);
+        texdec_context* raw = moved.release();
+        EXPECT(!moved && raw != nullptr);
+        const texdec::ContextRef view(raw);
+        EXPECT(view.get() == raw && view.device_name() != nullptr);
+        moved = texdec::Context(raw);
+    }
     moved = texdec::Context();
     EXPECT(!moved);
 
