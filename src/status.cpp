@@ -23,6 +23,10 @@ extern "C" TEXDEC_API const char* texdec_status_string(texdec_status status) {
     case TEXDEC_ERROR_INVALID_DESTINATION: return "invalid destination";
     case TEXDEC_ERROR_NOT_READY: return "decoder variant not prepared yet";
     case TEXDEC_ERROR_WRONG_BACKEND: return "needs a GPU context (this is a CPU context)";
+    case TEXDEC_ERROR_MALFORMED_FILE: return "malformed texture file";
+    case TEXDEC_ERROR_UNSUPPORTED_FILE: return "texture file not supported";
+    case TEXDEC_ERROR_BASIS_UNIVERSAL: return "Basis Universal data (transcode it first)";
+    case TEXDEC_ERROR_FILE_IO: return "file could not be read";
     case TEXDEC_STATUS_MAX_ENUM: break;
     }
     return "unknown status";

@@ -126,6 +126,16 @@ typedef enum texdec_status {
                                                TEXDEC_RECORD_FAIL_IF_NOT_READY (nothing recorded) */
     TEXDEC_ERROR_WRONG_BACKEND = 19,        /* the call needs a GPU context (recording, image
                                                targets, image variants) and got a CPU one */
+    /* texdec_file.h (libtexdec_file, since 1.5.0); texdec_file_problem says exactly what: */
+    TEXDEC_ERROR_MALFORMED_FILE = 20,   /* a texture file contradicts its container's rules
+                                               (header, sizes, truncation, a bad stream) */
+    TEXDEC_ERROR_UNSUPPORTED_FILE = 21, /* a texture file texdec does not read (unknown
+                                               container, uncompressed or unknown format, 1D,
+                                               3D arrays, an unknown supercompression) */
+    TEXDEC_ERROR_BASIS_UNIVERSAL = 22,  /* Basis Universal data (BasisLZ/ETC1S, UASTC):
+                                               transcode it first */
+    TEXDEC_ERROR_FILE_IO = 23,          /* a file could not be opened or read (the message
+                                               has the system's reason) */
     TEXDEC_STATUS_MAX_ENUM = 0x7FFFFFFF
 } texdec_status;
 
