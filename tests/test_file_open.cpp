@@ -181,15 +181,22 @@ bool check_like_texture_file(const std::vector<uint8_t>& bytes, const std::strin
         if (i > 0 && info.supercompression == TEXDEC_FILE_SUPERCOMPRESSION_NONE)
             CHECK(s.offset >= order[i - 1].offset + order[i - 1].size);
     }
+    // Bad queries: their statuses, and one ERROR message each through the open info's callback
+    // (texdec_file.h: every failure has its sentence), none for the empty request.
+    CHECK(messages.errors.empty());
     CHECK(texdec_file_get_surfaces(handle.file, info.surface_count, 1, order.data()) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surfaces(handle.file, info.surface_count, 0, nullptr) == TEXDEC_SUCCESS);
     texdec_file_surface outside{};
     CHECK(texdec_file_get_surface(handle.file, info.levels, 0, 0, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(handle.file, 0, info.layers, 0, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(handle.file, 0, 0, info.faces, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
-    if (info.blocks_size > 0)
-        CHECK(texdec_file_read_blocks(handle.file, all.data(), size_t(info.blocks_size - 1)) ==
-              TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+    CHECK(texdec_file_read_blocks(handle.file, all.data(), size_t(info.blocks_size - 1)) ==
+          TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+    CHECK(texdec_file_read_level(handle.file, info.levels, all.data(), all.size()) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    REQUIRE(messages.errors.size() == 6);
+    CHECK_THAT(messages.errors[0], Catch::Contains("texdec_file_get_surfaces"));
+    CHECK_THAT(messages.errors[1], Catch::Contains("texdec_file_get_surface: level"));
+    CHECK_THAT(messages.errors[4], Catch::Contains("destination holds"));
     return true;
 }
 
