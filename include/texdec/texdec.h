@@ -321,8 +321,13 @@ enum texdec_context_flag_bits {
 
 /* ---- backends ------------------------------------------------------------------------------
  *
- * A context decodes on a GPU through Vulkan (the default: TEXDEC_BACKEND_GPU, lavapipe included)
- * or on the host's cores (TEXDEC_BACKEND_CPU). Both give the same bytes for every job: every
+ * A context decodes on a GPU through Vulkan (TEXDEC_BACKEND_GPU, lavapipe included) or on the
+ * host's cores (TEXDEC_BACKEND_CPU). The default (no texdec_backend_info chained, or a NULL info)
+ * is TEXDEC_BACKEND_AUTO: a GPU that is not of type VK_PHYSICAL_DEVICE_TYPE_CPU, else the CPU
+ * backend, as astc-gpu-decode picks (since 1.5.0; before, the default was GPU, which took a
+ * software rasterizer such as lavapipe on a machine without a GPU: 30x slower than the CPU
+ * backend). Chain a texdec_backend_info with TEXDEC_BACKEND_GPU to get a Vulkan device whatever
+ * its type. Both give the same bytes for every job: every
  * format, output type, BC rounding mode and layout (the tests compare them, and each against the
  * independent oracles of docs/EXACTNESS.md).
  *
@@ -348,10 +353,11 @@ enum texdec_context_flag_bits {
  *   - texdec_context_device_name names the CPU backend and its thread count.
  */
 typedef enum texdec_backend {
-    TEXDEC_BACKEND_GPU = 0,  /* Vulkan (the default) */
+    TEXDEC_BACKEND_GPU = 0,  /* Vulkan, any device type (lavapipe included) */
     TEXDEC_BACKEND_CPU = 1,  /* the host's cores; no Vulkan needed */
-    TEXDEC_BACKEND_AUTO = 2, /* own contexts: a GPU that is not of type VK_PHYSICAL_DEVICE_TYPE_CPU
-                                (lavapipe, SwiftShader) where one is usable, else the CPU backend */
+    TEXDEC_BACKEND_AUTO = 2, /* own contexts, and the default: a GPU that is not of type
+                                VK_PHYSICAL_DEVICE_TYPE_CPU (lavapipe, SwiftShader) where one is
+                                usable, else the CPU backend */
     TEXDEC_BACKEND_MAX_ENUM = 0x7FFFFFFF
 } texdec_backend;
 
@@ -380,7 +386,7 @@ typedef void (*texdec_run_tasks_function)(void* user_data, uint32_t task_count, 
                                           void* task_data);
 
 /* Chained on texdec_context_create_info::next of texdec_context_create (own contexts). Without
- * it a context is TEXDEC_BACKEND_GPU. */
+ * it a context is TEXDEC_BACKEND_AUTO (since 1.5.0; it was TEXDEC_BACKEND_GPU). */
 typedef struct texdec_backend_info {
     texdec_structure_type type; /* TEXDEC_STRUCTURE_TYPE_BACKEND_INFO */
     const void* next;           /* NULL */
@@ -425,15 +431,17 @@ typedef struct texdec_context_create_info {
     uint32_t max_texels_per_dispatch;
 } texdec_context_create_info;
 
-/* `info` may be NULL (all defaults). GPU backend (the default): creates an instance and device
- * of its own (loading libvulkan.so.1 at run time). The chosen device is reported through the
+/* `info` may be NULL (all defaults). The backend is AUTO unless a texdec_backend_info says
+ * otherwise (a zero-initialized info, or NULL, decodes on a real GPU where there is one, else on
+ * the CPU backend). GPU backend: creates an instance and device of its own (loading libvulkan.so.1 at run time). The chosen device is reported through the
  * message callback (INFO) and texdec_context_device_name. Only devices with Vulkan 1.1, a compute
  * queue and VK_KHR_push_descriptor are chosen. The instance enables VK_EXT_debug_utils wherever
  * the loader offers it (see "Debugging" below). CPU backend (a texdec_backend_info in info->next):
  * loads nothing; allocator, pipeline_cache, device_selector, max_texels_per_dispatch and
  * TEXDEC_CONTEXT_VALIDATION are not used. AUTO: as GPU with the device_selector's choice, but a
  * device of CPU type, no Vulkan loader or no usable device gives a CPU context instead (an INFO
- * message says which and why). */
+ * message says which and why); so a device_selector (or TEXDEC_DEVICE) naming lavapipe gives the
+ * CPU backend under AUTO: chain TEXDEC_BACKEND_GPU to decode on a CPU-type Vulkan device. */
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
                                                texdec_context** out_context);
 

@@ -238,7 +238,7 @@ public:
     [[nodiscard]] static Status create(const texdec_context_create_info& info, Context& out) noexcept {
         return adopt(texdec_context_create(&info, &out.reset()), out);
     }
-    // The same with every default (texdec_context_create with info NULL).
+    // The same with every default (texdec_context_create with info NULL: backend AUTO).
     [[nodiscard]] static Status create(Context& out) noexcept {
         return adopt(texdec_context_create(nullptr, &out.reset()), out);
     }

@@ -178,8 +178,10 @@ std::unique_ptr<OwnContext> OwnContext::open_one(Backend backend, bool quiet_if_
     info.flags = validation_context_flag();  // not used by the CPU backend
     info.message_callback = &OwnContext::callback;
     info.user_data = self.get();
-    const texdec_backend_info cpu = backend_info(TEXDEC_BACKEND_CPU);
-    if (backend == Backend::cpu) info.next = &cpu;
+    // Explicit either way: without a texdec_backend_info a context is AUTO, which takes the CPU
+    // backend where the only device is lavapipe (CI).
+    const texdec_backend_info chosen = backend_info(backend == Backend::cpu ? TEXDEC_BACKEND_CPU : TEXDEC_BACKEND_GPU);
+    info.next = &chosen;
     const texdec_status status = texdec_context_create(&info, &self->ctx_);
     if (status == TEXDEC_ERROR_NO_DEVICE && backend == Backend::gpu) {
         std::string why;
