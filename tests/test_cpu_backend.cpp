@@ -207,7 +207,7 @@ TEST_CASE("CPU backend: AUTO picks a GPU that is not of CPU type, else the CPU b
 
 // texdec.h (since 1.5.0): without a texdec_backend_info, or with info NULL, a context is AUTO, as
 // the CLI's default; an explicit GPU backend still takes a CPU-type device (lavapipe).
-TEST_CASE("CPU backend: a zero-initialized create info means AUTO; explicit GPU takes any device", "[cpu][auto]") {
+TEST_CASE("CPU backend: a zero-initialized create info means AUTO, explicit GPU takes any device", "[cpu][auto]") {
     const bool gpu = has_non_cpu_device();
     const texdec_backend expected = gpu ? TEXDEC_BACKEND_GPU : TEXDEC_BACKEND_CPU;
     INFO("a non-CPU Vulkan device: " << (gpu ? "yes" : "no"));

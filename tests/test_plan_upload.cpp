@@ -10,6 +10,7 @@
 #include <texdec/texdec.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <random>
 #include <string>
@@ -214,6 +215,35 @@ void create_and_maybe_record(ExternalSetup& setup, texdec_context* cpu, const te
     dev.destroy(image);
 }
 
+// A device the test makes up, for the cases that need no Vulkan: it samples VK_FORMAT_BC7_UNORM_BLOCK
+// only (SAMPLED_IMAGE | TRANSFER_DST), and its images of it are at most 1024 x 1024, 4 levels, 2
+// layers. Counts the calls, and the formats asked about.
+std::atomic<int> fake_format_calls{0}, fake_image_calls{0};
+std::atomic<int> fake_last_format{0};
+void VKAPI_CALL fake_format_properties(VkPhysicalDevice, VkFormat format, VkFormatProperties* props) {
+    ++fake_format_calls;
+    fake_last_format = int(format);
+    *props = VkFormatProperties{};
+    if (format == VK_FORMAT_BC7_UNORM_BLOCK)
+        props->optimalTilingFeatures = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+}
+VkResult VKAPI_CALL fake_image_format_properties(VkPhysicalDevice, VkFormat format, VkImageType, VkImageTiling,
+                                                 VkImageUsageFlags, VkImageCreateFlags,
+                                                 VkImageFormatProperties* props) {
+    ++fake_image_calls;
+    *props = VkImageFormatProperties{};
+    if (format != VK_FORMAT_BC7_UNORM_BLOCK) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+    props->maxExtent = {1024, 1024, 1};
+    props->maxMipLevels = 4;
+    props->maxArrayLayers = 2;
+    props->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+    return VK_SUCCESS;
+}
+VkPhysicalDevice fake_device() {
+    static int token = 0;
+    return reinterpret_cast<VkPhysicalDevice>(&token);
+}
+
 }  // namespace
 
 TEST_CASE("plan: the test's device with its compression features: native where it samples, else a record",
@@ -399,7 +429,7 @@ TEST_CASE("plan: zero features, FORCE_DECODE, PREFER_HOST, OUTPUT_RGBA, image fl
     setup.close();
 }
 
-TEST_CASE("plan: CPU context and no context decode on the host; native where a device is given", "[plan][gpu][cpu]") {
+TEST_CASE("plan: CPU context and no context decode on the host, native where a device is given", "[plan][gpu][cpu]") {
     ExternalSetup setup;
     VulkanTestDeviceOptions options;
     options.texture_compression = true;
@@ -469,9 +499,9 @@ TEST_CASE("plan: invalid arguments are refused and leave the plan unwritten", "[
         {"physical_device", TEXDEC_ERROR_INVALID_ARGUMENT,
          [](texdec_upload_plan_info& i) { i.physical_device = reinterpret_cast<VkPhysicalDevice>(&dummy); }},
         {"get_format_properties", TEXDEC_ERROR_INVALID_ARGUMENT,
-         [](texdec_upload_plan_info& i) { i.get_format_properties = vkGetPhysicalDeviceFormatProperties; }},
+         [](texdec_upload_plan_info& i) { i.get_format_properties = fake_format_properties; }},
         {"get_image_format_properties", TEXDEC_ERROR_INVALID_ARGUMENT,
-         [](texdec_upload_plan_info& i) { i.get_image_format_properties = vkGetPhysicalDeviceImageFormatProperties; }},
+         [](texdec_upload_plan_info& i) { i.get_image_format_properties = fake_image_format_properties; }},
         {"format", TEXDEC_ERROR_UNKNOWN_FORMAT, [](texdec_upload_plan_info& i) { i.format = TEXDEC_FORMAT_COUNT; }},
         {"format", TEXDEC_ERROR_UNKNOWN_FORMAT, [](texdec_upload_plan_info& i) { i.format = TEXDEC_FORMAT_UNDEFINED; }},
         {"extent", TEXDEC_ERROR_INVALID_EXTENT,
@@ -508,5 +538,86 @@ TEST_CASE("plan: invalid arguments are refused and leave the plan unwritten", "[
     CHECK(plan.backend == TEXDEC_BACKEND_CPU);
     CHECK(texdec::plan_upload(info, plan) == TEXDEC_SUCCESS);
     CHECK(plan.backend == TEXDEC_BACKEND_AUTO);
+    texdec_context_destroy(cpu);
+}
+
+TEST_CASE("plan: a made-up device: format features, image limits, and what is asked", "[plan][cpu]") {
+    MessageLog log;
+    texdec_context* cpu = create_cpu_context(log);
+    VkPhysicalDeviceFeatures features{};
+    features.textureCompressionBC = VK_TRUE;
+    texdec_upload_plan_info info = plan_info(cpu, nullptr, &features, TEXDEC_FORMAT_BC7_UNORM);
+    info.physical_device = fake_device();
+    info.get_format_properties = fake_format_properties;
+    fake_format_calls = 0;
+    texdec_upload_plan plan = plan_of(info);
+    CHECK(plan.action == TEXDEC_UPLOAD_NATIVE);
+    CHECK(plan.image_format == VK_FORMAT_BC7_UNORM_BLOCK);
+    CHECK(fake_format_calls == 1);
+    CHECK(fake_last_format == int(VK_FORMAT_BC7_UNORM_BLOCK));
+    // Another BC format lacks the features: decoded on the CPU context.
+    info.format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
+    plan = plan_of(info);
+    CHECK(plan.action == TEXDEC_UPLOAD_DECODE_HOST);
+    CHECK(plan.reasons == TEXDEC_PLAN_REASON_FORMAT_FEATURES);
+    CHECK(plan.backend == TEXDEC_BACKEND_CPU);
+    // Linear filtering asked for: BC7 lacks it here.
+    info.format = TEXDEC_FORMAT_BC7_UNORM;
+    info.format_features = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+    CHECK(plan_of(info).reasons == TEXDEC_PLAN_REASON_FORMAT_FEATURES);
+    info.format_features = 0;
+    // A format whose feature is not enabled is not asked about (its VkFormat may be an extension's).
+    fake_format_calls = 0;
+    for (texdec_format f :
+         {TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, TEXDEC_FORMAT_ASTC_4x4_SFLOAT, TEXDEC_FORMAT_ASTC_3x3x3_UNORM}) {
+        info.format = f;
+        CHECK(plan_of(info).reasons == TEXDEC_PLAN_REASON_FEATURE_NOT_ENABLED);
+    }
+    CHECK(fake_format_calls == 0);
+    // ASTC: LDR alone does not make sfloat or 3D native; HDR and 3D enable them.
+    features.textureCompressionASTC_LDR = VK_TRUE;
+    info.format = TEXDEC_FORMAT_ASTC_4x4_SFLOAT;
+    CHECK(plan_of(info).reasons == TEXDEC_PLAN_REASON_FEATURE_NOT_ENABLED);
+    info.astc_hdr_enabled = VK_TRUE;
+    CHECK(plan_of(info).reasons == TEXDEC_PLAN_REASON_FORMAT_FEATURES);  // asked now: the fake lacks it
+    info.format = TEXDEC_FORMAT_ASTC_3x3x3_SRGB;
+    CHECK(plan_of(info).reasons == TEXDEC_PLAN_REASON_FEATURE_NOT_ENABLED);
+    info.astc_3d_enabled = VK_TRUE;
+    plan = plan_of(info);
+    CHECK(plan.reasons == TEXDEC_PLAN_REASON_FORMAT_FEATURES);
+    CHECK(plan.image_type == VK_IMAGE_TYPE_3D);
+    // Image limits, with the function given and an extent.
+    info.format = TEXDEC_FORMAT_BC7_UNORM;
+    info.get_image_format_properties = fake_image_format_properties;
+    fake_image_calls = 0;
+    CHECK(plan_of(info).action == TEXDEC_UPLOAD_NATIVE);  // extent 0 x 0 x 0: not asked
+    CHECK(fake_image_calls == 0);
+    struct Case {
+        VkExtent3D extent;
+        uint32_t levels, layers;
+        bool native;
+    };
+    for (const Case& c :
+         {Case{{1024, 1024, 1}, 4, 2, true}, Case{{1025, 16, 1}, 1, 1, false}, Case{{16, 2048, 1}, 1, 1, false},
+          Case{{64, 64, 1}, 5, 1, false}, Case{{64, 64, 1}, 1, 3, false}, Case{{64, 64, 2}, 1, 1, false}}) {
+        INFO(c.extent.width << "x" << c.extent.height << "x" << c.extent.depth << ", " << c.levels << " levels, "
+                            << c.layers << " layers");
+        info.extent = c.extent;
+        info.mip_levels = c.levels;
+        info.array_layers = c.layers;
+        plan = plan_of(info);
+        CHECK(plan.action == (c.native ? TEXDEC_UPLOAD_NATIVE : TEXDEC_UPLOAD_DECODE_HOST));
+        CHECK(plan.reasons == (c.native ? 0u : uint32_t(TEXDEC_PLAN_REASON_IMAGE_LIMITS)));
+    }
+    CHECK(fake_image_calls == 6);
+    // FORCE_DECODE with everything else fine.
+    info.extent = {};
+    info.mip_levels = info.array_layers = 0;
+    info.flags = TEXDEC_PLAN_FORCE_DECODE | TEXDEC_PLAN_OUTPUT_RGBA;
+    plan = plan_of(info);
+    CHECK(plan.reasons == TEXDEC_PLAN_REASON_FORCED);
+    CHECK(plan.output == TEXDEC_OUTPUT_RGBA8);
+    CHECK(plan.image_format == VK_FORMAT_R8G8B8A8_UNORM);
+    CHECK(log.take_errors().empty());
     texdec_context_destroy(cpu);
 }
