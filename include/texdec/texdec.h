@@ -327,9 +327,9 @@ enum texdec_context_flag_bits {
  * backend, as astc-gpu-decode picks (since 1.5.0; before, the default was GPU, which took a
  * software rasterizer such as lavapipe on a machine without a GPU: 30x slower than the CPU
  * backend). Chain a texdec_backend_info with TEXDEC_BACKEND_GPU to get a Vulkan device whatever
- * its type. Both give the same bytes for every job: every
- * format, output type, BC rounding mode and layout (the tests compare them, and each against the
- * independent oracles of docs/EXACTNESS.md).
+ * its type. Both give the same bytes for every job: every format, output type, BC rounding mode
+ * and layout (the tests compare them, and each against the independent oracles of
+ * docs/EXACTNESS.md).
  *
  * A CPU context serves the one-call path: texdec_decode, texdec_decode_timed,
  * texdec_decode_scratch_size, the memory queries, texdec_prepare / texdec_variant_ready /
@@ -433,15 +433,16 @@ typedef struct texdec_context_create_info {
 
 /* `info` may be NULL (all defaults). The backend is AUTO unless a texdec_backend_info says
  * otherwise (a zero-initialized info, or NULL, decodes on a real GPU where there is one, else on
- * the CPU backend). GPU backend: creates an instance and device of its own (loading libvulkan.so.1 at run time). The chosen device is reported through the
- * message callback (INFO) and texdec_context_device_name. Only devices with Vulkan 1.1, a compute
- * queue and VK_KHR_push_descriptor are chosen. The instance enables VK_EXT_debug_utils wherever
- * the loader offers it (see "Debugging" below). CPU backend (a texdec_backend_info in info->next):
- * loads nothing; allocator, pipeline_cache, device_selector, max_texels_per_dispatch and
- * TEXDEC_CONTEXT_VALIDATION are not used. AUTO: as GPU with the device_selector's choice, but a
- * device of CPU type, no Vulkan loader or no usable device gives a CPU context instead (an INFO
- * message says which and why); so a device_selector (or TEXDEC_DEVICE) naming lavapipe gives the
- * CPU backend under AUTO: chain TEXDEC_BACKEND_GPU to decode on a CPU-type Vulkan device. */
+ * the CPU backend). GPU backend: creates an instance and device of its own (loading
+ * libvulkan.so.1 at run time). The chosen device is reported through the message callback (INFO)
+ * and texdec_context_device_name. Only devices with Vulkan 1.1, a compute queue and
+ * VK_KHR_push_descriptor are chosen. The instance enables VK_EXT_debug_utils wherever the loader
+ * offers it (see "Debugging" below). CPU backend: loads nothing; allocator, pipeline_cache,
+ * device_selector, max_texels_per_dispatch and TEXDEC_CONTEXT_VALIDATION are not used. AUTO: as
+ * GPU with the device_selector's choice, but a device of CPU type, no Vulkan loader or no usable
+ * device gives a CPU context instead (an INFO message says which and why); so a device_selector
+ * (or TEXDEC_DEVICE) naming lavapipe gives the CPU backend under AUTO: chain TEXDEC_BACKEND_GPU
+ * to decode on a CPU-type Vulkan device. */
 TEXDEC_API texdec_status texdec_context_create(const texdec_context_create_info* info,
                                                texdec_context** out_context);
 
