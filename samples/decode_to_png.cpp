@@ -1,5 +1,5 @@
-// decode_to_png: the one-call API. Reads a 2D .astc file, decodes it on the GPU (texdec's own
-// device: a GPU if there is one, else lavapipe) to RGBA8 and writes a PNG.
+// decode_to_png: the one-call API. Reads a 2D .astc file, decodes it with every default (info
+// NULL: backend AUTO, a GPU if there is one, else texdec's CPU backend) to RGBA8 and writes a PNG.
 //   decode_to_png [--srgb] in.astc out.png
 // A .astc file does not say whether its colours are sRGB: pass --srgb for files made with
 // `astcenc -cs` (the RGBA8 output then holds the encoded sRGB bytes, as a PNG expects).

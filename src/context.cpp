@@ -93,11 +93,11 @@ void report_early(const texdec_context_create_info* info, texdec_message_severit
 
 // The create info's own rules (before anything is created): known flags; in `next` nothing, or
 // (own contexts: `backend` not null) one valid texdec_backend_info, copied to *backend. Without
-// one the backend is GPU.
+// one the backend is AUTO (since 1.5.0; it was GPU), as the CLI's default.
 bool create_info_valid(const texdec_context_create_info* info, texdec_backend_info* backend) {
     if (backend)
         *backend =
-            texdec_backend_info{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_GPU, 0, nullptr, nullptr};
+            texdec_backend_info{TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_AUTO, 0, nullptr, nullptr};
     if (info->next) {
         uint32_t type;
         std::memcpy(&type, info->next, sizeof type);

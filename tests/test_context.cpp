@@ -33,9 +33,13 @@ void log_callback(texdec_message_severity severity, const char* message, void* u
     else if (severity == TEXDEC_MESSAGE_ERROR) log->add_error(message ? message : "");
 }
 
-// A context's create info with the validation layer on, its messages going to `log`.
+// A GPU context's create info (TEXDEC_BACKEND_GPU chained: a zero info is AUTO, which takes the
+// CPU backend on lavapipe) with the validation layer on, its messages going to `log`.
+const texdec_backend_info kGpuBackend{
+    TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_GPU, 0, nullptr, nullptr};
 texdec_context_create_info validating_create_info(MessageLog& log) {
     texdec_context_create_info info{};
+    info.next = &kGpuBackend;
     info.flags = validation_context_flag();
     info.message_callback = log_callback;
     info.user_data = &log;

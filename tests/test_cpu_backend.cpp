@@ -7,6 +7,8 @@
 // tests/test_cpu_*.cpp compare random blocks, and test_threads.cpp runs concurrent calls ([threads]).
 #include <catch2/catch.hpp>
 
+#include <texdec/texdec.hpp>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -173,7 +175,7 @@ TEST_CASE("CPU backend: creation, texdec_context_backend and the device name", "
     CHECK(refused.status == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(refused.ctx == nullptr);
     CHECK(!refused.log.take_errors().empty());
-    // A GPU context says GPU (explicitly, and without a backend struct).
+    // A GPU context says GPU (OwnContext's chains TEXDEC_BACKEND_GPU, and so does this one).
     auto gpu = OwnContext::open(Backend::gpu);
     if (!gpu) return;
     CHECK(texdec_context_backend(gpu->get()) == TEXDEC_BACKEND_GPU);
@@ -203,13 +205,42 @@ TEST_CASE("CPU backend: AUTO picks a GPU that is not of CPU type, else the CPU b
     check_no_validation_messages(c.log, "AUTO context");
 }
 
+// texdec.h (since 1.5.0): without a texdec_backend_info, or with info NULL, a context is AUTO, as
+// the CLI's default; an explicit GPU backend still takes a CPU-type device (lavapipe).
+TEST_CASE("CPU backend: a zero-initialized create info means AUTO, explicit GPU takes any device", "[cpu][auto]") {
+    const bool gpu = has_non_cpu_device();
+    const texdec_backend expected = gpu ? TEXDEC_BACKEND_GPU : TEXDEC_BACKEND_CPU;
+    INFO("a non-CPU Vulkan device: " << (gpu ? "yes" : "no"));
+    Context zero(nullptr);  // texdec_context_create_info{} with no next
+    REQUIRE(zero.status == TEXDEC_SUCCESS);
+    CHECK(texdec_context_backend(zero.ctx) == expected);
+    CHECK(zero.log.take_errors().empty());
+    texdec_context* null_info = nullptr;
+    REQUIRE(texdec_context_create(nullptr, &null_info) == TEXDEC_SUCCESS);
+    CHECK(texdec_context_backend(null_info) == expected);
+    texdec_context_destroy(null_info);
+    texdec::Context defaults;
+    REQUIRE(texdec::Context::create(defaults) == TEXDEC_SUCCESS);
+    CHECK(defaults.backend() == expected);
+    // Explicit GPU: a Vulkan device whatever its type (lavapipe on this machine and in CI).
+    auto own = OwnContext::open(Backend::gpu);
+    if (!own) return;
+    const texdec_backend_info explicit_gpu = backend_info(TEXDEC_BACKEND_GPU);
+    Context g(&explicit_gpu, validation_context_flag());
+    REQUIRE(g.status == TEXDEC_SUCCESS);
+    CHECK(texdec_context_backend(g.ctx) == TEXDEC_BACKEND_GPU);
+    check_no_validation_messages(g.log, "explicit GPU context");
+    own->close_and_check();
+}
+
 // Run by ctest with TEXDEC_DEBUG_VULKAN_LOADER naming a file that does not exist (tests/CMakeLists.txt):
 // a machine without libvulkan. Hidden from the normal run, where the loader was loaded already.
 TEST_CASE("CPU backend: without a Vulkan loader GPU gives NO_DEVICE, CPU and AUTO decode", "[.][no-loader]") {
     const char* loader = std::getenv("TEXDEC_DEBUG_VULKAN_LOADER");
     REQUIRE(loader != nullptr);
     INFO("TEXDEC_DEBUG_VULKAN_LOADER=" << loader);
-    Context gpu(nullptr);
+    const texdec_backend_info explicit_gpu = backend_info(TEXDEC_BACKEND_GPU);
+    Context gpu(&explicit_gpu);
     CHECK(gpu.status == TEXDEC_ERROR_NO_DEVICE);
     CHECK(gpu.ctx == nullptr);
     CHECK(!gpu.log.take_errors().empty());  // and it says why

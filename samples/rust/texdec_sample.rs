@@ -27,6 +27,8 @@ type texdec_format = u32;
 type texdec_output = u32;
 type texdec_bc_rounding = u32;
 type texdec_message_severity = u32;
+type texdec_structure_type = u32;
+type texdec_backend = u32;
 
 const TEXDEC_VERSION: u32 = (1 << 16) | (4 << 8) | 0;
 const TEXDEC_SUCCESS: texdec_status = 0;
@@ -38,6 +40,8 @@ const TEXDEC_OUTPUT_RGBA8: texdec_output = 0;
 const TEXDEC_BC_ROUNDING_EXACT: texdec_bc_rounding = 0;
 const TEXDEC_CONTEXT_VALIDATION: u32 = 1 << 0;
 const TEXDEC_MESSAGE_INFO: texdec_message_severity = 0;
+const TEXDEC_STRUCTURE_TYPE_BACKEND_INFO: texdec_structure_type = 0x54440001;
+const TEXDEC_BACKEND_GPU: texdec_backend = 0;
 const TEXDEC_MESSAGE_VALIDATION: texdec_message_severity = 3;
 
 #[repr(C)]
@@ -58,6 +62,19 @@ struct texdec_context_create_info {
     message_callback: texdec_message_callback,
     user_data: *mut c_void,
     max_texels_per_dispatch: u32,
+}
+
+// Chained on texdec_context_create_info::next; without it a context is AUTO (a GPU that is not a
+// CPU-type device, else the CPU backend). This sample asks for the GPU backend, so that its
+// validation run checks the Vulkan path even on lavapipe.
+#[repr(C)]
+struct texdec_backend_info {
+    type_: texdec_structure_type, // `type` in C
+    next: *const c_void,
+    backend: texdec_backend,
+    cpu_threads: u32,
+    run_tasks: *const c_void, // texdec_run_tasks_function (NULL here)
+    run_tasks_user_data: *mut c_void,
 }
 
 #[repr(C)]
@@ -95,6 +112,7 @@ extern "C" {
 const _: () = {
     assert!(size_of::<texdec_context_create_info>() == 64);
     assert!(size_of::<texdec_host_job>() == 96);
+    assert!(size_of::<texdec_backend_info>() == 40);
     assert!(size_of::<texdec_message_callback>() == size_of::<usize>());
 };
 
@@ -134,6 +152,8 @@ fn rust_layout() -> Vec<(String, usize)> {
     v.extend(sizes!(texdec_context_create_info));
     v.extend(fields!(texdec_context_create_info: next, flags, allocator, pipeline_cache, device_selector,
                      message_callback, user_data, max_texels_per_dispatch));
+    v.extend(sizes!(texdec_backend_info));
+    v.extend(fields!(texdec_backend_info: type_, next, backend, cpu_threads, run_tasks, run_tasks_user_data));
     v.extend(sizes!(texdec_host_job));
     v.extend(fields!(texdec_host_job: next, format, output, bc_rounding, width, height, depth, src, src_size,
                      src_row_length, src_image_height, dst, dst_size, dst_row_pitch, dst_slice_pitch, timeout_ns));
@@ -153,6 +173,8 @@ fn rust_layout() -> Vec<(String, usize)> {
     v.push(constant!(TEXDEC_CONTEXT_VALIDATION));
     v.push(constant!(TEXDEC_MESSAGE_INFO));
     v.push(constant!(TEXDEC_MESSAGE_VALIDATION));
+    v.push(constant!(TEXDEC_STRUCTURE_TYPE_BACKEND_INFO));
+    v.push(constant!(TEXDEC_BACKEND_GPU));
     v
 }
 
@@ -237,8 +259,16 @@ fn main() {
         failures += 1;
     }
 
-    let info = texdec_context_create_info {
+    let backend = texdec_backend_info {
+        type_: TEXDEC_STRUCTURE_TYPE_BACKEND_INFO,
         next: ptr::null(),
+        backend: TEXDEC_BACKEND_GPU,
+        cpu_threads: 0,
+        run_tasks: ptr::null(),
+        run_tasks_user_data: ptr::null_mut(),
+    };
+    let info = texdec_context_create_info {
+        next: &backend as *const texdec_backend_info as *const c_void,
         flags: if std::env::var("TEXDEC_SAMPLE_VALIDATION").as_deref() == Ok("1") { TEXDEC_CONTEXT_VALIDATION } else { 0 },
         allocator: ptr::null(),
         pipeline_cache: 0,

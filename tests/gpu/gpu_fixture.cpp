@@ -178,8 +178,10 @@ std::unique_ptr<OwnContext> OwnContext::open_one(Backend backend, bool quiet_if_
     info.flags = validation_context_flag();  // not used by the CPU backend
     info.message_callback = &OwnContext::callback;
     info.user_data = self.get();
-    const texdec_backend_info cpu = backend_info(TEXDEC_BACKEND_CPU);
-    if (backend == Backend::cpu) info.next = &cpu;
+    // Explicit either way: without a texdec_backend_info a context is AUTO, which takes the CPU
+    // backend where the only device is lavapipe (CI).
+    const texdec_backend_info chosen = backend_info(backend == Backend::cpu ? TEXDEC_BACKEND_CPU : TEXDEC_BACKEND_GPU);
+    info.next = &chosen;
     const texdec_status status = texdec_context_create(&info, &self->ctx_);
     if (status == TEXDEC_ERROR_NO_DEVICE && backend == Backend::gpu) {
         std::string why;
@@ -406,6 +408,12 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     // Storage images of R8 / RG8 (UNORM, SNORM) need the extended formats feature; an application
     // writing NATIVE BC4/BC5 into images enables it, so the tests do too where the device has it.
     enabled.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
+    if (options.texture_compression) {
+        enabled.textureCompressionBC = supported.textureCompressionBC;
+        enabled.textureCompressionETC2 = supported.textureCompressionETC2;
+        enabled.textureCompressionASTC_LDR = supported.textureCompressionASTC_LDR;
+    }
+    self->enabled_features_ = enabled;
 
     std::vector<const char*> device_exts;
     if (options.push_descriptor) device_exts.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);

@@ -335,7 +335,11 @@ std::vector<uint8_t> texdec_native_decode(texdec_format format, const EtcGl& g, 
     ReplayDecoder& d = replay_decoder();
     std::lock_guard<std::mutex> lock(d.mutex);
     if (!d.ctx) {
+        // The GPU backend explicitly (a zero info is AUTO, which takes the CPU backend on lavapipe).
+        const texdec_backend_info gpu{
+            TEXDEC_STRUCTURE_TYPE_BACKEND_INFO, nullptr, TEXDEC_BACKEND_GPU, 0, nullptr, nullptr};
         texdec_context_create_info info{};
+        info.next = &gpu;
         info.flags = TEXDEC_CONTEXT_VALIDATION;
         info.message_callback = &replay_callback;
         info.user_data = &d;

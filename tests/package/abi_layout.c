@@ -25,6 +25,17 @@ int main(void) {
     FIELD(texdec_context_create_info, user_data);
     FIELD(texdec_context_create_info, max_texels_per_dispatch);
 
+    /* Rust cannot name a field `type`: its declaration calls it type_. */
+    printf("size texdec_backend_info %zu\nalign texdec_backend_info %zu\n", sizeof(texdec_backend_info),
+           ALIGNOF(texdec_backend_info));
+    printf("offset texdec_backend_info.type_ %zu\nfieldsize texdec_backend_info.type_ %zu\n",
+           offsetof(texdec_backend_info, type), sizeof(((texdec_backend_info*)0)->type));
+    FIELD(texdec_backend_info, next);
+    FIELD(texdec_backend_info, backend);
+    FIELD(texdec_backend_info, cpu_threads);
+    FIELD(texdec_backend_info, run_tasks);
+    FIELD(texdec_backend_info, run_tasks_user_data);
+
     TYPE(texdec_host_job);
     FIELD(texdec_host_job, next);
     FIELD(texdec_host_job, format);
@@ -59,5 +70,7 @@ int main(void) {
     CONSTANT(TEXDEC_CONTEXT_VALIDATION);
     CONSTANT(TEXDEC_MESSAGE_INFO);
     CONSTANT(TEXDEC_MESSAGE_VALIDATION);
+    CONSTANT(TEXDEC_STRUCTURE_TYPE_BACKEND_INFO);
+    CONSTANT(TEXDEC_BACKEND_GPU);
     return 0;
 }

@@ -54,6 +54,10 @@ int main(void) {
         for (int b = 0; b < 4; ++b) blocks[k * 8 + 4 + b] = (uint8_t)(indices[k] >> (8 * b));
     }
 
+    texdec_backend_info gpu; /* the GPU backend explicitly: without it a context is AUTO */
+    memset(&gpu, 0, sizeof gpu);
+    gpu.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
+    gpu.backend = TEXDEC_BACKEND_GPU;
     texdec_context_create_info info;
     memset(&info, 0, sizeof info);
     /* TEXDEC_TEST_VALIDATION=host (Windows under Wine, .ci/windows.sh): the host's loader inserts
@@ -61,6 +65,7 @@ int main(void) {
     const char* host_layer = getenv("TEXDEC_TEST_VALIDATION");
     info.flags = host_layer && strcmp(host_layer, "host") == 0 ? 0u : (uint32_t)TEXDEC_CONTEXT_VALIDATION;
     info.message_callback = on_message;
+    info.next = &gpu;
     texdec_context* ctx = NULL;
     texdec_status status = texdec_context_create(&info, &ctx);
     if (status == TEXDEC_ERROR_NO_DEVICE) {

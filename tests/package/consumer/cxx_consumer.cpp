@@ -198,7 +198,8 @@ int run() {
     info.flags = TEXDEC_CONTEXT_VALIDATION;
     info.message_callback = on_message;
     texdec::Context context;
-    const texdec::Status status = texdec::Context::create(info, context);
+    // The GPU backend explicitly: without a texdec_backend_info a context is AUTO.
+    const texdec::Status status = texdec::Context::create(TEXDEC_BACKEND_GPU, 0, context, info);
     if (status == TEXDEC_ERROR_NO_DEVICE) {
         const char* allow = std::getenv("TEXDEC_ALLOW_NO_DEVICE");
         if (allow && std::strcmp(allow, "1") == 0) {
