@@ -31,7 +31,7 @@ using namespace texdec_test;
 
 namespace {
 
-enum class Container { ktx2, dds, astc };
+enum class Container { ktx2, ktx1_big_endian, dds, dds_legacy, astc };
 
 // A texture the test writes: its format's block numbers (stated here, not asked of texdec), its
 // shape, and how it is stored.
@@ -42,7 +42,7 @@ struct Shape {
     uint32_t w, h, d, levels, layers, faces;
     Container container;
     uint32_t scheme;  // KTX 2 supercompression: 0, 2 (Zstandard), 3 (zlib)
-    uint32_t dxgi;    // DDS
+    uint32_t dxgi;    // DDS DX10: DXGI_FORMAT; legacy DDS: FourCC; KTX 1: glInternalFormat
     texdec_output output;
     uint32_t texel_bytes;  // of `output`
     bool needs_scratch;    // some level is not in packed order in the file, or is supercompressed
@@ -61,6 +61,12 @@ const Shape kShapes[] = {
     // A DDS array: layer-major in the file, so gathered.
     {"dds bc3 array 10x6 x2 layers 2 mips", TEXDEC_FORMAT_BC3_UNORM, 4, 4, 1, 16, 10, 6, 1, 2, 2, 1, Container::dds, 0,
      77, TEXDEC_OUTPUT_RGBA8, 4, true},
+    // A KTX 1 cube map, big-endian: each level's faces follow each other, read in place.
+    {"ktx1 big-endian bc1 cube 8x8 2 mips", TEXDEC_FORMAT_BC1_RGBA_UNORM, 4, 4, 1, 8, 8, 8, 1, 2, 1, 6,
+     Container::ktx1_big_endian, 0, 0x83F1 /* GL_COMPRESSED_RGBA_S3TC_DXT1_EXT */, TEXDEC_OUTPUT_RGBA8, 4, false},
+    // A legacy DDS cube map (DXT5): face by face, each face's mip chain, so gathered.
+    {"dds legacy bc3 cube 4x4 3 mips", TEXDEC_FORMAT_BC3_UNORM, 4, 4, 1, 16, 4, 4, 1, 3, 1, 6, Container::dds_legacy, 0,
+     0, TEXDEC_OUTPUT_RGBA8, 4, true},
     // 3D ASTC, one level (.astc), as RGBA16F.
     {"astc 4x4x4 9x7x5", TEXDEC_FORMAT_ASTC_4x4x4_UNORM, 4, 4, 4, 16, 9, 7, 5, 1, 1, 1, Container::astc, 0, 0,
      TEXDEC_OUTPUT_RGBA16F, 8, false},
@@ -102,15 +108,36 @@ Written write_file(const Shape& s, uint64_t seed) {
         out.bytes = ktx2_bytes(spec, levels).bytes;
         break;
     }
-    case Container::dds: {
-        // DDS: each array element's whole mip chain, then the next element's.
+    case Container::ktx1_big_endian: {
+        // KTX 1.1: per level imageSize (one face of a non-array cube map), then every face; BC1
+        // faces are multiples of 4 bytes, so no cubePadding.
+        KtxHeader h{};
+        h.gl_internal_format = s.dxgi, h.width = s.w, h.height = s.h, h.faces = s.faces, h.mip_levels = s.levels;
+        std::vector<KtxLevel> levels(s.levels);
+        for (uint32_t l = 0; l < s.levels; ++l) {
+            levels[l].image_size = uint32_t(surface_block_bytes(s, l));
+            for (const std::vector<uint8_t>& b : out.blocks[l])
+                levels[l].data.insert(levels[l].data.end(), b.begin(), b.end());
+        }
+        out.bytes = ktx_bytes(h, levels, true);
+        break;
+    }
+    case Container::dds:
+    case Container::dds_legacy: {
+        // DDS: each array element's (cube face's) whole mip chain, then the next element's.
         std::vector<uint8_t> data;
         for (uint32_t i = 0; i < surfaces; ++i)
             for (uint32_t l = 0; l < s.levels; ++l)
                 data.insert(data.end(), out.blocks[l][i].begin(), out.blocks[l][i].end());
-        Dx10Header h{};
-        h.dxgi_format = s.dxgi, h.width = s.w, h.height = s.h, h.mip_count = s.levels, h.array_size = s.layers;
-        out.bytes = dx10_dds(h, data);
+        if (s.container == Container::dds) {
+            Dx10Header h{};
+            h.dxgi_format = s.dxgi, h.width = s.w, h.height = s.h, h.mip_count = s.levels, h.array_size = s.layers;
+            out.bytes = dx10_dds(h, data);
+        } else {
+            // DDSCAPS2_CUBEMAP and the six face bits.
+            const LegacyDdsHeader h{{'D', 'X', 'T', '5'}, s.w, s.h, 0, s.levels, 0x200u | 0xFC00u};
+            out.bytes = legacy_dds(h, data);
+        }
         break;
     }
     case Container::astc: out.bytes = astc_file_bytes(s.bw, s.bh, s.bd, s.w, s.h, s.d, out.blocks[0][0]); break;
