@@ -450,6 +450,13 @@ TEST_CASE("file jobs: bad arguments", "[file][jobs]") {
         CHECK(st == TEXDEC_ERROR_UNSUPPORTED_OUTPUT);
         CHECK(!f.messages.take().empty());
     }
+    {
+        // texdec_decode's own checks, before any level is decoded.
+        texdec_file_decode_job job = good;
+        job.bc_rounding = texdec_bc_rounding(99);
+        CHECK(texdec_file_decode(ctx->get(), f.file, &job) == TEXDEC_ERROR_UNSUPPORTED_ROUNDING);
+        for (const uint8_t b : texels) REQUIRE(b == 0xA5);
+    }
     CHECK(texdec_file_decode(nullptr, f.file, &good) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_decode(ctx->get(), nullptr, &good) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_decode(ctx->get(), f.file, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
@@ -512,14 +519,33 @@ std::string context_errors(ExternalSetup& setup) {
     return text;
 }
 
-// texdec_file_record of every level of `s` into a new image target (2D array of layers x faces
-// layers, or 3D), read back through texdec_file_buffer_copies of the texel layout.
-std::vector<uint8_t> record_file(ExternalSetup& setup, OpenFile& f, const Shape& s) {
+// texdec_file_record of levels base .. of `s` into a new image target (2D array of layers x faces
+// layers, or 3D) with those levels only (a loader skipping the top levels: file level `base` is the
+// image's level 0), read back through texdec_file_buffer_copies of the texel layout. base 0: the
+// source is texdec_file_read_blocks' bytes; else each level's texdec_file_read_level at its
+// texdec_file_get_layout(BLOCKS) offset, as texdec_file_record_job describes.
+std::vector<uint8_t> record_file(ExternalSetup& setup, OpenFile& f, const Shape& s, uint32_t base) {
     VulkanTestDevice& dev = *setup.device;
+    const uint32_t levels = s.levels - base;
     texdec_file_info info{};
     REQUIRE(texdec_file_get_info(f.file, &info) == TEXDEC_SUCCESS);
-    std::vector<uint8_t> packed(size_t(info.blocks_size));
-    REQUIRE(texdec_file_read_blocks(f.file, packed.data(), packed.size()) == TEXDEC_SUCCESS);
+    uint64_t blocks_total = 0;
+    const std::vector<Expected> blocks = expected_layout(s, true, base, levels, &blocks_total);
+    std::vector<uint8_t> packed;
+    if (base == 0) {
+        packed.resize(size_t(info.blocks_size));
+        REQUIRE(texdec_file_read_blocks(f.file, packed.data(), packed.size()) == TEXDEC_SUCCESS);
+    } else {
+        packed.resize(size_t(blocks_total));
+        for (uint32_t i = 0; i < levels; ++i) {
+            texdec_file_level_layout l{};
+            REQUIRE(texdec_file_get_layout(f.file, TEXDEC_FILE_DATA_BLOCKS, s.output, base, 0, base + i, &l) ==
+                    TEXDEC_SUCCESS);
+            REQUIRE(l.offset == blocks[i].offset);
+            REQUIRE(texdec_file_read_level(f.file, base + i, packed.data() + l.offset, size_t(l.size)) ==
+                    TEXDEC_SUCCESS);
+        }
+    }
     const VkDeviceSize src_offset = 48;  // a multiple of 16
     HostBuffer src = dev.create_buffer(src_offset + packed.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     std::memcpy(src.mapped + src_offset, packed.data(), packed.size());
@@ -533,8 +559,8 @@ std::vector<uint8_t> record_file(ExternalSetup& setup, OpenFile& f, const Shape&
     ici.flags = s.faces == 6 ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
     ici.imageType = is_3d(s) ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
     ici.format = vk;
-    ici.extent = {s.w, s.h, is_3d(s) ? s.d : 1};
-    ici.mipLevels = s.levels;
+    ici.extent = {mip(s.w, base), mip(s.h, base), is_3d(s) ? mip(s.d, base) : 1};
+    ici.mipLevels = levels;
     ici.arrayLayers = is_3d(s) ? 1 : s.layers * s.faces;
     ici.samples = VK_SAMPLE_COUNT_1_BIT;
     ici.tiling = VK_IMAGE_TILING_OPTIMAL;
@@ -545,7 +571,7 @@ std::vector<uint8_t> record_file(ExternalSetup& setup, OpenFile& f, const Shape&
     texdec_image_target* target = image_target(setup.ctx, image);
 
     uint64_t total = 0;
-    expected_layout(s, false, 0, s.levels, &total);
+    expected_layout(s, false, base, levels, &total);
     HostBuffer readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     std::memset(readback.mapped, 0xA5, size_t(total));
 
@@ -557,31 +583,32 @@ std::vector<uint8_t> record_file(ExternalSetup& setup, OpenFile& f, const Shape&
     barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
     texdec_file_record_job job{};
     job.output = s.output;
+    job.base_level = base;
     job.src_buffer = src.buffer;
     job.src_offset = src_offset;
     job.src_size = src_offset + packed.size();
     job.dst_image = target;
+    job.image_base_level = 0;
     job.barriers = &barriers;
 
     // The regions it records: one per level, at the packed layout's offsets.
     uint32_t count = 0;
     REQUIRE(texdec_file_make_regions(f.file, &job, &count, nullptr) == TEXDEC_SUCCESS);
-    REQUIRE(count == s.levels);
+    REQUIRE(count == levels);
     std::vector<texdec_region> regions(count);
     REQUIRE(texdec_file_make_regions(f.file, &job, &count, regions.data()) == TEXDEC_SUCCESS);
-    uint64_t blocks_total = 0;
-    const std::vector<Expected> blocks = expected_layout(s, true, 0, s.levels, &blocks_total);
-    for (uint32_t l = 0; l < count; ++l) {
-        INFO(s.name << ": region " << l);
-        CHECK(regions[l].src_offset == src_offset + blocks[l].offset);
-        CHECK(regions[l].src_row_length == 0);
-        CHECK(regions[l].src_image_height == 0);
-        CHECK(regions[l].mip_level == l);
-        CHECK(regions[l].base_array_layer == 0);
-        CHECK(regions[l].layer_count == (is_3d(s) ? 1 : s.layers * s.faces));
-        CHECK(regions[l].extent.width == mip(s.w, l));
-        CHECK(regions[l].extent.height == mip(s.h, l));
-        CHECK(regions[l].extent.depth == (is_3d(s) ? mip(s.d, l) : 1));
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t l = base + i;
+        INFO(s.name << ": region " << i << " (file level " << l << ")");
+        CHECK(regions[i].src_offset == src_offset + blocks[i].offset);
+        CHECK(regions[i].src_row_length == 0);
+        CHECK(regions[i].src_image_height == 0);
+        CHECK(regions[i].mip_level == i);
+        CHECK(regions[i].base_array_layer == 0);
+        CHECK(regions[i].layer_count == (is_3d(s) ? 1 : s.layers * s.faces));
+        CHECK(regions[i].extent.width == mip(s.w, l));
+        CHECK(regions[i].extent.height == mip(s.h, l));
+        CHECK(regions[i].extent.depth == (is_3d(s) ? mip(s.d, l) : 1));
     }
 
     VkCommandBuffer cmd = dev.begin_commands();
@@ -590,10 +617,10 @@ std::vector<uint8_t> record_file(ExternalSetup& setup, OpenFile& f, const Shape&
                 << context_errors(setup));
     REQUIRE(st == TEXDEC_SUCCESS);
     uint32_t n = 0;
-    REQUIRE(texdec_file_buffer_copies(f.file, TEXDEC_FILE_DATA_TEXELS, s.output, 0, 0, VK_FALSE, 0, &n, nullptr) ==
+    REQUIRE(texdec_file_buffer_copies(f.file, TEXDEC_FILE_DATA_TEXELS, s.output, base, 0, VK_TRUE, 0, &n, nullptr) ==
             TEXDEC_SUCCESS);
     std::vector<VkBufferImageCopy> copies(n);
-    REQUIRE(texdec_file_buffer_copies(f.file, TEXDEC_FILE_DATA_TEXELS, s.output, 0, 0, VK_FALSE, 0, &n,
+    REQUIRE(texdec_file_buffer_copies(f.file, TEXDEC_FILE_DATA_TEXELS, s.output, base, 0, VK_TRUE, 0, &n,
                                       copies.data()) == TEXDEC_SUCCESS);
     vkCmdCopyImageToBuffer(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, n, copies.data());
     host_read_barrier(cmd);
@@ -617,13 +644,33 @@ TEST_CASE("file jobs: the record path into an image target equals the one-call d
     uint64_t seed = 200;
     for (const Shape& s : kShapes) {
         OpenFile f(s, seed++);
-        const std::vector<uint8_t> recorded = record_file(setup, f, s);
-        const std::vector<uint8_t> decoded = decode_file(cpu->get(), f, s, 0, 0, false);
-        REQUIRE(recorded.size() == decoded.size());
-        INFO(s.name);
-        CHECK(recorded == decoded);
+        for (uint32_t base = 0; base < s.levels && base < 2; ++base) {
+            const std::vector<uint8_t> recorded = record_file(setup, f, s, base);
+            const std::vector<uint8_t> decoded = decode_file(cpu->get(), f, s, base, 0, false);
+            REQUIRE(recorded.size() == decoded.size());
+            INFO(s.name << ", from level " << base);
+            CHECK(recorded == decoded);
+        }
         CHECK(f.messages.take().empty());
     }
+    // The record path's bad arguments on a GPU context: each refused with its status, nothing
+    // recorded (the command buffer is submitted empty; the layer stays silent).
+    OpenFile f(kShapes[0], 300);
+    texdec_file_record_job job{};
+    job.output = kShapes[0].output;
+    VkCommandBuffer cmd = setup.device->begin_commands();
+    job.base_level = kShapes[0].levels;
+    CHECK(texdec_file_record(setup.ctx, cmd, f.file, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(f.messages.take().find("base_level") != std::string::npos);
+    job.base_level = 0;
+    job.src_offset = 8;
+    CHECK(texdec_file_record(setup.ctx, cmd, f.file, &job) == TEXDEC_ERROR_INVALID_LAYOUT);
+    CHECK(f.messages.take().find("src_offset") != std::string::npos);
+    CHECK(texdec_file_record(setup.ctx, cmd, f.file, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_file_record(setup.ctx, cmd, nullptr, &job) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    setup.device->submit_and_wait(cmd);
+    check_no_validation_messages(setup.device->log(), "bad record jobs");
+    context_errors(setup);
     cpu->close_and_check();
 }
 
