@@ -86,6 +86,8 @@ struct Written {
     std::vector<uint8_t> bytes;
     // blocks[level][layer * faces + face]: what the test wrote for that surface.
     std::vector<std::vector<std::vector<uint8_t>>> blocks;
+    // KTX 2: where each level's (compressed) bytes are in the file, level 0 first.
+    std::vector<uint64_t> level_offsets, level_lengths;
 };
 
 uint64_t surface_block_bytes(const Shape& s, uint32_t level) {
@@ -108,7 +110,10 @@ Written write_file(const Shape& s, uint64_t seed) {
             for (const std::vector<uint8_t>& b : out.blocks[l]) levels[l].insert(levels[l].end(), b.begin(), b.end());
         const Ktx2Spec spec =
             ktx2_spec(s.format, s.w, s.h, s.d > 1 ? s.d : 0, s.layers > 1 ? s.layers : 0, s.faces, s.levels, s.scheme);
-        out.bytes = ktx2_bytes(spec, levels).bytes;
+        Ktx2File file = ktx2_bytes(spec, levels);
+        out.bytes = std::move(file.bytes);
+        out.level_offsets = file.level_offsets;
+        out.level_lengths = file.level_lengths;
         break;
     }
     case Container::ktx1_big_endian: {
@@ -988,4 +993,39 @@ TEST_CASE("file jobs: the file's upload plan, and a loader following it", "[file
     CHECK(texdec_file_plan_upload(nullptr, &info, &plan) == TEXDEC_ERROR_INVALID_ARGUMENT);
     f.messages.take();
     cpu->close_and_check();
+}
+
+TEST_CASE("file jobs: a level that does not inflate stops the decode there", "[file][jobs]") {
+    // The zlib cube map with level 1's Adler-32 (the stream's last 4 bytes, RFC 1950) broken: open
+    // does not inflate, so the decode finds it. Level 0 is decoded before (and equals the
+    // reference); level 1 is refused with MALFORMED_FILE and a message naming it.
+    const Shape& s = kShapes[2];
+    REQUIRE(s.scheme == 3);
+    REQUIRE(s.levels == 2);
+    Written w = write_file(s, 600);
+    REQUIRE(w.level_lengths.size() == 2);
+    w.bytes[size_t(w.level_offsets[1] + w.level_lengths[1] - 1)] ^= 0x5A;
+    FileMessages messages;
+    texdec_file_open_info oi{};
+    oi.message_callback = &FileMessages::callback;
+    oi.user_data = &messages;
+    texdec_file* file = nullptr;
+    REQUIRE(texdec_file_open(&oi, w.bytes.data(), w.bytes.size(), &file) == TEXDEC_SUCCESS);
+    std::unique_ptr<texdec_file, void (*)(texdec_file*)> owner(file, texdec_file_destroy);
+    std::unique_ptr<OwnContext> ctx = OwnContext::open(Backend::cpu);
+    if (!ctx) return;
+    uint64_t total = 0;
+    const std::vector<Expected> layout = expected_layout(s, false, 0, s.levels, &total);
+    std::vector<uint8_t> texels(size_t(total), 0xA5);
+    texdec_file_decode_job job{};
+    job.output = s.output;
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    CHECK(texdec_file_decode(ctx->get(), file, &job) == TEXDEC_ERROR_MALFORMED_FILE);
+    const std::string message = messages.take();
+    INFO(message);
+    CHECK(message.find("level 1") != std::string::npos);
+    check_against_reference(s, w, texels, 0, 1, "level 0, before the broken level");
+    for (size_t i = size_t(layout[1].offset); i < texels.size(); ++i) REQUIRE(texels[i] == 0xA5);
+    ctx->close_and_check();
 }
