@@ -91,6 +91,14 @@ set(texdec_test_source_list
   fuzz/decode_jobs.cpp                   # the jobs and their checks (shared with tests/fuzz/fuzz_decode.cpp)
   test_threads.cpp                       # one context shared by 16 threads ([threads]; also texdec_thread_tests)
 )
+# texdec_file's tests (issue 36; tests/CMakeLists.txt adds them to texdec_tests with texdec::file):
+set(TEXDEC_FILE_TEST_SOURCES
+  support/container_writer.cpp           # whole .ktx2/.ktx/.dds/.pkm/.astc files of every shape, written from the specs
+  test_file_containers.cpp               # every container x shape through texdec_file: info, ranges, order, packed layout ([file][containers])
+  test_file_mappings.cpp                 # VkFormat / DXGI / FourCC / GL / ASTC footprint mappings both ways ([file][mappings])
+  test_file_hostile.cpp                  # malformed, unsupported and hostile files: status, problem, the field named ([file][hostile])
+  test_file_jobs.cpp                     # whole-texture jobs: layouts, copies, decode vs the reference, record path ([file][jobs])
+)
 set(TEXDEC_TEST_SOURCES)
 set(TEXDEC_WINDOWS_TEST_SOURCES)
 foreach(item IN LISTS texdec_test_source_list)
