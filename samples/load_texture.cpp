@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
         TEXDEC_OK(texdec::Context::create_external(context_info, ext, gpu));
     }
     texdec_upload_plan_info plan_info{};
-    plan_info.flags = force_decode ? TEXDEC_PLAN_FORCE_DECODE : 0u;
+    plan_info.flags = force_decode ? uint32_t(TEXDEC_PLAN_FORCE_DECODE) : 0u;
     plan_info.context = host ? cpu.get() : gpu.get();
     plan_info.physical_device = phys;  // the device that samples, and what the engine enabled on it
     plan_info.get_format_properties = vkGetPhysicalDeviceFormatProperties;
