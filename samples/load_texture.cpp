@@ -15,14 +15,18 @@
 //   --host          decode on the CPU backend (a CPU context for the plan and the decode)
 //   --print         print a few texels (or blocks) of each level as read back from the image
 // Then it checks itself: it reads the whole image back and compares it, byte for byte, with the
-// CPU backend's decode of the same file (decodes) or with the file's blocks (native uploads). The
-// exit status is 0 only if they are equal and the validation layer (when on) said nothing.
+// CPU backend's decode of the same file (decodes) or with the file's blocks (native uploads; then
+// level 0 is also blitted to floats, the device's own texels, and compared with the CPU backend's
+// within the sampler's rounding). The exit status is 0 only if they agree and the validation layer
+// (when on) said nothing.
 // Vulkan is loaded through volk; texdec gets volk's vkGetInstanceProcAddr.
 #include <volk.h>
 
 #include <texdec/texdec_file.hpp>
 
+#include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -84,6 +88,15 @@ static VkResult make_buffer(VkDevice dev, VkDeviceSize size, VkBufferUsageFlags 
 static void destroy_buffer(VkDevice dev, Buffer& b) {
     vkDestroyBuffer(dev, b.buffer, nullptr);
     vkFreeMemory(dev, b.memory, nullptr);
+}
+
+// An IEEE 754 binary16 value (the RGBA16F output) as a double.
+static double half_to_double(uint16_t h) {
+    const int exponent = h >> 10 & 31, mantissa = h & 1023;
+    const double sign = h & 0x8000 ? -1 : 1;
+    if (exponent == 31) return mantissa ? NAN : sign * INFINITY;
+    if (exponent == 0) return sign * std::ldexp(mantissa, -24);
+    return sign * std::ldexp(1024 + mantissa, exponent - 25);
 }
 
 static const char* action_name(texdec_upload_action action) {
@@ -313,6 +326,63 @@ int main(int argc, char** argv) {
                          nullptr, 1, &to_src);
     vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, copy_count,
                            copies.data());
+    // NATIVE: the blocks read back say nothing about how the device samples them, so level 0 (every
+    // layer) is also blitted into an R32G32B32A32_SFLOAT image and read back: the device's texels.
+    VkFormatProperties block_features, float_features;
+    vkGetPhysicalDeviceFormatProperties(phys, plan.image_format, &block_features);
+    vkGetPhysicalDeviceFormatProperties(phys, VK_FORMAT_R32G32B32A32_SFLOAT, &float_features);
+    const bool blit = native && plan.image_type == VK_IMAGE_TYPE_2D &&
+                      (block_features.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT) &&
+                      (float_features.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT);
+    const uint64_t float_bytes = uint64_t(info.width) * info.height * image_info.arrayLayers * 16;
+    VkImage float_image = VK_NULL_HANDLE;
+    VkDeviceMemory float_memory = VK_NULL_HANDLE;
+    Buffer float_readback;
+    if (blit) {
+        VkImageCreateInfo fi = image_info;
+        fi.pNext = nullptr, fi.flags = 0, fi.format = VK_FORMAT_R32G32B32A32_SFLOAT, fi.mipLevels = 1;
+        fi.usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+        VK_OK(vkCreateImage(dev, &fi, nullptr, &float_image));
+        vkGetImageMemoryRequirements(dev, float_image, &req);
+        VkMemoryAllocateInfo fmai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, req.size,
+                                  memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
+        VK_OK(vkAllocateMemory(dev, &fmai, nullptr, &float_memory));
+        VK_OK(vkBindImageMemory(dev, float_image, float_memory, 0));
+        VK_OK(make_buffer(dev, float_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, float_readback));
+        const VkImageSubresourceRange level0{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, fi.arrayLayers};
+        VkImageMemoryBarrier to_dst{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                    nullptr,
+                                    0,
+                                    VK_ACCESS_TRANSFER_WRITE_BIT,
+                                    VK_IMAGE_LAYOUT_UNDEFINED,
+                                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                    VK_QUEUE_FAMILY_IGNORED,
+                                    VK_QUEUE_FAMILY_IGNORED,
+                                    float_image,
+                                    level0};
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                             nullptr, 1, &to_dst);
+        const VkImageSubresourceLayers layers0{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, fi.arrayLayers};
+        const VkOffset3D corner{int32_t(info.width), int32_t(info.height), 1};
+        const VkImageBlit region{layers0, {{0, 0, 0}, corner}, layers0, {{0, 0, 0}, corner}};
+        vkCmdBlitImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, float_image,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, VK_FILTER_NEAREST);
+        VkImageMemoryBarrier to_copy{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                     nullptr,
+                                     VK_ACCESS_TRANSFER_WRITE_BIT,
+                                     VK_ACCESS_TRANSFER_READ_BIT,
+                                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                     VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                                     VK_QUEUE_FAMILY_IGNORED,
+                                     VK_QUEUE_FAMILY_IGNORED,
+                                     float_image,
+                                     level0};
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                             nullptr, 1, &to_copy);
+        const VkBufferImageCopy whole{0, 0, 0, layers0, {0, 0, 0}, {info.width, info.height, 1}};
+        vkCmdCopyImageToBuffer(cmd, float_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, float_readback.buffer, 1,
+                               &whole);
+    }
     VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                             VK_ACCESS_HOST_READ_BIT};
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr, 0,
@@ -352,6 +422,48 @@ int main(int argc, char** argv) {
         }
     }
 
+    // NATIVE: the device's texels of level 0 against the CPU backend's RGBA16F decode, in 8-bit
+    // codes (127ths for SNORM). BC6H and BC7 have one exact result and lavapipe returns it (tolerance
+    // 0 for BC6H; half a code for BC7, the FP16 rounding of v/255); the BC1-BC5 spec leaves rounding
+    // open and lavapipe's is up to 2 codes from the exact value (docs/EXACTNESS.md). Other devices
+    // round as they like: there the difference is printed, not judged.
+    int bad_texels = 0;
+    if (native && !blit) std::printf("level 0 texels: not checked (the device cannot blit this image)\n");
+    if (blit) {
+        texdec_file_decode_job level0{};
+        level0.output = TEXDEC_OUTPUT_RGBA16F;
+        level0.level_count = 1;
+        uint64_t half_bytes = 0;
+        TEXDEC_OK(file.decoded_size(TEXDEC_OUTPUT_RGBA16F, half_bytes, 0, 1));
+        std::vector<uint16_t> halves(size_t(half_bytes / 2));
+        level0.dst = halves.data(), level0.dst_size = size_t(half_bytes);
+        TEXDEC_OK(file.decode(cpu, level0));
+        const bool srgb = format.flags & TEXDEC_FORMAT_FLAG_SRGB;
+        const double scale = format.flags & TEXDEC_FORMAT_FLAG_SIGNED ? 127 : 255;
+        const double bound = format.family == TEXDEC_FAMILY_BC6H ? 0 : format.family == TEXDEC_FAMILY_BC7 ? 0.5 : 2;
+        double worst = 0;
+        for (size_t i = 0; i < halves.size(); ++i) {
+            float sampled;
+            std::memcpy(&sampled, float_readback.mapped + 4 * i, 4);
+            double got = sampled;
+            if (srgb && i % 4 != 3)  // the blit decoded sRGB to linear: encode it again (sRGB OETF)
+                got = got <= 0.0031308 ? got * 12.92 : 1.055 * std::pow(got, 1 / 2.4) - 0.055;
+            const double diff = std::fabs(got - half_to_double(halves[i]));
+            worst = std::max(worst, format.family == TEXDEC_FAMILY_BC6H ? diff : diff * scale);
+            if (print && i < 8)
+                std::printf("  level 0 channel %zu: device %.6f, CPU backend %.6f\n", i, got,
+                            half_to_double(halves[i]));
+        }
+        const bool judged = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;  // lavapipe
+        bad_texels = judged && worst > bound + 1e-3;
+        std::printf("level 0 texels as the device samples them: at most %.3f %s from the CPU backend's (%s %.1f)\n",
+                    worst, format.family == TEXDEC_FAMILY_BC6H ? "apart" : "codes",
+                    judged ? "bound" : "not judged on this device; lavapipe's bound", bound);
+        destroy_buffer(dev, float_readback);
+        vkDestroyImage(dev, float_image, nullptr);
+        vkFreeMemory(dev, float_memory, nullptr);
+    }
+
     vkDestroyFence(dev, fence, nullptr);
     target = texdec::ImageTarget();  // before the image and the context; the GPU work is done
     gpu = texdec::Context();
@@ -366,5 +478,5 @@ int main(int argc, char** argv) {
     std::printf("%d validation messages\n", g_validation_messages);  // test harness
     if (expect && std::strcmp(expect, action_name(plan.action)) != 0)
         return std::fprintf(stderr, "the plan is %s, the test expects %s\n", action_name(plan.action), expect), 1;
-    return bad_levels || g_validation_messages ? 1 : 0;
+    return bad_levels || bad_texels || g_validation_messages ? 1 : 0;
 }
