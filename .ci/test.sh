@@ -77,7 +77,7 @@ echo "== [threads] tests under ThreadSanitizer (GPU and CPU backends) =="
 TSAN_OPTIONS="halt_on_error=1 suppressions=$PWD/tests/tsan_suppressions.txt" \
   build-tsan/tests/texdec_thread_tests "[threads]"
 
-# Seven targets, two at a time: four rounds of 45 s (the six before fuzz_decode ran three rounds of 60 s).
+# Eight targets, two at a time: four rounds of 45 s (the six before fuzz_decode ran three rounds of 60 s).
 echo "== fuzz the container parsers, the pipeline and the decoders (libFuzzer, clang 14: 45 s per target, 2 at a time) =="
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEXDEC_WERROR=ON -DCMAKE_C_COMPILER=clang-14 \
   -DCMAKE_CXX_COMPILER=clang++-14 -DTEXDEC_FUZZ=ON -DTEXDEC_BUILD_TESTS=OFF -DTEXDEC_BUILD_CLI=OFF >/dev/null

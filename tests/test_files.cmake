@@ -42,6 +42,7 @@ set(texdec_test_source_list
   capture_native_bc.cpp                  # the hardware vector capture ([.capture], run on an NVIDIA GPU)
   test_nvidia_vectors.cpp                # NVIDIA rounding mode vs the captured vectors ([nvidia])
   test_cli.cpp
+  test_file_open.cpp                     # libtexdec_file's open, queries and reads vs texture_file::open ([file])
   test_cli_hdr3d.cpp
   support/container_files.cpp            # .dds/.pkm/KTX/KTX 2/.astc files written field by field
   support/container_samples.cpp          # small valid files of every layout; past fuzzer findings
@@ -88,6 +89,14 @@ set(texdec_test_source_list
   test_decode_fuzz.cpp                   # fuzz_decode's random jobs on a GPU and a CPU context, compared ([fuzz-decode])
   fuzz/decode_jobs.cpp                   # the jobs and their checks (shared with tests/fuzz/fuzz_decode.cpp)
   test_threads.cpp                       # one context shared by 16 threads ([threads]; also texdec_thread_tests)
+)
+# texdec_file's tests (issue 36; tests/CMakeLists.txt adds them to texdec_tests with texdec::file):
+set(TEXDEC_FILE_TEST_SOURCES
+  support/container_writer.cpp           # whole .ktx2/.ktx/.dds/.pkm/.astc files of every shape, written from the specs
+  test_file_containers.cpp               # every container x shape through texdec_file: info, ranges, order, packed layout ([file][containers])
+  test_file_mappings.cpp                 # VkFormat / DXGI / FourCC / GL / ASTC footprint mappings both ways ([file][mappings])
+  test_file_hostile.cpp                  # malformed, unsupported and hostile files: status, problem, the field named ([file][hostile])
+  test_file_jobs.cpp                     # whole-texture jobs: layouts, copies, decode vs the reference, record path ([file][jobs])
 )
 set(TEXDEC_TEST_SOURCES)
 set(TEXDEC_WINDOWS_TEST_SOURCES)

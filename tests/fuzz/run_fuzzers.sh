@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of the container parsers (fuzz_dds, fuzz_ktx, fuzz_ktx2, fuzz_pkm,
-# fuzz_astc), fuzz_pipeline (any container: parse, CPU decode, every writer) and fuzz_decode
-# (random decode jobs and blocks on the CPU backend) for SECONDS each, JOBS at a time (default 2),
-# and fails if any reports a crash, a leak, a sanitizer error, a timeout (> 10 s on one input) or
-# an allocation over 2 GiB.
+# fuzz_astc), fuzz_file (the public texdec_file library, any container), fuzz_pipeline (any
+# container: parse, CPU decode, every writer) and fuzz_decode (random decode jobs and blocks on
+# the CPU backend) for SECONDS each, JOBS at a time (default 2), and fails if any reports a
+# crash, a leak, a sanitizer error, a timeout (> 10 s on one input) or an allocation over 2 GiB.
 #
 #   tests/fuzz/run_fuzzers.sh SECONDS [BUILD_DIR] [TARGET...]
 #
@@ -20,7 +20,7 @@
 # Reproduce one with: BUILD_DIR/tests/fuzz/fuzz_ktx2 BUILD_DIR/fuzz/fuzz_ktx2/crash-...
 set -uo pipefail
 if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [BUILD_DIR] [TARGET...]   (targets: dds ktx ktx2 pkm astc pipeline decode)" >&2
+  echo "usage: $0 SECONDS [BUILD_DIR] [TARGET...]   (targets: dds ktx ktx2 pkm astc file pipeline decode)" >&2
   exit 2
 fi
 seconds=$1
@@ -28,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${2:-build-fuzz}" 2>/dev/null && pwd) || { echo "run_fuzzers: no build dir '${2:-build-fuzz}'" >&2; exit 2; }
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(dds ktx ktx2 pkm astc pipeline decode)
+[ ${#targets[@]} -eq 0 ] && targets=(dds ktx ktx2 pkm astc file pipeline decode)
 jobs=${JOBS:-2}
 bin=$build/tests/fuzz
 work=$build/fuzz
@@ -53,6 +53,12 @@ run_target() {
     dict=$dir/all.dict
     cat "$here"/dict/*.dict > "$dict"
     max_len=262144
+  elif [ "$t" = file ]; then
+    # texdec_file (the public container library): any container, from every container's seeds.
+    extensions=(dds ktx ktx2 pkm astc)
+    seeds=("$work/seeds"/dds "$work/seeds"/ktx "$work/seeds"/ktx2 "$work/seeds"/pkm "$work/seeds"/astc)
+    dict=$dir/all.dict
+    cat "$here"/dict/*.dict > "$dict"
   elif [ "$t" = decode ]; then
     extensions=()
     dict=
