@@ -30,9 +30,13 @@ namespace fs = std::filesystem;
 namespace {
 
 int validation_messages = 0;
+std::string messages;  // of the file at hand: printed when it fails
 void on_message(texdec_message_severity severity, const char* message, void*) {
-    if (severity == TEXDEC_MESSAGE_VALIDATION) ++validation_messages;
-    if (severity != TEXDEC_MESSAGE_INFO) std::fprintf(stderr, "  texdec: %s\n", message);
+    if (severity == TEXDEC_MESSAGE_VALIDATION) {
+        ++validation_messages;
+        std::fprintf(stderr, "  validation: %s\n", message);
+    }
+    if (severity != TEXDEC_MESSAGE_INFO) messages += std::string("  texdec: ") + message + "\n";
 }
 
 std::string shell_quote(const std::string& s) {
@@ -110,6 +114,8 @@ int main(int argc, char** argv) {
         if (error) return std::fprintf(stderr, "FAIL: cannot list %s: %s\n", argv[i], error.message().c_str()), 1;
     }
     std::sort(files.begin(), files.end());
+    std::error_code made;
+    fs::create_directories(work, made);
 
     texdec_context_create_info context_info{};
     context_info.message_callback = on_message;
@@ -131,6 +137,7 @@ int main(int argc, char** argv) {
     int compared = 0, on_gpu = 0, refused = 0, skipped = 0, failed = 0;
     for (size_t index = 0; index < files.size(); ++index) {
         const std::string& path = files[index];
+        messages.clear();
         texdec_file_problem problem = TEXDEC_FILE_PROBLEM_NONE;
         texdec_file_open_info open_info{};
         open_info.message_callback = on_message;
@@ -151,8 +158,8 @@ int main(int argc, char** argv) {
             if (cli_exit == 3) {
                 ++refused;
             } else {
-                std::fprintf(stderr, "FAIL: %s: texdec_file refuses it (%s, problem %d), the CLI exits %d\n",
-                             path.c_str(), texdec::to_string(opened), int(problem), cli_exit);
+                std::fprintf(stderr, "FAIL: %s: texdec_file refuses it (%s, problem %d), the CLI exits %d\n%s",
+                             path.c_str(), texdec::to_string(opened), int(problem), cli_exit, messages.c_str());
                 ++failed;
             }
             continue;
@@ -160,7 +167,8 @@ int main(int argc, char** argv) {
         CliKtx2 expected;
         std::string why;
         if (cli_exit != 0 || !read_ktx2(out, expected, why)) {
-            std::fprintf(stderr, "FAIL: %s: the CLI exits %d %s\n", path.c_str(), cli_exit, why.c_str());
+            std::fprintf(stderr, "FAIL: %s: the CLI exits %d %s\n%s", path.c_str(), cli_exit, why.c_str(),
+                         messages.c_str());
             ++failed;
             continue;
         }
@@ -183,8 +191,9 @@ int main(int argc, char** argv) {
         uint64_t size = 0;
         ok = ok && file.decoded_size(TEXDEC_OUTPUT_NATIVE, size) == TEXDEC_SUCCESS;
         if (!ok) {
-            std::fprintf(stderr, "FAIL: %s: info, plans (CPU action %d output %d) or the CLI's vkFormat %u\n",
-                         path.c_str(), int(cpu_plan.action), int(cpu_plan.output), expected.vk_format);
+            std::fprintf(stderr, "FAIL: %s: info, plans (CPU action %d output %d) or the CLI's vkFormat %u\n%s",
+                         path.c_str(), int(cpu_plan.action), int(cpu_plan.output), expected.vk_format,
+                         messages.c_str());
             ++failed;
             continue;
         }
@@ -206,7 +215,7 @@ int main(int argc, char** argv) {
             ++on_gpu;
         }
         if (!ok) {
-            std::fprintf(stderr, "FAIL: %s: %s\n", path.c_str(), texdec::to_string(decoded));
+            std::fprintf(stderr, "FAIL: %s: %s\n%s", path.c_str(), texdec::to_string(decoded), messages.c_str());
             ++failed;
             continue;
         }
