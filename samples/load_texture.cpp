@@ -266,7 +266,7 @@ int main(int argc, char** argv) {
         // The blocks in a storage buffer; texdec records the decode of every level, layer and face.
         VK_OK(make_buffer(dev, info.blocks_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, upload));
         TEXDEC_OK(file.read_blocks({upload.mapped, size_t(info.blocks_size)}));
-        TEXDEC_OK(texdec::ImageTarget::create(gpu, texdec::image_target_info(image, plan, info, format_list), target));
+        TEXDEC_OK(texdec::ImageTarget::create(gpu, texdec::image_target_info(image, image_info, format_list), target));
         texdec_record_barriers barriers{};
         barriers.old_layout = VK_IMAGE_LAYOUT_UNDEFINED;  // every texel is written
         barriers.dst_stage_mask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;

@@ -15,7 +15,7 @@
 //   VkImageFormatListCreateInfo list{};
 //   const VkImageCreateInfo image_info = texdec::image_create_info(plan, info, list);  // vkCreateImage
 //   ... NATIVE: read_blocks + buffer_copies(BLOCKS); DECODE_RECORD: read_blocks into a storage
-//   buffer, ImageTarget::create(ctx, texdec::image_target_info(image, plan, info, list), target),
+//   buffer, ImageTarget::create(ctx, texdec::image_target_info(image, image_info, list), target),
 //   record(ctx, cmd, job); DECODE_HOST: decode(cpu_ctx, plan.output, texels) + buffer_copies(TEXELS).
 #pragma once
 
@@ -164,48 +164,16 @@ private:
     texdec_file* file_ = nullptr;
 };
 
-// texdec_plan_upload of a format (no file): a loader with its own parser.
-[[nodiscard]] inline Status plan_upload(const texdec_upload_plan_info& info, texdec_upload_plan& plan) noexcept {
-    return texdec_plan_upload(&info, &plan);
-}
-
-// The VkImageCreateInfo of the image a plan asks for, holding `file` (its extent, levels, and
-// layers x faces; the plan's type, format, flags and usage; tiling OPTIMAL, one sample, exclusive,
-// layout UNDEFINED). With view formats, `list` is filled and chained on pNext: keep it alive until
-// vkCreateImage, and give it to image_target_info too.
+// The VkImageCreateInfo of the image a plan asks for, holding `file`: texdec.hpp's
+// image_create_info(plan, extent, levels, layers, list) with the file's extent (depth for a 3D
+// image), levels and layers x faces. With view formats, `list` is filled and chained on pNext:
+// keep it (and the plan) alive until vkCreateImage, and give it to
+// image_target_info(image, info, list) for a DECODE_RECORD image.
 inline VkImageCreateInfo image_create_info(const texdec_upload_plan& plan, const texdec_file_info& file,
                                            VkImageFormatListCreateInfo& list) noexcept {
-    list = VkImageFormatListCreateInfo{};
-    list.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO;
-    list.viewFormatCount = plan.view_format_count;
-    list.pViewFormats = plan.view_formats;
-    VkImageCreateInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
-    info.pNext = plan.view_format_count ? &list : nullptr;
-    info.flags = plan.image_flags;
-    info.imageType = plan.image_type;
-    info.format = plan.image_format;
-    info.extent = {file.width, file.height, plan.image_type == VK_IMAGE_TYPE_3D ? file.depth : 1u};
-    info.mipLevels = file.levels;
-    info.arrayLayers = plan.image_type == VK_IMAGE_TYPE_3D ? 1u : file.layers * file.faces;
-    info.samples = VK_SAMPLE_COUNT_1_BIT;
-    info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    info.usage = plan.image_usage;
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    return info;
-}
-
-// The texdec_image_target_create_info of `image`, created with image_create_info(plan, file, list)
-// (DECODE_RECORD plans): the same members, and `list` chained when the plan has view formats.
-inline texdec_image_target_create_info image_target_info(VkImage image, const texdec_upload_plan& plan,
-                                                         const texdec_file_info& file,
-                                                         const VkImageFormatListCreateInfo& list) noexcept {
-    VkImageFormatListCreateInfo unused{};
-    const VkImageCreateInfo info = image_create_info(plan, file, unused);
-    texdec_image_target_create_info target = image_target_info(image, info);
-    target.next = plan.view_format_count ? &list : nullptr;
-    return target;
+    const bool volume = plan.image_type == VK_IMAGE_TYPE_3D;
+    return image_create_info(plan, VkExtent3D{file.width, file.height, volume ? file.depth : 1u}, file.levels,
+                             volume ? 1u : file.layers * file.faces, list);
 }
 
 }  // namespace texdec
