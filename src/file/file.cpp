@@ -576,6 +576,7 @@ TEXDEC_FILE_API texdec_status texdec_file_open(const texdec_file_open_info* info
     if (!data && size > 0) return invalid(info, "texdec_file_open: data is NULL with size > 0");
     if (!valid_open_info(info))
         return invalid(info, "texdec_file_open: open info has next != NULL, unknown flags or an unknown astc_profile");
+    if (info && info->problem) *info->problem = TEXDEC_FILE_PROBLEM_NONE;  // until the file says otherwise
     std::unique_ptr<texdec_file> file(new (std::nothrow) texdec_file);
     if (!file) return TEXDEC_ERROR_OUT_OF_MEMORY;
     const auto* bytes = static_cast<const uint8_t*>(data);
@@ -600,6 +601,7 @@ TEXDEC_FILE_API texdec_status texdec_file_open_path(const texdec_file_open_info*
     if (!valid_open_info(info))
         return invalid(info,
                        "texdec_file_open_path: open info has next != NULL, unknown flags or an unknown astc_profile");
+    if (info && info->problem) *info->problem = TEXDEC_FILE_PROBLEM_NONE;  // until the file says otherwise
     std::unique_ptr<texdec_file> file(new (std::nothrow) texdec_file);
     if (!file) return TEXDEC_ERROR_OUT_OF_MEMORY;
     auto io_error = [&](const std::string& text) {
