@@ -7,7 +7,7 @@
 // (every level, layer and face; --verify compares with texdec's CPU reference and exits 5 on a
 // mismatch), read back from the KTX 2 file's level index. A file texdec_file refuses must be
 // refused by the CLI too (exit 3); a file of no container texdec reads (PNG, PPM, READMEs) is
-// skipped and counted.
+// skipped and counted. texdec_file.hpp's calls are also compared with the C API's on each file.
 // Usage: file_consumer CLI WORK_DIR DIR... ; exit 0 when every file agreed and at least one was
 // decoded, 77 when there is no Vulkan device and TEXDEC_ALLOW_NO_DEVICE=1.
 #include <texdec/texdec_file.hpp>
@@ -99,6 +99,89 @@ bool same_as_cli(const texdec::File& file, texdec_output output, const std::vect
         }
     }
     return true;
+}
+
+// The wrapper hands every argument to its C function in its place: its answers equal the C
+// API's on the same file, surface by surface (layer and face not swapped), level by level, and a
+// File opened from the bytes in memory reads as the one opened from the path.
+template <class T>
+bool same_bytes(const T& a, const T& b) {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+bool wrapper_agrees(const texdec::File& file, const std::string& path, const char*& what) {
+    const texdec_file* c = file.get();
+    texdec_file_info info{}, c_info{};
+    what = "info";
+    if (file.info(info) != TEXDEC_SUCCESS || texdec_file_get_info(c, &c_info) != TEXDEC_SUCCESS ||
+        !same_bytes(info, c_info))
+        return false;
+    what = "surface";
+    for (uint32_t level = 0; level < info.levels; ++level)
+        for (uint32_t layer = 0; layer < info.layers; ++layer)
+            for (uint32_t face = 0; face < info.faces; ++face) {
+                texdec_file_surface w{}, k{};
+                if (file.surface(level, layer, face, w) != TEXDEC_SUCCESS ||
+                    texdec_file_get_surface(c, level, layer, face, &k) != TEXDEC_SUCCESS || !same_bytes(w, k) ||
+                    w.level != level || w.layer != layer || w.face != face)
+                    return false;
+            }
+    what = "surfaces";
+    const uint32_t listed = uint32_t(std::min<uint64_t>(info.surface_count, 64));
+    std::vector<texdec_file_surface> w(listed), k(listed);
+    if (file.surfaces(0, listed, w.data()) != TEXDEC_SUCCESS ||
+        texdec_file_get_surfaces(c, 0, listed, k.data()) != TEXDEC_SUCCESS ||
+        std::memcmp(w.data(), k.data(), listed * sizeof(texdec_file_surface)) != 0)
+        return false;
+    what = "key values";
+    for (uint32_t i = 0; i < info.key_value_count; ++i) {
+        texdec_file_key_value wk{}, kk{}, found{};
+        if (file.key_value(i, wk) != TEXDEC_SUCCESS || texdec_file_get_key_value(c, i, &kk) != TEXDEC_SUCCESS ||
+            !same_bytes(wk, kk) || file.find_key_value(wk.key, found) != TEXDEC_SUCCESS || !found.key)
+            return false;
+    }
+    what = "read_level / read_blocks / level_size";
+    std::vector<uint8_t> blocks(size_t(info.blocks_size));
+    if (file.read_blocks(blocks) != TEXDEC_SUCCESS) return false;
+    for (uint32_t level = 0; level < info.levels; ++level) {
+        texdec_file_level_layout layout{};
+        uint64_t size = 0;
+        if (file.layout(TEXDEC_FILE_DATA_BLOCKS, TEXDEC_OUTPUT_NATIVE, level, layout) != TEXDEC_SUCCESS ||
+            file.level_size(level, size) != TEXDEC_SUCCESS || size != layout.size)
+            return false;
+        std::vector<uint8_t> one(static_cast<size_t>(size));
+        if (file.read_level(level, one) != TEXDEC_SUCCESS ||
+            std::memcmp(one.data(), blocks.data() + layout.offset, one.size()) != 0)
+            return false;
+    }
+    what = "buffer_copies";
+    uint32_t count = 0, c_count = 0;
+    if (file.buffer_copies(TEXDEC_FILE_DATA_TEXELS, TEXDEC_OUTPUT_NATIVE, count, nullptr, 16, 0, 0, true) !=
+            TEXDEC_SUCCESS ||
+        texdec_file_buffer_copies(c, TEXDEC_FILE_DATA_TEXELS, TEXDEC_OUTPUT_NATIVE, 0, 0, VK_TRUE, 16, &c_count,
+                                  nullptr) != TEXDEC_SUCCESS ||
+        count != c_count)
+        return false;
+    std::vector<VkBufferImageCopy> wc(count), kc(count);
+    if (file.buffer_copies(TEXDEC_FILE_DATA_TEXELS, TEXDEC_OUTPUT_NATIVE, count, wc.data(), 16, 0, 0, true) !=
+            TEXDEC_SUCCESS ||
+        texdec_file_buffer_copies(c, TEXDEC_FILE_DATA_TEXELS, TEXDEC_OUTPUT_NATIVE, 0, 0, VK_TRUE, 16, &c_count,
+                                  kc.data()) != TEXDEC_SUCCESS ||
+        std::memcmp(wc.data(), kc.data(), count * sizeof(VkBufferImageCopy)) != 0 || wc[0].bufferOffset != 16)
+        return false;
+    what = "open from memory";
+    std::ifstream in(path, std::ios::binary);
+    const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    texdec::File copy;
+    texdec_file_open_info copy_info{};
+    copy_info.flags = TEXDEC_FILE_OPEN_COPY;
+    texdec_file_info mem{};
+    if (texdec::File::open(bytes, copy, &copy_info) != TEXDEC_SUCCESS || copy.info(mem) != TEXDEC_SUCCESS ||
+        mem.format != info.format || mem.width != info.width || mem.height != info.height || mem.depth != info.depth ||
+        mem.levels != info.levels || mem.layers != info.layers || mem.faces != info.faces ||
+        mem.blocks_size != info.blocks_size)
+        return false;
+    std::vector<uint8_t> mem_blocks(blocks.size());
+    return copy.read_blocks(mem_blocks) == TEXDEC_SUCCESS && mem_blocks == blocks;
 }
 
 }  // namespace
@@ -212,7 +295,13 @@ int main(int argc, char** argv) {
             swap_red_alpha(gpu_texels);
             ok = gpu_decoded && gpu_plan.output == TEXDEC_OUTPUT_NATIVE &&
                  same_as_cli(file, TEXDEC_OUTPUT_NATIVE, gpu_texels, expected, "GPU") && ok;
-            ++on_gpu;
+        }
+        const char* what = "";
+        if (ok && !wrapper_agrees(file, path, what)) {
+            std::fprintf(stderr, "FAIL: %s: texdec_file.hpp's %s differs from the C API's\n%s", path.c_str(), what,
+                         messages.c_str());
+            ++failed;
+            continue;
         }
         if (!ok) {
             std::fprintf(stderr, "FAIL: %s: %s\n%s", path.c_str(), texdec::to_string(decoded), messages.c_str());
@@ -220,6 +309,7 @@ int main(int argc, char** argv) {
             continue;
         }
         ++compared;
+        on_gpu += gpu_plan.action == TEXDEC_UPLOAD_DECODE_RECORD;
     }
     std::printf(
         "file_consumer: %d files decoded and equal to the CLI's --verify output (%d of them on the GPU "
