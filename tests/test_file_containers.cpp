@@ -354,6 +354,8 @@ void check_file(const Case& c, bool copy) {
                 TEXDEC_SUCCESS);
         CHECK(lay.offset == w::packed_level_offsets(sh)[l]);
         CHECK(lay.size == want.size());
+        const w::Blocks blk = w::blocks_of(sh.format);
+        CHECK(lay.row_pitch == uint64_t(w::level_extent(sh.width, l) + blk.bw - 1) / blk.bw * blk.bytes);
         CHECK(lay.surface_pitch == w::surface_size(sh, l));
         CHECK(lay.slice_pitch == w::slice_size(sh, l));
         CHECK(lay.total_size == w::packed_total(sh));
