@@ -42,6 +42,7 @@ set(texdec_test_source_list
   capture_native_bc.cpp                  # the hardware vector capture ([.capture], run on an NVIDIA GPU)
   test_nvidia_vectors.cpp                # NVIDIA rounding mode vs the captured vectors ([nvidia])
   test_cli.cpp
+  test_file_open.cpp                     # libtexdec_file's open, queries and reads vs texture_file::open ([file])
   test_cli_hdr3d.cpp
   support/container_files.cpp            # .dds/.pkm/KTX/KTX 2/.astc files written field by field
   support/container_samples.cpp          # small valid files of every layout; past fuzzer findings

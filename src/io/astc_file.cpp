@@ -51,6 +51,12 @@ uint64_t div_round_up(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 }  // namespace
 
+texdec_format footprint_format(uint32_t block_x, uint32_t block_y, uint32_t block_z, Profile profile) {
+    const FootprintEntry* e = find_footprint(block_x, block_y, block_z);
+    if (!e) return TEXDEC_FORMAT_UNDEFINED;
+    return profile == Profile::Srgb ? e->srgb : profile == Profile::Hdr ? e->sfloat : e->unorm;
+}
+
 bool has_magic(std::span<const uint8_t> file) {
     return file.size() >= 4 && file[0] == 0x13 && file[1] == 0xAB && file[2] == 0xA1 && file[3] == 0x5C;
 }

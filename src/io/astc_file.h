@@ -71,6 +71,9 @@ ParseResult parse(std::span<const uint8_t> file);
 bool has_magic(std::span<const uint8_t> file);
 
 using container::error_code_name;
+// The format of a footprint (block_z 1 for the 2D ones) for `profile`; TEXDEC_FORMAT_UNDEFINED for
+// a footprint that does not exist.
+texdec_format footprint_format(uint32_t block_x, uint32_t block_y, uint32_t block_z, Profile profile);
 const char* profile_name(Profile profile);                        // "ldr", "srgb", "hdr"
 std::optional<Profile> profile_from_name(std::string_view name);  // profile_name's inverse
 

@@ -306,14 +306,21 @@ uint64_t surface_bytes(const texdec_format_info& info, uint32_t w, uint32_t h, u
 }
 
 std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_t> file, uint64_t max_table_bytes,
-                                    Texture& tex) {
+                                    bool table, Texture& tex) {
     texdec_format_info info{};
     if (texdec_format_get_info(tex.format, &info) != TEXDEC_SUCCESS)
         return Error{ErrorCode::UnknownDxgiFormat, format_text("format %d has no texdec format info", int(tex.format))};
     uint64_t layer_bytes = 0;  // < 2^61 (a mip chain is less than twice level 0)
-    for (uint32_t level = 0; level < tex.mip_levels; ++level)
-        layer_bytes += surface_bytes(info, std::max(1u, tex.width >> level), std::max(1u, tex.height >> level),
-                                     std::max(1u, tex.depth >> level));
+    tex.levels.reserve(tex.mip_levels);
+    for (uint32_t level = 0; level < tex.mip_levels; ++level) {
+        const uint32_t w = std::max(1u, tex.width >> level), h = std::max(1u, tex.height >> level),
+                       d = std::max(1u, tex.depth >> level);
+        const uint64_t bytes = surface_bytes(info, w, h, d);
+        tex.levels.push_back(Level{w, h, d, layer_bytes, bytes});
+        layer_bytes += bytes;
+    }
+    tex.data_offset = raw.data_offset;
+    tex.layer_bytes = layer_bytes;
     const uint64_t available = file.size() - raw.data_offset;
     // Compared by division so that layers * layer_bytes cannot overflow.
     if (tex.layers > available / layer_bytes)
@@ -323,6 +330,10 @@ std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_
                         "per layer), the file holds %llu bytes after the header",
                         tex.layers, tex.mip_levels, info.name, (unsigned long long)layer_bytes,
                         (unsigned long long)available)};
+    if (!table) {
+        tex.trailing_bytes = size_t(available - tex.layers * layer_bytes);
+        return std::nullopt;
+    }
     if (auto error = container::check_table_size(
             uint64_t(tex.layers) * tex.mip_levels, sizeof(Surface), max_table_bytes,
             format_text("surfaces (%u layer(s) x %u mip level(s))", tex.layers, tex.mip_levels)))
@@ -347,9 +358,18 @@ bool has_magic(std::span<const uint8_t> file) {
     return file.size() >= kMagicSize && file[0] == 'D' && file[1] == 'D' && file[2] == 'S' && file[3] == ' ';
 }
 
-ParseResult parse(std::span<const uint8_t> file) { return parse_limited(file, UINT64_MAX); }
+namespace {
+ParseResult parse_file(std::span<const uint8_t> file, uint64_t max_table_bytes, bool table);
+}  // namespace
 
+ParseResult parse(std::span<const uint8_t> file) { return parse_file(file, UINT64_MAX, true); }
 ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes) {
+    return parse_file(file, max_table_bytes, true);
+}
+ParseResult parse_levels(std::span<const uint8_t> file) { return parse_file(file, UINT64_MAX, false); }
+
+namespace {
+ParseResult parse_file(std::span<const uint8_t> file, uint64_t max_table_bytes, bool table) {
     auto headers = read_headers(file);
     if (auto* error = std::get_if<Error>(&headers)) return *error;
     const RawHeader& raw = std::get<RawHeader>(headers);
@@ -361,11 +381,14 @@ ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_byte
     tex.format = std::get<texdec_format>(format);
     tex.container_format = raw.dx10 ? describe_dxgi(raw.dxgi_format) : describe_fourcc(raw.pf_fourcc);
     tex.swap_red_alpha = !raw.dx10 && raw.pf_fourcc == fourcc("RXGB");
+    tex.premultiplied_alpha = !raw.dx10 && (raw.pf_fourcc == fourcc("DXT2") || raw.pf_fourcc == fourcc("DXT4"));
+    tex.header_code = raw.dx10 ? raw.dxgi_format : raw.pf_fourcc;
 
     if (auto error = read_layout(raw, tex)) return *error;
     if (auto error = read_mip_count(raw, tex)) return *error;
-    if (auto error = build_surfaces(raw, file, max_table_bytes, tex)) return *error;
+    if (auto error = build_surfaces(raw, file, max_table_bytes, table, tex)) return *error;
     return tex;
 }
+}  // namespace
 
 }  // namespace dds

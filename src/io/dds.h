@@ -42,6 +42,13 @@ struct Surface {
     size_t size;     // bytes of tightly packed blocks
 };
 
+// One mip level of every layer: what libtexdec_file keeps instead of the surface table.
+struct Level {
+    uint32_t width, height, depth;
+    uint64_t offset_in_layer;  // bytes from the start of a layer's data to this level's blocks
+    uint64_t size;             // bytes of tightly packed blocks of one layer's level
+};
+
 struct Texture {
     texdec_format format;
     std::string container_format;  // what the header said: "FourCC 'DXT5'", "DXGI 77 (BC3_UNORM)"
@@ -52,6 +59,11 @@ struct Texture {
     bool is_volume;
     bool has_dx10_header;
     bool swap_red_alpha;           // RXGB: the decoded red and alpha channels are to be swapped back
+    bool premultiplied_alpha;      // DXT2, DXT4
+    uint32_t header_code;          // the DXGI format (DX10) or the FourCC as stored (legacy)
+    size_t data_offset;            // where layer 0's data starts (after the DX10 header, if any)
+    uint64_t layer_bytes;          // bytes of one layer's mip chain; layer n starts n * layer_bytes later
+    std::vector<Level> levels;     // level 0 first (also without the surface table)
     std::vector<Surface> surfaces; // layer-major: every level of layer 0, then of layer 1, ...
     size_t trailing_bytes;         // bytes after the last surface (ignored)
 
@@ -68,6 +80,9 @@ using ParseResult = std::variant<Texture, Error>;
 // answers TableTooLarge: a 64 MiB file can describe 8 million surfaces of one BC1 block each.
 ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes);
 ParseResult parse(std::span<const uint8_t> file);  // parse_limited(file, UINT64_MAX)
+// The same checks without the surface table (Texture::surfaces empty, surface() unusable):
+// data_offset, layer_bytes and levels describe every surface, in O(mip levels) memory.
+ParseResult parse_levels(std::span<const uint8_t> file);
 
 // True if the bytes start with the "DDS " magic (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);

@@ -130,7 +130,7 @@ std::optional<Error> read_layout(const uint32_t (&f)[kFieldCount], Texture& tex)
     return container::check_mip_count("numberOfMipmapLevels", tex.mip_levels, tex.width, tex.height, tex.depth);
 }
 
-std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset, uint64_t max_table_bytes,
+std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset, uint64_t max_table_bytes, bool table,
                                     Texture& tex) {
     texdec_format_info info{};
     texdec_format_get_info(tex.format, &info);
@@ -138,8 +138,10 @@ std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset
     const bool per_face = tex.is_cube && tex.array_elements == 0;
     // Not more than the file can hold (a surface is at least one 8-byte block): the header alone
     // may claim 6 x 2^20 layers x 21 levels, gigabytes of table (seen in review; fuzz_ktx reports it).
-    tex.surfaces.reserve(
-        std::min({size_t(tex.layers) * tex.mip_levels, file.size() / 8, size_t(max_table_bytes / sizeof(Surface))}));
+    if (table)
+        tex.surfaces.reserve(std::min(
+            {size_t(tex.layers) * tex.mip_levels, file.size() / 8, size_t(max_table_bytes / sizeof(Surface))}));
+    tex.levels.reserve(tex.mip_levels);
     for (uint32_t level = 0; level < tex.mip_levels; ++level) {
         const uint32_t w = std::max(1u, tex.width >> level), h = std::max(1u, tex.height >> level),
                        d = std::max(1u, tex.depth >> level);
@@ -168,15 +170,18 @@ std::optional<Error> build_surfaces(std::span<const uint8_t> file, size_t offset
                                      "%llu bytes",
                                      level, image_size, w, h, d, info.name, per_face ? " (one cube face)" : "",
                                      (unsigned long long)expected)};
+        tex.levels.push_back(Level{w, h, d, offset, face_stride, face_bytes});
         // The level's data is in the file; its entries must fit in the table's limit too.
-        if (auto error = container::check_table_size(
-                tex.surfaces.size() + tex.layers, sizeof(Surface), max_table_bytes,
-                format_text("surfaces up to mip level %u (%u layer(s) x %u mip level(s) in all)", level, tex.layers,
-                            tex.mip_levels)))
-            return error;
-        for (uint32_t layer = 0; layer < tex.layers; ++layer)
-            tex.surfaces.push_back(Surface{layer, level, w, h, d, size_t(offset + layer * face_stride),
-                                           size_t(face_bytes)});
+        if (table) {
+            if (auto error = container::check_table_size(
+                    tex.surfaces.size() + tex.layers, sizeof(Surface), max_table_bytes,
+                    format_text("surfaces up to mip level %u (%u layer(s) x %u mip level(s) in all)", level, tex.layers,
+                                tex.mip_levels)))
+                return error;
+            for (uint32_t layer = 0; layer < tex.layers; ++layer)
+                tex.surfaces.push_back(
+                    Surface{layer, level, w, h, d, size_t(offset + layer * face_stride), size_t(face_bytes)});
+        }
         const uint64_t padded = round_up4(level_bytes);  // mipPadding
         if (padded > available)
             return Error{ErrorCode::Truncated, format_text("file ends inside the mipPadding of mip level %u", level)};
@@ -197,9 +202,18 @@ const char* gl_internal_format_name(uint32_t gl_internal_format) {
     return e ? e->name : nullptr;
 }
 
-ParseResult parse(std::span<const uint8_t> file) { return parse_limited(file, UINT64_MAX); }
+namespace {
+ParseResult parse_file(std::span<const uint8_t> file, uint64_t max_table_bytes, bool table);
+}  // namespace
 
+ParseResult parse(std::span<const uint8_t> file) { return parse_file(file, UINT64_MAX, true); }
 ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes) {
+    return parse_file(file, max_table_bytes, true);
+}
+ParseResult parse_levels(std::span<const uint8_t> file) { return parse_file(file, UINT64_MAX, false); }
+
+namespace {
+ParseResult parse_file(std::span<const uint8_t> file, uint64_t max_table_bytes, bool table) {
     if (file.size() < kHeaderSize)
         return Error{ErrorCode::TooSmall,
                      format_text("file is %zu bytes, shorter than the 64-byte KTX header", file.size())};
@@ -249,8 +263,10 @@ ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_byte
         return Error{ErrorCode::Truncated,
                      format_text("bytesOfKeyValueData %zu runs past the end of the file (%zu bytes)",
                                  tex.key_value_bytes, file.size())};
-    if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, max_table_bytes, tex)) return *error;
+    if (auto error = build_surfaces(file, kHeaderSize + tex.key_value_bytes, max_table_bytes, table, tex))
+        return *error;
     return tex;
 }
+}  // namespace
 
 }  // namespace ktx

@@ -61,6 +61,14 @@ struct Surface {
     size_t size;    // bytes of tightly packed blocks
 };
 
+// One mip level, every layer and face: what libtexdec_file keeps instead of the surface table.
+struct Level {
+    uint32_t width, height, depth;
+    uint64_t offset;       // layer 0's (face 0's) blocks, bytes from the start of the file
+    uint64_t face_stride;  // bytes from one layer's (face's) blocks to the next's (cubePadding included)
+    uint64_t face_bytes;   // bytes of tightly packed blocks of one layer or face
+};
+
 struct Texture {
     texdec_format format;
     std::string container_format;  // "glInternalFormat 0x9274 (GL_COMPRESSED_RGB8_ETC2)"
@@ -73,7 +81,8 @@ struct Texture {
     uint32_t layers;                // max(1, array_elements) * faces
     bool is_cube;
     bool is_volume;
-    size_t key_value_bytes;         // bytesOfKeyValueData (skipped)
+    size_t key_value_bytes;         // bytesOfKeyValueData (from kHeaderSize; in the file)
+    std::vector<Level> levels;      // every level, level 0 first (also without the surface table)
     std::vector<Surface> surfaces;  // level-major: every layer of level 0, then of level 1, ...
     size_t trailing_bytes;          // bytes after the last level (ignored)
 
@@ -90,6 +99,9 @@ using ParseResult = std::variant<Texture, Error>;
 // first).
 ParseResult parse_limited(std::span<const uint8_t> file, uint64_t max_table_bytes);
 ParseResult parse(std::span<const uint8_t> file);  // parse_limited(file, UINT64_MAX)
+// The same checks without the surface table (Texture::surfaces empty, surface() unusable):
+// Texture::levels describe every surface, in O(mip levels) memory.
+ParseResult parse_levels(std::span<const uint8_t> file);
 
 // True if the bytes start with the KTX 1.1 identifier (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);

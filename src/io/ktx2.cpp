@@ -420,6 +420,7 @@ ParseResult parse(std::span<const uint8_t> file) {
                                  "between the level index (ends at %zu) and the end of the file (%zu bytes)",
                                  h.kvd_offset, h.kvd_length, index_end, file.size())};
     tex.key_value_bytes = h.kvd_length;
+    tex.key_value_offset = h.kvd_length ? h.kvd_offset : 0;
     if (h.sgd_length > 0 && (h.sgd_offset < index_end || !in_file(h.sgd_offset, h.sgd_length, file.size())))
         return Error{
             ErrorCode::BadIndex,
@@ -430,17 +431,16 @@ ParseResult parse(std::span<const uint8_t> file) {
     return tex;
 }
 
-LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32_t level,
-                       std::vector<uint8_t>& storage) {
-    const Level& l = tex.levels.at(level);
-    // parse() checked that the range is inside the file and that the sizes fit in size_t.
-    const std::span<const uint8_t> stored = file.subspan(size_t(l.byte_offset), size_t(l.byte_length));
-    if (tex.supercompression == Supercompression::None) return stored;
-    const size_t size = size_t(l.uncompressed_byte_length);
-    // Before allocating `size` bytes (which a 200-byte file could set to gigabytes), check that the
-    // stream can inflate to that many (seen in review; fuzz_ktx2's malloc limit reports it).
+namespace {
+
+// Before a supercompressed level is inflated (into memory sized from uncompressedByteLength, which
+// a 200-byte file could set to gigabytes): can the stream inflate to that many bytes? (Seen in
+// review; fuzz_ktx2's malloc limit reports it.)
+std::optional<Error> check_stream(std::span<const uint8_t> stored, const Texture& tex, uint32_t level, size_t size) {
     if (tex.supercompression == Supercompression::Zstandard) {
 #if !TEXDEC_IO_ZSTD  // a build without libzstd (the Windows cross-build: Debian has no mingw libzstd)
+        (void)stored;
+        (void)size;
         return Error{ErrorCode::UnsupportedSupercompression,
                      format_text("mip level %u is Zstandard-supercompressed: this build has no Zstandard "
                                  "(libzstd)",
@@ -475,15 +475,15 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
                                  "uncompressedByteLength %zu (deflate expands at most 1032 times)",
                                  level, stored.size(), size)};
     }
-    try {
-        storage.resize(size);
-    } catch (const std::bad_alloc&) {
-        return Error{ErrorCode::InvalidExtent,
-                     format_text("mip level %u inflates to %zu bytes: out of memory", level, size)};
-    }
+    return std::nullopt;
+}
+
+// Inflates the checked stream into exactly `size` bytes at `dst`.
+std::optional<Error> inflate(std::span<const uint8_t> stored, const Texture& tex, uint32_t level, uint8_t* dst,
+                             size_t size) {
     if (tex.supercompression == Supercompression::Zstandard) {
 #if TEXDEC_IO_ZSTD
-        const size_t got = ZSTD_decompress(storage.data(), size, stored.data(), stored.size());
+        const size_t got = ZSTD_decompress(dst, size, stored.data(), stored.size());
         if (ZSTD_isError(got))
             return Error{ErrorCode::BadSupercompressedData,
                          format_text("mip level %u: Zstandard data is corrupt (%s)", level, ZSTD_getErrorName(got))};
@@ -491,10 +491,17 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
             return Error{ErrorCode::BadSupercompressedData, format_text("mip level %u inflates to %zu bytes; "
                                                                         "uncompressedByteLength is %zu",
                                                                         level, got, size)};
+#else
+        (void)stored;
+        (void)dst;
+        return Error{ErrorCode::UnsupportedSupercompression,
+                     format_text("mip level %u is Zstandard-supercompressed: this build has no Zstandard "
+                                 "(libzstd)",
+                                 level)};
 #endif
     } else {
         uLongf got = uLongf(size);
-        const int status = uncompress(storage.data(), &got, stored.data(), uLong(stored.size()));
+        const int status = uncompress(dst, &got, stored.data(), uLong(stored.size()));
         if (status != Z_OK)
             return Error{ErrorCode::BadSupercompressedData,
                          format_text("mip level %u: zlib data is corrupt or inflates to "
@@ -505,7 +512,43 @@ LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32
                                                                         "uncompressedByteLength is %zu",
                                                                         level, (unsigned long)got, size)};
     }
+    return std::nullopt;
+}
+
+}  // namespace
+
+LevelResult level_data(std::span<const uint8_t> file, const Texture& tex, uint32_t level,
+                       std::vector<uint8_t>& storage) {
+    const Level& l = tex.levels.at(level);
+    // parse() checked that the range is inside the file and that the sizes fit in size_t.
+    const std::span<const uint8_t> stored = file.subspan(size_t(l.byte_offset), size_t(l.byte_length));
+    if (tex.supercompression == Supercompression::None) return stored;
+    const size_t size = size_t(l.uncompressed_byte_length);
+    if (auto error = check_stream(stored, tex, level, size)) return *error;
+    try {
+        storage.resize(size);
+    } catch (const std::bad_alloc&) {
+        return Error{ErrorCode::InvalidExtent,
+                     format_text("mip level %u inflates to %zu bytes: out of memory", level, size)};
+    }
+    if (auto error = inflate(stored, tex, level, storage.data(), size)) return *error;
     return std::span<const uint8_t>(storage.data(), size);
+}
+
+std::optional<Error> read_level(std::span<const uint8_t> file, const Texture& tex, uint32_t level,
+                                std::span<uint8_t> dst) {
+    const Level& l = tex.levels.at(level);
+    const std::span<const uint8_t> stored = file.subspan(size_t(l.byte_offset), size_t(l.byte_length));
+    const size_t size = size_t(l.uncompressed_byte_length);
+    if (dst.size() < size)
+        return Error{ErrorCode::InvalidExtent,
+                     format_text("mip level %u needs %zu bytes; the destination has %zu", level, size, dst.size())};
+    if (tex.supercompression == Supercompression::None) {
+        std::copy(stored.begin(), stored.end(), dst.begin());
+        return std::nullopt;
+    }
+    if (auto error = check_stream(stored, tex, level, size)) return error;
+    return inflate(stored, tex, level, dst.data(), size);
 }
 
 const char* supercompression_name(uint32_t scheme) {

@@ -54,6 +54,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -101,7 +102,8 @@ struct Texture {
     bool is_cube;
     bool is_volume;
     Supercompression supercompression;
-    uint64_t key_value_bytes;       // kvdByteLength (not read)
+    uint64_t key_value_offset;      // kvdByteOffset (0 when kvdByteLength is 0)
+    uint64_t key_value_bytes;       // kvdByteLength (parse() checks the range lies in the file)
     std::vector<Level> levels;      // level 0 first
     std::vector<std::string> warnings;  // where the DFD disagrees with vkFormat (which decides)
 };
@@ -118,6 +120,14 @@ ParseResult parse(std::span<const uint8_t> file);
 using LevelResult = std::variant<std::span<const uint8_t>, Error>;
 LevelResult level_data(std::span<const uint8_t> file, const Texture& texture, uint32_t level,
                        std::vector<uint8_t>& storage);
+
+// The same into caller memory (libtexdec_file: nothing allocated per level): writes the level's
+// uncompressed_byte_length bytes at dst (dst.size() must be at least that), copying or inflating,
+// after the same checks of the stream as level_data (a stream that cannot inflate to the level's
+// size is refused before a byte is written). Errors: BadSupercompressedData,
+// UnsupportedSupercompression (Zstandard in a build without libzstd), InvalidExtent (dst too small).
+std::optional<Error> read_level(std::span<const uint8_t> file, const Texture& texture, uint32_t level,
+                                std::span<uint8_t> dst);
 
 // True if the bytes start with the KTX 2.0 identifier (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);

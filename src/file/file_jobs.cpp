@@ -1,0 +1,1 @@
+// whole-texture jobs: see texdec_file.h item 3
