@@ -96,6 +96,7 @@ set(TEXDEC_FILE_TEST_SOURCES
   test_file_containers.cpp               # every container x shape through texdec_file: info, ranges, order, packed layout ([file][containers])
   test_file_mappings.cpp                 # VkFormat / DXGI / FourCC / GL / ASTC footprint mappings both ways ([file][mappings])
   test_file_hostile.cpp                  # malformed, unsupported and hostile files: status, problem, the field named ([file][hostile])
+  test_file_jobs.cpp                     # whole-texture jobs: layouts, copies, decode vs the reference, record path ([file][jobs])
 )
 set(TEXDEC_TEST_SOURCES)
 set(TEXDEC_WINDOWS_TEST_SOURCES)

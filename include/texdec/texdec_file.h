@@ -537,7 +537,9 @@ TEXDEC_FILE_API texdec_status texdec_file_get_layout(const texdec_file* file, te
  * mipLevel (minus base_level when image_base_level_zero is set: a smaller image without the top
  * levels), every layer x face as layers 0.., imageExtent the level's. Sizes first: copies NULL
  * writes *count (the levels); else *count must be at least that (INVALID_ARGUMENT, nothing
- * written, if not) and is set to it. */
+ * written, if not) and is set to it. A buffer_offset that is not a multiple of 16:
+ * INVALID_LAYOUT; one whose layout wraps 64 bits: SIZE_OVERFLOW (nothing written). A 3D file
+ * (TEXDEC_FILE_VOLUME, or a 3D footprint) gives layerCount 1 and the level's depth. */
 TEXDEC_FILE_API texdec_status texdec_file_buffer_copies(const texdec_file* file, texdec_file_data data,
                                                         texdec_output output, uint32_t base_level, uint32_t level_count,
                                                         VkBool32 image_base_level_zero, VkDeviceSize buffer_offset,
@@ -595,12 +597,19 @@ typedef struct texdec_file_record_job {
 } texdec_file_record_job;
 
 /* The regions texdec_file_record records (one per level: every layer x face, or the depth of a
- * 3D level), for a texdec_regions_job of your own. Sizes first: regions NULL writes *count. */
+ * 3D level), for a texdec_regions_job of your own. Sizes first: regions NULL writes *count; else
+ * *count must be at least that (INVALID_ARGUMENT, nothing written, if not) and is set to it.
+ * Each region: src_offset = job->src_offset + the level's texdec_file_get_layout(BLOCKS) offset,
+ * row length and image height 0, mip_level image_base_level + (level - base_level), layers 0 ..
+ * layers x faces - 1 (a 3D file: layer_count 1, the level's depth). INVALID_ARGUMENT for levels
+ * outside the file, INVALID_LAYOUT for a src_offset that is not a multiple of 16, SIZE_OVERFLOW
+ * where an offset wraps. Only base_level, level_count, src_offset and image_base_level are read. */
 TEXDEC_FILE_API texdec_status texdec_file_make_regions(const texdec_file* file, const texdec_file_record_job* job,
                                                        uint32_t* count, texdec_region* regions);
 
 /* texdec_record_regions of texdec_file_make_regions' regions: the statuses, the commands and the
- * state it changes are texdec_record_regions' (WRONG_BACKEND on a CPU context). Allocates nothing
+ * state it changes are texdec_record_regions' (WRONG_BACKEND on a CPU context, before any other
+ * check, whatever the command buffer), plus texdec_file_make_regions'. Allocates nothing
  * (at most 32 regions, on the stack). Thread-safe for distinct command buffers. */
 TEXDEC_FILE_API texdec_status texdec_file_record(texdec_context* context, VkCommandBuffer cmd, const texdec_file* file,
                                                  const texdec_file_record_job* job);
