@@ -21,6 +21,7 @@
 #include <texdec/texdec_file.h>
 
 #include "support/container_writer.h"
+#include "support/file_api_pending.h"
 
 namespace w = texdec_test::writer;
 
@@ -257,6 +258,9 @@ void check_file(const Case& c, bool copy) {
     if (copy) std::fill(bytes.begin(), bytes.end(), uint8_t(0xEE));  // the file owns its copy
     const std::vector<uint8_t>& original = c.written.bytes;
 
+    // A valid file opens without an ERROR or a WARNING (later ones answer the deliberate bad calls below).
+    INFO("messages: " << (messages.bad.empty() ? "" : messages.bad.front()));
+    CHECK(messages.bad.empty());
     texdec_file_info info{};
     REQUIRE(texdec_file_get_info(file, &info) == TEXDEC_SUCCESS);
     texdec_format_info fi{};
@@ -295,7 +299,17 @@ void check_file(const Case& c, bool copy) {
     // Every surface, in the file's order, and each one by (level, layer, face).
     REQUIRE(c.written.surfaces.size() == info.surface_count);
     std::vector<texdec_file_surface> listed(c.written.surfaces.size());
-    REQUIRE(texdec_file_get_surfaces(file, 0, uint32_t(listed.size()), listed.data()) == TEXDEC_SUCCESS);
+    const bool have_list = TEXDEC_FILE_API_DEFINED(texdec_file_get_surfaces);
+    if (have_list) {
+        REQUIRE(texdec_file_get_surfaces(file, 0, uint32_t(listed.size()), listed.data()) == TEXDEC_SUCCESS);
+    } else {
+        // The header's function is missing from the library: a failure, and the rest checked by index.
+        FAIL_CHECK("libtexdec_file does not define texdec_file_get_surfaces, which texdec_file.h declares");
+        for (size_t i = 0; i < listed.size(); ++i) {
+            const w::Surface& ws = c.written.surfaces[i];
+            REQUIRE(texdec_file_get_surface(file, ws.level, ws.layer, ws.face, &listed[i]) == TEXDEC_SUCCESS);
+        }
+    }
     for (size_t i = 0; i < listed.size(); ++i) {
         const w::Surface& want = c.written.surfaces[i];
         const texdec_file_surface& got = listed[i];
@@ -313,18 +327,22 @@ void check_file(const Case& c, bool copy) {
         CHECK(std::memcmp(&one, &got, sizeof one) == 0);
         // One surface from the middle of the list is the same as in the whole list.
         texdec_file_surface single{};
-        REQUIRE(texdec_file_get_surfaces(file, i, 1, &single) == TEXDEC_SUCCESS);
-        CHECK(std::memcmp(&single, &got, sizeof single) == 0);
+        if (have_list) {
+            REQUIRE(texdec_file_get_surfaces(file, i, 1, &single) == TEXDEC_SUCCESS);
+            CHECK(std::memcmp(&single, &got, sizeof single) == 0);
+        }
         if (c.supercompression == 0) check_surface_bytes(original, got, "file");
     }
     // Past the end: INVALID_ARGUMENT, nothing written.
     texdec_file_surface untouched{};
     std::memset(&untouched, 0x77, sizeof untouched);
     const texdec_file_surface canary = untouched;
-    CHECK(texdec_file_get_surfaces(file, info.surface_count, 1, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
-    CHECK(texdec_file_get_surfaces(file, 0, uint32_t(info.surface_count + 1), listed.data()) ==
-          TEXDEC_ERROR_INVALID_ARGUMENT);
-    CHECK(texdec_file_get_surfaces(file, UINT64_MAX, 2, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    if (have_list) {
+        CHECK(texdec_file_get_surfaces(file, info.surface_count, 1, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(texdec_file_get_surfaces(file, 0, uint32_t(info.surface_count + 1), listed.data()) ==
+              TEXDEC_ERROR_INVALID_ARGUMENT);
+        CHECK(texdec_file_get_surfaces(file, UINT64_MAX, 2, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    }
     CHECK(std::memcmp(&untouched, &canary, sizeof canary) == 0);
     CHECK(texdec_file_get_surface(file, sh.levels, 0, 0, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(file, 0, sh.layers, 0, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
@@ -391,8 +409,6 @@ void check_file(const Case& c, bool copy) {
     CHECK(none.key == nullptr);
     CHECK(texdec_file_find_key_value(file, nullptr, &none) == TEXDEC_ERROR_INVALID_ARGUMENT);
 
-    INFO("messages: " << (messages.bad.empty() ? "" : messages.bad.front()));
-    CHECK(messages.bad.empty());
     texdec_file_destroy(file);
 }
 
@@ -485,7 +501,8 @@ TEST_CASE("file containers: trailing bytes, DDS facts, the ASTC profile, open_pa
             bool chosen;
         };
         const R rows[] = {{&astc, TEXDEC_ASTC_PROFILE_DEFAULT, TEXDEC_FORMAT_ASTC_6x6_UNORM, false},
-                          {&astc, TEXDEC_ASTC_PROFILE_LDR, TEXDEC_FORMAT_ASTC_6x6_UNORM, false},
+                          // .astc names no profile: an explicit one is what chose the format.
+                          {&astc, TEXDEC_ASTC_PROFILE_LDR, TEXDEC_FORMAT_ASTC_6x6_UNORM, true},
                           {&astc, TEXDEC_ASTC_PROFILE_SRGB, TEXDEC_FORMAT_ASTC_6x6_SRGB, true},
                           {&astc, TEXDEC_ASTC_PROFILE_HDR, TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},
                           {&ktx2, TEXDEC_ASTC_PROFILE_HDR, TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},
