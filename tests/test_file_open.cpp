@@ -160,6 +160,29 @@ bool check_like_texture_file(const std::vector<uint8_t>& bytes, const std::strin
             }
     }
     CHECK(info.blocks_size == expected_packed);
+    // get_surfaces: every surface once, each as get_surface gives it, in the order the file stores
+    // them (offsets ascending where the file is not supercompressed), asked for in two parts.
+    std::vector<texdec_file_surface> order(size_t(info.surface_count));
+    const uint32_t half = uint32_t(info.surface_count / 2);
+    REQUIRE(texdec_file_get_surfaces(handle.file, 0, half, order.data()) == TEXDEC_SUCCESS);
+    REQUIRE(texdec_file_get_surfaces(handle.file, half, uint32_t(info.surface_count - half), order.data() + half) ==
+            TEXDEC_SUCCESS);
+    std::vector<bool> seen(order.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        const texdec_file_surface& s = order[i];
+        INFO("surface " << i << " of the file order: level " << s.level << ", layer " << s.layer << ", face "
+                        << s.face);
+        texdec_file_surface same{};
+        REQUIRE(texdec_file_get_surface(handle.file, s.level, s.layer, s.face, &same) == TEXDEC_SUCCESS);
+        CHECK(std::memcmp(&same, &s, sizeof s) == 0);
+        const size_t index = (size_t(s.level) * info.layers + s.layer) * info.faces + s.face;
+        CHECK_FALSE(seen[index]);
+        seen[index] = true;
+        if (i > 0 && info.supercompression == TEXDEC_FILE_SUPERCOMPRESSION_NONE)
+            CHECK(s.offset >= order[i - 1].offset + order[i - 1].size);
+    }
+    CHECK(texdec_file_get_surfaces(handle.file, info.surface_count, 1, order.data()) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_file_get_surfaces(handle.file, info.surface_count, 0, nullptr) == TEXDEC_SUCCESS);
     texdec_file_surface outside{};
     CHECK(texdec_file_get_surface(handle.file, info.levels, 0, 0, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(handle.file, 0, info.layers, 0, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);

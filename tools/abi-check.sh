@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
 # ABI check (.ci/test.sh runs it after the first build; docs/abi.md): compares the public ABI of
-# libtexdec.so (the exported texdec_* functions and the types of include/texdec they use) with
-# the committed baseline of its major version, abi/libtexdec.so.MAJOR.abi. Exits 1 on any
-# incompatible change (a removed function, a changed signature, struct layout or enumerator
-# value); additions pass, with a reminder to record them in the baseline.
+# libtexdec.so and libtexdec_file.so (the exported texdec_* functions and the types of
+# include/texdec they use) with the committed baselines of their major version,
+# abi/libtexdec.so.MAJOR.abi and abi/libtexdec_file.so.MAJOR.abi. Exits 1 on any incompatible
+# change (a removed function, a changed signature, struct layout or enumerator value); additions
+# pass, with a reminder to record them in the baseline.
 # Usage: tools/abi-check.sh [LIBRARY]
-#   LIBRARY defaults to build/libtexdec.so.MAJOR (rebuilt first if out of date). It needs debug
+#   Without LIBRARY: both, build/libtexdec.so.MAJOR and build/libtexdec_file.so.MAJOR (rebuilt
+#   first if out of date). LIBRARY: that one (its file name says which baseline). It needs debug
 #   info (RelWithDebInfo or Debug). Needs abidw and abidiff (Debian: abigail-tools).
 set -euo pipefail
 . "$(dirname "$0")/abi-common.sh"
 
-abi_library "${1:-}"
+if [ -z "${1:-}" ]; then
+    status=0
+    for each in $abi_libraries; do
+        path=$(abi_select "$each" && abi_library && echo "$lib") || exit 1
+        "$0" "$path" || status=1
+    done
+    exit $status
+fi
+abi_select "$(abi_name_of "$1")"
+abi_library "$1"
 [ -f "$baseline" ] || abi_fail "no baseline for major version $major (${baseline#$root/}).
   TEXDEC_VERSION_MAJOR moved: record the new major's ABI with tools/abi-update-baseline.sh and commit it."
 work=$(mktemp -d)

@@ -1,7 +1,8 @@
 # Shared by tools/abi-check.sh and tools/abi-update-baseline.sh (sourced, not run): where the
-# baseline lives, which library to read, and how its public ABI is dumped (docs/abi.md).
-# The baseline of major version N is abi/libtexdec.so.N.abi (N = TEXDEC_VERSION_MAJOR in
-# include/texdec/texdec.h, which is also the SONAME's number).
+# baselines live, which library to read, and how its public ABI is dumped (docs/abi.md).
+# Two libraries have an ABI: libtexdec (texdec.h) and libtexdec_file (texdec_file.h, since 1.5).
+# The baseline of major version N is abi/libtexdec.so.N.abi and abi/libtexdec_file.so.N.abi
+# (N = TEXDEC_VERSION_MAJOR in include/texdec/texdec.h, which is also the SONAMEs' number).
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 header=$root/include/texdec/texdec.h
@@ -18,11 +19,29 @@ for tool in abidw abidiff readelf; do
 done
 major=$(sed -n 's/^#define TEXDEC_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' "$header")
 [ -n "$major" ] || abi_fail "no '#define TEXDEC_VERSION_MAJOR <number>' line in $header"
-soname=libtexdec.so.$major
-baseline=$root/abi/$soname.abi
+abi_libraries="texdec texdec_file"  # the libraries with a baseline, by name
 
-# abi_library [PATH]: sets $lib. Without PATH: build/libtexdec.so.MAJOR, brought up to date first
-# (cmake --build build --target texdec_shared; a no-op when it is).
+# abi_select NAME: sets $name (texdec or texdec_file), $soname, $baseline and $target (its CMake target).
+abi_select() {
+    name=$1
+    case $name in
+    texdec) target=texdec_shared ;;
+    texdec_file) target=texdec_file ;;
+    *) abi_fail "no ABI baseline for a library named '$name' (known: $abi_libraries)" ;;
+    esac
+    soname=lib$name.so.$major
+    baseline=$root/abi/$soname.abi
+}
+
+# abi_name_of PATH: the library name of PATH (libtexdec_file.so.1 -> texdec_file).
+abi_name_of() {
+    local base=${1##*/}
+    base=${base#lib}
+    echo "${base%%.so*}"
+}
+
+# abi_library [PATH]: sets $lib (after abi_select). Without PATH: build/lib$name.so.MAJOR, brought
+# up to date first (cmake --build build --target $target; a no-op when it is).
 abi_library() {
     if [ -n "${1:-}" ]; then
         lib=$1
@@ -30,13 +49,14 @@ abi_library() {
         lib=$root/build/$soname
         [ -f "$root/build/CMakeCache.txt" ] ||
             abi_fail "build/ is not configured: cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo (or give the library's path)"
-        cmake --build "$root/build" --target texdec_shared >&2 || abi_fail "building texdec_shared in build/"
+        cmake --build "$root/build" --target "$target" >&2 || abi_fail "building $target in build/"
     fi
-    [ -f "$lib" ] || abi_fail "$lib not found (a build of texdec_shared for major $major names it so)"
+    [ -f "$lib" ] || abi_fail "$lib not found (a build of $target for major $major names it so)"
 }
 
 # abi_dump LIBRARY OUT: writes LIBRARY's public ABI as abixml: the exported texdec_* functions
-# and the types of include/texdec they reach, nothing internal (texdec_context stays opaque).
+# and the types of include/texdec they reach, nothing internal (texdec_context and texdec_file
+# stay opaque).
 abi_dump() {
     local so
     so=$(readelf -d "$1" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')

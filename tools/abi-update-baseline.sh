@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# Records the public ABI of libtexdec.so as the baseline tools/abi-check.sh compares with
-# (abi/libtexdec.so.MAJOR.abi; docs/abi.md). Refuses to move a baseline incompatibly: an ABI break
-# needs a new major version, so the baseline of major N may only grow, and a break writes the
-# baseline of the new major (after TEXDEC_VERSION_MAJOR was raised), removing the old one.
-# Usage: tools/abi-update-baseline.sh [LIBRARY]   (LIBRARY as for tools/abi-check.sh)
+# Records the public ABI of libtexdec.so and libtexdec_file.so as the baselines tools/abi-check.sh
+# compares with (abi/libtexdec.so.MAJOR.abi, abi/libtexdec_file.so.MAJOR.abi; docs/abi.md). Refuses
+# to move a baseline incompatibly: an ABI break needs a new major version, so the baseline of
+# major N may only grow, and a break writes the baseline of the new major (after
+# TEXDEC_VERSION_MAJOR was raised), removing the old one.
+# Usage: tools/abi-update-baseline.sh [LIBRARY]   (LIBRARY as for tools/abi-check.sh: without it, both)
 set -euo pipefail
 . "$(dirname "$0")/abi-common.sh"
 
-abi_library "${1:-}"
+if [ -z "${1:-}" ]; then
+    status=0
+    for each in $abi_libraries; do
+        path=$(abi_select "$each" && abi_library && echo "$lib") || exit 1
+        "$0" "$path" || status=1
+    done
+    exit $status
+fi
+abi_select "$(abi_name_of "$1")"
+abi_library "$1"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 abi_dump "$lib" "$work/current.abi"
@@ -41,9 +51,9 @@ fi
 # A new major version: the older baselines go (git keeps them); a newer one means the major
 # version went backwards.
 old=()
-for f in "$root"/abi/libtexdec.so.*.abi; do
+for f in "$root"/abi/lib$name.so.*.abi; do
     [ -e "$f" ] || continue
-    n=${f##*/libtexdec.so.}
+    n=${f##*/lib$name.so.}
     n=${n%.abi}
     [[ $n =~ ^[0-9]+$ ]] || abi_fail "unexpected baseline name ${f#$root/}"
     [ "$n" -lt "$major" ] || abi_fail "${f#$root/} is newer than TEXDEC_VERSION_MAJOR $major"

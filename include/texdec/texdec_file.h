@@ -292,7 +292,10 @@ typedef struct texdec_file_open_info {
  * problem and a message naming the field), OUT_OF_MEMORY, INVALID_ARGUMENT (NULL data with size
  * > 0, NULL out_file, unknown flags or profile). An empty input is MALFORMED_FILE (TOO_SMALL).
  * Supercompressed levels are not inflated here: texdec_file_read_* check each stream when it is
- * read. Bytes after the data the header describes are allowed (trailing_bytes, an INFO). */
+ * read (a Zstandard file in a build without libzstd, the Windows DLL's, is refused here:
+ * UNSUPPORTED_FILE, UNSUPPORTED_SUPERCOMPRESSION). Bytes after the data the header describes are
+ * allowed (trailing_bytes, an INFO; KTX 2: after the level that ends last). On INVALID_ARGUMENT
+ * and OUT_OF_MEMORY *problem is NONE; *out_file is NULL after any failure. */
 TEXDEC_FILE_API texdec_status texdec_file_open(const texdec_file_open_info* info, const void* data, size_t size,
                                                texdec_file** out_file);
 

@@ -576,6 +576,7 @@ TEXDEC_FILE_API texdec_status texdec_file_open(const texdec_file_open_info* info
     if (!data && size > 0) return invalid(info, "texdec_file_open: data is NULL with size > 0");
     if (!valid_open_info(info))
         return invalid(info, "texdec_file_open: open info has next != NULL, unknown flags or an unknown astc_profile");
+    if (info && info->problem) *info->problem = TEXDEC_FILE_PROBLEM_NONE;  // until the file says otherwise
     std::unique_ptr<texdec_file> file(new (std::nothrow) texdec_file);
     if (!file) return TEXDEC_ERROR_OUT_OF_MEMORY;
     const auto* bytes = static_cast<const uint8_t*>(data);
@@ -600,6 +601,7 @@ TEXDEC_FILE_API texdec_status texdec_file_open_path(const texdec_file_open_info*
     if (!valid_open_info(info))
         return invalid(info,
                        "texdec_file_open_path: open info has next != NULL, unknown flags or an unknown astc_profile");
+    if (info && info->problem) *info->problem = TEXDEC_FILE_PROBLEM_NONE;  // until the file says otherwise
     std::unique_ptr<texdec_file> file(new (std::nothrow) texdec_file);
     if (!file) return TEXDEC_ERROR_OUT_OF_MEMORY;
     auto io_error = [&](const std::string& text) {
@@ -689,6 +691,36 @@ TEXDEC_FILE_API texdec_status texdec_file_get_surface(const texdec_file* file, u
         return TEXDEC_ERROR_INVALID_ARGUMENT;
     }
     *surface = make_surface(*file, level, layer, face);
+    return TEXDEC_SUCCESS;
+}
+
+TEXDEC_FILE_API texdec_status texdec_file_get_surfaces(const texdec_file* file, uint64_t first, uint32_t count,
+                                                       texdec_file_surface* surfaces) {
+    if (!file || (!surfaces && count > 0)) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    const texdec_file_info& info = file->info;
+    if (first > info.surface_count || count > info.surface_count - first) {
+        report(file, TEXDEC_MESSAGE_ERROR,
+               format_text("texdec_file_get_surfaces: surfaces %llu .. %llu + %u are past the file's %llu",
+                           (unsigned long long)first, (unsigned long long)first, count,
+                           (unsigned long long)info.surface_count)
+                   .c_str());
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    const uint64_t per_level = uint64_t(info.layers) * info.faces;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t index = first + i;
+        uint32_t level;
+        uint64_t s;
+        if (info.container == TEXDEC_FILE_CONTAINER_DDS) {  // layer-major: a layer's (face's) levels in turn
+            s = index / info.levels;
+            level = uint32_t(index % info.levels);
+        } else {  // level-major (KTX 2: in the order the levels lie in the file)
+            const uint64_t nth = index / per_level;
+            level = file->file_order.empty() ? uint32_t(nth) : file->file_order[size_t(nth)];
+            s = index % per_level;
+        }
+        surfaces[i] = make_surface(*file, level, uint32_t(s / info.faces), uint32_t(s % info.faces));
+    }
     return TEXDEC_SUCCESS;
 }
 

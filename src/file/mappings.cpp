@@ -3,8 +3,38 @@
 #include <texdec/texdec_file.h>
 
 #include "astc_file.h"
+#include "dds.h"
+#include "ktx.h"
+
+namespace {
+
+// A value of texdec_format's enum (not UNDEFINED): the to_* functions answer 0 for anything else.
+bool is_format(texdec_format format) {
+    texdec_format_info info{};
+    return format != TEXDEC_FORMAT_UNDEFINED && texdec_format_get_info(format, &info) == TEXDEC_SUCCESS;
+}
+
+}  // namespace
 
 extern "C" {
+
+TEXDEC_FILE_API texdec_format texdec_format_from_dxgi(uint32_t dxgi_format) {
+    return dds::format_from_dxgi(dxgi_format);
+}
+
+TEXDEC_FILE_API uint32_t texdec_format_to_dxgi(texdec_format format) {
+    return is_format(format) ? dds::dxgi_from_format(format) : 0;
+}
+
+TEXDEC_FILE_API texdec_format texdec_format_from_dds_fourcc(uint32_t fourcc) { return dds::format_from_fourcc(fourcc); }
+
+TEXDEC_FILE_API texdec_format texdec_format_from_gl_internal_format(uint32_t gl_internal_format) {
+    return ktx::format_from_gl(gl_internal_format);
+}
+
+TEXDEC_FILE_API uint32_t texdec_format_to_gl_internal_format(texdec_format format) {
+    return is_format(format) ? ktx::gl_from_format(format) : 0;
+}
 
 TEXDEC_FILE_API texdec_format texdec_format_from_astc_footprint(uint32_t block_x, uint32_t block_y, uint32_t block_z,
                                                                 texdec_astc_profile profile) {

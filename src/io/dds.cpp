@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 
 #include "format_names.h"
@@ -353,6 +354,33 @@ std::optional<Error> build_surfaces(const RawHeader& raw, std::span<const uint8_
 }
 
 }  // namespace
+
+texdec_format format_from_fourcc(uint32_t code) {
+    for (const FourCCEntry& e : kFourCCs)
+        if (e.code == code) return e.format;
+    return TEXDEC_FORMAT_UNDEFINED;
+}
+
+texdec_format format_from_dxgi(uint32_t code) {
+    for (const DxgiEntry& e : kDxgiFormats)
+        if (e.code == code) return e.format;
+    uint32_t footprint = 0, variant = 0;
+    if (dxgi_astc(code, footprint, variant))
+        return texdec_format(TEXDEC_FORMAT_ASTC_4x4_UNORM + 3 * footprint + (variant == 2 ? 1 : 0));
+    return TEXDEC_FORMAT_UNDEFINED;
+}
+
+uint32_t dxgi_from_format(texdec_format format) {
+    // DXGI has one BC1, with punch-through alpha.
+    if (format == TEXDEC_FORMAT_BC1_RGB_UNORM) format = TEXDEC_FORMAT_BC1_RGBA_UNORM;
+    if (format == TEXDEC_FORMAT_BC1_RGB_SRGB) format = TEXDEC_FORMAT_BC1_RGBA_SRGB;
+    for (const DxgiEntry& e : kDxgiFormats)
+        if (e.format == format && !std::strstr(e.name, "TYPELESS")) return e.code;
+    const int32_t astc = int32_t(format) - int32_t(TEXDEC_FORMAT_ASTC_4x4_UNORM);
+    if (astc >= 0 && astc < int32_t(3 * kDxgiAstcFootprints) && astc % 3 != 2)  // not sfloat: DXGI has no HDR ASTC
+        return kDxgiAstcFirst + 4 * uint32_t(astc / 3) + 1 + uint32_t(astc % 3);
+    return 0;
+}
 
 bool has_magic(std::span<const uint8_t> file) {
     return file.size() >= kMagicSize && file[0] == 'D' && file[1] == 'D' && file[2] == 'S' && file[3] == ' ';

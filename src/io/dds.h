@@ -38,8 +38,8 @@ struct Surface {
     uint32_t layer;  // array layer; for cube maps layer = 6 * cube index + face
     uint32_t level;  // mip level
     uint32_t width, height, depth;
-    size_t offset;   // bytes from the start of the file
-    size_t size;     // bytes of tightly packed blocks
+    size_t offset;  // bytes from the start of the file
+    size_t size;    // bytes of tightly packed blocks
 };
 
 // One mip level of every layer: what libtexdec_file keeps instead of the surface table.
@@ -51,21 +51,21 @@ struct Level {
 
 struct Texture {
     texdec_format format;
-    std::string container_format;  // what the header said: "FourCC 'DXT5'", "DXGI 77 (BC3_UNORM)"
-    uint32_t width, height, depth; // level 0 extent in texels (depth 1 unless a volume)
+    std::string container_format;   // what the header said: "FourCC 'DXT5'", "DXGI 77 (BC3_UNORM)"
+    uint32_t width, height, depth;  // level 0 extent in texels (depth 1 unless a volume)
     uint32_t mip_levels;
-    uint32_t layers;               // array layers, cube faces counted (6 per cube)
+    uint32_t layers;  // array layers, cube faces counted (6 per cube)
     bool is_cube;
     bool is_volume;
     bool has_dx10_header;
-    bool swap_red_alpha;           // RXGB: the decoded red and alpha channels are to be swapped back
-    bool premultiplied_alpha;      // DXT2, DXT4
-    uint32_t header_code;          // the DXGI format (DX10) or the FourCC as stored (legacy)
-    size_t data_offset;            // where layer 0's data starts (after the DX10 header, if any)
-    uint64_t layer_bytes;          // bytes of one layer's mip chain; layer n starts n * layer_bytes later
-    std::vector<Level> levels;     // level 0 first (also without the surface table)
-    std::vector<Surface> surfaces; // layer-major: every level of layer 0, then of layer 1, ...
-    size_t trailing_bytes;         // bytes after the last surface (ignored)
+    bool swap_red_alpha;            // RXGB: the decoded red and alpha channels are to be swapped back
+    bool premultiplied_alpha;       // DXT2, DXT4
+    uint32_t header_code;           // the DXGI format (DX10) or the FourCC as stored (legacy)
+    size_t data_offset;             // where layer 0's data starts (after the DX10 header, if any)
+    uint64_t layer_bytes;           // bytes of one layer's mip chain; layer n starts n * layer_bytes later
+    std::vector<Level> levels;      // level 0 first (also without the surface table)
+    std::vector<Surface> surfaces;  // layer-major: every level of layer 0, then of layer 1, ...
+    size_t trailing_bytes;          // bytes after the last surface (ignored)
 
     const Surface& surface(uint32_t layer, uint32_t level) const {
         return surfaces[size_t(layer) * mip_levels + level];
@@ -83,6 +83,14 @@ ParseResult parse(std::span<const uint8_t> file);  // parse_limited(file, UINT64
 // The same checks without the surface table (Texture::surfaces empty, surface() unusable):
 // data_offset, layer_bytes and levels describe every surface, in O(mip levels) memory.
 ParseResult parse_levels(std::span<const uint8_t> file);
+
+// The parser's tables as mappings (libtexdec_file's texdec_format_from_dxgi / _to_dxgi /
+// _from_dds_fourcc): TEXDEC_FORMAT_UNDEFINED / 0 where the table has nothing. format_from_dxgi reads
+// TYPELESS as UNORM (UF16 for BC6H); dxgi_from_format gives the UNORM / UNORM_SRGB / UF16 / SF16 value,
+// NVTT's value for 2D ASTC unorm and srgb, BC1_UNORM(_SRGB) for the BC1 RGB formats.
+texdec_format format_from_fourcc(uint32_t fourcc);
+texdec_format format_from_dxgi(uint32_t dxgi_format);
+uint32_t dxgi_from_format(texdec_format format);
 
 // True if the bytes start with the "DDS " magic (cheap container detection).
 bool has_magic(std::span<const uint8_t> file);

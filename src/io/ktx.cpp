@@ -197,6 +197,22 @@ bool has_magic(std::span<const uint8_t> file) {
     return file.size() >= kIdentifierSize && std::equal(kIdentifier, kIdentifier + kIdentifierSize, file.begin());
 }
 
+texdec_format format_from_gl(uint32_t gl_internal_format) {
+    const FormatEntry* e = find_format(gl_internal_format);
+    return e ? e->format : TEXDEC_FORMAT_UNDEFINED;
+}
+
+uint32_t gl_from_format(texdec_format format) {
+    // GL's ASTC enums say linear or sRGB, not LDR or HDR: sfloat has the linear (unorm) enum.
+    texdec_format_info info{};
+    if (texdec_format_get_info(format, &info) != TEXDEC_SUCCESS) return 0;
+    if (info.family == TEXDEC_FAMILY_ASTC && (info.flags & TEXDEC_FORMAT_FLAG_HDR))
+        format = texdec_format(format - 2);  // three formats per footprint: UNORM, SRGB, SFLOAT
+    for (const FormatEntry& e : kFormats)
+        if (e.format == format && e.gl != 0x8D64) return e.gl;  // GL_ETC1_RGB8_OES reads one way only
+    return 0;
+}
+
 const char* gl_internal_format_name(uint32_t gl_internal_format) {
     const FormatEntry* e = find_format(gl_internal_format);
     return e ? e->name : nullptr;

@@ -108,6 +108,12 @@ bool has_magic(std::span<const uint8_t> file);
 
 using container::error_code_name;
 
+// The parser's table as mappings (libtexdec_file's texdec_format_from/to_gl_internal_format):
+// TEXDEC_FORMAT_UNDEFINED / 0 where it has nothing. gl_from_format gives GL_COMPRESSED_RGB8_ETC2 for
+// etc2-r8g8b8-unorm (not GL_ETC1_RGB8_OES) and the linear enum for astc-*-sfloat.
+texdec_format format_from_gl(uint32_t gl_internal_format);
+uint32_t gl_from_format(texdec_format format);
+
 // The GL name of a glInternalFormat this parser maps ("GL_COMPRESSED_R11_EAC"), else nullptr.
 const char* gl_internal_format_name(uint32_t gl_internal_format);
 

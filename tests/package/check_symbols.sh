@@ -4,9 +4,12 @@
 #     missing, nothing else: hidden visibility + cmake/texdec.map), and it does not link libvulkan.
 #   libtexdec.a: no vk*/volk*/PFN_* symbols (an app with its own volk must link cleanly), and every
 #     strong global symbol is texdec_* or in C++ namespace texdec / struct texdec_* (no stray names).
-# Usage: check_symbols.sh NM READELF libtexdec.so libtexdec.a texdec.h
+#   libtexdec_file.so (when given): dynamic symbols are exactly the TEXDEC_FILE_API functions
+#     texdec_file.h declares (cmake/texdec_file.map: none of libtexdec's, none of the parsers' C++
+#     names), it links libtexdec.so.MAJOR and not libvulkan.
+# Usage: check_symbols.sh NM READELF libtexdec.so libtexdec.a texdec.h [libtexdec_file.so texdec_file.h]
 set -euo pipefail
-nm=$1 readelf=$2 so=$3 archive=$4 header=$5
+nm=$1 readelf=$2 so=$3 archive=$4 header=$5 file_so=${6:-} file_header=${7:-}
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
 
@@ -30,4 +33,19 @@ stray=$(awk '$1 ~ /^[TDBR]$/ {print $2}' <<<"$globals" | sed 's/^__odr_asan\.//'
         grep -vE '^texdec_|^_ZN6texdec|^_ZN[0-9]+texdec_|^_ZNK[0-9]+texdec_|^_ZNK6texdec' | sort -u || true)
 [ -z "$stray" ] || fail "libtexdec.a defines global symbols outside texdec's names:"$'\n'"$stray"
 echo "libtexdec.a: $(awk '$1 ~ /^[TDBR]$/' <<<"$globals" | wc -l) strong global definitions, all texdec's; no vk*/volk*"
+
+if [ -n "$file_so" ]; then
+  declared=$(grep -v '^#' "$file_header" | grep -o 'TEXDEC_FILE_API[^(]*(' | sed 's/($//; s/.*[ *]//' | sort -u)
+  exported=$("$nm" -D --defined-only "$file_so" | awk '{print $NF}' | sort -u)
+  [ -n "$declared" ] || fail "no TEXDEC_FILE_API declarations found in $file_header"
+  echo "libtexdec_file.so exports $(wc -l <<<"$exported") symbols; texdec_file.h declares $(wc -l <<<"$declared")"
+  extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
+  missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
+  [ -z "$extra" ] || fail "libtexdec_file.so exports symbols texdec_file.h does not declare:"$'\n'"$extra"
+  [ -z "$missing" ] || fail "texdec_file.h declares functions libtexdec_file.so does not export:"$'\n'"$missing"
+  needed=$("$readelf" -d "$file_so" | grep NEEDED || true)
+  ! grep -q libvulkan <<<"$needed" || fail "libtexdec_file.so links libvulkan"
+  soname=$("$readelf" -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+  grep -qF "[$soname]" <<<"$needed" || fail "libtexdec_file.so does not link $soname"
+fi
 exit $status
