@@ -21,7 +21,6 @@
 #include <texdec/texdec_file.h>
 
 #include "support/container_writer.h"
-#include "support/file_api_pending.h"
 
 namespace w = texdec_test::writer;
 
@@ -299,17 +298,7 @@ void check_file(const Case& c, bool copy) {
     // Every surface, in the file's order, and each one by (level, layer, face).
     REQUIRE(c.written.surfaces.size() == info.surface_count);
     std::vector<texdec_file_surface> listed(c.written.surfaces.size());
-    const bool have_list = TEXDEC_FILE_API_DEFINED(texdec_file_get_surfaces);
-    if (have_list) {
-        REQUIRE(texdec_file_get_surfaces(file, 0, uint32_t(listed.size()), listed.data()) == TEXDEC_SUCCESS);
-    } else {
-        // The header's function is missing from the library: a failure, and the rest checked by index.
-        FAIL_CHECK("libtexdec_file does not define texdec_file_get_surfaces, which texdec_file.h declares");
-        for (size_t i = 0; i < listed.size(); ++i) {
-            const w::Surface& ws = c.written.surfaces[i];
-            REQUIRE(texdec_file_get_surface(file, ws.level, ws.layer, ws.face, &listed[i]) == TEXDEC_SUCCESS);
-        }
-    }
+    REQUIRE(texdec_file_get_surfaces(file, 0, uint32_t(listed.size()), listed.data()) == TEXDEC_SUCCESS);
     for (size_t i = 0; i < listed.size(); ++i) {
         const w::Surface& want = c.written.surfaces[i];
         const texdec_file_surface& got = listed[i];
@@ -327,22 +316,18 @@ void check_file(const Case& c, bool copy) {
         CHECK(std::memcmp(&one, &got, sizeof one) == 0);
         // One surface from the middle of the list is the same as in the whole list.
         texdec_file_surface single{};
-        if (have_list) {
-            REQUIRE(texdec_file_get_surfaces(file, i, 1, &single) == TEXDEC_SUCCESS);
-            CHECK(std::memcmp(&single, &got, sizeof single) == 0);
-        }
+        REQUIRE(texdec_file_get_surfaces(file, i, 1, &single) == TEXDEC_SUCCESS);
+        CHECK(std::memcmp(&single, &got, sizeof single) == 0);
         if (c.supercompression == 0) check_surface_bytes(original, got, "file");
     }
     // Past the end: INVALID_ARGUMENT, nothing written.
     texdec_file_surface untouched{};
     std::memset(&untouched, 0x77, sizeof untouched);
     const texdec_file_surface canary = untouched;
-    if (have_list) {
-        CHECK(texdec_file_get_surfaces(file, info.surface_count, 1, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
-        CHECK(texdec_file_get_surfaces(file, 0, uint32_t(info.surface_count + 1), listed.data()) ==
-              TEXDEC_ERROR_INVALID_ARGUMENT);
-        CHECK(texdec_file_get_surfaces(file, UINT64_MAX, 2, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
-    }
+    CHECK(texdec_file_get_surfaces(file, info.surface_count, 1, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_file_get_surfaces(file, 0, uint32_t(info.surface_count + 1), listed.data()) ==
+          TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_file_get_surfaces(file, UINT64_MAX, 2, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(std::memcmp(&untouched, &canary, sizeof canary) == 0);
     CHECK(texdec_file_get_surface(file, sh.levels, 0, 0, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(file, 0, sh.layers, 0, &untouched) == TEXDEC_ERROR_INVALID_ARGUMENT);

@@ -21,7 +21,6 @@
 
 #include "support/container_files.h"
 #include "support/container_writer.h"
-#include "support/file_api_pending.h"
 
 namespace w = texdec_test::writer;
 using texdec_test::dx10_dds;
@@ -135,20 +134,8 @@ void check_opens_sanely(const std::vector<uint8_t>& bytes, const char* what) {
     REQUIRE(texdec_file_get_info(o.file, &info) == TEXDEC_SUCCESS);
     CHECK(info.surface_count == uint64_t(info.levels) * info.layers * info.faces);
     const uint32_t n = uint32_t(std::min<uint64_t>(info.surface_count, 4096));
-    std::vector<texdec_file_surface> s;
-    if (TEXDEC_FILE_API_DEFINED(texdec_file_get_surfaces)) {
-        s.resize(n);
-        REQUIRE(texdec_file_get_surfaces(o.file, 0, n, s.data()) == TEXDEC_SUCCESS);
-    } else {
-        // Missing from the library (test_file_containers.cpp FAILs on it): each surface by index.
-        for (uint32_t level = 0; level < info.levels && s.size() < n; ++level)
-            for (uint32_t layer = 0; layer < info.layers && s.size() < n; ++layer)
-                for (uint32_t face = 0; face < info.faces && s.size() < n; ++face) {
-                    texdec_file_surface one{};
-                    REQUIRE(texdec_file_get_surface(o.file, level, layer, face, &one) == TEXDEC_SUCCESS);
-                    s.push_back(one);
-                }
-    }
+    std::vector<texdec_file_surface> s(n);
+    REQUIRE(texdec_file_get_surfaces(o.file, 0, n, s.data()) == TEXDEC_SUCCESS);
     for (const texdec_file_surface& x : s) {
         if (info.supercompression == TEXDEC_FILE_SUPERCOMPRESSION_NONE) CHECK(x.offset + x.size <= bytes.size());
         CHECK(x.size > 0);

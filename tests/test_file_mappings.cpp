@@ -15,8 +15,6 @@
 #include <texdec/texdec.h>
 #include <texdec/texdec_file.h>
 
-#include "support/file_api_pending.h"
-
 namespace {
 
 constexpr uint32_t kFirst = TEXDEC_FORMAT_BC1_RGB_UNORM;
@@ -173,8 +171,6 @@ TEST_CASE("file mappings: VkFormat both ways over the enum", "[file][mappings]")
 }
 
 TEST_CASE("file mappings: DXGI_FORMAT both ways over the enum and every DXGI value", "[file][mappings]") {
-    REQUIRE_FILE_API(texdec_format_from_dxgi);
-    REQUIRE_FILE_API(texdec_format_to_dxgi);
     // to_dxgi over the whole enum (and outside it), and from(to(f)) == f except the BC1 RGB pair.
     for (uint32_t v = 0; v < kCount; ++v) {
         const texdec_format f = fmt(v);
@@ -208,7 +204,6 @@ TEST_CASE("file mappings: DXGI_FORMAT both ways over the enum and every DXGI val
 }
 
 TEST_CASE("file mappings: legacy DDS FourCCs", "[file][mappings]") {
-    REQUIRE_FILE_API(texdec_format_from_dds_fourcc);
     // Microsoft "DDS_PIXELFORMAT" / "Programming Guide for DDS" (DXT1-DXT5, BC4U/S, BC5U/S, ATI1, ATI2
     // as D3DX and DirectXTex write them), the Doom 3 / NVTT 'RXGB', and the ETC codes the header names.
     const auto cc = [](const char(&s)[5]) {
@@ -239,8 +234,6 @@ TEST_CASE("file mappings: legacy DDS FourCCs", "[file][mappings]") {
 }
 
 TEST_CASE("file mappings: GL internal formats both ways over the enum and the GL ranges", "[file][mappings]") {
-    REQUIRE_FILE_API(texdec_format_from_gl_internal_format);
-    REQUIRE_FILE_API(texdec_format_to_gl_internal_format);
     std::map<uint32_t, texdec_format> reads;  // every enum texdec reads, and what it reads as
     for (uint32_t v = kFirst; v < kCount; ++v) {
         const texdec_format f = fmt(v);

@@ -14,8 +14,6 @@
 
 #include <texdec/texdec_file.h>
 
-#include "support/file_api_pending.h"
-
 namespace {
 
 volatile uint64_t checksum_sink;
@@ -99,17 +97,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Surfaces in the file's order (at most 4096 of them), each looked up by (level, layer, face).
     const uint64_t listed = info.surface_count < 4096 ? info.surface_count : 4096;
     std::vector<texdec_file_surface> surfaces(listed);
-    const bool have_list = TEXDEC_FILE_API_DEFINED(texdec_file_get_surfaces);
-    if (have_list && listed && texdec_file_get_surfaces(file, 0, uint32_t(listed), surfaces.data()) != TEXDEC_SUCCESS)
+    if (listed && texdec_file_get_surfaces(file, 0, uint32_t(listed), surfaces.data()) != TEXDEC_SUCCESS)
         broken("get_surfaces failed", size);
-    if (!have_list) {  // a library without it yet: each surface by index (levels, layers, faces)
-        for (uint64_t i = 0; i < listed; ++i) {
-            const uint32_t face = uint32_t(i % info.faces), layer = uint32_t(i / info.faces % info.layers);
-            const uint32_t level = uint32_t(i / info.faces / info.layers);
-            if (texdec_file_get_surface(file, level, layer, face, &surfaces[i]) != TEXDEC_SUCCESS)
-                broken("get_surface failed", size);
-        }
-    }
     for (const texdec_file_surface& s : surfaces) {
         if (s.level >= info.levels || s.layer >= info.layers || s.face >= info.faces) broken("surface index", size);
         if (s.size == 0 || s.slice_size == 0 || s.size % s.slice_size) broken("surface size", size);
@@ -125,7 +114,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             broken("get_surface differs from get_surfaces", size);
     }
     texdec_file_surface past{};
-    if (have_list && texdec_file_get_surfaces(file, info.surface_count, 1, &past) != TEXDEC_ERROR_INVALID_ARGUMENT)
+    if (texdec_file_get_surfaces(file, info.surface_count, 1, &past) != TEXDEC_ERROR_INVALID_ARGUMENT)
         broken("get_surfaces past the end", size);
 
     // Key-value entries: key and value lie in the input.
