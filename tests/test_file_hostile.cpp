@@ -231,6 +231,10 @@ TEST_CASE("file hostile: DDS headers, each with its problem and the field named"
          "PTC2"},
         {"legacy non-square cube", legacy_dds({{'D', 'X', 'T', '1'}, 8, 4, 0, 0, 0xFE00}, blocks),
          TEXDEC_FILE_PROBLEM_UNSUPPORTED_LAYOUT, "not square"},
+        {"legacy partial cube (+X only)", legacy_dds({{'D', 'X', 'T', '1'}, 8, 8, 0, 0, 0x200 | 0x400}, blocks),
+         TEXDEC_FILE_PROBLEM_UNSUPPORTED_LAYOUT, "1 of 6 faces"},
+        {"legacy partial cube (5 faces)", legacy_dds({{'D', 'X', 'T', '1'}, 8, 8, 0, 0, 0x200 | 0x7C00}, blocks),
+         TEXDEC_FILE_PROBLEM_UNSUPPORTED_LAYOUT, "5 of 6 faces"},
         {"DX10 non-square cube", dx10_dds({kDxgiBc1Unorm, 8, 4, 1, 1, 3, 0x4, 1}, blocks),
          TEXDEC_FILE_PROBLEM_UNSUPPORTED_LAYOUT, "not square"},
         // 6 x 2^20 layers claimed in a 200-byte file: truncated, and no table of them is built

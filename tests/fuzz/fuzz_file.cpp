@@ -2,9 +2,11 @@
 // any input: texdec_file_open, then every query (info, every surface listed and looked up, every
 // key-value entry, each level's size and packed layout) with the bytes of every range it reports
 // read (AddressSanitizer sees a range outside the input), and texdec_file_read_blocks into a
-// buffer of blocks_size (capped). Its contract is checked: a refusal has no file, a problem in the
-// status's group and a message; an opened file's surfaces lie in the input (or, supercompressed,
-// in their level) and in blocks_size. A broken contract aborts (libFuzzer saves the input).
+// buffer of blocks_size (capped), and for small files texdec_file_decode on a CPU context (NATIVE).
+// Its contract is checked: a refusal has no file, a problem in the status's group and a message;
+// an opened file's surfaces lie in the input (or, supercompressed, in their level) and in
+// blocks_size; a file that opened reads and decodes (only a supercompressed level may fail). A
+// broken contract aborts (libFuzzer saves the input).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -139,6 +141,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (r != TEXDEC_SUCCESS && !(r == TEXDEC_ERROR_MALFORMED_FILE && !plain) && r != TEXDEC_ERROR_UNSUPPORTED_FILE)
             broken("read_blocks failed on a file that opened", size);
         for (size_t i = 0; i < blocks.size(); i += 4096) sum += blocks[i];
+    }
+    // Small files: the whole-texture one-call decode on a CPU context (one thread: libFuzzer runs
+    // one input at a time), NATIVE, into the texel layout texdec_file_get_layout(TEXELS) gives.
+    texdec_file_level_layout texels{};
+    if (info.blocks_size <= (uint64_t(1) << 18) &&
+        texdec_file_get_layout(file, TEXDEC_FILE_DATA_TEXELS, TEXDEC_OUTPUT_NATIVE, 0, 0, 0, &texels) ==
+            TEXDEC_SUCCESS &&
+        texels.total_size <= (uint64_t(16) << 20)) {
+        static texdec_context* cpu = [] {
+            texdec_backend_info backend{};
+            backend.type = TEXDEC_STRUCTURE_TYPE_BACKEND_INFO;
+            backend.backend = TEXDEC_BACKEND_CPU;
+            backend.cpu_threads = 1;
+            texdec_context_create_info create{};
+            create.next = &backend;
+            texdec_context* context = nullptr;
+            if (texdec_context_create(&create, &context) != TEXDEC_SUCCESS) std::abort();
+            return context;
+        }();
+        std::vector<uint8_t> dst(size_t(texels.total_size));
+        texdec_file_decode_job job{};
+        job.output = TEXDEC_OUTPUT_NATIVE;
+        job.dst = dst.data();
+        job.dst_size = dst.size();
+        const texdec_status r = texdec_file_decode(cpu, file, &job);
+        if (r != TEXDEC_SUCCESS && !(r == TEXDEC_ERROR_MALFORMED_FILE && !plain) && r != TEXDEC_ERROR_UNSUPPORTED_FILE)
+            broken("the CPU decode of a file that opened failed", size);
+        for (size_t i = 0; i < dst.size(); i += 997) sum += dst[i];
     }
     checksum_sink = checksum_sink + sum;
     texdec_file_destroy(file);

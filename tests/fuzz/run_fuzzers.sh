@@ -56,7 +56,8 @@ run_target() {
   elif [ "$t" = file ]; then
     # texdec_file (the public container library): any container, from every container's seeds.
     extensions=(dds ktx ktx2 pkm astc)
-    seeds=("$work/seeds"/dds "$work/seeds"/ktx "$work/seeds"/ktx2 "$work/seeds"/pkm "$work/seeds"/astc)
+    seeds=("$work/seeds"/file "$work/seeds"/dds "$work/seeds"/ktx "$work/seeds"/ktx2 "$work/seeds"/pkm
+      "$work/seeds"/astc)
     dict=$dir/all.dict
     cat "$here"/dict/*.dict > "$dict"
   elif [ "$t" = decode ]; then

@@ -4,6 +4,8 @@
 // refused), so a seed that is not what it should be fails here instead of weakening the fuzzing.
 // DIR/pipeline gets bigger files for fuzz_pipeline (16 to 256 KiB: above the parsers' 16 KiB
 // max_len), so that multi-level supercompressed KTX 2 files and long mip chains are reached.
+// DIR/file gets fuzz_file's own: support/container_writer's whole files of every shape (cube
+// arrays, volumes, key-value data, both KTX 1 endians, supercompressed KTX 2), each parsed first.
 // DIR/decode gets fuzz_decode's: a valid job of every format, linear and block-linear
 // (decode_jobs.h), each checked to be one its model expects to decode.
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include "decode_jobs.h"
 #include "support/container_files.h"
 #include "support/container_samples.h"
+#include "support/container_writer.h"
 
 namespace {
 
@@ -83,6 +86,40 @@ std::vector<texdec_test::ContainerSample> pipeline_seeds() {
     return out;
 }
 
+std::vector<texdec_test::ContainerSample> file_seeds() {
+    namespace w = texdec_test::writer;
+    using texdec_test::Container;
+    const auto shape = [](texdec_format f, uint32_t width, uint32_t height, uint32_t depth, uint32_t levels,
+                          uint32_t layers, uint32_t faces, bool array) {
+        w::Shape s;
+        s.format = f, s.width = width, s.height = height, s.depth = depth, s.levels = levels;
+        s.layers = layers, s.faces = faces, s.array = array;
+        return s;
+    };
+    const w::Shape cube_array = shape(TEXDEC_FORMAT_BC7_UNORM, 8, 8, 1, 2, 2, 6, true);
+    const w::Shape volume = shape(TEXDEC_FORMAT_BC4_UNORM, 8, 8, 4, 3, 1, 1, false);
+    const w::Shape astc3d = shape(TEXDEC_FORMAT_ASTC_4x4x4_UNORM, 8, 8, 8, 2, 1, 1, false);
+    const w::Shape array = shape(TEXDEC_FORMAT_ETC2_R8G8B8A8_UNORM, 12, 8, 1, 3, 3, 1, true);
+    std::vector<texdec_test::ContainerSample> out = {
+        {"cube-array-zstd.ktx2", Container::Ktx2, w::write_ktx2(cube_array, 2, w::default_key_values("rd")).bytes},
+        {"array-zlib.ktx2", Container::Ktx2, w::write_ktx2(array, 3, w::default_key_values("ru")).bytes},
+        {"volume.ktx2", Container::Ktx2, w::write_ktx2(volume, 0, w::default_key_values("rdi")).bytes},
+        {"astc3d.ktx2", Container::Ktx2, w::write_ktx2(astc3d, 0, {}).bytes},
+        {"cube-array-be.ktx", Container::Ktx, w::write_ktx1(cube_array, true, w::default_key_values("S=r,T=d")).bytes},
+        {"volume-le.ktx", Container::Ktx, w::write_ktx1(volume, false, w::default_key_values("S=r,T=u,R=i")).bytes},
+        {"cube-array-dx10.dds", Container::Dds,
+         w::write_dds(shape(TEXDEC_FORMAT_BC7_UNORM, 8, 8, 1, 2, 2, 6, false), "DX10", 98).bytes},
+        {"volume-dx10.dds", Container::Dds, w::write_dds(volume, "DX10", 80).bytes},
+        {"cube-dxt5.dds", Container::Dds,
+         w::write_dds(shape(TEXDEC_FORMAT_BC3_UNORM, 8, 8, 1, 2, 1, 6, false), "DXT5").bytes},
+        {"etc1.pkm", Container::Pkm,
+         w::write_pkm(shape(TEXDEC_FORMAT_ETC2_R8G8B8_UNORM, 13, 6, 1, 1, 1, 1, false), "10", 0).bytes},
+        {"stack.astc", Container::Astc,
+         w::write_astc(shape(TEXDEC_FORMAT_ASTC_8x8_UNORM, 17, 8, 3, 1, 1, 1, false)).bytes},
+    };
+    return out;
+}
+
 bool write_seed(const std::filesystem::path& dir, const texdec_test::ContainerSample& s) {
     std::filesystem::create_directories(dir);
     std::ofstream out(dir / s.name, std::ios::binary);
@@ -127,6 +164,17 @@ int main(int argc, char** argv) {
             return 1;
         }
         if (!write_seed(fs::path(argv[1]) / "pipeline", s)) return 1;
+        ++written;
+    }
+    // fuzz_file's own: each must parse.
+    for (const texdec_test::ContainerSample& s : file_seeds()) {
+        const texdec_test::ParserCheck check = texdec_test::check_parser(s.container, s.bytes);
+        if (!check.violation.empty() || !check.parsed || check.level_errors) {
+            std::fprintf(stderr, "write_seeds: file seed %s does not parse: %s%s\n", s.name.c_str(),
+                         check.error.c_str(), check.violation.c_str());
+            return 1;
+        }
+        if (!write_seed(fs::path(argv[1]) / "file", s)) return 1;
         ++written;
     }
     // fuzz_decode's: valid jobs (the model expects SUCCESS).

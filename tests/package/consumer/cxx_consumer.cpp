@@ -5,12 +5,14 @@
 // the same arguments (byte for byte), and with values the spec fixes (block counts, BC1 endpoints).
 // Exit 77: no Vulkan device and TEXDEC_ALLOW_NO_DEVICE=1 (skipped).
 #include <texdec/texdec.hpp>
+#include <texdec/texdec_file.hpp>  // compiled only: nothing here links libtexdec_file
 
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 #if __cplusplus >= 202002L
 #include <span>
@@ -20,6 +22,15 @@
 #error "build with -DTEXDEC_EXPECT_CPLUSPLUS=<the __cplusplus value of the -std asked for>"
 #endif
 static_assert(__cplusplus == TEXDEC_EXPECT_CPLUSPLUS, "compiled with another C++ standard than asked for");
+
+// texdec_file.hpp builds in this standard with these warnings; texdec::File owns (movable, not
+// copyable). Its calls run in the texdec::file consumer (tests/package/file_consumer), which links
+// libtexdec_file.
+static_assert(std::is_nothrow_move_constructible<texdec::File>::value &&
+                  std::is_nothrow_move_assignable<texdec::File>::value,
+              "texdec::File moves");
+static_assert(!std::is_copy_constructible<texdec::File>::value && !std::is_copy_assignable<texdec::File>::value,
+              "texdec::File owns its texdec_file");
 
 namespace {
 
