@@ -14,6 +14,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "gpu/external_setup.h"
@@ -620,4 +621,39 @@ TEST_CASE("plan: a made-up device: format features, image limits, and what is as
     CHECK(plan.image_format == VK_FORMAT_R8G8B8A8_UNORM);
     CHECK(log.take_errors().empty());
     texdec_context_destroy(cpu);
+}
+
+TEST_CASE("plan: many threads ask at once and get the answers of one", "[plan][gpu][threads]") {
+    ExternalSetup setup;
+    VulkanTestDeviceOptions options;
+    options.texture_compression = true;
+    TEXDEC_OPEN_OR_RETURN(setup, dev, options);
+    const VkPhysicalDeviceFeatures& features = dev.enabled_features();
+    const std::vector<texdec_format> formats = all_formats();
+    const uint32_t flag_sets[] = {0, TEXDEC_PLAN_OUTPUT_RGBA, TEXDEC_PLAN_PREFER_HOST, TEXDEC_PLAN_FORCE_DECODE};
+    auto ask = [&](texdec_format f, uint32_t flags, texdec_upload_plan& plan) {
+        texdec_upload_plan_info info = plan_info(setup.ctx, &dev, &features, f);
+        info.flags = flags;
+        return texdec_plan_upload(&info, &plan);
+    };
+    std::vector<texdec_upload_plan> serial(formats.size() * 4);
+    for (size_t i = 0; i < formats.size(); ++i)
+        for (size_t k = 0; k < 4; ++k) REQUIRE(ask(formats[i], flag_sets[k], serial[i * 4 + k]) == TEXDEC_SUCCESS);
+    constexpr int kThreads = 8;
+    std::vector<int> mismatches(kThreads, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 4; ++round)
+                for (size_t i = 0; i < formats.size(); ++i) {
+                    const size_t k = size_t(t + round + int(i)) % 4;
+                    texdec_upload_plan plan{};
+                    if (ask(formats[i], flag_sets[k], plan) != TEXDEC_SUCCESS ||
+                        std::memcmp(&plan, &serial[i * 4 + k], sizeof plan) != 0)
+                        ++mismatches[size_t(t)];
+                }
+        });
+    for (std::thread& t : threads) t.join();
+    for (int t = 0; t < kThreads; ++t) CHECK(mismatches[size_t(t)] == 0);
+    setup.close();
 }
