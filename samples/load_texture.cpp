@@ -11,6 +11,8 @@
 // Every image leaves in SHADER_READ_ONLY_OPTIMAL, ready to sample.
 //
 // Usage: load_texture [--force-decode] [--host] [--print] FILE
+//        load_texture --plan-table
+//   --plan-table    print the plan of every format on this device (what a loader would do) and exit
 //   --force-decode  never upload natively (TEXDEC_PLAN_FORCE_DECODE)
 //   --host          decode on the CPU backend (a CPU context for the plan and the decode)
 //   --print         print a few texels (or blocks) of each level as read back from the image
@@ -111,8 +113,29 @@ static const char* action_name(texdec_upload_action action) {
     }
 }
 
+// --plan-table: texdec_plan_upload of every format with this device's enabled features.
+static int print_plan_table(texdec_upload_plan_info plan_info) {
+    std::printf("%-22s %-14s %-8s %-12s %-10s %s\n", "format", "action", "reasons", "output", "vk format",
+                "storage view");
+    for (int f = 0; f < TEXDEC_FORMAT_COUNT; ++f) {
+        texdec_format_info format{};
+        if (texdec_format_get_info(texdec_format(f), &format) != TEXDEC_SUCCESS) continue;
+        plan_info.format = texdec_format(f);
+        texdec_upload_plan plan{};
+        const texdec_status status = texdec_plan_upload(&plan_info, &plan);
+        if (status != TEXDEC_SUCCESS) {
+            std::printf("%-22s %s\n", format.name, texdec_status_string(status));
+            continue;
+        }
+        std::printf("%-22s %-14s 0x%-6x %-12s %-10d %d\n", format.name, action_name(plan.action), plan.reasons,
+                    plan.action == TEXDEC_UPLOAD_NATIVE ? "-" : texdec_output_name(plan.output), int(plan.image_format),
+                    int(plan.storage_format));
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
-    bool force_decode = false, host = false, print = false;
+    bool force_decode = false, host = false, print = false, plan_table = false;
     const char* path = nullptr;
     const char* expect = nullptr;  // test harness: --expect native|decode-record|decode-host
     for (int i = 1; i < argc; ++i) {
@@ -120,23 +143,28 @@ int main(int argc, char** argv) {
         if (arg == "--force-decode") force_decode = true;
         else if (arg == "--host") host = true;
         else if (arg == "--print") print = true;
+        else if (arg == "--plan-table") plan_table = true;
         else if (arg == "--expect" && i + 1 < argc) expect = argv[++i];
         else if (!path && arg[0] != '-') path = argv[i];
         else return std::fprintf(stderr, "usage: load_texture [--force-decode] [--host] [--print] FILE\n"), 2;
     }
-    if (!path) return std::fprintf(stderr, "usage: load_texture [--force-decode] [--host] [--print] FILE\n"), 2;
+    if (!path && !plan_table)
+        return std::fprintf(stderr, "usage: load_texture [--force-decode] [--host] [--print] FILE | --plan-table\n"), 2;
 
     // ---- the file: opened and parsed, nothing decoded yet ----
     texdec_file_open_info open_info{};
     open_info.message_callback = on_texdec_message;  // the reason behind a refusal names the field
     texdec::File file;
-    TEXDEC_OK(texdec::File::open_path(path, file, &open_info));
     texdec_file_info info{};
-    TEXDEC_OK(file.info(info));
     texdec_format_info format{};
-    TEXDEC_OK(texdec::format_get_info(info.format, format));
-    std::printf("%s: %s, %ux%ux%u, %u level(s), %u layer(s), %u face(s)\n", path, format.name, info.width, info.height,
-                info.depth, info.levels, info.layers, info.faces);
+    if (path) {
+        TEXDEC_OK(texdec::File::open_path(path, file, &open_info));
+        TEXDEC_OK(file.info(info));
+        TEXDEC_OK(texdec::format_get_info(info.format, format));
+    }
+    if (path)
+        std::printf("%s: %s, %ux%ux%u, %u level(s), %u layer(s), %u face(s)\n", path, format.name, info.width,
+                    info.height, info.depth, info.levels, info.layers, info.faces);
 
     // ---- the engine's own Vulkan (an engine has all of this already) ----
     VK_OK(volkInitialize());
@@ -217,6 +245,7 @@ int main(int argc, char** argv) {
     plan_info.get_image_format_properties = vkGetPhysicalDeviceImageFormatProperties;
     plan_info.enabled_features = &enabled;
     plan_info.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;  // TRANSFER_SRC: the check
+    if (plan_table) return print_plan_table(plan_info);
     texdec_upload_plan plan{};
     TEXDEC_OK(file.plan_upload(plan_info, plan));
     std::printf("plan: %s, image format %d, reasons 0x%x%s%s\n", action_name(plan.action), int(plan.image_format),
