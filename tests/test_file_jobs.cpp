@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <texdec/texdec.h>
+#include <texdec/texdec.hpp>  // image_create_info, image_target_info of a plan
 #include <texdec/texdec_file.h>
 
 #include <cstdio>
@@ -85,6 +86,8 @@ struct Written {
     std::vector<uint8_t> bytes;
     // blocks[level][layer * faces + face]: what the test wrote for that surface.
     std::vector<std::vector<std::vector<uint8_t>>> blocks;
+    // KTX 2: where each level's (compressed) bytes are in the file, level 0 first.
+    std::vector<uint64_t> level_offsets, level_lengths;
 };
 
 uint64_t surface_block_bytes(const Shape& s, uint32_t level) {
@@ -107,7 +110,10 @@ Written write_file(const Shape& s, uint64_t seed) {
             for (const std::vector<uint8_t>& b : out.blocks[l]) levels[l].insert(levels[l].end(), b.begin(), b.end());
         const Ktx2Spec spec =
             ktx2_spec(s.format, s.w, s.h, s.d > 1 ? s.d : 0, s.layers > 1 ? s.layers : 0, s.faces, s.levels, s.scheme);
-        out.bytes = ktx2_bytes(spec, levels).bytes;
+        Ktx2File file = ktx2_bytes(spec, levels);
+        out.bytes = std::move(file.bytes);
+        out.level_offsets = file.level_offsets;
+        out.level_lengths = file.level_lengths;
         break;
     }
     case Container::ktx1_big_endian: {
@@ -334,7 +340,7 @@ TEST_CASE("file jobs: layouts and buffer copies", "[file][jobs]") {
         // The packed layout of the whole file is texdec_file_read_blocks' (packed_offset, blocks_size).
         uint64_t total = 0;
         const std::vector<Expected> blocks = expected_layout(s, true, 0, s.levels, &total);
-        CHECK(info.blocks_size >= total);
+        CHECK(info.blocks_size == total);
         for (uint32_t l = 0; l < s.levels; ++l) {
             for (uint32_t layer = 0; layer < s.layers; ++layer) {
                 for (uint32_t face = 0; face < s.faces; ++face) {
@@ -793,4 +799,233 @@ TEST_CASE("file jobs: sample and corpus files decode like the reference, surface
         ctx->close_and_check();
     }
     WARN("file jobs: checked " << paths.size() << " real files on both backends");
+}
+
+namespace {
+
+// Every mip level and layer of `image` from `from` to `to` (a loader's upload barriers).
+void image_layout(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to, VkAccessFlags src_access,
+                  VkAccessFlags dst_access, VkPipelineStageFlags src_stage, VkPipelineStageFlags dst_stage) {
+    VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    b.srcAccessMask = src_access;
+    b.dstAccessMask = dst_access;
+    b.oldLayout = from;
+    b.newLayout = to;
+    b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = image;
+    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, nullptr, 0, nullptr, 1, &b);
+}
+
+std::vector<VkBufferImageCopy> copies_of(const texdec_file* file, texdec_file_data data, texdec_output output) {
+    uint32_t n = 0;
+    REQUIRE(texdec_file_buffer_copies(file, data, output, 0, 0, VK_FALSE, 0, &n, nullptr) == TEXDEC_SUCCESS);
+    std::vector<VkBufferImageCopy> copies(n);
+    REQUIRE(texdec_file_buffer_copies(file, data, output, 0, 0, VK_FALSE, 0, &n, copies.data()) == TEXDEC_SUCCESS);
+    return copies;
+}
+
+// What a loader does with a plan, on the test's device: NATIVE copies texdec_file_read_blocks'
+// bytes in with the BLOCKS copies; DECODE_RECORD records texdec_file_record into an image target
+// of the plan's image; DECODE_HOST decodes with texdec_file_decode on `host` and copies the texels
+// in with the TEXELS copies. Then the image is copied out with the same copies and returned: the
+// blocks (NATIVE) or the texels.
+std::vector<uint8_t> load_by_plan(ExternalSetup& setup, texdec_context* host, OpenFile& f, const Shape& s,
+                                  const texdec_upload_plan& plan) {
+    VulkanTestDevice& dev = *setup.device;
+    const bool native = plan.action == TEXDEC_UPLOAD_NATIVE;
+    const texdec_file_data data = native ? TEXDEC_FILE_DATA_BLOCKS : TEXDEC_FILE_DATA_TEXELS;
+    texdec_file_level_layout layout{};
+    REQUIRE(texdec_file_get_layout(f.file, data, plan.output, 0, 0, 0, &layout) == TEXDEC_SUCCESS);
+    const size_t total = size_t(layout.total_size);
+
+    VkImageFormatListCreateInfo list{};
+    const VkImageCreateInfo ici = texdec::image_create_info(plan, {s.w, s.h, is_3d(s) ? s.d : 1}, s.levels,
+                                                            is_3d(s) ? 1 : s.layers * s.faces, list);
+    TestImage image = dev.create_image(ici);
+    texdec_file_info info{};
+    REQUIRE(texdec_file_get_info(f.file, &info) == TEXDEC_SUCCESS);
+    // The source: the packed blocks (NATIVE, DECODE_RECORD) or the texels (DECODE_HOST).
+    const bool record = plan.action == TEXDEC_UPLOAD_DECODE_RECORD;
+    HostBuffer src = dev.create_buffer(record ? info.blocks_size : total,
+                                       record ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT : VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    HostBuffer readback = dev.create_buffer(total, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    std::memset(readback.mapped, 0, total);
+    const std::vector<VkBufferImageCopy> copies = copies_of(f.file, data, plan.output);
+    VkCommandBuffer cmd = dev.begin_commands();
+    texdec_image_target* target = nullptr;
+    if (record) {
+        REQUIRE(texdec_file_read_blocks(f.file, src.mapped, size_t(info.blocks_size)) == TEXDEC_SUCCESS);
+        const texdec_image_target_create_info ti = texdec::image_target_info(image.image, ici, list);
+        REQUIRE(texdec_image_target_create(setup.ctx, &ti, &target) == TEXDEC_SUCCESS);
+        texdec_record_barriers barriers{};
+        barriers.old_layout = VK_IMAGE_LAYOUT_UNDEFINED;
+        barriers.dst_stage_mask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+        barriers.dst_access_mask = VK_ACCESS_TRANSFER_READ_BIT;
+        barriers.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+        texdec_file_record_job job{};
+        job.output = plan.output;
+        job.src_buffer = src.buffer;
+        job.src_size = info.blocks_size;
+        job.dst_image = target;
+        job.barriers = &barriers;
+        const texdec_status st = texdec_file_record(setup.ctx, cmd, f.file, &job);
+        INFO(s.name << ": " << f.messages.text << context_errors(setup));
+        REQUIRE(st == TEXDEC_SUCCESS);
+    } else {
+        if (native) {
+            REQUIRE(texdec_file_read_blocks(f.file, src.mapped, total) == TEXDEC_SUCCESS);
+        } else {
+            texdec_file_decode_job job{};
+            job.output = plan.output;
+            job.dst = src.mapped;
+            job.dst_size = total;
+            REQUIRE(texdec_file_decode(host, f.file, &job) == TEXDEC_SUCCESS);
+        }
+        image_layout(cmd, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                     VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+        vkCmdCopyBufferToImage(cmd, src.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                               uint32_t(copies.size()), copies.data());
+        image_layout(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                     VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                     VK_PIPELINE_STAGE_TRANSFER_BIT);
+    }
+    vkCmdCopyImageToBuffer(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer,
+                           uint32_t(copies.size()), copies.data());
+    host_read_barrier(cmd);
+    dev.submit_and_wait(cmd);
+    check_no_validation_messages(dev.log(), s.name);
+    std::vector<uint8_t> out(readback.mapped, readback.mapped + total);
+    if (target) texdec_image_target_destroy(setup.ctx, target);
+    dev.destroy(image);
+    dev.destroy(src);
+    dev.destroy(readback);
+    return out;
+}
+
+void check_same_plan(const texdec_upload_plan& got, const texdec_upload_plan& expected) {
+    CHECK(got.action == expected.action);
+    CHECK(got.reasons == expected.reasons);
+    CHECK(got.backend == expected.backend);
+    CHECK(got.output == expected.output);
+    CHECK(got.block_format == expected.block_format);
+    CHECK(got.image_type == expected.image_type);
+    CHECK(got.image_format == expected.image_format);
+    CHECK(got.image_flags == expected.image_flags);
+    CHECK(got.image_usage == expected.image_usage);
+    CHECK(got.storage_format == expected.storage_format);
+    REQUIRE(got.view_format_count == expected.view_format_count);
+    for (uint32_t i = 0; i < got.view_format_count; ++i) CHECK(got.view_formats[i] == expected.view_formats[i]);
+}
+
+}  // namespace
+
+TEST_CASE("file jobs: the file's upload plan, and a loader following it", "[file][jobs][plan]") {
+    ExternalSetup setup;
+    VulkanTestDeviceOptions options;
+    options.texture_compression = true;
+    TEXDEC_OPEN_OR_RETURN(setup, dev, options);
+    std::unique_ptr<OwnContext> cpu = OwnContext::open(Backend::cpu);
+    if (!cpu) return;
+    uint64_t seed = 400;
+    for (const Shape& s : kShapes) {
+        OpenFile f(s, seed++);
+        for (const bool on_cpu : {false, true}) {
+            INFO(s.name << (on_cpu ? ", CPU context" : ", the device's context"));
+            texdec_upload_plan_info info{};
+            info.context = on_cpu ? cpu->get() : setup.ctx;
+            info.physical_device = dev.physical_device();
+            info.get_format_properties = vkGetPhysicalDeviceFormatProperties;
+            info.enabled_features = &dev.enabled_features();
+            info.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+            // Ignored: the file's are used.
+            info.format = TEXDEC_FORMAT_BC7_SRGB;
+            info.extent = {1, 2, 3};
+            info.mip_levels = 9;
+            info.array_layers = 9;
+            texdec_upload_plan plan{};
+            {
+                const texdec_status st = texdec_file_plan_upload(f.file, &info, &plan);
+                INFO(f.messages.text);
+                REQUIRE(st == TEXDEC_SUCCESS);
+            }
+            // The same as texdec_plan_upload of the file's numbers, computed here.
+            texdec_upload_plan_info whole = info;
+            whole.format = s.format;
+            whole.extent = {s.w, s.h, is_3d(s) ? s.d : 1};
+            whole.mip_levels = s.levels;
+            whole.array_layers = is_3d(s) ? 1 : s.layers * s.faces;
+            if (s.faces == 6) whole.image_flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+            texdec_upload_plan expected{};
+            REQUIRE(texdec_plan_upload(&whole, &expected) == TEXDEC_SUCCESS);
+            check_same_plan(plan, expected);
+            CHECK(plan.image_type == (is_3d(s) ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D));
+            CHECK(((plan.image_flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) != 0) == (s.faces == 6));
+            // lavapipe samples BC, not ETC2 or ASTC; a CPU context never records.
+            const bool bc = s.format <= TEXDEC_FORMAT_BC7_SRGB;
+            const bool bc_native = bc && dev.enabled_features().textureCompressionBC;
+            CHECK(plan.action == (bc_native ? TEXDEC_UPLOAD_NATIVE
+                                  : on_cpu  ? TEXDEC_UPLOAD_DECODE_HOST
+                                            : TEXDEC_UPLOAD_DECODE_RECORD));
+            // The loader's result: the file's blocks (NATIVE) or the one-call decode's texels.
+            const std::vector<uint8_t> loaded = load_by_plan(setup, cpu->get(), f, s, plan);
+            if (plan.action == TEXDEC_UPLOAD_NATIVE) {
+                texdec_file_info fi{};
+                REQUIRE(texdec_file_get_info(f.file, &fi) == TEXDEC_SUCCESS);
+                std::vector<uint8_t> blocks(size_t(fi.blocks_size));
+                REQUIRE(texdec_file_read_blocks(f.file, blocks.data(), blocks.size()) == TEXDEC_SUCCESS);
+                CHECK(loaded == blocks);
+            } else {
+                Shape as_planned = s;
+                as_planned.output = plan.output;
+                const std::vector<uint8_t> decoded = decode_file(cpu->get(), f, as_planned, 0, 0, false);
+                CHECK(loaded == decoded);
+            }
+        }
+        CHECK(f.messages.take().empty());
+    }
+    texdec_upload_plan plan{};
+    texdec_upload_plan_info info{};
+    OpenFile f(kShapes[0], 500);
+    CHECK(texdec_file_plan_upload(f.file, nullptr, &plan) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_file_plan_upload(f.file, &info, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    CHECK(texdec_file_plan_upload(nullptr, &info, &plan) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    f.messages.take();
+    cpu->close_and_check();
+}
+
+TEST_CASE("file jobs: a level that does not inflate stops the decode there", "[file][jobs]") {
+    // The zlib cube map with level 1's Adler-32 (the stream's last 4 bytes, RFC 1950) broken: open
+    // does not inflate, so the decode finds it. Level 0 is decoded before (and equals the
+    // reference); level 1 is refused with MALFORMED_FILE and a message naming it.
+    const Shape& s = kShapes[2];
+    REQUIRE(s.scheme == 3);
+    REQUIRE(s.levels == 2);
+    Written w = write_file(s, 600);
+    REQUIRE(w.level_lengths.size() == 2);
+    w.bytes[size_t(w.level_offsets[1] + w.level_lengths[1] - 1)] ^= 0x5A;
+    FileMessages messages;
+    texdec_file_open_info oi{};
+    oi.message_callback = &FileMessages::callback;
+    oi.user_data = &messages;
+    texdec_file* file = nullptr;
+    REQUIRE(texdec_file_open(&oi, w.bytes.data(), w.bytes.size(), &file) == TEXDEC_SUCCESS);
+    std::unique_ptr<texdec_file, void (*)(texdec_file*)> owner(file, texdec_file_destroy);
+    std::unique_ptr<OwnContext> ctx = OwnContext::open(Backend::cpu);
+    if (!ctx) return;
+    uint64_t total = 0;
+    const std::vector<Expected> layout = expected_layout(s, false, 0, s.levels, &total);
+    std::vector<uint8_t> texels(size_t(total), 0xA5);
+    texdec_file_decode_job job{};
+    job.output = s.output;
+    job.dst = texels.data();
+    job.dst_size = texels.size();
+    CHECK(texdec_file_decode(ctx->get(), file, &job) == TEXDEC_ERROR_MALFORMED_FILE);
+    const std::string message = messages.take();
+    INFO(message);
+    CHECK(message.find("level 1") != std::string::npos);
+    check_against_reference(s, w, texels, 0, 1, "level 0, before the broken level");
+    for (size_t i = size_t(layout[1].offset); i < texels.size(); ++i) REQUIRE(texels[i] == 0xA5);
+    ctx->close_and_check();
 }

@@ -29,6 +29,7 @@ set(texdec_test_source_list
   test_regions.cpp                       # texdec_record_regions / texdec_image_target against the one-call path ([regions])
   support/record_compare.cpp WINDOWS     # one region recorded vs texdec_decode, for the two below
   test_support.cpp WINDOWS               # texdec_query_support ([support])
+  test_plan_upload.cpp WINDOWS           # texdec_plan_upload: native or decode, the image to create ([plan])
   test_debug_utils.cpp WINDOWS           # debug-utils labels and object names ([debug-utils])
   test_astc_record.cpp
   test_bptc_record.cpp WINDOWS

@@ -880,6 +880,160 @@ typedef struct texdec_support {
 TEXDEC_API texdec_status texdec_query_support(texdec_context* context, const texdec_variant* variant,
                                               texdec_support* support);
 
+/* ---- the upload plan: native, or decode, and the image to create (since 1.5.0) ----------------
+ *
+ * An engine's loader holds a compressed texture and a device that will sample it. Either the
+ * device samples the format (upload the blocks as they are), or texdec decodes them: on the GPU
+ * into your image (texdec_image_target_create + texdec_record_regions), or into host memory and
+ * you copy the texels. texdec_plan_upload answers which, and with which VkImageCreateInfo: the
+ * image's format, type, flags and usage, and the VkImageFormatListCreateInfo an image target
+ * needs (the rules of texdec_image_target_create's table below). It takes a texdec_format, not a
+ * file: a loader with its own parser asks it too (texdec_file_plan_upload of texdec_file.h fills
+ * the info from a file). The encoder issues add a third answer (TEXDEC_UPLOAD_ENCODE_*).
+ * texdec calls no Vulkan function it was not given: the device's format properties come through
+ * the vkGetPhysicalDeviceFormatProperties your loader loaded (or a GPU context's own).
+ */
+
+/* What to do with a compressed texture on a device. */
+typedef enum texdec_upload_action {
+    /* The device samples the format: copy the blocks into an image of image_format
+     * (vkCmdCopyBufferToImage from texdec_file_read_blocks' layout, texdec_file_buffer_copies). */
+    TEXDEC_UPLOAD_NATIVE = 0,
+    /* Decode on the GPU into an image of image_format: texdec_image_target_create, then
+     * texdec_record_regions (texdec_file_record for a whole file). Only with a GPU context whose
+     * device is the one that samples. */
+    TEXDEC_UPLOAD_DECODE_RECORD = 1,
+    /* Decode into host memory (texdec_decode; texdec_file_decode for a whole file), then copy the
+     * texels into an image of image_format: a CPU context, or no context (backend AUTO: make
+     * one), or a GPU context that cannot record for this device or format. */
+    TEXDEC_UPLOAD_DECODE_HOST = 2,
+    /* Reserved for the encoder issues: TEXDEC_UPLOAD_ENCODE_RECORD = 3, TEXDEC_UPLOAD_ENCODE_HOST = 4
+     * (block_format then names the target format). */
+    TEXDEC_UPLOAD_ACTION_MAX_ENUM = 0x7FFFFFFF
+} texdec_upload_action;
+
+enum texdec_plan_flag_bits {
+    /* Never answer NATIVE (tests; a driver you do not trust with a format). */
+    TEXDEC_PLAN_FORCE_DECODE = 1u << 0,
+    /* Decode to four channels: RGBA8 where the format offers it, else RGBA16F. Without it the
+     * output is NATIVE, the smallest format holding the exact value, which samples as the
+     * compressed image would (R8 for BC4: (r, 0, 0, 1)). */
+    TEXDEC_PLAN_OUTPUT_RGBA = 1u << 1,
+    /* Answer DECODE_HOST rather than DECODE_RECORD on a GPU context (no STORAGE usage on your
+     * image, one more copy). */
+    TEXDEC_PLAN_PREFER_HOST = 1u << 2,
+    TEXDEC_PLAN_FLAG_BITS_MAX_ENUM = 0x7FFFFFFF
+};
+
+/* Why the answer is not NATIVE (texdec_upload_plan::reasons), and why not DECODE_RECORD. */
+typedef enum texdec_plan_reason_bits {
+    TEXDEC_PLAN_REASON_FORCED = 1u << 0,              /* TEXDEC_PLAN_FORCE_DECODE */
+    TEXDEC_PLAN_REASON_NO_DEVICE = 1u << 1,           /* no physical device to ask (CPU or no context, and
+                                                       physical_device NULL) */
+    TEXDEC_PLAN_REASON_FEATURE_NOT_ENABLED = 1u << 2, /* your device did not enable textureCompressionBC /
+                                                         ETC2 / ASTC_LDR / ASTC HDR / ASTC 3D */
+    TEXDEC_PLAN_REASON_FORMAT_FEATURES = 1u << 3,     /* optimalTilingFeatures lack format_features or
+                                                       TRANSFER_DST */
+    TEXDEC_PLAN_REASON_IMAGE_LIMITS = 1u << 4,        /* vkGetPhysicalDeviceImageFormatProperties refuses
+                                                       the image (or its extent, levels, layers) */
+    /* Not DECODE_RECORD (so DECODE_HOST): */
+    TEXDEC_PLAN_REASON_HOST_PREFERRED = 1u << 8,  /* TEXDEC_PLAN_PREFER_HOST */
+    TEXDEC_PLAN_REASON_OTHER_DEVICE = 1u << 9,    /* the context's device is not physical_device */
+    TEXDEC_PLAN_REASON_STORAGE_FORMAT = 1u << 10, /* the storage view's format lacks STORAGE_IMAGE */
+    TEXDEC_PLAN_REASON_DECODER = 1u << 11,        /* texdec_query_support refuses the image variant
+                                                       (e.g. ASTC's shared memory) */
+    TEXDEC_PLAN_REASON_BITS_MAX_ENUM = 0x7FFFFFFF
+} texdec_plan_reason_bits;
+
+typedef struct texdec_upload_plan_info {
+    const void* next; /* NULL */
+    uint32_t flags;   /* texdec_plan_flag_bits */
+    /* Optional: the context that would decode. NULL: the plan names no backend (a decode is
+     * DECODE_HOST with backend AUTO). */
+    texdec_context* context;
+    /* The device that samples the image, and the function your loader got for it
+     * (vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceFormatProperties")); both or neither.
+     * Neither: a GPU context's physical device and its loaded function; with a CPU context or no
+     * context, NATIVE is never answered (REASON_NO_DEVICE). */
+    VkPhysicalDevice physical_device;
+    PFN_vkGetPhysicalDeviceFormatProperties get_format_properties;
+    /* Optional (with physical_device; INVALID_ARGUMENT without): with it, the native image
+     * (format, type, tiling OPTIMAL, usage, flags) is checked against maxExtent, maxMipLevels and
+     * maxArrayLayers where extent is not 0 x 0 x 0. Without physical_device, a GPU context's own
+     * vkGetPhysicalDeviceImageFormatProperties is used. */
+    PFN_vkGetPhysicalDeviceImageFormatProperties get_image_format_properties;
+    /* What your VkDevice enabled (the VkPhysicalDeviceFeatures given to vkCreateDevice): a format
+     * is native only if its feature is enabled (textureCompressionBC, ETC2, ASTC_LDR), for ASTC
+     * sfloat also astc_hdr_enabled (textureCompressionASTC_HDR), for the ASTC 3D formats also
+     * astc_3d_enabled (VK_EXT_texture_compression_astc_3d). Format properties alone cannot say:
+     * they describe the physical device, not what your device enabled. NULL: nothing enabled. */
+    const VkPhysicalDeviceFeatures* enabled_features;
+    VkBool32 astc_hdr_enabled;
+    VkBool32 astc_3d_enabled;
+    texdec_format format;
+    /* What you need of the image. usage 0 = VK_IMAGE_USAGE_SAMPLED_BIT; format_features 0 =
+     * VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT (add SAMPLED_IMAGE_FILTER_LINEAR_BIT to require linear
+     * filtering: an ASTC HDR or BC6H image may lack it, a decoded RGBA16F one rarely does);
+     * image_flags: yours (VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT for a cube map), kept. */
+    VkImageUsageFlags usage;
+    VkFormatFeatureFlags format_features;
+    VkImageCreateFlags image_flags;
+    /* The image: extent of level 0 (0 x 0 x 0: not checked against the device; else every member
+     * at least 1, INVALID_EXTENT if not), levels, layers (0 means 1). The image is 3D when
+     * extent.depth > 1 or the format has a 3D footprint (ASTC 3x3x3 ...); a 3D image has one layer
+     * (INVALID_ARGUMENT for array_layers above 1). */
+    VkExtent3D extent;
+    uint32_t mip_levels;
+    uint32_t array_layers;
+} texdec_upload_plan_info;
+
+/* The answer (filled by texdec: no next). image_* are the VkImageCreateInfo members to create
+ * the image with (tiling OPTIMAL, and your extent, levels, layers); with view_format_count > 0,
+ * chain a VkImageFormatListCreateInfo of view_formats (and give the same structure to
+ * texdec_image_target_create). */
+typedef struct texdec_upload_plan {
+    texdec_upload_action action;
+    uint32_t reasons;               /* texdec_plan_reason_bits: why not NATIVE (and not RECORD) */
+    texdec_backend backend;         /* DECODE_*: GPU or CPU (the context's), AUTO without context, CPU
+                                      where a GPU context cannot decode the format at all
+                                      (REASON_DECODER: make a CPU context); NATIVE:
+                                      TEXDEC_BACKEND_MAX_ENUM */
+    texdec_output output;           /* DECODE_*: what to decode to; NATIVE: TEXDEC_OUTPUT_MAX_ENUM */
+    texdec_format block_format;     /* NATIVE: the format; DECODE_*: TEXDEC_FORMAT_UNDEFINED */
+    VkImageType image_type;         /* 2D or 3D */
+    VkFormat image_format;          /* NATIVE: the compressed VkFormat; DECODE_*: texdec_output_vk_format */
+    VkImageCreateFlags image_flags; /* yours, plus DECODE_RECORD's MUTABLE_FORMAT where texdec's storage
+                                       view format differs from image_format (texdec.h's image target
+                                       table), and EXTENDED_USAGE where the device cannot store
+                                       image_format itself (sRGB formats) */
+    VkImageUsageFlags image_usage;  /* yours, plus TRANSFER_DST (NATIVE, DECODE_HOST) or STORAGE
+                                      (DECODE_RECORD) */
+    VkFormat storage_format;        /* DECODE_RECORD: texdec's storage view format; else UNDEFINED */
+    uint32_t view_format_count;     /* 0 or 2 (image_format, storage_format) */
+    VkFormat view_formats[4];
+} texdec_upload_plan;
+
+/* Answers how to get `info->format` into an image the device samples. Nothing is created and no
+ * pipeline compiled; the Vulkan calls are info's get_* functions (or the context's), so it is
+ * cheap enough per texture and thread-safe. Order: NATIVE if nothing in reasons' first group
+ * applies; else DECODE_RECORD if the context is a GPU context of that device and the image
+ * variant is supported (texdec_query_support's rules, asked silently) with the storage format's
+ * STORAGE_IMAGE feature; else DECODE_HOST. `reasons` has every rule of the first group that
+ * applies, with one exception: format (and image format) properties are asked only where the
+ * format's feature is enabled (a format of an extension the device lacks is not valid to ask
+ * about), so FORMAT_FEATURES and IMAGE_LIMITS never come with NO_DEVICE or
+ * FEATURE_NOT_ENABLED. The second group is evaluated for a GPU context only, when the answer is
+ * a decode. A NATIVE answer has reasons 0.
+ * Statuses: INVALID_ARGUMENT (NULL pointers, next not NULL, physical_device without
+ * get_format_properties or the reverse, get_image_format_properties without physical_device,
+ * an unknown flag, a 3D image with layers), INVALID_EXTENT (an extent with some members 0),
+ * UNKNOWN_FORMAT / UNSUPPORTED_FORMAT, UNSUPPORTED_OUTPUT (no output of the format fits
+ * TEXDEC_PLAN_OUTPUT_RGBA: never today); on any failure *plan is not written. Messages go to
+ * info->context's callback where there is a context. A decode answered here works: its
+ * failures are those of the jobs (sizes, device loss). The decoded image's own format features
+ * (e.g. linear filtering of RGBA16F) are not asked. */
+TEXDEC_API texdec_status texdec_plan_upload(const texdec_upload_plan_info* info, texdec_upload_plan* plan);
+
 /* ---- copy-shaped jobs: many regions in one call, straight into your VkImage ------------------ */
 
 /* Your VkImage, described once so that texdec can check it and write any of its mip levels.

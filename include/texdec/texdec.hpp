@@ -203,6 +203,11 @@ public:
     [[nodiscard]] Status query_support(const texdec_variant& variant, texdec_support& support) const noexcept {
         return texdec_query_support(ctx(), &variant, &support);
     }
+    // texdec_plan_upload with this context as info.context (whatever info.context says).
+    [[nodiscard]] Status plan_upload(texdec_upload_plan_info info, texdec_upload_plan& plan) const noexcept {
+        info.context = ctx();
+        return texdec_plan_upload(&info, &plan);
+    }
     [[nodiscard]] Status memory_usage(texdec_memory_usage& usage) const noexcept {
         return texdec_context_memory_usage(ctx(), &usage);
     }
@@ -324,6 +329,51 @@ private:
     texdec_context* ctx_ = nullptr;
     texdec_image_target* target_ = nullptr;
 };
+
+// ---- the upload plan (texdec.h "the upload plan") ----------------------------------------------
+
+// texdec_plan_upload (info.context may be NULL: the plan names no backend).
+[[nodiscard]] inline Status plan_upload(const texdec_upload_plan_info& info, texdec_upload_plan& plan) noexcept {
+    return texdec_plan_upload(&info, &plan);
+}
+
+// The VkImageCreateInfo of the image `plan` describes: its type, format, flags and usage, tiling
+// OPTIMAL, one sample, exclusive sharing, layout UNDEFINED, and your extent (level 0), levels and
+// layers (give those the plan was asked for). Where the plan lists view formats
+// (view_format_count > 0, a DECODE_RECORD image), `list` is filled with them and chained on pNext:
+// keep `list` and `plan` alive until vkCreateImage, and chain `list` on the
+// texdec_image_target_create_info too (image_target_info(image, info, list) does).
+inline VkImageCreateInfo image_create_info(const texdec_upload_plan& plan, VkExtent3D extent, uint32_t mip_levels,
+                                           uint32_t array_layers, VkImageFormatListCreateInfo& list) noexcept {
+    list = VkImageFormatListCreateInfo{};
+    list.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO;
+    list.viewFormatCount = plan.view_format_count;
+    list.pViewFormats = plan.view_formats;
+    VkImageCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    info.pNext = plan.view_format_count ? &list : nullptr;
+    info.flags = plan.image_flags;
+    info.imageType = plan.image_type;
+    info.format = plan.image_format;
+    info.extent = extent;
+    info.mipLevels = mip_levels ? mip_levels : 1;
+    info.arrayLayers = array_layers ? array_layers : 1;
+    info.samples = VK_SAMPLE_COUNT_1_BIT;
+    info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    info.usage = plan.image_usage;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    return info;
+}
+
+// The texdec_image_target_create_info of an image created with image_create_info(plan, ..., list):
+// as image_target_info(image, info), with `list` chained on next where info has it.
+inline texdec_image_target_create_info image_target_info(VkImage image, const VkImageCreateInfo& info,
+                                                         const VkImageFormatListCreateInfo& list) noexcept {
+    texdec_image_target_create_info target = image_target_info(image, info);
+    if (info.pNext == &list) target.next = &list;
+    return target;
+}
 
 // ---- format queries (texdec.h's functions of the same names) ----------------------------------
 [[nodiscard]] inline Status format_get_info(Format format, texdec_format_info& info) noexcept {

@@ -532,3 +532,27 @@ extern "C" TEXDEC_FILE_API texdec_status texdec_file_record(texdec_context* cont
     regions_job.barriers = job->barriers;
     return texdec_record_regions(context, cmd, &regions_job);
 }
+
+extern "C" TEXDEC_FILE_API texdec_status texdec_file_plan_upload(const texdec_file* file,
+                                                                 const texdec_upload_plan_info* info,
+                                                                 texdec_upload_plan* plan) {
+    constexpr const char* kFunction = "texdec_file_plan_upload";
+    if (!file || !info || !plan) {
+        if (file)
+            report(file, TEXDEC_MESSAGE_ERROR,
+                   !info ? "texdec_file_plan_upload: info is NULL" : "texdec_file_plan_upload: plan is NULL");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
+    FileFacts facts;
+    if (texdec_status s = file_facts(file, kFunction, &facts); s != TEXDEC_SUCCESS) return s;
+    // The image a loader creates for the whole file: level 0's extent, every level, the layers x
+    // faces as array layers (a 3D image: one layer), CUBE_COMPATIBLE for a cube map so that it can
+    // be viewed as one.
+    texdec_upload_plan_info whole = *info;
+    whole.format = facts.info.format;
+    whole.extent = {facts.info.width, facts.info.height, facts.image_3d ? facts.info.depth : 1};
+    whole.mip_levels = facts.info.levels;
+    whole.array_layers = facts.image_3d ? 1 : facts.surfaces;
+    if (facts.info.layout_flags & TEXDEC_FILE_CUBE) whole.image_flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+    return texdec_plan_upload(&whole, plan);
+}

@@ -406,6 +406,12 @@ std::unique_ptr<VulkanTestDevice> VulkanTestDevice::open(const VulkanTestDeviceO
     // Storage images of R8 / RG8 (UNORM, SNORM) need the extended formats feature; an application
     // writing NATIVE BC4/BC5 into images enables it, so the tests do too where the device has it.
     enabled.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
+    if (options.texture_compression) {
+        enabled.textureCompressionBC = supported.textureCompressionBC;
+        enabled.textureCompressionETC2 = supported.textureCompressionETC2;
+        enabled.textureCompressionASTC_LDR = supported.textureCompressionASTC_LDR;
+    }
+    self->enabled_features_ = enabled;
 
     std::vector<const char*> device_exts;
     if (options.push_descriptor) device_exts.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);

@@ -146,6 +146,10 @@ struct VulkanTestDeviceOptions {
     bool debug_utils = true;
     // false: the device does not enable VK_KHR_push_descriptor.
     bool push_descriptor = true;
+    // true: the device enables textureCompressionBC, textureCompressionETC2 and
+    // textureCompressionASTC_LDR where the physical device has them (enabled_features() says
+    // which), as a loader that uploads compressed textures natively does.
+    bool texture_compression = false;
 };
 
 class VulkanTestDevice : public vk_app::DeviceHandles {
@@ -173,6 +177,8 @@ public:
     // VK_KHR_image_format_list is enabled (where the device has it): images may chain a
     // VkImageFormatListCreateInfo, as applications that create MUTABLE_FORMAT images do.
     bool has_image_format_list() const { return image_format_list_; }
+    // The VkPhysicalDeviceFeatures given to vkCreateDevice.
+    const VkPhysicalDeviceFeatures& enabled_features() const { return enabled_features_; }
 
     VkCommandBuffer begin_commands();
     // Ends, submits, waits (60 s) and frees the command buffer; REQUIREs success.
@@ -195,6 +201,7 @@ private:
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkDebugReportCallbackEXT report_callback_ = VK_NULL_HANDLE;  // VulkanTestDeviceOptions::debug_utils false
     bool image_format_list_ = false;
+    VkPhysicalDeviceFeatures enabled_features_{};
     MessageLog log_;
 };
 
