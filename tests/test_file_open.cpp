@@ -181,15 +181,22 @@ bool check_like_texture_file(const std::vector<uint8_t>& bytes, const std::strin
         if (i > 0 && info.supercompression == TEXDEC_FILE_SUPERCOMPRESSION_NONE)
             CHECK(s.offset >= order[i - 1].offset + order[i - 1].size);
     }
+    // Bad queries: their statuses, and one ERROR message each through the open info's callback
+    // (texdec_file.h: every failure has its sentence), none for the empty request.
+    CHECK(messages.errors.empty());
     CHECK(texdec_file_get_surfaces(handle.file, info.surface_count, 1, order.data()) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surfaces(handle.file, info.surface_count, 0, nullptr) == TEXDEC_SUCCESS);
     texdec_file_surface outside{};
     CHECK(texdec_file_get_surface(handle.file, info.levels, 0, 0, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(handle.file, 0, info.layers, 0, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_get_surface(handle.file, 0, 0, info.faces, &outside) == TEXDEC_ERROR_INVALID_ARGUMENT);
-    if (info.blocks_size > 0)
-        CHECK(texdec_file_read_blocks(handle.file, all.data(), size_t(info.blocks_size - 1)) ==
-              TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+    CHECK(texdec_file_read_blocks(handle.file, all.data(), size_t(info.blocks_size - 1)) ==
+          TEXDEC_ERROR_DESTINATION_TOO_SMALL);
+    CHECK(texdec_file_read_level(handle.file, info.levels, all.data(), all.size()) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    REQUIRE(messages.errors.size() == 6);
+    CHECK_THAT(messages.errors[0], Catch::Contains("texdec_file_get_surfaces"));
+    CHECK_THAT(messages.errors[1], Catch::Contains("texdec_file_get_surface: level"));
+    CHECK_THAT(messages.errors[4], Catch::Contains("destination holds"));
     return true;
 }
 
@@ -484,4 +491,41 @@ TEST_CASE("texdec_file refuses Basis Universal, unknown and empty files with the
     bad.flags = 2;
     CHECK(texdec_file_open(&bad, png.data(), png.size(), &file) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_open(nullptr, png.data(), png.size(), nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
+}
+
+TEST_CASE("texdec_file computes every surface of many-layer files from the header", "[file]") {
+    // The files of "Parsers build their surface tables only within the limit they are given":
+    // 65536 DDS layers and 49152 KTX 1 cube faces x 2 levels of one 4x4 BC1 block each. The public
+    // parsers keep no table; each surface's offset is the spec's arithmetic (DDS: layer after
+    // layer, each layer's levels in turn, after the 148 bytes of "DDS ", DDS_HEADER and
+    // DDS_HEADER_DXT10; KTX 1: a level's imageSize, then its faces).
+    const uint32_t layers = 65536;
+    std::vector<uint8_t> blocks(size_t(layers) * 8);
+    for (size_t i = 0; i < blocks.size(); ++i) blocks[i] = uint8_t(i / 8 * 7 + i);
+    const std::vector<uint8_t> dds_file = dx10_dds({71, 4, 4, 1, 1, 3, 0, layers}, blocks);  // BC1_UNORM
+    REQUIRE(check_like_texture_file(dds_file, "DDS of 65536 layers"));
+    const uint32_t elements = 8192, faces = 6;
+    const std::vector<uint8_t> level(size_t(elements) * faces * 8, 0x5A);
+    const std::vector<uint8_t> ktx_file =
+        ktx_bytes({0x83F1, 4, 4, 0, elements, faces, 2},
+                  {{uint32_t(level.size()), level}, {uint32_t(level.size()), level}}, false);
+    REQUIRE(check_like_texture_file(ktx_file, "KTX 1 cube array of 8192 elements"));
+
+    FileHandle dds, ktx;
+    REQUIRE(texdec_file_open(nullptr, dds_file.data(), dds_file.size(), &dds.file) == TEXDEC_SUCCESS);
+    REQUIRE(texdec_file_open(nullptr, ktx_file.data(), ktx_file.size(), &ktx.file) == TEXDEC_SUCCESS);
+    for (uint32_t layer : {0u, 1u, 4097u, layers - 1}) {
+        texdec_file_surface s{};
+        REQUIRE(texdec_file_get_surface(dds.file, 0, layer, 0, &s) == TEXDEC_SUCCESS);
+        CHECK(s.offset == 148 + uint64_t(layer) * 8);
+        CHECK(s.packed_offset == uint64_t(layer) * 8);
+    }
+    for (uint32_t element : {0u, 5u, elements - 1})
+        for (uint32_t face : {0u, 5u})
+            for (uint32_t l : {0u, 1u}) {
+                texdec_file_surface s{};
+                REQUIRE(texdec_file_get_surface(ktx.file, l, element, face, &s) == TEXDEC_SUCCESS);
+                const uint64_t level_start = 64 + 4 + uint64_t(l) * (level.size() + 4);
+                CHECK(s.offset == level_start + (uint64_t(element) * faces + face) * 8);
+            }
 }

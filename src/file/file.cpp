@@ -391,7 +391,10 @@ texdec_status open_astc(Opening& o, texdec_astc_profile profile) {
     file.info.format = profile == TEXDEC_ASTC_PROFILE_SRGB  ? tex.srgb
                        : profile == TEXDEC_ASTC_PROFILE_HDR ? tex.sfloat
                                                             : tex.unorm;
-    if (profile != TEXDEC_ASTC_PROFILE_DEFAULT) file.info.facts |= TEXDEC_FILE_FACT_PROFILE_CHOSEN;
+    // The file names no profile: DEFAULT and LDR both read it as astc-*-unorm, so only SRGB and HDR
+    // choose another format than the file would open as.
+    if (profile == TEXDEC_ASTC_PROFILE_SRGB || profile == TEXDEC_ASTC_PROFILE_HDR)
+        file.info.facts |= TEXDEC_FILE_FACT_PROFILE_CHOSEN;
     file.header_text =
         format_text("footprint %ux%u%s, profile %s%s", unsigned(tex.block_x), unsigned(tex.block_y),
                     tex.block_z > 1 ? format_text("x%u", unsigned(tex.block_z)).c_str() : "", profile_text(profile),
@@ -658,6 +661,13 @@ TEXDEC_FILE_API texdec_status texdec_file_get_info(const texdec_file* file, texd
 
 namespace {
 
+// Every failure has its sentence (texdec_file.h, "Messages"), for the queries too: to the open
+// info's callback when there is a file to find it through.
+texdec_status invalid_query(const texdec_file* file, const std::string& text) {
+    report(file, TEXDEC_MESSAGE_ERROR, text.c_str());
+    return TEXDEC_ERROR_INVALID_ARGUMENT;
+}
+
 texdec_file_surface make_surface(const texdec_file& file, uint32_t l, uint32_t layer, uint32_t face) {
     const Level& level = file.levels[l];
     const uint64_t s = uint64_t(layer) * file.info.faces + face;
@@ -681,7 +691,7 @@ extern "C" {
 
 TEXDEC_FILE_API texdec_status texdec_file_get_surface(const texdec_file* file, uint32_t level, uint32_t layer,
                                                       uint32_t face, texdec_file_surface* surface) {
-    if (!file || !surface) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !surface) return invalid_query(file, "texdec_file_get_surface: surface is NULL");
     if (level >= file->info.levels || layer >= file->info.layers || face >= file->info.faces) {
         report(file, TEXDEC_MESSAGE_ERROR,
                format_text("texdec_file_get_surface: level %u, layer %u, face %u is outside the file's %u level(s), "
@@ -696,13 +706,13 @@ TEXDEC_FILE_API texdec_status texdec_file_get_surface(const texdec_file* file, u
 
 TEXDEC_FILE_API texdec_status texdec_file_get_surfaces(const texdec_file* file, uint64_t first, uint32_t count,
                                                        texdec_file_surface* surfaces) {
-    if (!file || (!surfaces && count > 0)) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || (!surfaces && count > 0))
+        return invalid_query(file, "texdec_file_get_surfaces: surfaces is NULL with count > 0");
     const texdec_file_info& info = file->info;
     if (first > info.surface_count || count > info.surface_count - first) {
         report(file, TEXDEC_MESSAGE_ERROR,
-               format_text("texdec_file_get_surfaces: surfaces %llu .. %llu + %u are past the file's %llu",
-                           (unsigned long long)first, (unsigned long long)first, count,
-                           (unsigned long long)info.surface_count)
+               format_text("texdec_file_get_surfaces: first %llu + count %u is past the file's %llu surface(s)",
+                           (unsigned long long)first, count, (unsigned long long)info.surface_count)
                    .c_str());
         return TEXDEC_ERROR_INVALID_ARGUMENT;
     }
@@ -726,7 +736,10 @@ TEXDEC_FILE_API texdec_status texdec_file_get_surfaces(const texdec_file* file, 
 
 TEXDEC_FILE_API texdec_status texdec_file_get_key_value(const texdec_file* file, uint32_t index,
                                                         texdec_file_key_value* entry) {
-    if (!file || !entry || index >= file->entries.size()) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !entry) return invalid_query(file, "texdec_file_get_key_value: entry is NULL");
+    if (index >= file->entries.size())
+        return invalid_query(
+            file, format_text("texdec_file_get_key_value: entry %u; the file has %zu", index, file->entries.size()));
     const Entry& e = file->entries[index];
     *entry = texdec_file_key_value{e.key, e.value, e.value_size};
     return TEXDEC_SUCCESS;
@@ -734,7 +747,7 @@ TEXDEC_FILE_API texdec_status texdec_file_get_key_value(const texdec_file* file,
 
 TEXDEC_FILE_API texdec_status texdec_file_find_key_value(const texdec_file* file, const char* key,
                                                          texdec_file_key_value* entry) {
-    if (!file || !key || !entry) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !key || !entry) return invalid_query(file, "texdec_file_find_key_value: key or entry is NULL");
     *entry = texdec_file_key_value{nullptr, nullptr, 0};
     for (const Entry& e : file->entries)
         if (std::strcmp(e.key, key) == 0) {
@@ -745,20 +758,25 @@ TEXDEC_FILE_API texdec_status texdec_file_find_key_value(const texdec_file* file
 }
 
 TEXDEC_FILE_API texdec_status texdec_file_level_size(const texdec_file* file, uint32_t level, uint64_t* bytes) {
-    if (!file || !bytes || level >= file->info.levels) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !bytes) return invalid_query(file, "texdec_file_level_size: bytes is NULL");
+    if (level >= file->info.levels)
+        return invalid_query(
+            file, format_text("texdec_file_level_size: level %u; the file has %u level(s)", level, file->info.levels));
     *bytes = file->levels[level].packed_size;
     return TEXDEC_SUCCESS;
 }
 
 TEXDEC_FILE_API texdec_status texdec_file_read_level(const texdec_file* file, uint32_t level, void* dst,
                                                      size_t dst_size) {
-    if (!file || (!dst && dst_size > 0) || level >= file->info.levels) return TEXDEC_ERROR_INVALID_ARGUMENT;
-    if (!dst && file->levels[level].packed_size > 0) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !dst) return invalid_query(file, "texdec_file_read_level: dst is NULL");
+    if (level >= file->info.levels)
+        return invalid_query(
+            file, format_text("texdec_file_read_level: level %u; the file has %u level(s)", level, file->info.levels));
     return read_level_into(file, level, static_cast<uint8_t*>(dst), dst_size);
 }
 
 TEXDEC_FILE_API texdec_status texdec_file_read_blocks(const texdec_file* file, void* dst, size_t dst_size) {
-    if (!file || !dst) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !dst) return invalid_query(file, "texdec_file_read_blocks: dst is NULL");
     if (dst_size < file->info.blocks_size) {
         report(file, TEXDEC_MESSAGE_ERROR,
                format_text("texdec_file_read_blocks: the file's blocks are %llu bytes; the destination holds %zu",

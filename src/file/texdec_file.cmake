@@ -1,7 +1,7 @@
 # libtexdec_file (texdec::file): the public container library of include/texdec/texdec_file.h.
 # Its own shared library, not part of libtexdec (texdec_file.h says why): it links libtexdec (the
-# format table, the decode jobs), zlib and libzstd. Built only when texdec is the top-level project
-# (embedders parse their own textures). No static variant: the installed package then needs no
+# format table, the decode jobs), zlib and libzstd. Built when texdec is the top-level project
+# (TEXDEC_BUILD_FILE; embedders parse their own textures, and may turn it on). No static variant: the installed package then needs no
 # zlib / Zstandard to be found by its users, and the Windows cross build makes libtexdec_file.dll
 # (without Zstandard, which Debian has no mingw build of: scheme 2 files are UNSUPPORTED_FILE).
 # It compiles the container parsers (src/io/texdec_parsers.cmake) itself, as texdec_io does: their

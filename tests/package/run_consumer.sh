@@ -2,7 +2,9 @@
 # package_install_consumer: installs the build into a fresh prefix and builds + runs
 # consumer/consumer.c against the INSTALLED package four ways:
 #   find_package(texdec CONFIG) with texdec::texdec (shared) and texdec::texdec_static,
-#   pkg-config texdec (shared), pkg-config texdec-static (the archive, named as a file).
+#   pkg-config texdec (shared), pkg-config texdec-static (the archive, named as a file);
+# and consumer/file_open.c (C99) through pkg-config texdec-file: libtexdec_file installed with its
+# SONAME, texdec-file.pc of the same version, texdec::file exported.
 # Usage: run_consumer.sh BUILD_DIR WORK_DIR CONSUMER_DIR LIBDIR CC SANITIZER_FLAGS [CONFIG]
 # SANITIZER_FLAGS: what a sanitizer build's consumers compile and link with; "none" otherwise.
 # Exit 77 (skipped) only when the consumer reports no Vulkan device with TEXDEC_ALLOW_NO_DEVICE=1.
@@ -95,4 +97,20 @@ echo "== cc \$(pkg-config --cflags --libs texdec-static)"
   "$consumer_src/consumer.c" $static_cflags $static_libs
 needs "$work/pc_static" static
 run "pkg-config static" "$work/pc_static"
-echo "package_install_consumer: all four consumers passed"
+
+echo "== cc \$(pkg-config --cflags --libs texdec-file)"
+for f in "$libdir/libtexdec_file.so" "$libdir/pkgconfig/texdec-file.pc" include/texdec/texdec_file.h; do
+  [ -e "$prefix/$f" ] || fail "not installed: $f"
+done
+file_soname=$(readelf -d "$prefix/$libdir/libtexdec_file.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$file_soname" = "libtexdec_file.so.$major" ] && [ -e "$prefix/$libdir/$file_soname" ] ||
+  fail "libtexdec_file's SONAME '$file_soname' is not libtexdec_file.so.$major, or its link is not installed"
+grep -q 'texdec::file' "$prefix/$libdir/cmake/texdec/texdecTargets.cmake" || fail "texdec::file is not exported"
+[ "$(pkg-config --modversion texdec-file)" = "$version" ] || fail "texdec-file.pc's version is not $version"
+file_cflags=$(pkg-config --cflags texdec-file) && file_libs=$(pkg-config --libs texdec-file) ||
+  fail "pkg-config texdec-file"
+"$cc" $san -std=c99 -Wall -Wextra -Werror -o "$work/pc_file" "$consumer_src/file_open.c" $file_cflags $file_libs
+dyn=$(readelf -d "$work/pc_file" | grep NEEDED || true)
+grep -q "\[$file_soname\]" <<<"$dyn" || fail "pc_file does not need $file_soname"
+LD_LIBRARY_PATH="$prefix/$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" run "pkg-config texdec-file" "$work/pc_file"
+echo "package_install_consumer: all five consumers passed"
