@@ -21,6 +21,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -695,7 +696,7 @@ std::vector<uint8_t> read_whole_file(const std::string& path) {
 // texdec_file_decode of every level of a real file on `ctx`, each surface compared with the CPU
 // reference decoding the blocks texdec_file_get_surface names (in the file, or in its inflated
 // level), at offsets computed here from the file's info and the texel size.
-void check_real_file(texdec_context* ctx, const std::string& path) {
+void check_real_file(texdec_context* ctx, const std::string& path, bool by_path) {
     const std::vector<uint8_t> bytes = read_whole_file(path);
     REQUIRE(!bytes.empty());
     FileMessages messages;
@@ -704,7 +705,9 @@ void check_real_file(texdec_context* ctx, const std::string& path) {
     oi.user_data = &messages;
     texdec_file* file = nullptr;
     {
-        const texdec_status st = texdec_file_open(&oi, bytes.data(), bytes.size(), &file);
+        // By path: texdec_file_open_path maps the file, and the decode reads the mapping in place.
+        const texdec_status st = by_path ? texdec_file_open_path(&oi, path.c_str(), &file)
+                                         : texdec_file_open(&oi, bytes.data(), bytes.size(), &file);
         INFO(path << ": " << messages.text);
         REQUIRE(st == TEXDEC_SUCCESS);
     }
@@ -793,8 +796,8 @@ TEST_CASE("file jobs: sample and corpus files decode like the reference, surface
         std::unique_ptr<OwnContext> ctx = OwnContext::open(backend);
         if (!ctx) return;
         for (const std::string& path : paths) {
-            INFO(backend_name(backend) << " backend");
-            check_real_file(ctx->get(), path);
+            INFO(backend_name(backend) << " backend, " << (backend == Backend::gpu ? "by path" : "from memory"));
+            check_real_file(ctx->get(), path, backend == Backend::gpu);
         }
         ctx->close_and_check();
     }
@@ -1028,4 +1031,40 @@ TEST_CASE("file jobs: a level that does not inflate stops the decode there", "[f
     check_against_reference(s, w, texels, 0, 1, "level 0, before the broken level");
     for (size_t i = size_t(layout[1].offset); i < texels.size(); ++i) REQUIRE(texels[i] == 0xA5);
     ctx->close_and_check();
+}
+
+TEST_CASE("file jobs: several threads decode one file at once", "[file][jobs][threads]") {
+    // texdec_file_decode is thread-safe (a texdec_file is immutable; texdec_decode's rules): eight
+    // threads decode the same files on one context at once, each with the scratch texdec
+    // allocates, and each gets the reference's texels.
+    for (const Backend backend : {Backend::cpu, Backend::gpu}) {
+        std::unique_ptr<OwnContext> ctx = OwnContext::open(backend);
+        if (!ctx) return;
+        for (const size_t shape : {size_t(1), size_t(3)}) {  // Zstandard array, DDS array: scratch
+            const Shape& s = kShapes[shape];
+            OpenFile f(s, 700 + shape);
+            uint64_t total = 0;
+            expected_layout(s, false, 0, s.levels, &total);
+            constexpr int kThreads = 8;
+            std::vector<std::vector<uint8_t>> texels(kThreads, std::vector<uint8_t>(size_t(total), 0xA5));
+            std::vector<texdec_status> statuses(kThreads, TEXDEC_STATUS_MAX_ENUM);
+            std::vector<std::thread> threads;
+            for (int t = 0; t < kThreads; ++t) {
+                threads.emplace_back([&, t] {
+                    texdec_file_decode_job job{};
+                    job.output = s.output;
+                    job.dst = texels[size_t(t)].data();
+                    job.dst_size = texels[size_t(t)].size();
+                    statuses[size_t(t)] = texdec_file_decode(ctx->get(), f.file, &job);
+                });
+            }
+            for (std::thread& t : threads) t.join();
+            INFO(backend_name(backend) << " backend, " << s.name << ": " << f.messages.text);
+            for (int t = 0; t < kThreads; ++t) {
+                REQUIRE(statuses[size_t(t)] == TEXDEC_SUCCESS);
+                check_against_reference(s, f.written, texels[size_t(t)], 0, s.levels, "thread");
+            }
+        }
+        ctx->close_and_check();
+    }
 }
