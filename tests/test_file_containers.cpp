@@ -504,8 +504,8 @@ TEST_CASE("file containers: trailing bytes, DDS facts, the ASTC profile, open_pa
             bool chosen;
         };
         const R rows[] = {{&astc, TEXDEC_ASTC_PROFILE_DEFAULT, TEXDEC_FORMAT_ASTC_6x6_UNORM, false},
-                          // .astc names no profile: an explicit one is what chose the format.
-                          {&astc, TEXDEC_ASTC_PROFILE_LDR, TEXDEC_FORMAT_ASTC_6x6_UNORM, true},
+                          // .astc names no profile and reads as LDR: LDR chooses nothing else.
+                          {&astc, TEXDEC_ASTC_PROFILE_LDR, TEXDEC_FORMAT_ASTC_6x6_UNORM, false},
                           {&astc, TEXDEC_ASTC_PROFILE_SRGB, TEXDEC_FORMAT_ASTC_6x6_SRGB, true},
                           {&astc, TEXDEC_ASTC_PROFILE_HDR, TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},
                           {&ktx2, TEXDEC_ASTC_PROFILE_HDR, TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},
