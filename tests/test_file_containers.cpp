@@ -295,6 +295,24 @@ void check_file(const Case& c, bool copy) {
     CHECK(info.trailing_bytes == 0);
     CHECK(info.blocks_size == w::packed_total(sh));
 
+    // The plan of the whole file without a context or a device (texdec_file.h, texdec.h): a host
+    // decode to NATIVE, an image of the file's type (3D for a volume) and CUBE_COMPATIBLE for a cube.
+    texdec_upload_plan_info plan_info{};
+    texdec_upload_plan plan{};
+    REQUIRE(texdec_file_plan_upload(file, &plan_info, &plan) == TEXDEC_SUCCESS);
+    CHECK(plan.action == TEXDEC_UPLOAD_DECODE_HOST);
+    CHECK((plan.reasons & TEXDEC_PLAN_REASON_NO_DEVICE) != 0);
+    CHECK(plan.backend == TEXDEC_BACKEND_AUTO);
+    CHECK(plan.output == TEXDEC_OUTPUT_NATIVE);
+    CHECK(plan.block_format == TEXDEC_FORMAT_UNDEFINED);
+    CHECK(plan.image_type == (volume ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D));
+    VkFormat native = VK_FORMAT_UNDEFINED;
+    REQUIRE(texdec_output_vk_format(sh.format, TEXDEC_OUTPUT_NATIVE, &native) == TEXDEC_SUCCESS);
+    CHECK(plan.image_format == native);
+    CHECK(plan.image_flags == (sh.faces == 6 ? VkImageCreateFlags(VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) : 0u));
+    CHECK(plan.image_usage == VkImageUsageFlags(VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT));
+    CHECK(plan.view_format_count == 0);
+
     // Every surface, in the file's order, and each one by (level, layer, face).
     REQUIRE(c.written.surfaces.size() == info.surface_count);
     std::vector<texdec_file_surface> listed(c.written.surfaces.size());
@@ -486,8 +504,8 @@ TEST_CASE("file containers: trailing bytes, DDS facts, the ASTC profile, open_pa
             bool chosen;
         };
         const R rows[] = {{&astc, TEXDEC_ASTC_PROFILE_DEFAULT, TEXDEC_FORMAT_ASTC_6x6_UNORM, false},
-                          // .astc names no profile: an explicit one is what chose the format.
-                          {&astc, TEXDEC_ASTC_PROFILE_LDR, TEXDEC_FORMAT_ASTC_6x6_UNORM, true},
+                          // .astc names no profile and reads as LDR: LDR chooses nothing else.
+                          {&astc, TEXDEC_ASTC_PROFILE_LDR, TEXDEC_FORMAT_ASTC_6x6_UNORM, false},
                           {&astc, TEXDEC_ASTC_PROFILE_SRGB, TEXDEC_FORMAT_ASTC_6x6_SRGB, true},
                           {&astc, TEXDEC_ASTC_PROFILE_HDR, TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},
                           {&ktx2, TEXDEC_ASTC_PROFILE_HDR, TEXDEC_FORMAT_ASTC_6x6_SFLOAT, true},

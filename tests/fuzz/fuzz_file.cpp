@@ -1,6 +1,6 @@
 // libFuzzer target: texdec_file (include/texdec/texdec_file.h), the public container library, on
 // any input: texdec_file_open, then every query (info, every surface listed and looked up, every
-// key-value entry, each level's size and packed layout) with the bytes of every range it reports
+// key-value entry, each level's size and packed layout, the plan) with the bytes of every range it reports
 // read (AddressSanitizer sees a range outside the input), and texdec_file_read_blocks into a
 // buffer of blocks_size (capped), and for small files texdec_file_decode on a CPU context (NATIVE).
 // Its contract is checked: a refusal has no file, a problem in the status's group and a message;
@@ -133,6 +133,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     texdec_file_key_value orientation{};
     if (texdec_file_find_key_value(file, "KTXorientation", &orientation) != TEXDEC_SUCCESS)
         broken("find_key_value", size);
+
+    // The plan of the whole file, no context and no device: a host decode, or a refusal.
+    texdec_upload_plan_info plan_info{};
+    texdec_upload_plan plan{};
+    const texdec_status planned = texdec_file_plan_upload(file, &plan_info, &plan);
+    if (planned == TEXDEC_SUCCESS && plan.action != TEXDEC_UPLOAD_DECODE_HOST)
+        broken("a plan without a device is not DECODE_HOST", size);
 
     // Every level into one buffer of blocks_size (capped at 16 MiB: the malloc limit catches more).
     if (info.blocks_size <= (uint64_t(16) << 20)) {
