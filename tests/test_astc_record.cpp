@@ -101,8 +101,6 @@ AstcExpected expected_slice(AstcProfile profile, AstcFootprint fp, const AstcSou
     return e;
 }
 
-bool is_half_nan(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x03FF) != 0; }
-
 // Compares the texels at `base` (row / slice pitch in bytes) with the expected slices.
 void check_texels(texdec_output output, const uint8_t* base, size_t row_pitch, size_t slice_pitch,
                   const std::vector<AstcExpected>& expected, uint32_t w, uint32_t h, bool any_nan_ok, const char* where) {

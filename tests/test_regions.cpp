@@ -74,8 +74,6 @@ bool written_through_unorm_view(VkFormat f) {
     return f == VK_FORMAT_R8G8B8A8_SRGB || f == VK_FORMAT_A8B8G8R8_UNORM_PACK32 || f == VK_FORMAT_A8B8G8R8_SRGB_PACK32 ||
            f == VK_FORMAT_B8G8R8A8_UNORM || f == VK_FORMAT_B8G8R8A8_SRGB;
 }
-bool is_half_nan(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x03FF) != 0; }
-
 // ---- source blocks ----------------------------------------------------------------------------
 
 // Blocks for any format: uniformly random bits (every bit pattern is defined for BC, ETC2 and EAC);

@@ -79,6 +79,21 @@ inline std::string clobbered_text(size_t first_clobbered) {
     return first_clobbered == SIZE_MAX ? std::string("none") : std::to_string(first_clobbered);
 }
 
+// An FP16 NaN: exponent all ones, mantissa not zero.
+inline bool is_half_nan(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x03FF) != 0; }
+
+// RGBA16F texels read back from a storage *image* against the expected bytes: equal, except that
+// where an FP16 NaN is expected any FP16 NaN is accepted (the image store converts the shader's
+// NaN to the driver's own bit pattern: docs/EXACTNESS.md "ASTC error colours"; lavapipe keeps
+// 0xFFFF, NVIDIA's driver does not). Buffers must hold the exact bytes: compare them with memcmp.
+inline bool image_half_texels_equal(const uint8_t* got, const uint8_t* want, size_t bytes) {
+    for (size_t i = 0; i + 1 < bytes; i += 2) {
+        const uint16_t g = uint16_t(got[i] | got[i + 1] << 8), w = uint16_t(want[i] | want[i + 1] << 8);
+        if (g != w && !(is_half_nan(w) && is_half_nan(g))) return false;
+    }
+    return bytes % 2 == 0 || got[bytes - 1] == want[bytes - 1];
+}
+
 }  // namespace texdec_test
 
 // REQUIREs a CompareResult with no mismatches and says what was compared.
