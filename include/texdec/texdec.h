@@ -77,7 +77,7 @@ extern "C" {
  * the package version file, texdec.pc and the shared library's SONAME (libtexdec.so.MAJOR).
  * Within a major version the ABI only grows (docs/abi.md); tools/abi-check.sh enforces it. */
 #define TEXDEC_VERSION_MAJOR 1
-#define TEXDEC_VERSION_MINOR 4
+#define TEXDEC_VERSION_MINOR 5
 #define TEXDEC_VERSION_PATCH 0
 #define TEXDEC_VERSION ((TEXDEC_VERSION_MAJOR << 16) | (TEXDEC_VERSION_MINOR << 8) | TEXDEC_VERSION_PATCH)
 

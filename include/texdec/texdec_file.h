@@ -3,8 +3,8 @@
  * from memory, ask what it holds and where every surface's blocks are, undo KTX 2
  * supercompression into your memory, map the format numbers the containers use, and decode the
  * whole texture (every level, layer, face and slice) in one call or into an image target.
- * Since texdec 1.5.0. PROPOSAL (issue 36): reviewed design, not implemented yet; docs/FILE_API.md
- * has the notes (choices, what maps to which src/io code, the test plan).
+ * Since texdec 1.5.0. docs/FILE_API.md has the design notes (the choices, what each part is built
+ * from, how it is tested).
  *
  * Its own library: libtexdec_file (CMake target texdec::file, pkg-config texdec-file), linking
  * libtexdec, zlib and libzstd. Why not part of libtexdec: libtexdec links nothing but the C++
@@ -328,7 +328,7 @@ TEXDEC_FILE_API texdec_status texdec_file_read_blocks(const texdec_file* file, v
  */
 
 /* DXGI_FORMAT: BC1-BC7 (70-84, 94-99; TYPELESS reads as UNORM, BC6H_TYPELESS as UF16) and the
- * ASTC values NVTT writes (133-186: per footprint TYPELESS, UNORM, UNORM_SRGB; TYPELESS reads as
+ * ASTC values NVTT writes (133-187: per footprint TYPELESS, UNORM, UNORM_SRGB; TYPELESS reads as
  * UNORM). to_dxgi gives the UNORM / UNORM_SRGB / UF16 / SF16 value, NVTT's for ASTC LDR and
  * sRGB, 0 for ASTC sfloat (DXGI has no HDR ASTC: from_dxgi of an ASTC value then gives -unorm)
  * and for ETC2/EAC. BC1_RGB formats give BC1_UNORM (DXGI has one BC1), which reads back as

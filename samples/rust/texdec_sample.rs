@@ -30,7 +30,7 @@ type texdec_message_severity = u32;
 type texdec_structure_type = u32;
 type texdec_backend = u32;
 
-const TEXDEC_VERSION: u32 = (1 << 16) | (4 << 8) | 0;
+const TEXDEC_VERSION: u32 = (1 << 16) | (5 << 8) | 0;
 const TEXDEC_SUCCESS: texdec_status = 0;
 const TEXDEC_ERROR_SOURCE_TOO_SMALL: texdec_status = 8;
 const TEXDEC_ERROR_NO_DEVICE: texdec_status = 11;
