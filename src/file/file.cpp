@@ -236,6 +236,22 @@ void read_orientation(Opening& o) {
 
 // ---- the containers -----------------------------------------------------------------------------
 
+// What KTX 2, KTX 1 and DDS name alike: the format, the header's number and text, the extent of
+// level 0 and the level count.
+template <class Parsed>
+void take_header(texdec_file& file, texdec_file_container container, const Parsed& tex, uint32_t header_format) {
+    texdec_file_info& info = file.info;
+    info.container = container;
+    info.format = tex.format;
+    info.header_format = header_format;
+    file.header_text = tex.container_format;
+    info.width = tex.width;
+    info.height = tex.height;
+    info.depth = tex.depth;
+    info.levels = tex.mip_levels;
+    texdec_format_get_info(tex.format, &file.format);
+}
+
 texdec_status open_ktx2(Opening& o) {
     texdec_file& file = *o.file;
     auto parsed = ktx2::parse(file.bytes);
@@ -247,16 +263,9 @@ texdec_status open_ktx2(Opening& o) {
                       "KTX 2: supercompressionScheme 2 (Zstandard): this build of libtexdec_file has no Zstandard "
                       "(libzstd)");
 #endif
+    take_header(file, TEXDEC_FILE_CONTAINER_KTX2, tex, tex.vk_format);
     texdec_file_info& info = file.info;
-    info.container = TEXDEC_FILE_CONTAINER_KTX2;
-    info.format = tex.format;
-    info.header_format = tex.vk_format;
-    file.header_text = tex.container_format;
     info.supercompression = texdec_file_supercompression(tex.supercompression);
-    info.width = tex.width;
-    info.height = tex.height;
-    info.depth = tex.depth;
-    info.levels = tex.mip_levels;
     info.faces = tex.faces;
     info.layers = tex.layers / tex.faces;
     if (tex.layer_count > 0) info.layout_flags |= TEXDEC_FILE_ARRAY;
@@ -264,7 +273,6 @@ texdec_status open_ktx2(Opening& o) {
     if (tex.is_volume) info.layout_flags |= TEXDEC_FILE_VOLUME;
     if (!tex.warnings.empty()) info.facts |= TEXDEC_FILE_FACT_DFD_DISAGREES;
     for (const std::string& warning : tex.warnings) o.message(TEXDEC_MESSAGE_WARNING, "KTX 2: " + warning);
-    texdec_format_get_info(tex.format, &file.format);
     const bool plain = tex.supercompression == ktx2::Supercompression::None;
     uint64_t end = 0;  // of the last level's data: what follows is trailing (the spec puts levels last)
     for (uint32_t l = 0; l < tex.mip_levels; ++l) {
@@ -290,22 +298,14 @@ texdec_status open_ktx(Opening& o) {
     auto parsed = ktx::parse_levels(file.bytes);
     if (const auto* error = std::get_if<ktx::Error>(&parsed)) return o.fail(*error, "KTX 1.1");
     const ktx::Texture& tex = std::get<ktx::Texture>(parsed);
+    take_header(file, TEXDEC_FILE_CONTAINER_KTX, tex, tex.gl_internal_format);
     texdec_file_info& info = file.info;
-    info.container = TEXDEC_FILE_CONTAINER_KTX;
-    info.format = tex.format;
-    info.header_format = tex.gl_internal_format;
-    file.header_text = tex.container_format;
-    info.width = tex.width;
-    info.height = tex.height;
-    info.depth = tex.depth;
-    info.levels = tex.mip_levels;
     info.faces = tex.faces;
     info.layers = tex.layers / tex.faces;
     if (tex.array_elements > 0) info.layout_flags |= TEXDEC_FILE_ARRAY;
     if (tex.is_cube) info.layout_flags |= TEXDEC_FILE_CUBE;
     if (tex.is_volume) info.layout_flags |= TEXDEC_FILE_VOLUME;
     info.trailing_bytes = tex.trailing_bytes;
-    texdec_format_get_info(tex.format, &file.format);
     for (const ktx::Level& src : tex.levels) {
         Level level = make_level(file.format, src.width, src.height, src.depth);
         level.file_offset = src.offset;
@@ -322,15 +322,8 @@ texdec_status open_dds(Opening& o) {
     auto parsed = dds::parse_levels(file.bytes);
     if (const auto* error = std::get_if<dds::Error>(&parsed)) return o.fail(*error, "DDS");
     const dds::Texture& tex = std::get<dds::Texture>(parsed);
+    take_header(file, TEXDEC_FILE_CONTAINER_DDS, tex, tex.header_code);
     texdec_file_info& info = file.info;
-    info.container = TEXDEC_FILE_CONTAINER_DDS;
-    info.format = tex.format;
-    info.header_format = tex.header_code;
-    file.header_text = tex.container_format;
-    info.width = tex.width;
-    info.height = tex.height;
-    info.depth = tex.depth;
-    info.levels = tex.mip_levels;
     info.faces = tex.is_cube ? 6 : 1;
     info.layers = tex.layers / info.faces;
     if (info.layers > 1) info.layout_flags |= TEXDEC_FILE_ARRAY;
@@ -339,7 +332,6 @@ texdec_status open_dds(Opening& o) {
     if (tex.swap_red_alpha) info.facts |= TEXDEC_FILE_FACT_SWAP_RED_ALPHA;
     if (tex.premultiplied_alpha) info.facts |= TEXDEC_FILE_FACT_PREMULTIPLIED_ALPHA;
     info.trailing_bytes = tex.trailing_bytes;
-    texdec_format_get_info(tex.format, &file.format);
     for (const dds::Level& src : tex.levels) {
         Level level = make_level(file.format, src.width, src.height, src.depth);
         level.file_offset = tex.data_offset + src.offset_in_layer;
