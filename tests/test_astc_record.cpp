@@ -293,7 +293,7 @@ void error_case_expected(ErrorCase c, bool srgb, uint16_t f16[4], uint8_t u8[4])
 
 }  // namespace
 
-TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN; linear keeps NaN (buffer and image, 2D and 3D)",
+TEST_CASE("ASTC error colours: sRGB RGBA16F is magenta, never NaN, linear keeps NaN (buffer and image, 2D and 3D)",
           "[astc][astc3d][external][gpu]") {
     ExternalSetup setup;
     TEXDEC_OPEN_OR_RETURN(setup, dev);

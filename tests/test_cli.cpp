@@ -1727,7 +1727,7 @@ TEST_CASE("CLI raw mode: every ETC2 and EAC format (native output) equals Mesa G
 }
 
 // End to end through the CLI with the ETC2/EAC decoders (fails, never skips, if one is missing).
-TEST_CASE("CLI: EAC .ktx/.pkm to 16-bit PNG equals the raw NATIVE decode; ETC2 .pkm/.ktx to PNG equals raw RGBA8",
+TEST_CASE("CLI: EAC .ktx/.pkm to 16-bit PNG equals the raw NATIVE decode, ETC2 .pkm/.ktx to PNG equals raw RGBA8",
           "[cli][gpu][pkm][ktx][etc]") {
     if (!cli_has_device()) return;
     constexpr uint32_t w = 29, h = 14, bx = 8, by = 4;  // partial last column and row

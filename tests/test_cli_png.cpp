@@ -276,7 +276,7 @@ TEST_CASE("PNG encoder: a large image in many bands is one valid zlib stream (CR
     CHECK(png_parallel::auto_band_rows(image, 4) < 397);
 }
 
-TEST_CASE("CLI: ASTC to .png in forced small bands equals the .raw RGBA8 decode; --json phases and -v time line",
+TEST_CASE("CLI: ASTC to .png in forced small bands equals the .raw RGBA8 decode, --json phases and -v time line",
           "[cli][png]") {
     if (!cli_has_device()) return;
     const std::string d = fresh_cli_dir("png_bands");

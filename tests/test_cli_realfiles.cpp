@@ -232,7 +232,7 @@ TEST_CASE("CLI: ASTC HDR data read in the LDR profile is reported with the fix, 
 
 // ---- item 12 ---------------------------------------------------------------------------------------
 
-TEST_CASE("KTX2 DFD: vkFormat decides; every DFD field that disagrees is a warning naming it, none refuses the file",
+TEST_CASE("KTX2 DFD: vkFormat decides, every DFD field that disagrees is a warning naming it, none refuses the file",
           "[cli][ktx2][realfiles][item12]") {
     const texdec_format f = TEXDEC_FORMAT_ASTC_4x4_UNORM;
     const std::vector<std::vector<uint8_t>> level = {std::vector<uint8_t>(16 * 8, 0)};

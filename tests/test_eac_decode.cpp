@@ -298,7 +298,7 @@ TEST_CASE("eac: hand-built blocks (every table x multiplier incl. 0, edge bases,
     ctx->close_and_check();
 }
 
-TEST_CASE("eac: outputs offered (NATIVE = R16/RG16 UNORM/SNORM, RGBA16F; RGBA8 unsigned only)", "[eac]") {
+TEST_CASE("eac: outputs offered (NATIVE = R16/RG16 UNORM/SNORM, RGBA16F, RGBA8 unsigned only)", "[eac]") {
     for (const EacFormat& f : kFormats) {
         INFO(f.name);
         texdec_format_info info{};
