@@ -12,16 +12,7 @@
 set -euo pipefail
 . "$(dirname "$0")/abi-common.sh"
 
-if [ -z "${1:-}" ]; then
-    status=0
-    for each in $abi_libraries; do
-        path=$(abi_select "$each" && abi_library && echo "$lib") || exit 1
-        "$0" "$path" || status=1
-    done
-    exit $status
-fi
-abi_select "$(abi_name_of "$1")"
-abi_library "$1"
+abi_one_library_or_each "$0" "$@"
 [ -f "$baseline" ] || abi_fail "no baseline for major version $major (${baseline#$root/}).
   TEXDEC_VERSION_MAJOR moved: record the new major's ABI with tools/abi-update-baseline.sh and commit it."
 work=$(mktemp -d)

@@ -54,6 +54,22 @@ abi_library() {
     [ -f "$lib" ] || abi_fail "$lib not found (a build of $target for major $major names it so)"
 }
 
+# abi_one_library_or_each SCRIPT [PATH]: with PATH, selects that library (abi_select, abi_library);
+# without, runs SCRIPT once per library (each built first) and exits with their combined status.
+abi_one_library_or_each() {
+    local script=$1 path each status=0
+    if [ -n "${2:-}" ]; then
+        abi_select "$(abi_name_of "$2")"
+        abi_library "$2"
+        return
+    fi
+    for each in $abi_libraries; do
+        path=$(abi_select "$each" && abi_library && echo "$lib") || exit 1
+        "$script" "$path" || status=1
+    done
+    exit $status
+}
+
 # abi_dump LIBRARY OUT: writes LIBRARY's public ABI as abixml: the exported texdec_* functions
 # and the types of include/texdec they reach, nothing internal (texdec_context and texdec_file
 # stay opaque).
