@@ -1071,3 +1071,57 @@ TEST_CASE("file jobs: several threads decode one file at once", "[file][jobs][th
         ctx->close_and_check();
     }
 }
+
+TEST_CASE("file jobs: a 3D footprint with layers or faces fits no image: the host decode only", "[file][jobs][plan]") {
+    // ASTC 3x3x3 blocks in a KTX 2 array (pixelDepth 0, layerCount 2) and a cube map: texdec's
+    // image of a 3D footprint is a 3D image of one layer (texdec_plan_upload refuses array_layers
+    // above 1), so the copies, the regions and the plan of the file cannot hold its surfaces. They
+    // used to answer layerCount 1, silently leaving every surface but the first out of the image;
+    // now UNSUPPORTED_FILE with a message naming the layers, nothing written, while
+    // texdec_file_decode still decodes every surface (against the reference).
+    const Shape shapes[] = {
+        {"ktx2 astc 3x3x3 6x6 x2 layers", TEXDEC_FORMAT_ASTC_3x3x3_UNORM, 3, 3, 3, 16, 6, 6, 1, 2, 2, 1,
+         Container::ktx2, 0, 0, TEXDEC_OUTPUT_RGBA8, 4, false},
+        {"ktx2 astc 4x4x4 cube 8x8", TEXDEC_FORMAT_ASTC_4x4x4_UNORM, 4, 4, 4, 16, 8, 8, 1, 1, 1, 6, Container::ktx2, 3,
+         0, TEXDEC_OUTPUT_RGBA8, 4, true},
+    };
+    std::unique_ptr<OwnContext> cpu = OwnContext::open(Backend::cpu);
+    if (!cpu) return;
+    uint64_t seed = 900;
+    for (const Shape& s : shapes) {
+        INFO(s.name);
+        OpenFile f(s, seed++);
+        check_against_reference(s, f.written, decode_file(cpu->get(), f, s, 0, 0, false), 0, s.levels, "decode");
+        CHECK(f.messages.take().empty());
+
+        VkBufferImageCopy copies[2];
+        std::memset(copies, 0xA5, sizeof copies);
+        uint32_t count = 2;
+        CHECK(texdec_file_buffer_copies(f.file, TEXDEC_FILE_DATA_BLOCKS, TEXDEC_OUTPUT_NATIVE, 0, 0, VK_FALSE, 0,
+                                        &count, copies) == TEXDEC_ERROR_UNSUPPORTED_FILE);
+        CHECK(count == 2);
+        CHECK(reinterpret_cast<const uint8_t*>(copies)[0] == 0xA5);
+        CHECK(f.messages.take().find("layers") != std::string::npos);
+        CHECK(texdec_file_buffer_copies(f.file, TEXDEC_FILE_DATA_TEXELS, TEXDEC_OUTPUT_RGBA8, 0, 0, VK_FALSE, 0, &count,
+                                        nullptr) == TEXDEC_ERROR_UNSUPPORTED_FILE);
+        CHECK(f.messages.take().find("layers") != std::string::npos);
+
+        texdec_file_record_job job{};
+        texdec_region regions[2];
+        std::memset(regions, 0xA5, sizeof regions);
+        count = 2;
+        CHECK(texdec_file_make_regions(f.file, &job, &count, regions) == TEXDEC_ERROR_UNSUPPORTED_FILE);
+        CHECK(count == 2);
+        CHECK(reinterpret_cast<const uint8_t*>(regions)[0] == 0xA5);
+        CHECK(f.messages.take().find("layers") != std::string::npos);
+
+        texdec_upload_plan_info info{};
+        info.context = cpu->get();
+        texdec_upload_plan plan{};
+        plan.reasons = 0xA5A5A5A5u;
+        CHECK(texdec_file_plan_upload(f.file, &info, &plan) == TEXDEC_ERROR_UNSUPPORTED_FILE);
+        CHECK(plan.reasons == 0xA5A5A5A5u);
+        CHECK(f.messages.take().find("layers") != std::string::npos);
+    }
+    cpu->close_and_check();
+}

@@ -361,7 +361,9 @@ TEXDEC_FILE_API texdec_status texdec_format_to_astc_footprint(texdec_format form
 
 /* texdec_plan_upload with `info`'s device, context, flags, usage and features, and the file's
  * format, extent, levels and layers (layers * faces), plus VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT for a
- * cube map. info's format, extent, mip_levels and array_layers are ignored (may be 0). */
+ * cube map. info's format, extent, mip_levels and array_layers are ignored (may be 0).
+ * UNSUPPORTED_FILE (*plan not written) for a 3D footprint with layers or faces: no image holds it
+ * (texdec_file_buffer_copies). */
 TEXDEC_FILE_API texdec_status texdec_file_plan_upload(const texdec_file* file, const texdec_upload_plan_info* info,
                                                       texdec_upload_plan* plan);
 
@@ -409,7 +411,10 @@ TEXDEC_FILE_API texdec_status texdec_file_get_layout(const texdec_file* file, te
  * writes *count (the levels); else *count must be at least that (INVALID_ARGUMENT, nothing
  * written, if not) and is set to it. A buffer_offset that is not a multiple of 16:
  * INVALID_LAYOUT; one whose layout wraps 64 bits: SIZE_OVERFLOW (nothing written). A 3D file
- * (TEXDEC_FILE_VOLUME, or a 3D footprint) gives layerCount 1 and the level's depth. */
+ * (TEXDEC_FILE_VOLUME, or a 3D footprint) gives layerCount 1 and the level's depth. A 3D
+ * footprint with layers or faces (a KTX 2 array or cube map of ASTC 3x3x3 ...) fits no image (a
+ * 3D image has one layer): UNSUPPORTED_FILE, here, in texdec_file_make_regions, texdec_file_record
+ * and texdec_file_plan_upload; texdec_file_decode decodes it. */
 TEXDEC_FILE_API texdec_status texdec_file_buffer_copies(const texdec_file* file, texdec_file_data data,
                                                         texdec_output output, uint32_t base_level, uint32_t level_count,
                                                         VkBool32 image_base_level_zero, VkDeviceSize buffer_offset,
@@ -473,7 +478,8 @@ typedef struct texdec_file_record_job {
  * row length and image height 0, mip_level image_base_level + (level - base_level), layers 0 ..
  * layers x faces - 1 (a 3D file: layer_count 1, the level's depth). INVALID_ARGUMENT for levels
  * outside the file, INVALID_LAYOUT for a src_offset that is not a multiple of 16, SIZE_OVERFLOW
- * where an offset wraps. Only base_level, level_count, src_offset and image_base_level are read. */
+ * where an offset wraps, UNSUPPORTED_FILE for a 3D footprint with layers or faces
+ * (texdec_file_buffer_copies). Only base_level, level_count, src_offset and image_base_level are read. */
 TEXDEC_FILE_API texdec_status texdec_file_make_regions(const texdec_file* file, const texdec_file_record_job* job,
                                                        uint32_t* count, texdec_region* regions);
 

@@ -64,10 +64,23 @@ texdec_status file_facts(const texdec_file* file, const char* function, FileFact
                     unsigned(facts->info.layers), unsigned(facts->info.faces));
     facts->surfaces = uint32_t(surfaces);
     // A volume, or a 3D footprint (its blocks span texel slices): a 3D image, whose levels are
-    // one layer of depth slices (3D arrays are refused when the file is opened).
+    // one layer of depth slices (3D arrays are refused when the file is opened; a 3D footprint
+    // with layers or faces by check_one_image).
     facts->image_3d =
         (facts->info.layout_flags & TEXDEC_FILE_VOLUME) != 0 || facts->info.depth > 1 || facts->format.block_depth > 1;
     return TEXDEC_SUCCESS;
+}
+
+// The copies, the regions and the plan put the file in one image. A 3D footprint makes that a 3D
+// image, which has one layer (texdec_plan_upload's rule): a file of such blocks with layers or
+// faces (a KTX 2 array or cube map of ASTC 3x3x3 ...) has no image to go to, only the host layout
+// of texdec_file_decode.
+texdec_status check_one_image(const texdec_file* file, const FileFacts& facts, const char* function) {
+    if (!facts.image_3d || facts.surfaces == 1) return TEXDEC_SUCCESS;
+    return fail(file, TEXDEC_ERROR_UNSUPPORTED_FILE,
+                "%s: %u layers x %u faces of %s (a 3D footprint): its image would be 3D, and a 3D image has one "
+                "layer; texdec_file_decode decodes every surface into host memory",
+                function, unsigned(facts.info.layers), unsigned(facts.info.faces), facts.format.name);
 }
 
 // base_level / level_count (0: to the last level) against the file's levels.
@@ -283,6 +296,7 @@ texdec_status make_regions(const texdec_file* file, const texdec_file_record_job
                            uint32_t* count, texdec_region* regions) {
     FileFacts facts;
     if (texdec_status s = file_facts(file, function, &facts); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = check_one_image(file, facts, function); s != TEXDEC_SUCCESS) return s;
     uint32_t levels = 0;
     if (texdec_status s = level_range(file, facts, function, job->base_level, job->level_count, &levels);
         s != TEXDEC_SUCCESS)
@@ -362,6 +376,7 @@ extern "C" TEXDEC_FILE_API texdec_status texdec_file_buffer_copies(const texdec_
     }
     FileFacts facts;
     if (texdec_status s = file_facts(file, kFunction, &facts); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = check_one_image(file, facts, kFunction); s != TEXDEC_SUCCESS) return s;
     uint32_t levels = 0;
     if (texdec_status s = level_range(file, facts, kFunction, base_level, level_count, &levels); s != TEXDEC_SUCCESS)
         return s;
@@ -545,6 +560,7 @@ extern "C" TEXDEC_FILE_API texdec_status texdec_file_plan_upload(const texdec_fi
     }
     FileFacts facts;
     if (texdec_status s = file_facts(file, kFunction, &facts); s != TEXDEC_SUCCESS) return s;
+    if (texdec_status s = check_one_image(file, facts, kFunction); s != TEXDEC_SUCCESS) return s;
     // The image a loader creates for the whole file: level 0's extent, every level, the layers x
     // faces as array layers (a 3D image: one layer), CUBE_COMPATIBLE for a cube map so that it can
     // be viewed as one.
