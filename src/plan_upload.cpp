@@ -38,6 +38,20 @@ bool feature_enabled(const texdec_upload_plan_info& info, const texdec_format_in
     }
 }
 
+// The format features an image's usage needs (Vulkan, "Image Creation Limits": the image format
+// properties refuse a usage whose feature the format lacks, so vkCreateImage may not be called
+// with it). TRANSFER_DST's is asked anyway (the upload's copy).
+VkFormatFeatureFlags usage_features(VkImageUsageFlags usage) {
+    VkFormatFeatureFlags features = 0;
+    if (usage & VK_IMAGE_USAGE_SAMPLED_BIT) features |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+    if (usage & VK_IMAGE_USAGE_STORAGE_BIT) features |= VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT;
+    if (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) features |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+    if (usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) features |= VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    if (usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) features |= VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+    if (usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT) features |= VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    return features;
+}
+
 // The message for a failure, through the context's callback where there is one.
 texdec_status refuse(const texdec_context* ctx, texdec_status status, const char* what) {
     if (!ctx) return status;
@@ -135,7 +149,7 @@ extern "C" TEXDEC_API texdec_status texdec_plan_upload(const texdec_upload_plan_
         // Asked only where the feature is enabled: the format is then one the device knows.
         VkFormatProperties props{};
         get_format_properties(device, format.vk_format, &props);
-        const VkFormatFeatureFlags want = needed | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+        const VkFormatFeatureFlags want = needed | usage_features(native_usage);
         if ((props.optimalTilingFeatures & want) != want) reasons |= TEXDEC_PLAN_REASON_FORMAT_FEATURES;
         if (get_image_format_properties && extent_given) {
             // Vulkan, "Image Creation Limits".

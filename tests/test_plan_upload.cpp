@@ -628,6 +628,38 @@ TEST_CASE("plan: a made-up device: format features, image limits, and what is as
     texdec_context_destroy(cpu);
 }
 
+TEST_CASE("plan: a native image's usage needs its format features", "[plan][cpu]") {
+    // The made-up device's BC7 has SAMPLED_IMAGE and TRANSFER_DST only. An image of it with STORAGE
+    // or TRANSFER_SRC usage cannot be created (vkGetPhysicalDeviceImageFormatProperties refuses a
+    // usage whose format feature is missing), so the plan must not answer NATIVE for that usage,
+    // even where no extent is given and so no image limits are asked. It used to: NATIVE with
+    // image_usage STORAGE | SAMPLED | TRANSFER_DST, an image the device cannot make.
+    MessageLog log;
+    texdec_context* cpu = create_cpu_context(log);
+    VkPhysicalDeviceFeatures features{};
+    features.textureCompressionBC = VK_TRUE;
+    texdec_upload_plan_info info = plan_info(cpu, nullptr, &features, TEXDEC_FORMAT_BC7_UNORM);
+    info.physical_device = fake_device();
+    info.get_format_properties = fake_format_properties;
+    struct Case {
+        VkImageUsageFlags usage;
+        bool native;
+    };
+    for (const Case& c : {Case{0, true}, Case{VK_IMAGE_USAGE_SAMPLED_BIT, true},
+                          Case{VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, true},
+                          Case{VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT, false},
+                          Case{VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, false},
+                          Case{VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, false}}) {
+        INFO("usage 0x" << std::hex << c.usage);
+        info.usage = c.usage;
+        const texdec_upload_plan plan = plan_of(info);
+        CHECK(plan.action == (c.native ? TEXDEC_UPLOAD_NATIVE : TEXDEC_UPLOAD_DECODE_HOST));
+        CHECK(plan.reasons == (c.native ? 0u : uint32_t(TEXDEC_PLAN_REASON_FORMAT_FEATURES)));
+    }
+    CHECK(log.take_errors().empty());
+    texdec_context_destroy(cpu);
+}
+
 TEST_CASE("plan: many threads ask at once and get the answers of one", "[plan][gpu][threads]") {
     ExternalSetup setup;
     VulkanTestDeviceOptions options;

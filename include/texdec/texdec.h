@@ -941,8 +941,9 @@ typedef enum texdec_plan_reason_bits {
                                                        physical_device NULL) */
     TEXDEC_PLAN_REASON_FEATURE_NOT_ENABLED = 1u << 2, /* your device did not enable textureCompressionBC /
                                                          ETC2 / ASTC_LDR / ASTC HDR / ASTC 3D */
-    TEXDEC_PLAN_REASON_FORMAT_FEATURES = 1u << 3,     /* optimalTilingFeatures lack format_features or
-                                                       TRANSFER_DST */
+    TEXDEC_PLAN_REASON_FORMAT_FEATURES = 1u << 3,     /* optimalTilingFeatures lack format_features,
+                                                       TRANSFER_DST, or a feature `usage` needs (STORAGE:
+                                                       STORAGE_IMAGE, TRANSFER_SRC: TRANSFER_SRC, ...) */
     TEXDEC_PLAN_REASON_IMAGE_LIMITS = 1u << 4,        /* vkGetPhysicalDeviceImageFormatProperties refuses
                                                        the image (or its extent, levels, layers) */
     /* Not DECODE_RECORD (so DECODE_HOST): */
@@ -980,7 +981,9 @@ typedef struct texdec_upload_plan_info {
     VkBool32 astc_hdr_enabled;
     VkBool32 astc_3d_enabled;
     texdec_format format;
-    /* What you need of the image. usage 0 = VK_IMAGE_USAGE_SAMPLED_BIT; format_features 0 =
+    /* What you need of the image. usage 0 = VK_IMAGE_USAGE_SAMPLED_BIT (NATIVE only where the
+     * format has the features each usage bit needs: SAMPLED_IMAGE, STORAGE_IMAGE, COLOR_ATTACHMENT,
+     * DEPTH_STENCIL_ATTACHMENT, TRANSFER_SRC, TRANSFER_DST); format_features 0 =
      * VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT (add SAMPLED_IMAGE_FILTER_LINEAR_BIT to require linear
      * filtering: an ASTC HDR or BC6H image may lack it, a decoded RGBA16F one rarely does);
      * image_flags: yours (VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT for a cube map), kept. */
