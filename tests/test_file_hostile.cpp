@@ -198,6 +198,14 @@ TEST_CASE("file hostile: arguments, empty and unknown files", "[file][hostile]")
     CHECK(texdec_file_get_surface(o.file, 0, 0, 0, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_level_size(o.file, 0, nullptr) == TEXDEC_ERROR_INVALID_ARGUMENT);
     CHECK(texdec_file_read_blocks(o.file, nullptr, 16) == TEXDEC_ERROR_INVALID_ARGUMENT);
+    // Each with its sentence (texdec_file.h, "Messages": every failure), naming the function; the
+    // NULL file has no callback to find.
+    INFO(o.all_errors());
+    REQUIRE(o.errors.size() == 4);
+    CHECK(o.errors[0].find("texdec_file_get_info") != std::string::npos);
+    CHECK(o.errors[1].find("texdec_file_get_surface") != std::string::npos);
+    CHECK(o.errors[2].find("texdec_file_level_size") != std::string::npos);
+    CHECK(o.errors[3].find("texdec_file_read_blocks") != std::string::npos);
 }
 
 TEST_CASE("file hostile: DDS headers, each with its problem and the field named", "[file][hostile]") {

@@ -644,7 +644,10 @@ TEXDEC_FILE_API texdec_status texdec_file_open_path(const texdec_file_open_info*
 TEXDEC_FILE_API void texdec_file_destroy(texdec_file* file) { delete file; }
 
 TEXDEC_FILE_API texdec_status texdec_file_get_info(const texdec_file* file, texdec_file_info* info) {
-    if (!file || !info) return TEXDEC_ERROR_INVALID_ARGUMENT;
+    if (!file || !info) {
+        report(file, TEXDEC_MESSAGE_ERROR, "texdec_file_get_info: info is NULL");
+        return TEXDEC_ERROR_INVALID_ARGUMENT;
+    }
     *info = file->info;
     return TEXDEC_SUCCESS;
 }
