@@ -46,8 +46,9 @@ public:
     File& operator=(const File&) = delete;
     ~File() { texdec_file_destroy(file_); }
 
-    // texdec_file_open of `bytes` (kept by pointer unless info->flags has TEXDEC_FILE_OPEN_COPY:
-    // then they must outlive the File); *out is replaced (empty on failure).
+    // texdec_file_open of `bytes`: kept by pointer, so they must stay valid and unchanged while
+    // the File lives, unless info->flags has TEXDEC_FILE_OPEN_COPY (the File then owns a copy);
+    // *out is replaced (empty on failure).
     [[nodiscard]] static Status open(ConstByteSpan bytes, File& out,
                                      const texdec_file_open_info* info = nullptr) noexcept {
         return adopt(texdec_file_open(info, bytes.data(), bytes.size(), &out.reset()), out);
