@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -449,6 +450,35 @@ TEST_CASE("texdec_file_open_path: a missing file is FILE_IO with the system's re
     CHECK(info.container == TEXDEC_FILE_CONTAINER_DDS);
     CHECK(info.format == TEXDEC_FORMAT_BC3_UNORM);
     CHECK(info.file_size == read_binary_file(sample).size());
+}
+
+TEST_CASE("texdec_file_open_path: a file the system cannot map is read", "[file]") {
+    // texdec_file.h: "mapped read-only where the system can, else read". A sysfs attribute is a
+    // regular file of 4096 bytes (stat) that mmap refuses (ENODEV): open_path used to answer
+    // FILE_IO ("cannot map"). Read, its text is no texture: UNSUPPORTED_FILE, the message showing
+    // its first bytes, as read here.
+    const std::string path = "/sys/kernel/mm/transparent_hugepage/enabled";
+    const std::vector<uint8_t> bytes = std::filesystem::exists(path) ? read_binary_file(path) : std::vector<uint8_t>{};
+    if (bytes.size() < 8) {
+        WARN("no " << path << " to read: not checked here");
+        return;
+    }
+    Messages messages;
+    texdec_file_problem problem = TEXDEC_FILE_PROBLEM_MAX_ENUM;
+    texdec_file_open_info open_info{};
+    open_info.message_callback = Messages::callback;
+    open_info.user_data = &messages;
+    open_info.problem = &problem;
+    texdec_file* file = nullptr;
+    const texdec_status st = texdec_file_open_path(&open_info, path.c_str(), &file);
+    INFO((messages.errors.empty() ? std::string() : messages.errors[0]));
+    CHECK(st == TEXDEC_ERROR_UNSUPPORTED_FILE);
+    CHECK(problem == TEXDEC_FILE_PROBLEM_UNKNOWN_CONTAINER);
+    CHECK(file == nullptr);
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "%02X %02X %02X %02X", bytes[0], bytes[1], bytes[2], bytes[3]);
+    REQUIRE(messages.errors.size() == 1);
+    CHECK_THAT(messages.errors[0], Catch::Contains(hex));
 }
 
 TEST_CASE("texdec_file refuses Basis Universal, unknown and empty files with their statuses", "[file]") {

@@ -623,15 +623,31 @@ TEXDEC_FILE_API texdec_status texdec_file_open_path(const texdec_file_open_info*
             return io_error("cannot map '" + name + "': it is larger than the address space");
         }
         const uint64_t size = stat.size;
-        if (size > 0) {
-            int error = 0;
-            const void* memory = platform::map_read(handle, size, error);
+        int error = 0;
+        const void* memory = size > 0 ? platform::map_read(handle, size, error) : nullptr;
+        if (memory) {
             platform::close(handle);
-            if (!memory)
-                return io_error("cannot map '" + name + "' (" + std::to_string(size) +
-                                " bytes) into memory: " + platform::error_text(error));
             file->mapping = std::shared_ptr<const void>(memory, [size](const void* p) { platform::unmap(p, size); });
             file->bytes = std::span<const uint8_t>(static_cast<const uint8_t*>(memory), size_t(size));
+        } else if (size > 0) {
+            // Not mappable (a sysfs attribute, some network or FUSE file systems): read, as the
+            // header says, up to the size stat gave or the end, whichever comes first.
+            file->copy.resize(size_t(size));
+            size_t total = 0;
+            while (total < file->copy.size()) {
+                size_t got = 0;
+                if (const int read_error =
+                        platform::read(handle, file->copy.data() + total, file->copy.size() - total, got)) {
+                    platform::close(handle);
+                    return io_error("cannot read '" + name + "' (mapping it failed: " + platform::error_text(error) +
+                                    "): " + platform::error_text(read_error));
+                }
+                if (got == 0) break;
+                total += got;
+            }
+            platform::close(handle);
+            file->copy.resize(total);
+            file->bytes = file->copy;
         } else {
             platform::close(handle);
         }
