@@ -148,7 +148,9 @@ Level make_level(const texdec_format_info& format, uint32_t w, uint32_t h, uint3
     level.width = w;
     level.height = h;
     level.depth = d;
-    // Each side <= 2^20 (the parsers' kMaxDimension): no overflow.
+    // No overflow: KTX, KTX 2 and DDS sides are <= 2^20 (the parsers' kMaxDimension); PKM's are
+    // 16-bit; .astc sides reach 2^24, but its parser checked that the whole surface's bytes (this
+    // product times the block slices) fit 64 bits and the file.
     level.slice_bytes =
         div_round_up(w, format.block_width) * div_round_up(h, format.block_height) * format.bytes_per_block;
     level.surface_bytes = level.slice_bytes * div_round_up(d, format.block_depth);
