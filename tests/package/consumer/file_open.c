@@ -54,7 +54,8 @@ int main(void) {
         printf("texdec_format_from_dds_fourcc('DXT1') is not bc1-rgba-unorm\n");
         return 1;
     }
-    texdec_file_destroy(f);
+    /* header_format_text points into the file: print it before texdec_file_destroy. */
     printf("texdec_file: opened the written DDS (%s, %ux%u)\n", info.header_format_text, info.width, info.height);
+    texdec_file_destroy(f);
     return 0;
 }
