@@ -232,18 +232,11 @@ texdec_status plan_decode(const texdec_file* file, const texdec_file_decode_job*
         return s;
     for (uint32_t i = 0; i < plan->count; ++i) {
         const uint32_t level = job->base_level + i;
-        uint64_t level_size = 0;
-        if (texdec_status s = texdec_file_level_size(file, level, &level_size); s != TEXDEC_SUCCESS) return s;
-        if (level_size != plan->blocks.levels[i].size)
-            return fail(file, TEXDEC_ERROR_MALFORMED_FILE,
-                        "%s: mip level %u holds %" PRIu64 " bytes of blocks, but %u surfaces of %ux%ux%u need %" PRIu64,
-                        function, unsigned(level), level_size, unsigned(plan->facts.surfaces),
-                        unsigned(plan->blocks.extents[i].width), unsigned(plan->blocks.extents[i].height),
-                        unsigned(plan->blocks.extents[i].depth), plan->blocks.levels[i].size);
         if (texdec_status s = level_in_place(file, plan->facts, level, plan->blocks.levels[i], &plan->in_place[i]);
             s != TEXDEC_SUCCESS)
             return s;
-        if (!plan->in_place[i] && level_size > plan->scratch) plan->scratch = level_size;
+        // The packed layout's level size is texdec_file_level_size's (the same per-level sums).
+        if (!plan->in_place[i]) plan->scratch = std::max(plan->scratch, plan->blocks.levels[i].size);
     }
     return TEXDEC_SUCCESS;
 }
