@@ -1,7 +1,7 @@
 #include "support/container_writer.h"
 
-#include <zlib.h>
-#include <zstd.h>
+#include "support/container_files.h"  // put_u32, put_u32_order, compress_level
+
 
 #include <algorithm>
 #include <numeric>
@@ -11,18 +11,6 @@ namespace texdec_test::writer {
 
 namespace {
 
-void put32(std::vector<uint8_t>& b, size_t at, uint32_t v, bool big_endian = false) {
-    if (at + 4 > b.size()) throw std::logic_error("container_writer: put32 past the end");
-    for (int i = 0; i < 4; ++i) b[at + i] = uint8_t(v >> (big_endian ? 24 - 8 * i : 8 * i));
-}
-void put64(std::vector<uint8_t>& b, size_t at, uint64_t v) {
-    put32(b, at, uint32_t(v));
-    put32(b, at + 4, uint32_t(v >> 32));
-}
-void put16be(std::vector<uint8_t>& b, size_t at, uint32_t v) {
-    b.at(at) = uint8_t(v >> 8);
-    b.at(at + 1) = uint8_t(v);
-}
 void pad_to(std::vector<uint8_t>& b, uint64_t alignment) {
     while (b.size() % alignment) b.push_back(0);
 }
@@ -141,7 +129,7 @@ std::vector<uint8_t> key_value_bytes(const std::vector<KeyValue>& entries, bool 
     for (const KeyValue& e : entries) {
         const size_t at = out.size();
         out.resize(at + 4);
-        put32(out, at, uint32_t(e.key.size() + 1 + e.value.size()), big_endian);
+        put_u32_order(out, at, uint32_t(e.key.size() + 1 + e.value.size()), big_endian);
         out.insert(out.end(), e.key.begin(), e.key.end());
         out.push_back(0);
         append(out, e.value);
@@ -169,24 +157,11 @@ uint32_t vk_format_of(texdec_format f) {
     throw std::logic_error("container_writer: no vkFormat for format " + std::to_string(int(f)));
 }
 
+// container_files' compress_level, refusing a scheme it would copy through.
 std::vector<uint8_t> supercompress(uint32_t scheme, const std::vector<uint8_t>& data) {
-    if (scheme == 2) {
-        std::vector<uint8_t> out(ZSTD_compressBound(data.size()));
-        const size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3);
-        if (ZSTD_isError(n)) throw std::logic_error("container_writer: ZSTD_compress failed");
-        out.resize(n);
-        return out;
-    }
-    if (scheme == 3) {
-        uLongf n = compressBound(uLong(data.size()));
-        std::vector<uint8_t> out(n);
-        if (compress2(out.data(), &n, data.data(), uLong(data.size()), 6) != Z_OK)
-            throw std::logic_error("container_writer: zlib compress2 failed");
-        out.resize(n);
-        return out;
-    }
-    if (scheme != 0) throw std::logic_error("container_writer: unknown supercompressionScheme");
-    return data;
+    if (scheme != 0 && scheme != 2 && scheme != 3)
+        throw std::logic_error("container_writer: unknown supercompressionScheme");
+    return compress_level(scheme, data);
 }
 
 namespace {
@@ -238,9 +213,9 @@ std::vector<uint8_t> dfd_bytes(texdec_format f, uint32_t scheme) {
     const DfdModel m = dfd_model(f);
     const uint32_t block_size = uint32_t(24 + 16 * m.channels.size());
     std::vector<uint8_t> d(4 + block_size, 0);
-    put32(d, 0, uint32_t(d.size()));     // dfdTotalSize
-    put32(d, 4, 0);                      // vendorId 0 (Khronos), descriptorType 0 (basic)
-    put32(d, 8, 2u | block_size << 16);  // versionNumber 2 (KDFS 1.3), descriptorBlockSize
+    put_u32(d, 0, uint32_t(d.size()));     // dfdTotalSize
+    put_u32(d, 4, 0);                      // vendorId 0 (Khronos), descriptorType 0 (basic)
+    put_u32(d, 8, 2u | block_size << 16);  // versionNumber 2 (KDFS 1.3), descriptorBlockSize
     d[12] = uint8_t(m.model);
     d[13] = 1;                                               // colorPrimaries BT709
     d[14] = (info.flags & TEXDEC_FORMAT_FLAG_SRGB) ? 2 : 1;  // transferFunction sRGB / linear
@@ -254,11 +229,11 @@ std::vector<uint8_t> dfd_bytes(texdec_format f, uint32_t scheme) {
     if (info.flags & TEXDEC_FORMAT_FLAG_HDR) qualifiers |= 0x80;
     for (size_t i = 0; i < m.channels.size(); ++i) {
         const size_t at = 4 + 24 + 16 * i;
-        put32(d, at, uint32_t(i) * bits | (bits - 1) << 16 | (m.channels[i] | qualifiers) << 24);
-        put32(d, at + 4, 0);  // samplePosition 0,0,0,0
+        put_u32(d, at, uint32_t(i) * bits | (bits - 1) << 16 | (m.channels[i] | qualifiers) << 24);
+        put_u32(d, at + 4, 0);  // samplePosition 0,0,0,0
         const bool is_signed = qualifiers & 0x40, is_float = qualifiers & 0x80;
-        put32(d, at + 8, is_float ? (is_signed ? 0xBF800000u : 0) : (is_signed ? 0x80000000u : 0));
-        put32(d, at + 12, is_float ? 0x3F800000u : (is_signed ? 0x7FFFFFFFu : 0xFFFFFFFFu));
+        put_u32(d, at + 8, is_float ? (is_signed ? 0xBF800000u : 0) : (is_signed ? 0x80000000u : 0));
+        put_u32(d, at + 12, is_float ? 0x3F800000u : (is_signed ? 0x7FFFFFFFu : 0xFFFFFFFFu));
     }
     return d;
 }
@@ -280,23 +255,23 @@ Written write_ktx2(const Shape& s, uint32_t scheme, std::vector<KeyValue> kv) {
     b.assign(80 + 24 * size_t(s.levels), 0);
     const uint8_t id[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
     std::copy(id, id + 12, b.begin());
-    put32(b, 12, w.header_format);
-    put32(b, 16, 1);  // typeSize 1 for block-compressed formats
-    put32(b, 20, s.width);
-    put32(b, 24, s.height);
-    put32(b, 28, is_volume(s) ? s.depth : 0);
-    put32(b, 32, s.array ? s.layers : 0);
-    put32(b, 36, s.faces);
-    put32(b, 40, s.levels);
-    put32(b, 44, scheme);
+    put_u32(b, 12, w.header_format);
+    put_u32(b, 16, 1);  // typeSize 1 for block-compressed formats
+    put_u32(b, 20, s.width);
+    put_u32(b, 24, s.height);
+    put_u32(b, 28, is_volume(s) ? s.depth : 0);
+    put_u32(b, 32, s.array ? s.layers : 0);
+    put_u32(b, 36, s.faces);
+    put_u32(b, 40, s.levels);
+    put_u32(b, 44, scheme);
     const std::vector<uint8_t> dfd = dfd_bytes(s.format, scheme);
-    put32(b, 48, uint32_t(b.size()));
-    put32(b, 52, uint32_t(dfd.size()));
+    put_u32(b, 48, uint32_t(b.size()));
+    put_u32(b, 52, uint32_t(dfd.size()));
     append(b, dfd);
     const std::vector<uint8_t> kvd = key_value_bytes(kv, false);
     if (!kvd.empty()) {
-        put32(b, 56, uint32_t(b.size()));
-        put32(b, 60, uint32_t(kvd.size()));
+        put_u32(b, 56, uint32_t(b.size()));
+        put_u32(b, 60, uint32_t(kvd.size()));
         append(b, kvd);
     }
     // No supercompression global data: sgdByteOffset and sgdByteLength stay 0.
@@ -310,9 +285,9 @@ Written write_ktx2(const Shape& s, uint32_t scheme, std::vector<KeyValue> kv) {
         const uint64_t at = b.size();
         w.level_file_offset[l] = at;
         w.level_file_length[l] = stored.size();
-        put64(b, 80 + 24 * size_t(l), at);
-        put64(b, 80 + 24 * size_t(l) + 8, stored.size());
-        put64(b, 80 + 24 * size_t(l) + 16, level.size());
+        put_u64(b, 80 + 24 * size_t(l), at);
+        put_u64(b, 80 + 24 * size_t(l) + 8, stored.size());
+        put_u64(b, 80 + 24 * size_t(l) + 16, level.size());
         append(b, stored);
         for (uint32_t layer = 0; layer < s.layers; ++layer)
             for (uint32_t face = 0; face < s.faces; ++face) {
@@ -377,7 +352,7 @@ Written write_ktx1(const Shape& s, bool big_endian, const std::vector<KeyValue>&
                                  s.faces,
                                  s.levels,
                                  uint32_t(kvd.size())};
-    for (int i = 0; i < 13; ++i) put32(b, 12 + 4 * size_t(i), fields[i], big_endian);
+    for (int i = 0; i < 13; ++i) put_u32_order(b, 12 + 4 * size_t(i), fields[i], big_endian);
     append(b, kvd);
     const bool cube_not_array = s.faces == 6 && !s.array;
     for (uint32_t l = 0; l < s.levels; ++l) {
@@ -385,7 +360,7 @@ Written write_ktx1(const Shape& s, bool big_endian, const std::vector<KeyValue>&
         const uint64_t image_size = cube_not_array ? surface : surface * s.layers * s.faces;
         const size_t at = b.size();
         b.resize(at + 4);
-        put32(b, at, uint32_t(image_size), big_endian);
+        put_u32_order(b, at, uint32_t(image_size), big_endian);
         for (uint32_t layer = 0; layer < s.layers; ++layer)
             for (uint32_t face = 0; face < s.faces; ++face) {
                 w.surfaces.push_back(surface_at(s, l, layer, face, b.size()));
@@ -414,28 +389,28 @@ Written write_dds(const Shape& s, const char (&fourcc)[5], uint32_t dxgi_format)
     b.assign(128, 0);
     b[0] = 'D', b[1] = 'D', b[2] = 'S', b[3] = ' ';
     const bool volume = s.depth > 1;
-    put32(b, 4, 124);
-    put32(b, 8, 0x1 | 0x2 | 0x4 | 0x1000 | 0x20000 | 0x80000 | (volume ? 0x800000 : 0));
-    put32(b, 12, s.height);
-    put32(b, 16, s.width);
-    put32(b, 20, uint32_t(surface_size(s, 0)));
-    put32(b, 24, volume ? s.depth : 0);
-    put32(b, 28, s.levels);
-    put32(b, 76, 32);
-    put32(b, 80, 0x4);  // DDPF_FOURCC
+    put_u32(b, 4, 124);
+    put_u32(b, 8, 0x1 | 0x2 | 0x4 | 0x1000 | 0x20000 | 0x80000 | (volume ? 0x800000 : 0));
+    put_u32(b, 12, s.height);
+    put_u32(b, 16, s.width);
+    put_u32(b, 20, uint32_t(surface_size(s, 0)));
+    put_u32(b, 24, volume ? s.depth : 0);
+    put_u32(b, 28, s.levels);
+    put_u32(b, 76, 32);
+    put_u32(b, 80, 0x4);  // DDPF_FOURCC
     std::copy(fourcc, fourcc + 4, b.begin() + 84);
     const bool complex = s.levels > 1 || s.faces == 6 || volume || s.layers > 1;
-    put32(b, 108, 0x1000 | (complex ? 0x8 : 0) | (s.levels > 1 ? 0x400000 : 0));
-    put32(b, 112, (s.faces == 6 ? 0x200 | 0xFC00 : 0) | (volume ? 0x200000 : 0));
+    put_u32(b, 108, 0x1000 | (complex ? 0x8 : 0) | (s.levels > 1 ? 0x400000 : 0));
+    put_u32(b, 112, (s.faces == 6 ? 0x200 | 0xFC00 : 0) | (volume ? 0x200000 : 0));
     w.header_format = uint32_t(uint8_t(fourcc[0])) | uint32_t(uint8_t(fourcc[1])) << 8 |
                       uint32_t(uint8_t(fourcc[2])) << 16 | uint32_t(uint8_t(fourcc[3])) << 24;
     if (dx10) {
         b.resize(148, 0);
-        put32(b, 128, dxgi_format);
-        put32(b, 132, volume ? 4 : 3);
-        put32(b, 136, s.faces == 6 ? 0x4 : 0);
-        put32(b, 140, s.layers);
-        put32(b, 144, 0);
+        put_u32(b, 128, dxgi_format);
+        put_u32(b, 132, volume ? 4 : 3);
+        put_u32(b, 136, s.faces == 6 ? 0x4 : 0);
+        put_u32(b, 140, s.layers);
+        put_u32(b, 144, 0);
         w.header_format = dxgi_format;
     }
     for (uint32_t layer = 0; layer < s.layers; ++layer)
@@ -458,11 +433,11 @@ Written write_pkm(const Shape& s, const char (&version)[3], uint32_t code) {
     std::vector<uint8_t>& b = w.bytes;
     b.assign(16, 0);
     b[0] = 'P', b[1] = 'K', b[2] = 'M', b[3] = ' ', b[4] = uint8_t(version[0]), b[5] = uint8_t(version[1]);
-    put16be(b, 6, code);
-    put16be(b, 8, (s.width + 3) / 4 * 4);
-    put16be(b, 10, (s.height + 3) / 4 * 4);
-    put16be(b, 12, s.width);
-    put16be(b, 14, s.height);
+    put_u16_be(b, 6, code);
+    put_u16_be(b, 8, (s.width + 3) / 4 * 4);
+    put_u16_be(b, 10, (s.height + 3) / 4 * 4);
+    put_u16_be(b, 12, s.width);
+    put_u16_be(b, 14, s.height);
     w.surfaces.push_back(surface_at(s, 0, 0, 0, b.size()));
     append(b, surface_pattern(0, 0, 0, surface_size(s, 0)));
     return w;
